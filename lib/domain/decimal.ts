@@ -1,0 +1,59 @@
+/**
+ * Exact big decimals on SQLite and PostgreSQL alike.
+ *
+ * The API speaks decimal strings ("1234567890123456.78"). The database stores them as fixed-width
+ * text, 18 integer digits + "." + 8 fractional digits, so that plain byte comparison (which both
+ * databases index) is numeric comparison for the non-negative values we hold, and no value ever
+ * passes through a float. Sums are done on the two halves as integers (see sumSql in the review
+ * query) or here with BigInt.
+ */
+
+export const INTEGER_DIGITS = 18;
+export const FRACTION_DIGITS = 8;
+export const STORED_WIDTH = INTEGER_DIGITS + 1 + FRACTION_DIGITS;
+const SCALE = BigInt(10) ** BigInt(FRACTION_DIGITS);
+
+/** A non-negative decimal in plain notation that fits the stored width. */
+export const DECIMAL_PATTERN = new RegExp(`^\\d{1,${INTEGER_DIGITS}}(\\.\\d{1,${FRACTION_DIGITS}})?$`);
+
+export function isDecimalString(value: string): boolean {
+  return DECIMAL_PATTERN.test(value);
+}
+
+/** "12.5" -> "000000000000000012.50000000". Throws on anything that is not a storable decimal. */
+export function toStoredDecimal(value: string): string {
+  if (!isDecimalString(value)) throw new RangeError(`not a storable decimal: ${JSON.stringify(value)}`);
+  const [int, frac = ""] = value.split(".");
+  return `${int.padStart(INTEGER_DIGITS, "0")}.${frac.padEnd(FRACTION_DIGITS, "0")}`;
+}
+
+/** "000000000000000012.50000000" -> "12.5": no padding, no exponent, never rounded. */
+export function fromStoredDecimal(stored: string): string {
+  const [int, frac = ""] = stored.split(".");
+  const intPart = int.replace(/^0+(?=\d)/, "");
+  const fracPart = frac.replace(/0+$/, "");
+  return fracPart ? `${intPart}.${fracPart}` : intPart;
+}
+
+export function fromStoredDecimalOrNull(stored: string | null): string | null {
+  return stored === null ? null : fromStoredDecimal(stored);
+}
+
+/** Decimal string -> integer count of 1e-8 units. */
+export function decimalToUnits(value: string): bigint {
+  const [int, frac = ""] = value.split(".");
+  return BigInt(int) * SCALE + BigInt(frac.padEnd(FRACTION_DIGITS, "0") || "0");
+}
+
+/** Integer count of 1e-8 units -> plain decimal string. */
+export function unitsToDecimal(units: bigint): string {
+  const negative = units < BigInt(0);
+  const abs = negative ? -units : units;
+  const int = abs / SCALE;
+  const frac = (abs % SCALE).toString().padStart(FRACTION_DIGITS, "0").replace(/0+$/, "");
+  return `${negative ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
+}
+
+export function sumDecimals(values: readonly string[]): string {
+  return unitsToDecimal(values.reduce((acc, v) => acc + decimalToUnits(v), BigInt(0)));
+}

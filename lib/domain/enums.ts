@@ -1,0 +1,45 @@
+/**
+ * Every enumeration of the data service, once. Schemas, serializers, seed, pages and tests import
+ * these lists; nothing else spells the values.
+ */
+
+export const SIDES = ["bid", "offer"] as const;
+export type Side = (typeof SIDES)[number];
+
+export const STAGES = ["open", "closed_lost"] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Structures a new indication or trade may take. */
+export const CURRENT_STRUCTURES = ["direct", "spv_1_layer", "spv_2_layer", "forward_contract"] as const;
+/** Deprecated (spec 9.1): legacy rows still carry it and it is returned as is. */
+export const LEGACY_STRUCTURE = "spv" as const;
+export const STRUCTURES = [...CURRENT_STRUCTURES, LEGACY_STRUCTURE] as const;
+export type Structure = (typeof STRUCTURES)[number];
+
+export const VISIBILITIES = ["order_book_public", "order_book_anonymous", "private"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const STOCK_TYPES = ["primary", "secondary"] as const;
+export type StockType = (typeof STOCK_TYPES)[number];
+
+export const STOCK_CLASS_TYPES = ["common", "preferred"] as const;
+export type StockClassType = (typeof STOCK_CLASS_TYPES)[number];
+
+export const ROLES = ["broker", "team_lead", "marketplace_ops"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** companies: view company details (spec 5.1); the other two: create indications / trades. */
+export const PERMISSIONS = ["companies", "indications_manage", "trades_manage"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const LOGO_SIZES = [24, 32, 48, 64, 96] as const;
+export type LogoSize = (typeof LOGO_SIZES)[number];
+
+/** Human labels for the dashboard; the legacy value says so. */
+export const STRUCTURE_LABELS: Record<Structure, string> = {
+  direct: "Direct",
+  spv_1_layer: "SPV (1 layer)",
+  spv_2_layer: "SPV (2 layers)",
+  forward_contract: "Forward contract",
+  spv: "SPV (legacy)",
+};
