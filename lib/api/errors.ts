@@ -1,0 +1,54 @@
+/**
+ * The one error type of the API. Every failure a caller can cause becomes an ApiError with a
+ * stable machine-readable code, a human message and the parameter at fault; the route wrapper
+ * turns it into `{"error": {"code", "message", "param"}}`. Pages catch it too (403/404 pages).
+ */
+
+export const ERROR_CODES = {
+  invalid_parameter: 400,
+  unknown_parameter: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; param: string | null };
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly param: string | null;
+
+  constructor(code: ErrorCode, message: string, param: string | null = null) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.param = param;
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, param: this.param } };
+  }
+
+  static invalid(param: string, message: string) {
+    return new ApiError("invalid_parameter", message, param);
+  }
+  static unknownParameter(param: string) {
+    return new ApiError("unknown_parameter", `Unknown query parameter "${param}".`, param);
+  }
+  static unauthorized(message = "Authentication required: send `Authorization: Bearer <api key>` or sign in.") {
+    return new ApiError("unauthorized", message);
+  }
+  static forbidden(message: string) {
+    return new ApiError("forbidden", message);
+  }
+  static notFound(message: string) {
+    return new ApiError("not_found", message);
+  }
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { resolveCaller, type Caller } from "../auth/caller";
+import { ApiError } from "./errors";
+
+/**
+ * The one wrapper every API v1 route handler goes through: request id, caller, error shape.
+ * A handler only parses its query, calls a data function and returns the body.
+ */
+
+export interface ApiContext<P> {
+  request: Request;
+  url: URL;
+  caller: Caller;
+  params: P;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+function requestIdOf(request: Request): string {
+  const sent = request.headers.get("x-request-id");
+  return sent && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      ...extra,
+    },
+  });
+}
+
+export function errorResponse(error: ApiError, requestId: string): Response {
+  const extra: Record<string, string> = {};
+  if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
+  if (error.status === 405) extra.allow = "GET, HEAD";
+  return json(error.toBody(), error.status, requestId, extra);
+}
+
+export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
+  return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    try {
+      const caller = await resolveCaller(request);
+      const params = ((await context?.params) ?? {}) as P;
+      const body = await handler({ request, url: new URL(request.url), caller, params });
+      return json(body, 200, requestId);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error, requestId);
+      // Unexpected: keep the details in our logs, give the caller only the id to quote.
+      console.error(`[api] request ${requestId} failed`, error);
+      return errorResponse(
+        new ApiError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`),
+        requestId,
+      );
+    }
+  };
+}
+
+async function methodNotAllowed(request: Request): Promise<Response> {
+  return errorResponse(
+    new ApiError("method_not_allowed", `${request.method} is not supported here; this API is read-only (GET).`),
+    requestIdOf(request),
+  );
+}
+
+/** Spread into a route module so every other method answers 405 in our error shape. */
+export const readOnly = { POST: methodNotAllowed, PUT: methodNotAllowed, PATCH: methodNotAllowed, DELETE: methodNotAllowed };

@@ -1,0 +1,8 @@
+/**
+ * The origin our absolute URLs (logos) are built on. Behind a proxy the request's own URL names
+ * the internal host, so an operator can pin the public one with PUBLIC_BASE_URL.
+ */
+export function publicOrigin(request: Request): string {
+  const configured = process.env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, "");
+  return configured || new URL(request.url).origin;
+}

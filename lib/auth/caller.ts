@@ -1,0 +1,70 @@
+import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
+import { ApiError } from "../api/errors";
+import { getDb } from "../db/client";
+import { ROLES, type Permission, type Role } from "../domain/enums";
+import { getSessionUserId } from "./session";
+
+/**
+ * Who is asking, resolved once per request: from an API key (programs) or the next-auth session
+ * (the browser). Every data function takes a Caller and scopes by its team; nothing downstream
+ * looks at headers or cookies.
+ */
+export interface Caller {
+  userId: string;
+  email: string;
+  name: string;
+  teamId: string;
+  teamName: string;
+  role: Role;
+  permissions: Permission[];
+  via: "session" | "api_key";
+}
+
+async function loadCaller(userId: string, via: Caller["via"], scopes?: Permission[]): Promise<Caller | null> {
+  const user = await getDb().user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, role: true, permissions: true, team: { select: { id: true, name: true } } },
+  });
+  if (!user) return null;
+  const granted = parsePermissionList(user.permissions);
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    teamId: user.team.id,
+    teamName: user.team.name,
+    role: (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : "broker",
+    // A key can narrow its owner's permissions, never widen them.
+    permissions: scopes ? granted.filter((p) => scopes.includes(p)) : granted,
+    via,
+  };
+}
+
+/** API callers: a Bearer key when an Authorization header is sent, else the browser session. */
+export async function resolveCaller(request: Request): Promise<Caller> {
+  const authorization = request.headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    if (!match) throw ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`.");
+    const key = await findActiveApiKey(getDb(), match[1]);
+    const caller = key && (await loadCaller(key.userId, "api_key", key.scopes));
+    if (!caller) throw ApiError.unauthorized("Invalid or revoked API key.");
+    return caller;
+  }
+  const userId = await getSessionUserId();
+  const caller = userId && (await loadCaller(userId, "session"));
+  if (!caller) throw ApiError.unauthorized();
+  return caller;
+}
+
+/** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */
+export async function getPageCaller(): Promise<Caller | null> {
+  const userId = await getSessionUserId();
+  return userId ? loadCaller(userId, "session") : null;
+}
+
+export function requirePermission(caller: Caller, permission: Permission, action: string): void {
+  if (!caller.permissions.includes(permission)) {
+    throw ApiError.forbidden(`${action} requires the "${permission}" permission.`);
+  }
+}

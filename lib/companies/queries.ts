@@ -1,0 +1,71 @@
+import { ApiError } from "../api/errors";
+import { buildPage, pageOffset, type Page } from "../api/pagination";
+import { isUuid } from "../api/params";
+import { requirePermission, type Caller } from "../auth/caller";
+import { getDb } from "../db/client";
+import type { Company, CompanyListQuery, CompanySummary } from "./schema";
+import { serializeCompany, serializeCompanySummary } from "./serializer";
+
+const COMPANY_COLUMNS = {
+  id: true,
+  name: true,
+  legalName: true,
+  country: true,
+  region: true,
+  url: true,
+  platformUrl: true,
+  description: true,
+  leadInvestors: true,
+} as const;
+
+function whereOf(query: CompanyListQuery) {
+  return {
+    // searchText is lower(name) U+001F lower(legal_name): one LIKE serves both names on both databases.
+    ...(query.q ? { searchText: { contains: query.q.toLowerCase() } } : {}),
+    ...(query.country ? { country: query.country } : {}),
+    ...(query.region ? { region: query.region } : {}),
+  };
+}
+
+const ORDER = [{ name: "asc" as const }, { id: "asc" as const }];
+
+/** GET /companies: any signed-in caller may list names (spec 2.1). */
+export async function listCompanies(_caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
+  const db = getDb();
+  const where = whereOf(query);
+  const [rows, total] = await Promise.all([
+    db.company.findMany({ where, orderBy: ORDER, skip: pageOffset(query), take: query.per_page, select: { id: true, name: true } }),
+    db.company.count({ where }),
+  ]);
+  return buildPage(rows.map(serializeCompanySummary), query, total);
+}
+
+/** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */
+export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, origin = ""): Promise<Page<Company>> {
+  requirePermission(caller, "companies", "Viewing company details");
+  const db = getDb();
+  const where = whereOf(query);
+  const [rows, total] = await Promise.all([
+    db.company.findMany({ where, orderBy: ORDER, skip: pageOffset(query), take: query.per_page, select: COMPANY_COLUMNS }),
+    db.company.count({ where }),
+  ]);
+  return buildPage(rows.map((row) => serializeCompany(row, origin)), query, total);
+}
+
+/** GET /companies/{company_id} (spec 5.1: needs the companies permission). */
+export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
+  if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
+  requirePermission(caller, "companies", "Viewing company details");
+  const row = await getDb().company.findUnique({ where: { id: companyId.toLowerCase() }, select: COMPANY_COLUMNS });
+  if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
+  return serializeCompany(row, origin);
+}
+
+/** Distinct HQ countries and regions, for the directory's filter menus. */
+export async function listCompanyLocations(): Promise<{ country: string; region: string }[]> {
+  return getDb().company.findMany({
+    distinct: ["country", "region"],
+    select: { country: true, region: true },
+    orderBy: [{ country: "asc" }, { region: "asc" }],
+  });
+}

@@ -1,0 +1,39 @@
+import { LOGO_SIZES } from "../domain/enums";
+import { parseStringList } from "../domain/json-list";
+import type { Company, CompanySummary, LogoKey } from "./schema";
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  legalName: string;
+  country: string;
+  region: string;
+  url: string;
+  platformUrl: string;
+  description: string;
+  leadInvestors: string;
+}
+
+/** Our own logo route; `origin` is "" for same-site links in pages, absolute for the API. */
+export function logoUrl(origin: string, companyId: string, size: number): string {
+  return `${origin}/logos/${companyId}/${size}x${size}.svg`;
+}
+
+export function serializeCompanySummary(row: { id: string; name: string }): CompanySummary {
+  return { id: row.id, name: row.name };
+}
+
+export function serializeCompany(row: CompanyRow, origin: string): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    legal_name: row.legalName,
+    country: row.country,
+    region: row.region,
+    url: row.url,
+    platform_url: row.platformUrl,
+    description: row.description,
+    logos: Object.fromEntries(LOGO_SIZES.map((n) => [`logo_${n}x${n}`, logoUrl(origin, row.id, n)])) as Record<LogoKey, string>,
+    lead_investors: parseStringList(row.leadInvestors),
+  };
+}

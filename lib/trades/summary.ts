@@ -1,0 +1,70 @@
+import type { Caller } from "../auth/caller";
+import { getDb } from "../db/client";
+import { decimalToUnits, fromStoredDecimal, unitsToDecimal } from "../domain/decimal";
+import type { Issuer } from "../domain/issuer";
+import { tradeWhere } from "./queries";
+import type { TradeListQuery } from "./schema";
+
+export interface TradeTotals {
+  count: number;
+  /** Exact sum of volume (USD), a decimal string. */
+  total_volume: string;
+  /** Σ(price × volume) / Σ volume, rounded half-up to 8 decimals; null when there is no volume. */
+  vwap_price_per_share: string | null;
+}
+
+export interface TradeSummary extends TradeTotals {
+  by_company: (TradeTotals & { issuer: Issuer })[];
+}
+
+class Accumulator {
+  count = 0;
+  volume = BigInt(0);
+  notional = BigInt(0);
+
+  add(price: bigint, volume: bigint) {
+    this.count += 1;
+    this.volume += volume;
+    this.notional += price * volume;
+  }
+
+  totals(): TradeTotals {
+    return { count: this.count, total_volume: unitsToDecimal(this.volume), vwap_price_per_share: vwap(this.notional, this.volume) };
+  }
+}
+
+function vwap(notional: bigint, volume: bigint): string | null {
+  if (volume === BigInt(0)) return null;
+  // notional is in 1e-16 units (price units × volume units); dividing by volume units leaves price units.
+  return unitsToDecimal((notional * BigInt(2) + volume) / (volume * BigInt(2)));
+}
+
+/**
+ * Totals of the team lead's review for the filtered trades (same filters as the trade list, page
+ * and sort ignored). Sums are exact: the decimals are added as integers with BigInt, never floats.
+ */
+export async function summarizeTrades(caller: Caller, query: TradeListQuery): Promise<TradeSummary> {
+  const rows = await getDb().trade.findMany({
+    where: tradeWhere(caller, query),
+    select: { issuerId: true, pricePerShare: true, volume: true },
+  });
+  const all = new Accumulator();
+  const perIssuer = new Map<string, Accumulator>();
+  for (const row of rows) {
+    const price = decimalToUnits(fromStoredDecimal(row.pricePerShare));
+    const volume = decimalToUnits(fromStoredDecimal(row.volume));
+    all.add(price, volume);
+    let acc = perIssuer.get(row.issuerId);
+    if (!acc) perIssuer.set(row.issuerId, (acc = new Accumulator()));
+    acc.add(price, volume);
+  }
+  const issuers = await getDb().company.findMany({
+    where: { id: { in: [...perIssuer.keys()] } },
+    select: { id: true, name: true },
+  });
+  const byCompany = issuers
+    .map((issuer) => ({ issuer, ...perIssuer.get(issuer.id)!.totals(), units: perIssuer.get(issuer.id)!.volume }))
+    .sort((a, b) => (a.units === b.units ? a.issuer.name.localeCompare(b.issuer.name) : a.units > b.units ? -1 : 1))
+    .map(({ units: _units, ...rest }) => rest);
+  return { ...all.totals(), by_company: byCompany };
+}
