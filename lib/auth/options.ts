@@ -1,0 +1,152 @@
+import type { NextAuthOptions, User as AuthUser } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import { getDb } from "../db/client";
+import { verifyPassword } from "./password";
+import { authSecret } from "./secret";
+
+/**
+ * next-auth (v4) configuration: who may sign in to the dashboard and what the session holds.
+ *
+ * - Credentials: e-mail + password, checked with bcrypt against `User.passwordHash`. An unknown
+ *   e-mail and a wrong password fail the same way (and take about the same time), so the form
+ *   cannot be used to find out which e-mails have accounts.
+ * - OpenID Connect (optional): enabled only when OIDC_ISSUER, OIDC_CLIENT_ID and
+ *   OIDC_CLIENT_SECRET are all set. It signs in only people whose (verified) e-mail already
+ *   exists as a user here; it never creates accounts. Its redirect URI is
+ *   `<NEXTAUTH_URL>/api/auth/callback/oidc`, so set NEXTAUTH_URL to the public origin with it.
+ * - Sessions are JWTs in an encrypted, http-only cookie; `sub` is our user id. Pages and the API
+ *   load the user (team, role, permissions) from the database on every request, so a change of
+ *   role or permissions applies at once and a deleted user is signed out.
+ */
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; name?: string | null; email?: string | null };
+  }
+}
+
+/** Shift length of a desk: sign in again after 12 hours. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+export const OIDC_PROVIDER_ID = "oidc";
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
+
+// A valid bcrypt hash (cost 10) of a random string: checked when the e-mail is unknown, so that
+// an unknown e-mail costs the same time as a wrong password.
+const DUMMY_HASH = "$2b$10$kG2ZafpLgPYdOul4Ld1pden71ggNbQ/uWnW3QnGgwHUxQnyCXdSEO";
+
+function normalizeEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase();
+  return email.length > 0 && email.length <= 320 ? email : null;
+}
+
+async function findUserByEmail(email: string) {
+  return getDb().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+}
+
+export function oidcConfig(env: NodeJS.ProcessEnv = process.env) {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET?.trim();
+  if (!issuer || !clientId || !clientSecret) return null;
+  return { issuer: issuer.replace(/\/+$/, ""), clientId, clientSecret, name: env.OIDC_NAME?.trim() || "Single sign-on" };
+}
+
+interface OidcProfile {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  preferred_username?: string;
+}
+
+function oidcProvider(config: NonNullable<ReturnType<typeof oidcConfig>>): OAuthConfig<OidcProfile> {
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: config.name,
+    type: "oauth",
+    wellKnown: `${config.issuer}/.well-known/openid-configuration`,
+    issuer: config.issuer,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    authorization: { params: { scope: "openid email profile" } },
+    idToken: true,
+    checks: ["pkce", "state"],
+    profile(profile) {
+      return { id: profile.sub, email: profile.email ?? null, name: profile.name ?? profile.preferred_username ?? null };
+    },
+  };
+}
+
+const credentialsProvider = CredentialsProvider({
+  id: "credentials",
+  name: "Email and password",
+  credentials: {
+    email: { label: "Email", type: "email" },
+    password: { label: "Password", type: "password" },
+  },
+  async authorize(credentials): Promise<AuthUser | null> {
+    const email = normalizeEmail(credentials?.email);
+    const password = typeof credentials?.password === "string" ? credentials.password : "";
+    if (!email || password.length === 0 || password.length > 1024) return null;
+    const user = await findUserByEmail(email);
+    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) return null;
+    return { id: user.id, email: user.email, name: user.name };
+  },
+});
+
+const oidc = oidcConfig();
+
+export const authOptions: NextAuthOptions = {
+  secret: authSecret(),
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/sign-in", error: "/sign-in" },
+  providers: oidc ? [credentialsProvider, oidcProvider(oidc)] : [credentialsProvider],
+  callbacks: {
+    async signIn({ account, profile }) {
+      if (account?.provider !== OIDC_PROVIDER_ID) return true;
+      const p = profile as OidcProfile | undefined;
+      const email = normalizeEmail(p?.email);
+      // Only an address the identity provider vouches for may match one of our users.
+      if (!email || p?.email_verified === false) return false;
+      return (await findUserByEmail(email)) !== null;
+    },
+    async jwt({ token, user, account }) {
+      if (account && user) {
+        if (account.provider === OIDC_PROVIDER_ID) {
+          // The IdP's subject is not our id: map the (already checked) e-mail to our user.
+          const email = normalizeEmail(user.email);
+          const ours = email ? await findUserByEmail(email) : null;
+          if (!ours) throw new Error("OIDC user vanished between sign-in checks");
+          token.sub = ours.id;
+          token.email = ours.email;
+          token.name = ours.name;
+        } else {
+          token.sub = user.id;
+        }
+        delete token.picture;
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      session.user = { id: token.sub ?? "", name: token.name ?? null, email: token.email ?? null };
+      return session;
+    },
+    // Never leave our origin after sign-in or sign-out (open-redirect guard; the sign-in form
+    // validates callbackUrl too).
+    async redirect({ url, baseUrl }) {
+      if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return `${baseUrl}${url}`;
+      try {
+        if (new URL(url).origin === new URL(baseUrl).origin) return url;
+      } catch {
+        // fall through
+      }
+      return baseUrl;
+    },
+  },
+};
