@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDb, type Db } from "../db/client";
+import type { DatabaseKind } from "../db/url";
+import { toStoredDecimal } from "../domain/decimal";
+import { apiKeyRows, companyRows, indicationRows, teamRows, tradeRows, userRows } from "./fixtures";
+
+/**
+ * Throwaway test databases: one per test run, migrated with the committed migration files (not
+ * the Prisma CLI: `prisma migrate deploy` has its own test) and filled with the fixture through
+ * the real Prisma client.
+ */
+
+// better-sqlite3 ships no types and @types/better-sqlite3 is not installed; this is all we use.
+interface SqliteHandle {
+  exec(sql: string): void;
+  pragma(source: string): unknown;
+  close(): void;
+}
+const requireCjs = createRequire(import.meta.url);
+function openSqlite(file: string): SqliteHandle {
+  const Database = requireCjs("better-sqlite3") as new (filename: string) => SqliteHandle;
+  return new Database(file);
+}
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  url: string;
+  /** Drops the database (PostgreSQL) or deletes the file and its journals (SQLite). */
+  drop(): Promise<void>;
+}
+
+const MIGRATIONS_ROOT = path.join(process.cwd(), "prisma");
+
+/** The committed migration scripts of one database kind, in the order Prisma applies them. */
+export function migrationScripts(kind: DatabaseKind): string[] {
+  const dir = path.join(MIGRATIONS_ROOT, kind, "migrations");
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, "migration.sql")))
+    .map((e) => e.name)
+    .sort()
+    .map((name) => readFileSync(path.join(dir, name, "migration.sql"), "utf8"));
+}
+
+function uniqueName(): string {
+  return `desk_test_${Date.now()}_${process.pid}_${randomBytes(4).toString("hex")}`;
+}
+
+/** Quotes a PostgreSQL identifier (our names are [a-z0-9_] anyway). */
+function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+async function createPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = uniqueName();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${ident(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    // One simple-protocol query per script: PostgreSQL runs the statements in order.
+    for (const sql of migrationScripts("postgres")) await client.query(sql);
+  } finally {
+    await client.end();
+  }
+
+  return {
+    kind: "postgres",
+    url: dbUrl,
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        // WITH (FORCE) (PostgreSQL 13+) ends connections a crashed worker may have left open.
+        await c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+function createSqlite(): TestDatabase {
+  const file = path.join(os.tmpdir(), `${uniqueName()}.db`);
+  const db = openSqlite(file);
+  try {
+    // WAL lets the test workers (separate processes) read while one records a key's last use.
+    db.pragma("journal_mode = WAL");
+    for (const sql of migrationScripts("sqlite")) db.exec(sql);
+  } finally {
+    db.close();
+  }
+  return {
+    kind: "sqlite",
+    url: `file:${file}`,
+    async drop() {
+      for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${file}${suffix}`, { force: true });
+    },
+  };
+}
+
+/**
+ * A fresh, migrated, empty database: PostgreSQL on the server of `testDatabaseUrl` when it is a
+ * postgres(ql):// URL, otherwise a SQLite file in the OS temp directory.
+ */
+export async function createTestDatabase(testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
+  const server = testDatabaseUrl?.trim();
+  if (server && /^postgres(ql)?:\/\//.test(server)) return createPostgres(server);
+  if (server) throw new Error(`TEST_DATABASE_URL must be a postgresql:// URL (got "${server.split(":")[0]}:")`);
+  return createSqlite();
+}
+
+/** Inserts the whole fixture with the real Prisma client. */
+export async function insertFixture(db: Db): Promise<void> {
+  await db.team.createMany({ data: teamRows() });
+  await db.user.createMany({ data: userRows() });
+  await db.apiKey.createMany({ data: apiKeyRows() });
+  await db.company.createMany({ data: companyRows() });
+  await db.indication.createMany({ data: indicationRows(toStoredDecimal) });
+  await db.trade.createMany({ data: tradeRows(toStoredDecimal) });
+}
+
+/** Creates, migrates and fills a database; returns it with a client already connected. */
+export async function createFixtureDatabase(testDatabaseUrl?: string): Promise<TestDatabase & { db: Db }> {
+  const database = await createTestDatabase(testDatabaseUrl);
+  const db = createDb(database.url);
+  try {
+    await insertFixture(db);
+  } catch (error) {
+    await db.$disconnect().catch(() => undefined);
+    await database.drop().catch(() => undefined);
+    throw error;
+  }
+  return { ...database, db };
+}

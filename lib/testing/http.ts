@@ -1,0 +1,179 @@
+import { NextRequest } from "next/server";
+import { expect } from "vitest";
+
+/**
+ * Calls a real route handler in-process, the way Next.js does: a NextRequest (a Request subclass)
+ * for `http://localhost<path>`, and for dynamic segments a `params` promise.
+ */
+
+export const ORIGIN = "http://localhost";
+
+export type RouteHandler = (request: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
+
+export interface CallOptions {
+  /** API key secret, sent as `Authorization: Bearer <key>`. */
+  key?: string;
+  /** Raw Authorization header (overrides `key`). */
+  authorization?: string;
+  headers?: Record<string, string>;
+  method?: string;
+  /** Route params; by default derived from the path for `/companies/{company_id}`. */
+  params?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body (undefined if the body is not JSON). */
+  body: unknown;
+}
+
+/** Next.js decodes dynamic segments; a segment that does not decode is passed on as is. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function derivedParams(path: string): Record<string, string> {
+  const match = /^\/api\/v1\/companies\/([^/?#]+)/.exec(path);
+  return match ? { company_id: safeDecode(match[1]) } : {};
+}
+
+export async function callRoute(handler: unknown, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers = new Headers(options.headers);
+  if (options.authorization !== undefined) headers.set("authorization", options.authorization);
+  else if (options.key !== undefined) headers.set("authorization", `Bearer ${options.key}`);
+  const request = new NextRequest(`${ORIGIN}${path}`, { method: options.method ?? "GET", headers });
+  const params = options.params ?? derivedParams(path);
+  const response = await (handler as RouteHandler)(request, { params: Promise.resolve(params) });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+/** Keys of an object, sorted (for exact field-set assertions). */
+export function keysOf(value: unknown): string[] {
+  return Object.keys(value as object).sort();
+}
+
+export const ERROR_STATUS: Record<string, number> = {
+  invalid_parameter: 400,
+  unknown_parameter: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+};
+
+/** No stack trace, file path or exception name ever leaks into a response. */
+export function expectNoLeak(text: string): void {
+  expect(text).not.toMatch(/\n\s+at\s|\bat [\w.<>]+ \(|node_modules|\.ts:\d+|PrismaClient|SqliteError|Traceback|TypeError|ReferenceError/);
+}
+
+/**
+ * Asserts the exact error shape: status, JSON content type, body exactly
+ * `{"error": {"code", "message", "param"}}`, an X-Request-Id, and no leak.
+ */
+export function expectError(result: CallResult, code: string, param: string | null | undefined = undefined): void {
+  const context = `${result.status} ${result.text.slice(0, 300)}`;
+  expect(result.status, context).toBe(ERROR_STATUS[code]);
+  expect(result.headers.get("content-type") ?? "", context).toMatch(/^application\/json\b/);
+  expect(result.headers.get("x-request-id"), context).toBeTruthy();
+  expect(keysOf(result.body), context).toEqual(["error"]);
+  const error = (result.body as { error: Record<string, unknown> }).error;
+  expect(keysOf(error), context).toEqual(["code", "message", "param"]);
+  expect(error.code, context).toBe(code);
+  expect(typeof error.message, context).toBe("string");
+  expect((error.message as string).length, context).toBeGreaterThan(0);
+  expect(error.param === null || typeof error.param === "string", context).toBe(true);
+  if (param !== undefined) expect(error.param, context).toBe(param);
+  expectNoLeak(result.text);
+}
+
+/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more}`. */
+export interface ListBody<T> {
+  items: T[];
+  page: number;
+  total_pages: number;
+  total_count: number;
+  has_more: boolean;
+}
+
+export function expectList<T>(result: CallResult, resource: string): ListBody<T> {
+  const context = `${result.status} ${result.text.slice(0, 300)}`;
+  expect(result.status, context).toBe(200);
+  expect(result.headers.get("content-type") ?? "", context).toMatch(/^application\/json\b/);
+  expect(result.headers.get("x-request-id"), context).toBeTruthy();
+  expect(keysOf(result.body), context).toEqual([resource, "has_more", "page", "total_count", "total_pages"].sort());
+  const body = result.body as Record<string, unknown>;
+  expect(Array.isArray(body[resource]), context).toBe(true);
+  for (const field of ["page", "total_pages", "total_count"]) {
+    expect(Number.isInteger(body[field]), `${field}: ${context}`).toBe(true);
+  }
+  expect(typeof body.has_more, context).toBe("boolean");
+  const list: ListBody<T> = {
+    items: body[resource] as T[],
+    page: body.page as number,
+    total_pages: body.total_pages as number,
+    total_count: body.total_count as number,
+    has_more: body.has_more as boolean,
+  };
+  return list;
+}
+
+/** Checks the page arithmetic of one list response against the contract. */
+export function expectPageArithmetic(list: ListBody<unknown>, page: number, perPage: number, expectedTotal: number): void {
+  const totalPages = Math.ceil(expectedTotal / perPage);
+  expect(list.page).toBe(page);
+  expect(list.total_count).toBe(expectedTotal);
+  expect(list.total_pages).toBe(totalPages);
+  expect(list.has_more).toBe(page < totalPages);
+  const expectedLength = page > totalPages ? 0 : page < totalPages ? perPage : expectedTotal - (totalPages - 1) * perPage;
+  expect(list.items.length).toBe(expectedLength);
+}
+
+function withParam(path: string, name: string, value: string | number): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${name}=${value}`;
+}
+
+/**
+ * Walks every page of a list (per_page as given) and returns all items in order, checking the
+ * page fields of each response along the way.
+ */
+export async function fetchAll<T>(
+  handler: unknown,
+  path: string,
+  resource: string,
+  key: string,
+  perPage = 100,
+): Promise<{ items: T[]; total: number; pages: number }> {
+  const items: T[] = [];
+  let first: ListBody<T> | undefined;
+  for (let page = 1; ; page++) {
+    const list = expectList<T>(await callRoute(handler, withParam(withParam(path, "per_page", perPage), "page", page), { key }), resource);
+    first ??= list;
+    expect(list.page).toBe(page);
+    expect(list.total_count).toBe(first.total_count);
+    expect(list.total_pages).toBe(Math.ceil(first.total_count / perPage));
+    expect(list.has_more).toBe(page < list.total_pages);
+    items.push(...list.items);
+    if (!list.has_more) break;
+    if (page > 1000) throw new Error("runaway pagination");
+  }
+  return { items, total: first!.total_count, pages: first!.total_pages };
+}
+
+/** ids of a list of API objects. */
+export const idsOf = (items: readonly unknown[]) => items.map((i) => (i as { id: string }).id);
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
