@@ -4,6 +4,7 @@ import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb } from "../db/client";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
+import { companySearchTerm } from "./search";
 import { serializeCompany, serializeCompanySummary } from "./serializer";
 
 const COMPANY_COLUMNS = {
@@ -20,8 +21,7 @@ const COMPANY_COLUMNS = {
 
 function whereOf(query: CompanyListQuery) {
   return {
-    // searchText is lower(name) U+001F lower(legal_name): one LIKE serves both names on both databases.
-    ...(query.q ? { searchText: { contains: query.q.toLowerCase() } } : {}),
+    ...(query.q ? { searchText: { contains: companySearchTerm(query.q) } } : {}),
     ...(query.country ? { country: query.country } : {}),
     ...(query.region ? { region: query.region } : {}),
   };
