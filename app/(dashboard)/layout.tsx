@@ -1,0 +1,20 @@
+import { SiteHeader } from "@/components/layout/site-header";
+import { requireCaller } from "./_lib/caller";
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const caller = await requireCaller();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm"
+      >
+        Skip to content
+      </a>
+      <SiteHeader caller={caller} />
+      <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
+        {children}
+      </main>
+    </div>
+  );
+}

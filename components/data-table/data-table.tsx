@@ -1,0 +1,259 @@
+"use client";
+
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type Updater,
+  type VisibilityState,
+} from "@tanstack/react-table";
+import { useMemo } from "react";
+import { ColumnToggle } from "./column-toggle";
+import { Filter } from "./filters";
+import { PaginationBar, RowCount } from "./pagination";
+import { HIDE_PARAM, parseHidden, parseSort } from "./search-params";
+import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
+import { TableUrlProvider, useHasTableUrl, useTableUrl } from "./url-state";
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table (its caption). */
+  label: string;
+  data: T[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column list mixes value types
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  page: PageInfo;
+  /** The effective sort (the URL's, or the API default), e.g. "-updated_at". */
+  sort: string;
+  filters?: FilterDef[];
+  /** Columns hidden while the URL has no `hide` parameter. */
+  defaultHidden?: string[];
+  /** URL parameter prefix when a page shows several tables. */
+  prefix?: string;
+  /** Singular noun for the count ("indication" -> "12 matching indications"). */
+  noun?: string;
+  emptyMessage?: string;
+  testId?: string;
+}
+
+/**
+ * The one table of the dashboard: TanStack Table in manual mode (the server pages, sorts and
+ * filters through the lib/ data functions), every piece of state in the URL.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const shared = useHasTableUrl();
+  if (shared) return <DataTableView {...props} />;
+  return (
+    <TableUrlProvider prefix={props.prefix}>
+      <DataTableView {...props} />
+    </TableUrlProvider>
+  );
+}
+
+function headerText(column: { id: string; columnDef: { header?: unknown; meta?: { label?: string } } }): string {
+  if (column.columnDef.meta?.label) return column.columnDef.meta.label;
+  return typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
+}
+
+function DataTableView<T>({
+  label,
+  data,
+  columns,
+  getRowId,
+  page,
+  sort,
+  filters = [],
+  defaultHidden = [],
+  noun = "row",
+  emptyMessage,
+  testId,
+}: DataTableProps<T>) {
+  const { get, update, isPending } = useTableUrl();
+  const hidden = parseHidden(get(HIDE_PARAM), defaultHidden);
+  const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
+
+  const sortable = useMemo(
+    () => columns.map((c) => ({ ...c, enableSorting: Boolean(c.meta?.sortField), enableHiding: c.meta?.hideable !== false })),
+    [columns],
+  );
+  const current = parseSort(sort);
+  const sortedColumn = sortable.find((c) => c.meta?.sortField === current.field);
+  const sorting: SortingState = sortedColumn?.id ? [{ id: sortedColumn.id, desc: current.direction === "desc" }] : [];
+
+  function onSortingChange(updater: Updater<SortingState>) {
+    const next = typeof updater === "function" ? updater(sorting) : updater;
+    const first = next[0];
+    const field = first ? sortable.find((c) => c.id === first.id)?.meta?.sortField : undefined;
+    if (field) update({ sort: `${first.desc ? "-" : ""}${field}` });
+  }
+
+  // TanStack Table returns functions that change identity each render by design; nothing here is
+  // memoised across renders, so the React Compiler lint about it does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data,
+    columns: sortable,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    rowCount: page.total_count,
+    state: {
+      sorting,
+      columnVisibility,
+      pagination: { pageIndex: page.page - 1, pageSize: page.per_page },
+    },
+    onSortingChange,
+  });
+
+  const toggleable: Option[] = table
+    .getAllLeafColumns()
+    .filter((c) => c.getCanHide())
+    .map((c) => ({ value: c.id, label: headerText(c) }));
+
+  const activeFilterParams = filters.flatMap(paramsOfFilter).filter((p) => get(p) !== null);
+  const visibleColumnCount = table.getVisibleLeafColumns().length;
+  const pastTheEnd = data.length === 0 && page.total_count > 0 && page.page > page.total_pages;
+
+  return (
+    <section className="space-y-2" data-testid={testId} aria-label={label}>
+      <div className="flex flex-wrap items-end gap-2">
+        {filters.map((filter) => (
+          <Filter key={paramsOfFilter(filter).join("|")} filter={filter} />
+        ))}
+        {activeFilterParams.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
+            className="h-8 rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+            data-testid="reset-filters"
+          >
+            Reset filters
+          </button>
+        ) : null}
+        <div className="ml-auto flex items-center gap-3">
+          {isPending ? (
+            <span className="text-xs text-slate-500" role="status">
+              Loading…
+            </span>
+          ) : null}
+          <RowCount total={page.total_count} noun={noun} />
+          {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
+        </div>
+      </div>
+
+      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
+        <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending}>
+          <caption className="sr-only">{label}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  const align = meta?.align === "right" ? "text-right" : "text-left";
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                      className={`whitespace-nowrap px-3 py-2 text-[11px] font-semibold uppercase tracking-wide text-slate-600 ${align}`}
+                      data-testid={`col-${header.column.id}`}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className={`inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 ${
+                            meta?.align === "right" ? "flex-row-reverse" : ""
+                          } ${sorted ? "text-slate-900" : ""}`}
+                          data-testid={`sort-${header.column.id}`}
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <SortIcon direction={sorted} />
+                          <span className="sr-only">
+                            {sorted === "asc" ? ", sorted ascending" : sorted === "desc" ? ", sorted descending" : ", sortable"}
+                          </span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="hover:bg-slate-50" data-testid="table-row">
+                {row.getVisibleCells().map((cell) => {
+                  const meta = cell.column.columnDef.meta;
+                  return (
+                    <td
+                      key={cell.id}
+                      className={`whitespace-nowrap px-3 py-1.5 align-middle ${
+                        meta?.align === "right" ? "text-right tabular-nums" : ""
+                      } ${meta?.className ?? ""}`}
+                      data-column={cell.column.id}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {data.length === 0 ? (
+              <tr>
+                <td colSpan={visibleColumnCount || 1} className="px-3 py-10 text-center" data-testid="empty-state">
+                  {pastTheEnd ? (
+                    <>
+                      <p className="text-sm font-medium text-slate-700">This page is past the end.</p>
+                      <button
+                        type="button"
+                        onClick={() => update({ page: null })}
+                        className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
+                      >
+                        Go to the first page
+                      </button>
+                    </>
+                  ) : (
+                    <>
+                      <p className="text-sm font-medium text-slate-700">{emptyMessage ?? `No ${noun}s match these filters.`}</p>
+                      {activeFilterParams.length > 0 ? (
+                        <button
+                          type="button"
+                          onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
+                          className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
+                        >
+                          Reset filters
+                        </button>
+                      ) : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+
+      <PaginationBar page={page} />
+    </section>
+  );
+}
+
+function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 10 12" className={`h-3 w-2.5 ${direction ? "text-indigo-600" : "text-slate-300"}`}>
+      <path d="M5 1 8.5 5h-7z" fill={direction === "asc" || !direction ? "currentColor" : "#cbd5e1"} opacity={direction === "desc" ? 0.3 : 1} />
+      <path d="M5 11 1.5 7h7z" fill={direction === "desc" || !direction ? "currentColor" : "#cbd5e1"} opacity={direction === "asc" ? 0.3 : 1} />
+    </svg>
+  );
+}

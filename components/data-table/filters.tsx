@@ -1,0 +1,433 @@
+"use client";
+
+import { useId, useState } from "react";
+import { dayEndExclusiveUtc, dayStartUtc, timestampToDateInput } from "./search-params";
+import { Popover } from "./popover";
+import type { CompanyOption, FilterDef, Option } from "./types";
+import { useTableUrl } from "./url-state";
+
+/**
+ * Local text of an input that follows the URL: it changes when the URL value changes (back button,
+ * reset), but typing does not touch the URL until the filter is applied, and the input keeps focus.
+ */
+function useUrlSyncedText(urlValue: string): [string, (value: string) => void] {
+  const [text, setText] = useState(urlValue);
+  const [seen, setSeen] = useState(urlValue);
+  if (seen !== urlValue) {
+    setSeen(urlValue);
+    setText(urlValue);
+  }
+  return [text, setText];
+}
+
+const inputClass =
+  "h-8 rounded border border-slate-300 bg-white px-2 text-xs text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500";
+const labelClass = "block text-[11px] font-medium uppercase tracking-wide text-slate-500";
+
+export function Filter({ filter }: { filter: FilterDef }) {
+  switch (filter.kind) {
+    case "facet":
+      return <FacetFilter param={filter.param} label={filter.label} options={filter.options} />;
+    case "boolean":
+      return <BooleanFilter {...filter} />;
+    case "select":
+      return <SelectFilter {...filter} />;
+    case "company":
+      return <CompanyFilter {...filter} />;
+    case "dateRange":
+      return <DateRangeFilter {...filter} />;
+    case "text":
+      return <TextFilter {...filter} />;
+    case "decimalRange":
+      return <DecimalRangeFilter {...filter} />;
+  }
+}
+
+function splitList(value: string | null): string[] {
+  return value ? value.split(",").filter(Boolean) : [];
+}
+
+function CheckboxList({
+  legend,
+  options,
+  selected,
+  onToggle,
+  testIdPrefix,
+}: {
+  legend: string;
+  options: Option[];
+  selected: ReadonlySet<string>;
+  onToggle: (value: string, checked: boolean) => void;
+  testIdPrefix: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset>
+      <legend className="mb-1 px-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">{legend}</legend>
+      <ul className="space-y-0.5">
+        {options.map((option) => (
+          <li key={option.value}>
+            <label
+              htmlFor={`${id}-${option.value}`}
+              className="flex cursor-pointer items-center gap-2 whitespace-nowrap rounded px-1 py-1 text-xs text-slate-800 hover:bg-slate-50"
+            >
+              <input
+                id={`${id}-${option.value}`}
+                type="checkbox"
+                value={option.value}
+                checked={selected.has(option.value)}
+                onChange={(event) => onToggle(option.value, event.target.checked)}
+                data-testid={`${testIdPrefix}-${option.value}`}
+                className="h-3.5 w-3.5 rounded border-slate-300 accent-indigo-600"
+              />
+              {option.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function ClearButton({ onClick, label }: { onClick: () => void; label: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="mt-2 w-full rounded px-2 py-1 text-left text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+    >
+      {label}
+    </button>
+  );
+}
+
+/** Multi-select of enum values; the URL holds them comma-separated, in the options' order. */
+export function FacetFilter({ param, label, options }: { param: string; label: string; options: Option[] }) {
+  const { get, update } = useTableUrl();
+  const selected = new Set(splitList(get(param)));
+  const chosen = options.filter((o) => selected.has(o.value));
+  function toggle(value: string, checked: boolean) {
+    const next = new Set(selected);
+    if (checked) next.add(value);
+    else next.delete(value);
+    const list = options.map((o) => o.value).filter((v) => next.has(v));
+    update({ [param]: list.length > 0 ? list.join(",") : null });
+  }
+  return (
+    <Popover
+      label={label}
+      active={chosen.length > 0}
+      badge={chosen.length === 0 ? undefined : chosen.length === 1 ? chosen[0].label : String(chosen.length)}
+      testId={`filter-${param}`}
+    >
+      <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} />
+      {chosen.length > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
+    </Popover>
+  );
+}
+
+/** A boolean shown as two options: exactly one checked filters, none (or both) does not. */
+function BooleanFilter({ param, label, trueLabel, falseLabel }: { param: string; label: string; trueLabel: string; falseLabel: string }) {
+  const { get, update } = useTableUrl();
+  const value = get(param);
+  const selected = new Set(value === "true" || value === "false" ? [value] : []);
+  const options = [
+    { value: "true", label: trueLabel },
+    { value: "false", label: falseLabel },
+  ];
+  function toggle(option: string, checked: boolean) {
+    const next = new Set(selected);
+    if (checked) next.add(option);
+    else next.delete(option);
+    update({ [param]: next.size === 1 ? [...next][0] : null });
+  }
+  return (
+    <Popover
+      label={label}
+      active={selected.size > 0}
+      badge={value === "true" ? trueLabel : value === "false" ? falseLabel : undefined}
+      testId={`filter-${param}`}
+    >
+      <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} />
+      {selected.size > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
+    </Popover>
+  );
+}
+
+export function SelectFilter({
+  param,
+  label,
+  options,
+  defaultValue,
+}: {
+  param: string;
+  label: string;
+  options: Option[];
+  defaultValue: string;
+}) {
+  const { get, update } = useTableUrl();
+  const id = useId();
+  const value = get(param) ?? defaultValue;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        data-testid={`filter-${param}`}
+        onChange={(event) => update({ [param]: event.target.value === defaultValue ? null : event.target.value })}
+        className={`${inputClass} pr-7`}
+      >
+        {options.some((o) => o.value === value) ? null : <option value={value}>{value}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Company by name (a datalist of the companies); the URL holds its id. */
+function CompanyFilter({ param, label, companies }: { param: string; label: string; companies: CompanyOption[] }) {
+  const { get, update } = useTableUrl();
+  const selectedId = get(param);
+  const inputId = useId();
+  const listId = useId();
+  const selected = selectedId ? companies.find((c) => c.id === selectedId) : undefined;
+  const [text, setText] = useUrlSyncedText(selected?.name ?? selectedId ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function resolve(value: string): CompanyOption | undefined {
+    const needle = value.trim().toLowerCase();
+    if (!needle) return undefined;
+    const exact = companies.find((c) => c.name.toLowerCase() === needle);
+    if (exact) return exact;
+    const partial = companies.filter((c) => c.name.toLowerCase().includes(needle));
+    return partial.length === 1 ? partial[0] : undefined;
+  }
+
+  function apply(value: string, fromTyping: boolean) {
+    if (value.trim() === "") {
+      setProblem(null);
+      if (selectedId) update({ [param]: null });
+      return;
+    }
+    const match = fromTyping
+      ? companies.find((c) => c.name.toLowerCase() === value.trim().toLowerCase())
+      : resolve(value);
+    if (match) {
+      setProblem(null);
+      if (match.id !== selectedId) update({ [param]: match.id });
+    } else if (!fromTyping) {
+      setProblem(`No single company matches “${value.trim()}”.`);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={inputId} className={labelClass}>
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={inputId}
+          type="search"
+          list={listId}
+          value={text}
+          placeholder="Any company"
+          autoComplete="off"
+          data-testid={`filter-${param}`}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${inputId}-problem` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            apply(event.target.value, true);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              apply(text, false);
+            }
+          }}
+          onBlur={() => apply(text, false)}
+          className={`${inputClass} w-48`}
+        />
+        <datalist id={listId}>
+          {companies.map((c) => (
+            <option key={c.id} value={c.name} />
+          ))}
+        </datalist>
+      </div>
+      {problem ? (
+        <p id={`${inputId}-problem`} role="status" className="text-[11px] text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Plausible calendar date from a date input (keyboard entry passes through years like 0002). */
+function isPlausibleDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && Number(value.slice(0, 4)) >= 1900;
+}
+
+function DateRangeFilter({
+  label,
+  fromParam,
+  toParam,
+  mode,
+}: {
+  label: string;
+  fromParam: string;
+  toParam: string;
+  mode: "date" | "timestamp";
+}) {
+  const { get, update } = useTableUrl();
+  const id = useId();
+  const fromValue = mode === "date" ? (get(fromParam) ?? "") : timestampToDateInput(get(fromParam), false);
+  const toValue = mode === "date" ? (get(toParam) ?? "") : timestampToDateInput(get(toParam), true);
+  const [fromText, setFromText] = useUrlSyncedText(fromValue);
+  const [toText, setToText] = useUrlSyncedText(toValue);
+
+  function apply(which: "from" | "to", value: string) {
+    const param = which === "from" ? fromParam : toParam;
+    if (value === "") return update({ [param]: null });
+    if (!isPlausibleDate(value)) return;
+    const encoded = mode === "date" ? value : which === "from" ? dayStartUtc(value) : dayEndExclusiveUtc(value);
+    if (encoded !== get(param)) update({ [param]: encoded });
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-0.5">
+      <legend className={labelClass}>
+        {label}
+        {mode === "timestamp" ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
+      </legend>
+      <div className="flex items-center gap-1">
+        <label htmlFor={`${id}-from`} className="sr-only">
+          {label} from
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={fromText}
+          data-testid={`filter-${fromParam}`}
+          onChange={(event) => {
+            setFromText(event.target.value);
+            apply("from", event.target.value);
+          }}
+          className={`${inputClass} w-34`}
+        />
+        <span aria-hidden="true" className="text-slate-400">
+          –
+        </span>
+        <label htmlFor={`${id}-to`} className="sr-only">
+          {label} to
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={toText}
+          data-testid={`filter-${toParam}`}
+          onChange={(event) => {
+            setToText(event.target.value);
+            apply("to", event.target.value);
+          }}
+          className={`${inputClass} w-34`}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Free text applied on Enter or when leaving the field. */
+export function TextFilter({ param, label, placeholder }: { param: string; label: string; placeholder?: string }) {
+  const { get, update } = useTableUrl();
+  const value = get(param) ?? "";
+  const id = useId();
+  const [text, setText] = useUrlSyncedText(value);
+  const apply = () => {
+    const next = text.trim();
+    if (next !== value) update({ [param]: next === "" ? null : next });
+  };
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        data-testid={`filter-${param}`}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            apply();
+          }
+        }}
+        onBlur={apply}
+        className={`${inputClass} w-56`}
+      />
+    </div>
+  );
+}
+
+function DecimalRangeFilter({ label, minParam, maxParam }: { label: string; minParam: string; maxParam: string }) {
+  const { get } = useTableUrl();
+  const min = get(minParam) ?? "";
+  const max = get(maxParam) ?? "";
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-0.5">
+      <legend className={labelClass}>{label}</legend>
+      <div className="flex items-center gap-1">
+        <DecimalInput id={`${id}-min`} label={`${label} minimum`} param={minParam} value={min} placeholder="Min" />
+        <span aria-hidden="true" className="text-slate-400">
+          –
+        </span>
+        <DecimalInput id={`${id}-max`} label={`${label} maximum`} param={maxParam} value={max} placeholder="Max" />
+      </div>
+    </fieldset>
+  );
+}
+
+function DecimalInput({ id, label, param, value, placeholder }: { id: string; label: string; param: string; value: string; placeholder: string }) {
+  const { update } = useTableUrl();
+  const [text, setText] = useUrlSyncedText(value);
+  const apply = () => {
+    const next = text.trim().replace(/[$,\s]/g, "");
+    if (next !== value) update({ [param]: next === "" ? null : next });
+  };
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        placeholder={placeholder}
+        data-testid={`filter-${param}`}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            apply();
+          }
+        }}
+        onBlur={apply}
+        className={`${inputClass} w-24 text-right tabular-nums`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * URL <-> table state, shared by server pages and the client kit (no React here).
+ *
+ * A table's URL is the API's query string: `page`, `per_page`, `sort` and the filters have exactly
+ * the names and formats of GET /api/v1/my/... . UI-only state (hidden columns) has its own
+ * parameters, removed before the query is parsed (the parsers reject unknown parameters). Several
+ * tables on one page keep apart by a prefix ("ind_page", "trd_page").
+ */
+
+export type SearchParamsRecord = Record<string, string | string[] | undefined>;
+
+/** Hidden columns, comma-separated column ids. Absent: the table's defaults; empty: show all. */
+export const HIDE_PARAM = "hide";
+export const UI_PARAMS: readonly string[] = [HIDE_PARAM];
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export function toUrlSearchParams(record: SearchParamsRecord): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else params.append(key, value);
+  }
+  return params;
+}
+
+/**
+ * One table's share of the page's URL: its parameters (prefix removed), split into the API query
+ * and the UI-only parameters. With a prefix, parameters without it belong to someone else.
+ */
+export function tableParams(all: URLSearchParams, prefix = ""): { query: URLSearchParams; ui: URLSearchParams } {
+  const query = new URLSearchParams();
+  const ui = new URLSearchParams();
+  for (const [fullKey, value] of all) {
+    if (prefix && !fullKey.startsWith(prefix)) continue;
+    const key = fullKey.slice(prefix.length);
+    (UI_PARAMS.includes(key) ? ui : query).append(key, value);
+  }
+  return { query, ui };
+}
+
+/** Parameters a page handles itself (e.g. the company page's fixed issuer), removed from the query. */
+export function withoutParams(params: URLSearchParams, keys: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of keys) next.delete(key);
+  return next;
+}
+
+export function parseHidden(value: string | null, defaults: readonly string[]): string[] {
+  if (value === null) return [...defaults];
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** "-price_per_share" -> { field: "price_per_share", direction: "desc" }. */
+export function parseSort(value: string): { field: string; direction: "asc" | "desc" } {
+  return value.startsWith("-") ? { field: value.slice(1), direction: "desc" } : { field: value, direction: "asc" };
+}
+
+/** UTC day boundaries for timestamp filters edited with date inputs (created_after/before). */
+export function dayStartUtc(date: string): string {
+  return `${date}T00:00:00Z`;
+}
+
+/** The exclusive end of a day: "2026-01-31" -> "2026-02-01T00:00:00Z". */
+export function dayEndExclusiveUtc(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return `${d.toISOString().slice(0, 10)}T00:00:00Z`;
+}
+
+/** Back from a timestamp parameter to the date input's value (inverse of the two above). */
+export function timestampToDateInput(value: string | null, end: boolean): string {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  const exactMidnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+  if (end && exactMidnight) d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

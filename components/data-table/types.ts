@@ -1,0 +1,63 @@
+import type { RowData } from "@tanstack/react-table";
+
+/** Column metadata the kit understands (set as `meta` on a TanStack column definition). */
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The API sort field this column sorts by (`sort=<field>` / `-<field>`); absent: not sortable. */
+    sortField?: string;
+    /** Numbers and money align right. */
+    align?: "left" | "right";
+    /** Name in the column toggle (defaults to the header text). */
+    label?: string;
+    /** False for columns that must stay visible (e.g. the company). Default true. */
+    hideable?: boolean;
+    /** Extra classes for the cells of this column. */
+    className?: string;
+  }
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface CompanyOption {
+  id: string;
+  name: string;
+}
+
+/** The filters a table offers; all of them live in the URL under the API's parameter names. */
+export type FilterDef =
+  /** Multi-select of enum values: `param=a,b`. */
+  | { kind: "facet"; param: string; label: string; options: Option[] }
+  /** A boolean as a two-option multi-select: one checked -> `param=true|false`, none/both -> absent. */
+  | { kind: "boolean"; param: string; label: string; trueLabel: string; falseLabel: string }
+  /** A single choice; `defaultValue` is what an absent parameter means (it is then omitted). */
+  | { kind: "select"; param: string; label: string; options: Option[]; defaultValue: string }
+  /** Company by name, stored as its id. */
+  | { kind: "company"; param: string; label: string; companies: CompanyOption[] }
+  /** Two date inputs. `timestamp`: RFC 3339 bounds at UTC midnight (to = exclusive next day). */
+  | { kind: "dateRange"; label: string; fromParam: string; toParam: string; mode: "date" | "timestamp" }
+  /** Free text, applied on Enter or blur. */
+  | { kind: "text"; param: string; label: string; placeholder?: string }
+  /** Two decimal inputs (min/max), applied on Enter or blur. */
+  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string };
+
+export function paramsOfFilter(filter: FilterDef): string[] {
+  switch (filter.kind) {
+    case "dateRange":
+      return [filter.fromParam, filter.toParam];
+    case "decimalRange":
+      return [filter.minParam, filter.maxParam];
+    default:
+      return [filter.param];
+  }
+}
+
+export interface PageInfo {
+  page: number;
+  per_page: number;
+  total_pages: number;
+  total_count: number;
+}

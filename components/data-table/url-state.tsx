@@ -1,0 +1,80 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { createContext, useCallback, useContext, useMemo, useState, useTransition } from "react";
+
+/**
+ * All table state lives in the URL. Every change is a `router.push` of the new query string, so
+ * the back button, reload and a shared link restore it, and the server page renders the new rows.
+ * The navigation runs in a transition: `isPending` dims the table while the rows load.
+ */
+
+export type ParamChanges = Record<string, string | null>;
+
+interface TableUrl {
+  prefix: string;
+  isPending: boolean;
+  /** The value of one of this table's parameters (prefix added for you). */
+  get(key: string): string | null;
+  /** Apply changes (null removes a parameter). Filters reset to page 1 unless `keepPage`. */
+  update(changes: ParamChanges, options?: { keepPage?: boolean }): void;
+}
+
+const TableUrlContext = createContext<TableUrl | null>(null);
+
+export function TableUrlProvider({ prefix = "", children }: { prefix?: string; children: React.ReactNode }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [isPending, startTransition] = useTransition();
+  // The query string we are navigating to. While the navigation is pending, controls show it and
+  // further changes build on it, so two quick clicks (side, then stage) both land in the URL.
+  const [target, setTarget] = useState<string | null>(null);
+  const current = useMemo(
+    () => (isPending && target !== null ? new URLSearchParams(target) : new URLSearchParams(searchParams.toString())),
+    [isPending, target, searchParams],
+  );
+
+  const get = useCallback((key: string) => current.get(`${prefix}${key}`), [current, prefix]);
+
+  const update = useCallback(
+    (changes: ParamChanges, options?: { keepPage?: boolean }) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(`${prefix}${key}`);
+        else next.set(`${prefix}${key}`, value);
+      }
+      if (!options?.keepPage && !("page" in changes)) next.delete(`${prefix}page`);
+      const query = next.toString();
+      setTarget(query);
+      startTransition(() => {
+        router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      });
+    },
+    [current, prefix, pathname, router],
+  );
+
+  const value = useMemo(() => ({ prefix, isPending, get, update }), [prefix, isPending, get, update]);
+  return <TableUrlContext.Provider value={value}>{children}</TableUrlContext.Provider>;
+}
+
+/** True inside a TableUrlProvider (DataTable then shares it instead of creating its own). */
+export function useHasTableUrl(): boolean {
+  return useContext(TableUrlContext) !== null;
+}
+
+export function useTableUrl(): TableUrl {
+  const value = useContext(TableUrlContext);
+  if (!value) throw new Error("useTableUrl must be used inside <TableUrlProvider>");
+  return value;
+}
+
+/** Server-rendered content that dims while the table's navigation is pending. */
+export function PendingRegion({ children, className }: { children: React.ReactNode; className?: string }) {
+  const { isPending } = useTableUrl();
+  return (
+    <div aria-busy={isPending} className={`${className ?? ""} transition-opacity ${isPending ? "opacity-50" : ""}`}>
+      {children}
+    </div>
+  );
+}

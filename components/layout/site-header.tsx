@@ -1,0 +1,44 @@
+import Link from "next/link";
+import type { Caller } from "@/lib/auth/caller";
+import { ROLE_LABELS } from "@/lib/format";
+import { NavLinks, type NavItem } from "./nav-links";
+import { SignOutButton } from "./sign-out-button";
+
+export function navItemsFor(caller: Pick<Caller, "role">): NavItem[] {
+  return [
+    { href: "/companies", label: "Companies" },
+    { href: "/indications", label: "Indications" },
+    { href: "/trades", label: "Trades" },
+    ...(caller.role === "team_lead" ? [{ href: "/review", label: "Review" }] : []),
+    { href: "/settings/api-keys", label: "API keys" },
+  ];
+}
+
+/** The dashboard's top bar: brand, navigation, who is signed in (name, team, role), sign out. */
+export function SiteHeader({ caller }: { caller: Caller }) {
+  return (
+    <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
+        <Link href="/companies" className="text-sm font-semibold tracking-tight text-white">
+          Marketplace desk
+        </Link>
+        <nav aria-label="Main" className="flex-1">
+          <NavLinks items={navItemsFor(caller)} />
+        </nav>
+        <div className="flex items-center gap-3" data-testid="current-user">
+          <div className="text-right leading-tight">
+            <p className="text-sm font-medium text-white" data-testid="current-user-name">
+              {caller.name}
+            </p>
+            <p className="text-xs text-slate-400">
+              <span data-testid="current-user-team">{caller.teamName}</span>
+              <span aria-hidden="true"> · </span>
+              <span data-testid="current-user-role">{ROLE_LABELS[caller.role] ?? caller.role}</span>
+            </p>
+          </div>
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}
