@@ -19,6 +19,7 @@ import {
   type Structure,
   type Visibility,
 } from "../domain/enums";
+import { companySearchText } from "../companies/search";
 
 /**
  * The test fixture: a small, hand-designed, deterministic data set. Tests compute every expected
@@ -570,11 +571,11 @@ function addDays(date: string, days: number): string {
 function buildTrades(): FixtureTrade[] {
   const rand = prng(8675309);
   const out: FixtureTrade[] = [];
-  const counts: Record<TeamKey, number> = { alpha: 36, beta: 28, gamma: 14 };
+  const counts: Record<TeamKey, number> = { alpha: 35, beta: 28, gamma: 14 };
   let g = 0;
   for (const team of TEAM_KEYS) {
     const pool = issuerPool(team);
-    const tieUpdated = new Date(BASE_TIME + 900 * HOUR + 999);
+    const tieUpdated = new Date(BASE_TIME + 150 * HOUR + 999);
     for (let i = 0; i < counts[team]; i++, g++) {
       let price = randomDecimal(rand);
       let volume = randomDecimal(rand);
@@ -663,7 +664,7 @@ export function companyRows() {
     id: c.id,
     name: c.name,
     legalName: c.legalName,
-    searchText: `${c.name.toLowerCase()}\u001f${c.legalName.toLowerCase()}`,
+    searchText: companySearchText(c.name, c.legalName),
     country: c.country,
     region: c.region,
     url: c.url,

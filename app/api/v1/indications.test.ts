@@ -402,7 +402,7 @@ describe("GET /my/indications: decimal range filters", () => {
     ["volume", (r) => r.volume],
   ];
 
-  it.each(fields)("%s_min / %s_max are inclusive and numeric at the edges of the guarantee", async (name, get) => {
+  it.each(fields)("%s range filters (_min / _max) are inclusive and numeric at the edges of the guarantee", async (name, get) => {
     const bounds = ["0", "0.00000001", "0.00000002", "9.5", "10", "12.5", "12.50000001", "100", "9876543210.12345678", "1234567890123456.78", "999999999999999999", "999999999999999999.99999999"];
     for (const b of bounds) {
       await expectRows(`${name}_min=${b}`, ALPHA.filter((r) => units(get(r)) >= units(b)));
