@@ -58,6 +58,7 @@ function quote(value: string): string {
 function integer(name: string, min: number, max: number, fallback: number) {
   return z
     .string()
+    .describe(`Integer from ${min} to ${max}; default ${fallback}.`)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return fallback;
@@ -79,6 +80,7 @@ export const pageParams = {
 export function enumList<const T extends readonly string[]>(name: string, allowed: T) {
   return z
     .string()
+    .describe(`One or more of ${allowed.join(", ")}, comma-separated (any of).`)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -98,6 +100,7 @@ export function enumList<const T extends readonly string[]>(name: string, allowe
 export function booleanParam(name: string) {
   return z
     .string()
+    .describe("true or false.")
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -117,6 +120,7 @@ export function isUuid(value: string): boolean {
 export function uuidParam(name: string) {
   return z
     .string()
+    .describe("A company UUID.")
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -134,6 +138,7 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})
 export function timestampParam(name: string) {
   return z
     .string()
+    .describe("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.")
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -161,6 +166,7 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
 export function dateParam(name: string) {
   return z
     .string()
+    .describe("Date YYYY-MM-DD, inclusive.")
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -177,6 +183,7 @@ export function dateParam(name: string) {
 export function decimalParam(name: string) {
   return z
     .string()
+    .describe("Non-negative decimal string, inclusive bound.")
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -195,6 +202,7 @@ export function decimalParam(name: string) {
 export function textParam(name: string, maxLength: number) {
   return z
     .string()
+    .describe(`Text, at most ${maxLength} characters.`)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -224,6 +232,7 @@ export function sortParam<const F extends readonly string[]>(fields: F, fallback
   };
   return z
     .string()
+    .describe(`One of ${fields.join(", ")}; prefix "-" for descending; default ${fallback}.`)
     .optional()
     .transform((value, ctx) => {
       const order = parse(value ?? fallback);

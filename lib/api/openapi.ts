@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
+import { indicationListParamsSchema, indicationListSchema } from "../indications/schema";
+import { tradeListParamsSchema, tradeListSchema } from "../trades/schema";
+import { ERROR_CODES } from "./errors";
+
+/**
+ * The OpenAPI 3.1 description of API v1, derived from the same zod schemas that parse the
+ * queries and type the responses, so it cannot drift from what the handlers do.
+ */
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output") {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+function queryParameters(schema: z.ZodObject) {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { description, ...fieldSchema } = jsonSchema(field as z.ZodType, "input");
+    return { name, in: "query", required: false, description, schema: fieldSchema };
+  });
+}
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
+    message: z.string(),
+    param: z.string().nullable(),
+  }),
+});
+
+function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: `Error (${status})`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    ]),
+  );
+}
+
+function ok(description: string, schema: z.ZodType) {
+  return { description, content: { "application/json": { schema: jsonSchema(schema) } } };
+}
+
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Marketplace desk API",
+      version: "1",
+      description:
+        "Read-only access to companies and the caller's team's indications and trades. " +
+        "`has_more` is true exactly when a later page exists. See docs/api.md for every rule.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearer: [] }],
+    paths: {
+      "/companies": {
+        get: {
+          summary: "List companies (id and name), ordered by name",
+          parameters: queryParameters(companyListParamsSchema),
+          responses: { "200": ok("A page of companies", companyListSchema), ...errorResponses(400, 401) },
+        },
+      },
+      "/companies/{company_id}": {
+        get: {
+          summary: "One company in full (needs the companies permission)",
+          parameters: [{ name: "company_id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+          responses: { "200": ok("The company", companySchema), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      "/my/indications": {
+        get: {
+          summary: "The caller's team's indications",
+          parameters: queryParameters(indicationListParamsSchema),
+          responses: { "200": ok("A page of indications", indicationListSchema), ...errorResponses(400, 401) },
+        },
+      },
+      "/my/trades": {
+        get: {
+          summary: "The caller's team's trades",
+          parameters: queryParameters(tradeListParamsSchema),
+          responses: { "200": ok("A page of trades", tradeListSchema), ...errorResponses(400, 401) },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "API key (mkd_…)" } },
+      schemas: { Error: jsonSchema(errorSchema) },
+    },
+  };
+}
