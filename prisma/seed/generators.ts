@@ -28,6 +28,7 @@ import {
   STOCK_CLASSES,
   TRADE_DETAIL_PHRASES,
 } from "./vocab";
+import { companySearchText } from "../../lib/companies/search";
 
 export const SEED = 20261101;
 /** "Now" of the demo data: every timestamp lies in the two years before it. */
@@ -173,6 +174,27 @@ function hslToHex(h: number, s: number, l: number): string {
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
+function relativeLuminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** A saturated brand colour dark enough for the white monogram (WCAG contrast >= 4.5 with white). */
+function logoColor(rng: Rng): string {
+  const hue = rng.between(0, 360);
+  const saturation = rng.between(0.55, 0.75);
+  let lightness = rng.between(0.32, 0.44);
+  let hex = hslToHex(hue, saturation, lightness);
+  while (1.05 / (relativeLuminance(hex) + 0.05) < 4.5 && lightness > 0.1) {
+    lightness -= 0.02;
+    hex = hslToHex(hue, saturation, lightness);
+  }
+  return hex;
+}
+
 function personName(rng: Rng): { name: string; email: string } {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
@@ -315,14 +337,13 @@ export function companyRow(seed: number, index: number): CompanyRow {
     id,
     name,
     legalName,
-    searchText: `${name.toLowerCase()}\u001f${legalName.toLowerCase()}`,
+    searchText: companySearchText(name, legalName),
     country: hq.country,
     region: hq.region,
     url: `https://${slug}.example`,
     platformUrl: `https://marketplace.example/companies/${slug}`,
     description,
-    // Saturated and fairly dark, so the white monogram stays readable.
-    logoColor: hslToHex(rng.between(0, 360), rng.between(0.55, 0.75), rng.between(0.3, 0.42)),
+    logoColor: logoColor(rng),
     leadInvestors: JSON.stringify(investors),
   };
 }

@@ -1,0 +1,267 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { PERMISSIONS, type Permission } from "../domain/enums";
+
+/**
+ * API keys for the data service (`Authorization: Bearer mkd_...`).
+ *
+ * A secret is "mkd_" + 32 base62 characters (~190 bits of entropy). Only its SHA-256 is stored.
+ * A fast hash is right here, unlike for passwords (lib/auth/password.ts): the secret is random
+ * and long, so there is nothing to guess offline, and a fast hash lets every request be looked
+ * up by an indexed equality on `secretHash` (the same approach as Stripe or GitHub tokens).
+ * The first 12 characters ("mkd_" + 8) are stored in clear as `prefix` so operators and users
+ * can recognise a key in listings; they reveal 8 of 32 random characters, too few to matter.
+ */
+
+export const API_KEY_PREFIX = "mkd_";
+export const API_KEY_RANDOM_LENGTH = 32;
+export const API_KEY_VISIBLE_PREFIX_LENGTH = 12;
+export const API_KEY_PATTERN = /^mkd_[0-9A-Za-z]{32}$/;
+
+/** How long a recorded `lastUsedAt` stays good enough before a request writes it again. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+// Bytes at or above 248 (= 4 * 62) are dropped so every character is equally likely.
+const BASE62_REJECT_FROM = 256 - (256 % BASE62.length);
+
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Permission[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface ActiveApiKey {
+  keyId: string;
+  userId: string;
+  scopes: Permission[];
+}
+
+/** Thrown for bad input (unknown user, bad name or scopes); `code` is stable for callers. */
+export class ApiKeyError extends Error {
+  constructor(
+    readonly code: "user_not_found" | "invalid_name" | "invalid_scopes",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiKeyError";
+  }
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** A key's display name: trimmed, 1–100 characters, no control characters. */
+export const apiKeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, "name must not be empty")
+  .max(100, "name must be at most 100 characters")
+  .refine((value) => !hasControlCharacter(value), "name must not contain control characters");
+
+/** A new random secret: "mkd_" + 32 base62 characters from the CSPRNG, without modulo bias. */
+export function generateApiKeySecret(): string {
+  let out = API_KEY_PREFIX;
+  while (out.length < API_KEY_PREFIX.length + API_KEY_RANDOM_LENGTH) {
+    for (const byte of randomBytes(48)) {
+      if (byte >= BASE62_REJECT_FROM) continue;
+      out += BASE62[byte % BASE62.length];
+      if (out.length === API_KEY_PREFIX.length + API_KEY_RANDOM_LENGTH) break;
+    }
+  }
+  return out;
+}
+
+export function hashApiKeySecret(secret: string): string {
+  return createHash("sha256").update(secret, "utf8").digest("hex");
+}
+
+export function isWellFormedApiKey(secret: string): boolean {
+  return API_KEY_PATTERN.test(secret);
+}
+
+/** Known permissions from a JSON array text, deduplicated, in PERMISSIONS order; [] if unreadable. */
+export function parsePermissionList(json: string): Permission[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return PERMISSIONS.filter((p) => value.includes(p));
+}
+
+type ApiKeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+function toSummary(row: ApiKeyRow): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: parsePermissionList(row.scopes),
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
+}
+
+const summarySelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/**
+ * Mints a key for a user. `scopes` defaults to all of the owner's permissions and must be a subset
+ * of them. Returns the summary and the secret; the secret is not stored and cannot be shown again.
+ */
+export async function createApiKey(
+  db: Db,
+  input: { userId: string; name: string; scopes?: readonly string[] },
+): Promise<{ key: ApiKeySummary; secret: string }> {
+  const parsedName = apiKeyNameSchema.safeParse(input.name);
+  if (!parsedName.success) {
+    throw new ApiKeyError("invalid_name", parsedName.error.issues[0]?.message ?? "invalid name");
+  }
+  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true, permissions: true } });
+  if (!user) throw new ApiKeyError("user_not_found", `no user with id ${input.userId}`);
+
+  const ownerPermissions = parsePermissionList(user.permissions);
+  let scopes: Permission[] = ownerPermissions;
+  if (input.scopes !== undefined) {
+    const unknown = input.scopes.filter((s) => !(PERMISSIONS as readonly string[]).includes(s));
+    if (unknown.length > 0) {
+      throw new ApiKeyError("invalid_scopes", `unknown scope(s): ${unknown.join(", ")} (allowed: ${PERMISSIONS.join(", ")})`);
+    }
+    const notHeld = input.scopes.filter((s) => !(ownerPermissions as readonly string[]).includes(s));
+    if (notHeld.length > 0) {
+      throw new ApiKeyError("invalid_scopes", `the owner does not hold: ${notHeld.join(", ")}`);
+    }
+    scopes = PERMISSIONS.filter((p) => input.scopes!.includes(p));
+  }
+
+  // The visible prefix carries 8 random base62 characters (~2e14 values) and is unique in the
+  // schema; a collision is astronomically unlikely, but retrying costs nothing.
+  for (let attempt = 0; ; attempt++) {
+    const secret = generateApiKeySecret();
+    try {
+      const row = await db.apiKey.create({
+        data: {
+          id: randomUUID(),
+          userId: user.id,
+          name: parsedName.data,
+          prefix: secret.slice(0, API_KEY_VISIBLE_PREFIX_LENGTH),
+          secretHash: hashApiKeySecret(secret),
+          scopes: JSON.stringify(scopes),
+          createdAt: new Date(),
+          lastUsedAt: null,
+          revokedAt: null,
+        },
+        select: summarySelect,
+      });
+      return { key: toSummary(row), secret };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 2) throw error;
+    }
+  }
+}
+
+/** All of a user's keys, revoked ones included, newest first. */
+export async function listApiKeys(db: Db, userId: string): Promise<ApiKeySummary[]> {
+  const rows = await db.apiKey.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: summarySelect,
+  });
+  return rows.map(toSummary);
+}
+
+/**
+ * Revokes a key given its visible prefix or its id. With `userId`, only that user's keys match
+ * (the web UI passes the signed-in user; the operator CLI does not). Idempotent: revoking a
+ * revoked key returns it unchanged, keeping the first revocation time. Null if nothing matches.
+ */
+export async function revokeApiKey(
+  db: Db,
+  input: { prefixOrId: string; userId?: string },
+): Promise<ApiKeySummary | null> {
+  const needle = input.prefixOrId.trim();
+  if (needle === "" || needle.length > 200) return null;
+  const row = await db.apiKey.findFirst({
+    where: {
+      OR: [{ id: needle }, { prefix: needle }],
+      ...(input.userId !== undefined ? { userId: input.userId } : {}),
+    },
+    select: summarySelect,
+  });
+  if (!row) return null;
+  if (row.revokedAt) return toSummary(row);
+  // Conditional on revokedAt still being null, so a concurrent revoke keeps the first timestamp.
+  await db.apiKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const updated = await db.apiKey.findUnique({ where: { id: row.id }, select: summarySelect });
+  return updated ? toSummary(updated) : null;
+}
+
+/**
+ * The active key behind a presented secret, or null if it is malformed, unknown or revoked.
+ * The returned scopes are the key's scopes intersected with the owner's current permissions, so
+ * taking a permission away from a user also takes it away from their existing keys.
+ */
+export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
+  // Cheap format check first: garbage never reaches the database.
+  if (!isWellFormedApiKey(secret)) return null;
+  const row = await db.apiKey.findUnique({
+    where: { secretHash: hashApiKeySecret(secret) },
+    select: { id: true, userId: true, scopes: true, lastUsedAt: true, revokedAt: true, user: { select: { permissions: true } } },
+  });
+  if (!row || row.revokedAt) return null;
+
+  // `lastUsedAt` is informational (shown in listings), so minute resolution is enough. Writing it on
+  // every request would turn each read into a write (on SQLite, one serialized writer for the whole
+  // app). The update is conditional, so concurrent requests in the same minute write at most once.
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    try {
+      await db.apiKey.updateMany({
+        where: {
+          id: row.id,
+          OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+        },
+        data: { lastUsedAt: now },
+      });
+    } catch {
+      // A failed bookkeeping write must not fail the authenticated request.
+    }
+  }
+
+  const ownerPermissions = parsePermissionList(row.user.permissions);
+  const scopes = parsePermissionList(row.scopes).filter((p) => ownerPermissions.includes(p));
+  return { keyId: row.id, userId: row.userId, scopes };
+}
