@@ -11,10 +11,10 @@ import {
 } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { ColumnToggle } from "./column-toggle";
-import { Filter } from "./filters";
-import { PaginationBar, RowCount } from "./pagination";
+import { PaginationBar } from "./pagination";
 import { HIDE_PARAM, parseHidden, parseSort } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
+import { FilterBar } from "./toolbar";
 import { TableUrlProvider, useHasTableUrl, useTableUrl } from "./url-state";
 
 export interface DataTableProps<T> {
@@ -122,30 +122,9 @@ function DataTableView<T>({
 
   return (
     <section className="space-y-2" data-testid={testId} aria-label={label}>
-      <div className="flex flex-wrap items-end gap-2">
-        {filters.map((filter) => (
-          <Filter key={paramsOfFilter(filter).join("|")} filter={filter} />
-        ))}
-        {activeFilterParams.length > 0 ? (
-          <button
-            type="button"
-            onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
-            className="h-8 rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
-            data-testid="reset-filters"
-          >
-            Reset filters
-          </button>
-        ) : null}
-        <div className="ml-auto flex items-center gap-3">
-          {isPending ? (
-            <span className="text-xs text-slate-500" role="status">
-              Loading…
-            </span>
-          ) : null}
-          <RowCount total={page.total_count} noun={noun} />
-          {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
-        </div>
-      </div>
+      <FilterBar filters={filters} total={page.total_count} noun={noun}>
+        {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
+      </FilterBar>
 
       <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
         <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending}>

@@ -159,11 +159,13 @@ export function SelectFilter({
   label,
   options,
   defaultValue,
+  clears = [],
 }: {
   param: string;
   label: string;
   options: Option[];
   defaultValue: string;
+  clears?: string[];
 }) {
   const { get, update } = useTableUrl();
   const id = useId();
@@ -177,7 +179,12 @@ export function SelectFilter({
         id={id}
         value={value}
         data-testid={`filter-${param}`}
-        onChange={(event) => update({ [param]: event.target.value === defaultValue ? null : event.target.value })}
+        onChange={(event) =>
+          update({
+            ...Object.fromEntries(clears.map((p) => [p, null])),
+            [param]: event.target.value === defaultValue ? null : event.target.value,
+          })
+        }
         className={`${inputClass} pr-7`}
       >
         {options.some((o) => o.value === value) ? null : <option value={value}>{value}</option>}

@@ -33,8 +33,11 @@ export type FilterDef =
   | { kind: "facet"; param: string; label: string; options: Option[] }
   /** A boolean as a two-option multi-select: one checked -> `param=true|false`, none/both -> absent. */
   | { kind: "boolean"; param: string; label: string; trueLabel: string; falseLabel: string }
-  /** A single choice; `defaultValue` is what an absent parameter means (it is then omitted). */
-  | { kind: "select"; param: string; label: string; options: Option[]; defaultValue: string }
+  /**
+   * A single choice; `defaultValue` is what an absent parameter means (it is then omitted).
+   * `clears`: parameters that no longer apply when this one changes (a region of another country).
+   */
+  | { kind: "select"; param: string; label: string; options: Option[]; defaultValue: string; clears?: string[] }
   /** Company by name, stored as its id. */
   | { kind: "company"; param: string; label: string; companies: CompanyOption[] }
   /** Two date inputs. `timestamp`: RFC 3339 bounds at UTC midnight (to = exclusive next day). */

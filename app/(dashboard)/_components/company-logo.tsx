@@ -1,0 +1,21 @@
+import type { LogoSize } from "@/lib/domain/enums";
+
+/**
+ * A company's generated logo from our own /logos route. A plain <img>: the SVGs are tiny, already
+ * sized per request, and next/image would add nothing but an optimisation hop. Decorative
+ * (alt="") because the company name is always next to it.
+ */
+export function CompanyLogo({ id, size, className }: { id: string; size: LogoSize; className?: string }) {
+  return (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={`/logos/${id}/${size}x${size}.svg`}
+      width={size}
+      height={size}
+      alt=""
+      loading={size >= 64 ? "eager" : "lazy"}
+      className={`shrink-0 rounded ${className ?? ""}`}
+      data-testid="company-logo"
+    />
+  );
+}

@@ -1,0 +1,196 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import { SideBadge, StageBadge } from "@/components/data-table/badges";
+import type { CompanyOption, FilterDef, PageInfo } from "@/components/data-table/types";
+import { Timestamp } from "@/components/timestamp";
+import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
+import {
+  formatPercent,
+  formatUsd,
+  labelOf,
+  SIDE_LABELS,
+  STAGE_LABELS,
+  STOCK_CLASS_TYPE_LABELS,
+  STOCK_TYPE_LABELS,
+  structureLabel,
+  VISIBILITY_LABELS,
+} from "@/lib/format";
+import type { Indication } from "@/lib/indications/schema";
+import { IssuerCell, StructureCell, StructureList, TextCell } from "./cells";
+
+const col = createColumnHelper<Indication>();
+
+const columns = [
+  col.accessor("issuer", {
+    id: "issuer",
+    header: "Company",
+    meta: { hideable: false },
+    cell: (info) => <IssuerCell issuer={info.getValue()} />,
+  }),
+  col.accessor("side", { id: "side", header: "Side", cell: (info) => <SideBadge side={info.getValue()} /> }),
+  col.accessor("stage", { id: "stage", header: "Stage", cell: (info) => <StageBadge stage={info.getValue()} /> }),
+  col.accessor("price_per_share", {
+    id: "price_per_share",
+    header: "Price / share",
+    meta: { sortField: "price_per_share", align: "right" },
+    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+  }),
+  col.accessor("volume", {
+    id: "volume",
+    header: "Volume",
+    meta: { sortField: "volume", align: "right" },
+    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+  }),
+  col.accessor("minimum_volume", {
+    id: "minimum_volume",
+    header: "Min. volume",
+    meta: { align: "right" },
+    cell: (info) => formatUsd(info.getValue()),
+  }),
+  col.display({
+    id: "structure",
+    header: "Structure",
+    meta: { label: "Structure (offers) / accepted (bids)" },
+    cell: ({ row }) =>
+      row.original.side === "offer" ? (
+        <StructureCell value={row.original.structure} />
+      ) : (
+        <span className="text-slate-600">
+          <span className="text-[11px] text-slate-400">Accepts </span>
+          <StructureList values={row.original.acceptable_structures} />
+        </span>
+      ),
+  }),
+  col.accessor("visibility", { id: "visibility", header: "Visibility", cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
+  col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
+  col.display({
+    id: "stock_class",
+    header: "Class",
+    cell: ({ row }) => (
+      <>
+        {labelOf(STOCK_CLASS_TYPE_LABELS, row.original.stock_class_type)}
+        {row.original.stock_class ? <span className="text-slate-500"> · {row.original.stock_class}</span> : null}
+      </>
+    ),
+  }),
+  col.accessor("management_fee_percent", {
+    id: "management_fee_percent",
+    header: "Mgmt fee",
+    meta: { align: "right", label: "Management fee" },
+    cell: (info) => formatPercent(info.getValue()),
+  }),
+  col.accessor("carried_interest_fee_percent", {
+    id: "carried_interest_fee_percent",
+    header: "Carry",
+    meta: { align: "right", label: "Carried interest fee" },
+    cell: (info) => formatPercent(info.getValue()),
+  }),
+  col.accessor("private_recipients", {
+    id: "private_recipients",
+    header: "Recipients",
+    cell: (info) => <TextCell value={info.getValue().join(", ") || null} />,
+  }),
+  col.accessor("client_id", { id: "client_id", header: "Client ID", cell: (info) => <TextCell value={info.getValue()} mono /> }),
+  col.accessor("third_party_id", {
+    id: "third_party_id",
+    header: "Third-party ID",
+    cell: (info) => <TextCell value={info.getValue()} mono />,
+  }),
+  col.accessor("permalink_id", { id: "permalink_id", header: "Permalink", cell: (info) => <TextCell value={info.getValue()} mono /> }),
+  col.accessor("details", { id: "details", header: "Details", cell: (info) => <TextCell value={info.getValue()} /> }),
+  col.accessor("opened_at", { id: "opened_at", header: "Opened", cell: (info) => <Timestamp iso={info.getValue()} /> }),
+  col.accessor("last_refreshed_at", {
+    id: "last_refreshed_at",
+    header: "Refreshed",
+    meta: { label: "Last refreshed" },
+    cell: (info) => <Timestamp iso={info.getValue()} />,
+  }),
+  col.accessor("created_at", {
+    id: "created_at",
+    header: "Created",
+    meta: { sortField: "created_at" },
+    cell: (info) => <Timestamp iso={info.getValue()} />,
+  }),
+  col.accessor("updated_at", {
+    id: "updated_at",
+    header: "Updated",
+    meta: { sortField: "updated_at" },
+    cell: (info) => <Timestamp iso={info.getValue()} />,
+  }),
+];
+
+const DEFAULT_HIDDEN = [
+  "minimum_volume",
+  "management_fee_percent",
+  "carried_interest_fee_percent",
+  "private_recipients",
+  "client_id",
+  "third_party_id",
+  "permalink_id",
+  "details",
+  "opened_at",
+  "last_refreshed_at",
+];
+
+const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
+
+type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" | "stock_class_type" | "issuer" | "created" | "price" | "volume";
+
+function indicationFilters(companies: CompanyOption[] | null, only?: FilterName[]): FilterDef[] {
+  const all: [FilterName, FilterDef | null][] = [
+    ["side", { kind: "facet", param: "side", label: "Side", options: options(SIDES, (v) => SIDE_LABELS[v]) }],
+    ["stage", { kind: "facet", param: "stage", label: "Stage", options: options(STAGES, (v) => STAGE_LABELS[v]) }],
+    ["structure", { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel) }],
+    ["visibility", { kind: "facet", param: "visibility", label: "Visibility", options: options(VISIBILITIES, (v) => VISIBILITY_LABELS[v]) }],
+    ["stock_type", { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]) }],
+    [
+      "stock_class_type",
+      { kind: "facet", param: "stock_class_type", label: "Class", options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]) },
+    ],
+    ["issuer", companies ? { kind: "company", param: "issuer_id", label: "Company", companies } : null],
+    ["created", { kind: "dateRange", label: "Created", fromParam: "created_after", toParam: "created_before", mode: "timestamp" }],
+    ["price", { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" }],
+    ["volume", { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" }],
+  ];
+  return all.filter(([name, def]) => def !== null && (!only || only.includes(name))).map(([, def]) => def!);
+}
+
+export function IndicationsTable({
+  rows,
+  page,
+  sort,
+  companies,
+  prefix,
+  filters,
+  label = "Indications",
+  testId = "indications-table",
+}: {
+  rows: Indication[];
+  page: PageInfo;
+  sort: string;
+  /** For the company filter; null hides it (e.g. on a company's own page). */
+  companies: CompanyOption[] | null;
+  prefix?: string;
+  /** Which filters to offer (default: all). */
+  filters?: FilterName[];
+  label?: string;
+  testId?: string;
+}) {
+  return (
+    <DataTable
+      label={label}
+      data={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      page={page}
+      sort={sort}
+      filters={indicationFilters(companies, filters)}
+      defaultHidden={DEFAULT_HIDDEN}
+      prefix={prefix}
+      noun="indication"
+      testId={testId}
+    />
+  );
+}

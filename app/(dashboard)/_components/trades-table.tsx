@@ -1,0 +1,211 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import { VerifiedBadge } from "@/components/data-table/badges";
+import type { CompanyOption, FilterDef, PageInfo } from "@/components/data-table/types";
+import { Timestamp } from "@/components/timestamp";
+import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
+import {
+  formatDate,
+  formatPercent,
+  formatUsd,
+  labelOf,
+  STOCK_CLASS_TYPE_LABELS,
+  STOCK_TYPE_LABELS,
+  structureLabel,
+} from "@/lib/format";
+import type { Trade } from "@/lib/trades/schema";
+import { IssuerCell, StructureCell, TextCell } from "./cells";
+
+const col = createColumnHelper<Trade>();
+
+const columns = [
+  col.accessor("issuer", {
+    id: "issuer",
+    header: "Company",
+    meta: { hideable: false },
+    cell: (info) => <IssuerCell issuer={info.getValue()} />,
+  }),
+  col.accessor("sign_date", {
+    id: "sign_date",
+    header: "Signed",
+    meta: { sortField: "sign_date", label: "Sign date" },
+    cell: (info) => <span className="tabular-nums">{formatDate(info.getValue())}</span>,
+  }),
+  col.accessor("won_date", {
+    id: "won_date",
+    header: "Won",
+    meta: { sortField: "won_date", label: "Won date" },
+    cell: (info) => <span className="tabular-nums">{formatDate(info.getValue())}</span>,
+  }),
+  col.accessor("price_per_share", {
+    id: "price_per_share",
+    header: "Price / share",
+    meta: { sortField: "price_per_share", align: "right" },
+    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+  }),
+  col.accessor("volume", {
+    id: "volume",
+    header: "Volume",
+    meta: { sortField: "volume", align: "right" },
+    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+  }),
+  col.accessor("structure", { id: "structure", header: "Structure", cell: (info) => <StructureCell value={info.getValue()} /> }),
+  col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
+  col.display({
+    id: "stock_class",
+    header: "Class",
+    cell: ({ row }) => (
+      <>
+        {labelOf(STOCK_CLASS_TYPE_LABELS, row.original.stock_class_type)}
+        {row.original.stock_class ? <span className="text-slate-500"> · {row.original.stock_class}</span> : null}
+      </>
+    ),
+  }),
+  col.accessor("is_verified", {
+    id: "is_verified",
+    header: "Status",
+    meta: { label: "Verification" },
+    cell: (info) => <VerifiedBadge verified={info.getValue()} />,
+  }),
+  col.accessor("verification_officer_name", {
+    id: "verification_officer_name",
+    header: "Verification officer",
+    cell: ({ row }) => (
+      <span title={row.original.verification_officer_email}>{row.original.verification_officer_name}</span>
+    ),
+  }),
+  col.accessor("verification_officer_email", {
+    id: "verification_officer_email",
+    header: "Officer e-mail",
+    cell: (info) => <TextCell value={info.getValue()} />,
+  }),
+  col.accessor("attributed_to_owner", {
+    id: "attributed_to_owner",
+    header: "Attributed",
+    meta: { label: "Attributed to owner" },
+    cell: (info) => (info.getValue() ? "Yes" : "No"),
+  }),
+  col.accessor("management_fee_percent", {
+    id: "management_fee_percent",
+    header: "Mgmt fee",
+    meta: { align: "right", label: "Management fee" },
+    cell: (info) => formatPercent(info.getValue()),
+  }),
+  col.accessor("carried_interest_fee_percent", {
+    id: "carried_interest_fee_percent",
+    header: "Carry",
+    meta: { align: "right", label: "Carried interest fee" },
+    cell: (info) => formatPercent(info.getValue()),
+  }),
+  col.accessor("client_id", { id: "client_id", header: "Client ID", cell: (info) => <TextCell value={info.getValue()} mono /> }),
+  col.accessor("third_party_id", {
+    id: "third_party_id",
+    header: "Third-party ID",
+    cell: (info) => <TextCell value={info.getValue()} mono />,
+  }),
+  col.accessor("permalink_id", { id: "permalink_id", header: "Permalink", cell: (info) => <TextCell value={info.getValue()} mono /> }),
+  col.accessor("details", { id: "details", header: "Details", cell: (info) => <TextCell value={info.getValue()} /> }),
+  col.accessor("created_at", {
+    id: "created_at",
+    header: "Created",
+    meta: { sortField: "created_at" },
+    cell: (info) => <Timestamp iso={info.getValue()} />,
+  }),
+  col.accessor("updated_at", {
+    id: "updated_at",
+    header: "Updated",
+    meta: { sortField: "updated_at" },
+    cell: (info) => <Timestamp iso={info.getValue()} />,
+  }),
+];
+
+const DEFAULT_HIDDEN = [
+  "verification_officer_email",
+  "attributed_to_owner",
+  "management_fee_percent",
+  "carried_interest_fee_percent",
+  "client_id",
+  "third_party_id",
+  "permalink_id",
+  "details",
+  "created_at",
+];
+
+const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
+
+/** /trades: a verified/unverified facet; /review: a select defaulting to verified (absent = true). */
+export type VerificationFilter = "facet" | "review" | "none";
+
+function tradeFilters(companies: CompanyOption[] | null, verification: VerificationFilter): FilterDef[] {
+  const filters: FilterDef[] = [];
+  if (verification === "facet") {
+    filters.push({ kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified" });
+  } else if (verification === "review") {
+    filters.push({
+      kind: "select",
+      param: "is_verified",
+      label: "Verification",
+      defaultValue: "true",
+      options: [
+        { value: "true", label: "Verified" },
+        { value: "false", label: "Unverified" },
+        { value: "all", label: "All trades" },
+      ],
+    });
+  }
+  filters.push(
+    { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel) },
+    { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]) },
+    { kind: "facet", param: "stock_class_type", label: "Class", options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]) },
+  );
+  if (companies) filters.push({ kind: "company", param: "issuer_id", label: "Company", companies });
+  filters.push(
+    { kind: "dateRange", label: "Signed", fromParam: "sign_date_from", toParam: "sign_date_to", mode: "date" },
+    { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to", mode: "date" },
+    { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" },
+    { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" },
+  );
+  return filters;
+}
+
+export function TradesTable({
+  rows,
+  page,
+  sort,
+  companies,
+  prefix,
+  verification = "facet",
+  compact = false,
+  label = "Trades",
+  testId = "trades-table",
+}: {
+  rows: Trade[];
+  page: PageInfo;
+  sort: string;
+  companies: CompanyOption[] | null;
+  prefix?: string;
+  verification?: VerificationFilter;
+  /** Only the verification filter (a company's page). */
+  compact?: boolean;
+  label?: string;
+  testId?: string;
+}) {
+  const filters = tradeFilters(companies, verification);
+  return (
+    <DataTable
+      label={label}
+      data={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      page={page}
+      sort={sort}
+      filters={compact ? filters.filter((f) => f.kind === "boolean" || f.kind === "select") : filters}
+      defaultHidden={DEFAULT_HIDDEN}
+      prefix={prefix}
+      noun="trade"
+      testId={testId}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { forbidden, notFound } from "next/navigation";
+import { cache } from "react";
+import { ApiError } from "@/lib/api/errors";
+import type { Caller } from "@/lib/auth/caller";
+import { getCompany } from "@/lib/companies/queries";
+import type { Company } from "@/lib/companies/schema";
+
+/**
+ * The company of /companies/[id], loaded once per request (layout and page both ask). The data
+ * function's errors become the pages' answers: 403 without the companies permission, 404 for an
+ * unknown id (and for an id that is not even a UUID: there is no such page).
+ */
+export const loadCompanyForPage = cache(async (caller: Caller, id: string): Promise<Company> => {
+  try {
+    return await getCompany(caller, id);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 403) forbidden();
+      if (error.status === 404 || error.status === 400) notFound();
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,153 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/layout/page-header";
+import { PaginationBar } from "@/components/data-table/pagination";
+import { tableParams } from "@/components/data-table/search-params";
+import { FilterBar } from "@/components/data-table/toolbar";
+import type { FilterDef } from "@/components/data-table/types";
+import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
+import type { Page } from "@/lib/api/pagination";
+import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
+import { parseCompanyListParams, type Company, type CompanySummary } from "@/lib/companies/schema";
+import { CompanyLogo } from "../../_components/company-logo";
+import { InvalidQueryAlert } from "../../_components/invalid-query";
+import { requireCaller } from "../../_lib/caller";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
+
+export const metadata: Metadata = { title: "Companies" };
+
+type Row = Company | (CompanySummary & { legal_name?: undefined });
+
+export default async function CompaniesPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const caller = await requireCaller();
+  const { query } = tableParams(await readSearchParams(searchParams));
+  const parsed = parseCompanyListParams(query);
+  // Details (HQ, investors) need the companies permission; without it the directory lists names,
+  // like GET /api/v1/companies.
+  const detailed = caller.permissions.includes("companies");
+
+  const [page, locations]: [Page<Row>, { country: string; region: string }[]] = await Promise.all([
+    parsed.ok
+      ? detailed
+        ? listCompanyDirectory(caller, parsed.value)
+        : listCompanies(caller, parsed.value)
+      : Promise.resolve(emptyPage<Row>()),
+    listCompanyLocations(),
+  ]);
+
+  const country = parsed.ok ? parsed.value.country : undefined;
+  const countries = [...new Set(locations.map((l) => l.country))];
+  const regions = [...new Set(locations.filter((l) => !country || l.country === country).map((l) => l.region))].sort();
+  const filters: FilterDef[] = [
+    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name" },
+    {
+      kind: "select",
+      param: "country",
+      label: "Country",
+      defaultValue: "",
+      clears: ["region"],
+      options: [{ value: "", label: "All countries" }, ...countries.map((c) => ({ value: c, label: c }))],
+    },
+    {
+      kind: "select",
+      param: "region",
+      label: "Region",
+      defaultValue: "",
+      options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
+    },
+  ];
+
+  return (
+    <TableUrlProvider>
+      <PageHeader title="Companies" description="Private companies traded on the marketplace." />
+      {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/companies" />}
+      {detailed ? null : (
+        <p className="mb-3 rounded border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600" data-testid="names-only-note">
+          You can see company names. Company details need the <strong>companies</strong> permission.
+        </p>
+      )}
+      <div className="space-y-2">
+        <div role="search" aria-label="Companies">
+          <FilterBar filters={filters} total={page.total_count} noun="company" />
+        </div>
+        <PendingRegion>
+          <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full text-sm" data-testid="companies-table">
+              <caption className="sr-only">Companies</caption>
+              <thead className="border-b border-slate-200 bg-slate-50">
+                <tr className="text-[11px] uppercase tracking-wide text-slate-600">
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    Company
+                  </th>
+                  {detailed ? (
+                    <>
+                      <th scope="col" className="px-3 py-2 text-left font-semibold">
+                        Headquarters
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-left font-semibold">
+                        Lead investors
+                      </th>
+                    </>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {page.items.map((company) => (
+                  <CompanyRow key={company.id} company={company} detailed={detailed} />
+                ))}
+                {page.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={detailed ? 3 : 1} className="px-3 py-12 text-center" data-testid="empty-state">
+                      <p className="text-sm font-medium text-slate-700">
+                        {page.total_count > 0 ? "This page is past the end." : "No companies match your search."}
+                      </p>
+                      <Link href="/companies" className="mt-1 inline-block text-xs font-medium text-indigo-700 hover:underline">
+                        Show all companies
+                      </Link>
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+        </PendingRegion>
+        <PaginationBar page={pageInfo(page)} />
+      </div>
+    </TableUrlProvider>
+  );
+}
+
+function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) {
+  const name = (
+    <span className="flex items-center gap-3">
+      <CompanyLogo id={company.id} size={48} />
+      <span className="min-w-0">
+        <span className="block font-medium text-slate-900">{company.name}</span>
+        {company.legal_name ? <span className="block truncate text-xs text-slate-500">{company.legal_name}</span> : null}
+      </span>
+    </span>
+  );
+  if (!detailed || !("country" in company)) {
+    return (
+      <tr data-testid="company-row">
+        <td className="px-3 py-2">{name}</td>
+      </tr>
+    );
+  }
+  return (
+    <tr className="hover:bg-slate-50" data-testid="company-row">
+      <td className="px-3 py-2">
+        <Link href={`/companies/${company.id}`} className="block rounded hover:[&_span.font-medium]:text-indigo-700 hover:[&_span.font-medium]:underline">
+          {name}
+        </Link>
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 text-xs text-slate-700">
+        <span className="block">{company.country}</span>
+        <span className="block text-slate-500">{company.region}</span>
+      </td>
+      <td className="px-3 py-2 text-xs text-slate-700">
+        {company.lead_investors.length > 0 ? company.lead_investors.join(", ") : <span className="text-slate-400">—</span>}
+      </td>
+    </tr>
+  );
+}

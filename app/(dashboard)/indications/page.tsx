@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/page-header";
+import { tableParams } from "@/components/data-table/search-params";
+import type { Page } from "@/lib/api/pagination";
+import { listIndications } from "@/lib/indications/queries";
+import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { IndicationsTable } from "../_components/indications-table";
+import { InvalidQueryAlert } from "../_components/invalid-query";
+import { requireCaller } from "../_lib/caller";
+import { companyOptions } from "../_lib/companies";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+
+export const metadata: Metadata = { title: "Indications" };
+
+export default async function IndicationsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const caller = await requireCaller();
+  const { query } = tableParams(await readSearchParams(searchParams));
+  const parsed = parseIndicationListParams(query);
+
+  // The same data function as GET /api/v1/my/indications, with the URL's query as is.
+  const [page, companies]: [Page<Indication>, { id: string; name: string }[]] = await Promise.all([
+    parsed.ok ? listIndications(caller, parsed.value) : Promise.resolve(emptyPage<Indication>()),
+    companyOptions(caller),
+  ]);
+
+  return (
+    <>
+      <PageHeader title="Indications" description={`Bids and offers of team ${caller.teamName}.`} />
+      {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/indications" />}
+      <IndicationsTable
+        rows={page.items}
+        page={pageInfo(page)}
+        sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
+        companies={companies}
+      />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/layout/page-header";
+import { tableParams } from "@/components/data-table/search-params";
+import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-state";
+import { formatCount, formatUsd } from "@/lib/format";
+import { listTrades } from "@/lib/trades/queries";
+import { DEFAULT_TRADE_SORT, parseTradeListParams } from "@/lib/trades/schema";
+import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
+import { InvalidQueryAlert } from "../_components/invalid-query";
+import { TradesTable } from "../_components/trades-table";
+import { CompanyLogo } from "../_components/company-logo";
+import { requireCaller } from "../_lib/caller";
+import { companyOptions } from "../_lib/companies";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+
+export const metadata: Metadata = { title: "Review" };
+
+/**
+ * The review's URL is /trades' query with one difference: `is_verified` defaults to true here,
+ * and `is_verified=all` asks for every trade (it is dropped before the query is parsed).
+ */
+function reviewQuery(query: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(query);
+  const verified = next.get("is_verified");
+  if (verified === null) next.set("is_verified", "true");
+  else if (verified === "all") next.delete("is_verified");
+  return next;
+}
+
+export default async function ReviewPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const caller = await requireCaller(); // the layout has checked the role
+  const { query } = tableParams(await readSearchParams(searchParams));
+  const parsed = parseTradeListParams(reviewQuery(query));
+
+  const [page, summary, companies] = await Promise.all([
+    parsed.ok ? listTrades(caller, parsed.value) : Promise.resolve(emptyPage<never>()),
+    parsed.ok ? summarizeTrades(caller, parsed.value) : Promise.resolve(null),
+    companyOptions(caller),
+  ]);
+  const verified = parsed.ok ? parsed.value.is_verified : true;
+  const scope = verified === true ? "Verified trades" : verified === false ? "Unverified trades" : "All trades";
+
+  return (
+    <TableUrlProvider>
+      <PageHeader title="Review" description={`${scope} of team ${caller.teamName}, with totals for the filtered set.`} />
+      {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/review" />}
+      {summary ? (
+        <PendingRegion className="mb-5 space-y-3">
+          <Totals summary={summary} />
+          <Breakdown summary={summary} />
+        </PendingRegion>
+      ) : null}
+      <h2 className="mb-2 text-sm font-semibold text-slate-900">Trades</h2>
+      <TradesTable
+        rows={page.items}
+        page={pageInfo(page)}
+        sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
+        companies={companies}
+        verification="review"
+        label="Trades under review"
+        testId="review-trades-table"
+      />
+    </TableUrlProvider>
+  );
+}
+
+function Totals({ summary }: { summary: TradeSummary }) {
+  const items = [
+    { label: "Trades", value: formatCount(summary.count), testId: "total-count", raw: String(summary.count) },
+    { label: "Total volume", value: formatUsd(summary.total_volume), testId: "total-volume", raw: summary.total_volume },
+    {
+      label: "VWAP per share",
+      value: summary.vwap_price_per_share === null ? "—" : formatUsd(summary.vwap_price_per_share),
+      testId: "total-vwap",
+      raw: summary.vwap_price_per_share ?? "",
+      hint: "Volume-weighted average price per share: Σ(price × volume) ÷ Σ volume",
+    },
+  ];
+  return (
+    <section aria-labelledby="totals-heading">
+      <h2 id="totals-heading" className="sr-only">
+        Totals
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {items.map((item) => (
+          <div key={item.label} className="rounded-md border border-slate-200 bg-white px-4 py-3 shadow-sm" title={item.hint}>
+            <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{item.label}</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900" data-testid={item.testId} data-value={item.raw}>
+              {item.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Breakdown({ summary }: { summary: TradeSummary }) {
+  return (
+    <details className="group rounded-md border border-slate-200 bg-white shadow-sm" open={summary.by_company.length <= 12}>
+      <summary className="cursor-pointer select-none px-4 py-2 text-sm font-semibold text-slate-900">
+        By company <span className="font-normal text-slate-500">({formatCount(summary.by_company.length)})</span>
+      </summary>
+      <div className="max-h-96 overflow-auto border-t border-slate-200">
+        <table className="min-w-full text-xs" data-testid="breakdown-table">
+          <caption className="sr-only">Totals by company</caption>
+          <thead className="sticky top-0 bg-slate-50">
+            <tr className="text-[11px] uppercase tracking-wide text-slate-600">
+              <th scope="col" className="px-3 py-2 text-left font-semibold">Company</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">Trades</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">Volume</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">VWAP per share</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {summary.by_company.map((row) => (
+              <tr key={row.issuer.id} className="hover:bg-slate-50">
+                <th scope="row" className="px-3 py-1.5 text-left font-medium">
+                  <Link href={`/companies/${row.issuer.id}`} className="inline-flex items-center gap-2 hover:text-indigo-700 hover:underline">
+                    <CompanyLogo id={row.issuer.id} size={24} />
+                    {row.issuer.name}
+                  </Link>
+                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(row.count)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatUsd(row.total_volume)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">
+                  {row.vwap_price_per_share === null ? "—" : formatUsd(row.vwap_price_per_share)}
+                </td>
+              </tr>
+            ))}
+            {summary.by_company.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-3 py-6 text-center text-slate-500">
+                  No trades match these filters.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/page-header";
+import { tableParams } from "@/components/data-table/search-params";
+import type { Page } from "@/lib/api/pagination";
+import { listTrades } from "@/lib/trades/queries";
+import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { InvalidQueryAlert } from "../_components/invalid-query";
+import { TradesTable } from "../_components/trades-table";
+import { requireCaller } from "../_lib/caller";
+import { companyOptions } from "../_lib/companies";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+
+export const metadata: Metadata = { title: "Trades" };
+
+export default async function TradesPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const caller = await requireCaller();
+  const { query } = tableParams(await readSearchParams(searchParams));
+  const parsed = parseTradeListParams(query);
+
+  // The same data function as GET /api/v1/my/trades, with the URL's query as is.
+  const [page, companies]: [Page<Trade>, { id: string; name: string }[]] = await Promise.all([
+    parsed.ok ? listTrades(caller, parsed.value) : Promise.resolve(emptyPage<Trade>()),
+    companyOptions(caller),
+  ]);
+
+  return (
+    <>
+      <PageHeader title="Trades" description={`Recorded trades of team ${caller.teamName}.`} />
+      {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/trades" />}
+      <TradesTable
+        rows={page.items}
+        page={pageInfo(page)}
+        sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
+        companies={companies}
+      />
+    </>
+  );
+}
