@@ -10,8 +10,10 @@ import { ERROR_CODES } from "./errors";
  */
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output") {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
-  return rest;
+  // The document names the dialect once (openapi: 3.1); drop the per-schema "$schema".
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
 }
 
 function queryParameters(schema: z.ZodObject) {

@@ -1,18 +1,9 @@
 import { LOGO_SIZES } from "../domain/enums";
 import { parseStringList } from "../domain/json-list";
 import type { Company, CompanySummary, LogoKey } from "./schema";
+import type { CompanyRecord } from "../db/models";
 
-export interface CompanyRow {
-  id: string;
-  name: string;
-  legalName: string;
-  country: string;
-  region: string;
-  url: string;
-  platformUrl: string;
-  description: string;
-  leadInvestors: string;
-}
+export type CompanyRow = Omit<CompanyRecord, "searchText" | "logoColor">;
 
 /** Our own logo route; `origin` is "" for same-site links in pages, absolute for the API. */
 export function logoUrl(origin: string, companyId: string, size: number): string {

@@ -2,33 +2,10 @@ import { fromStoredDecimal, fromStoredDecimalOrNull } from "../domain/decimal";
 import type { Side, Stage, StockClassType, StockType, Structure, Visibility } from "../domain/enums";
 import { parseStringList } from "../domain/json-list";
 import type { Indication } from "./schema";
+import type { IndicationRecord } from "../db/models";
+import type { Issuer } from "../domain/issuer";
 
-export interface IndicationRow {
-  id: string;
-  acceptableStructures: string;
-  carriedInterestFeePercent: string | null;
-  clientId: string | null;
-  createdAt: Date;
-  details: string | null;
-  issuer: { id: string; name: string };
-  lastRefreshedAt: Date;
-  managementFeePercent: string | null;
-  minimumVolume: string | null;
-  openedAt: Date;
-  permalinkId: string;
-  pricePerShare: string;
-  privateRecipients: string;
-  side: string;
-  stage: string;
-  stockClass: string | null;
-  stockClassType: string;
-  stockType: string;
-  structure: string | null;
-  thirdPartyId: string | null;
-  updatedAt: Date;
-  visibility: string;
-  volume: string;
-}
+export type IndicationRow = Omit<IndicationRecord, "teamId" | "userId" | "issuerId"> & { issuer: Issuer };
 
 // Enumerated columns are written only through validated paths (seed, fixtures); the casts name
 // the type the database guarantees rather than re-validating every row on the hot path.

@@ -1,31 +1,10 @@
 import { fromStoredDecimal, fromStoredDecimalOrNull } from "../domain/decimal";
 import type { StockClassType, StockType, Structure } from "../domain/enums";
 import type { Trade } from "./schema";
+import type { TradeRecord } from "../db/models";
+import type { Issuer } from "../domain/issuer";
 
-export interface TradeRow {
-  id: string;
-  attributedToOwner: boolean;
-  carriedInterestFeePercent: string | null;
-  clientId: string | null;
-  createdAt: Date;
-  details: string | null;
-  issuer: { id: string; name: string };
-  isVerified: boolean;
-  managementFeePercent: string | null;
-  permalinkId: string;
-  pricePerShare: string;
-  signDate: string;
-  stockClass: string | null;
-  stockClassType: string;
-  stockType: string;
-  structure: string;
-  thirdPartyId: string | null;
-  updatedAt: Date;
-  verificationOfficerEmail: string;
-  verificationOfficerName: string;
-  volume: string;
-  wonDate: string;
-}
+export type TradeRow = Omit<TradeRecord, "teamId" | "userId" | "issuerId"> & { issuer: Issuer };
 
 // Enumerated columns are written only through validated paths; see the indication serializer.
 export function serializeTrade(row: TradeRow): Trade {

@@ -62,9 +62,12 @@ export async function summarizeTrades(caller: Caller, query: TradeListQuery): Pr
     where: { id: { in: [...perIssuer.keys()] } },
     select: { id: true, name: true },
   });
+  // Largest volume first, then by name.
   const byCompany = issuers
-    .map((issuer) => ({ issuer, ...perIssuer.get(issuer.id)!.totals(), units: perIssuer.get(issuer.id)!.volume }))
-    .sort((a, b) => (a.units === b.units ? a.issuer.name.localeCompare(b.issuer.name) : a.units > b.units ? -1 : 1))
-    .map(({ units: _units, ...rest }) => rest);
+    .map((issuer) => ({ issuer, acc: perIssuer.get(issuer.id)! }))
+    .sort((a, b) =>
+      a.acc.volume === b.acc.volume ? a.issuer.name.localeCompare(b.issuer.name) : a.acc.volume > b.acc.volume ? -1 : 1,
+    )
+    .map(({ issuer, acc }) => ({ issuer, ...acc.totals() }));
   return { ...all.totals(), by_company: byCompany };
 }

@@ -29,6 +29,7 @@ import {
   TRADE_DETAIL_PHRASES,
 } from "./vocab";
 import { companySearchText } from "../../lib/companies/search";
+import type { CompanyRecord, IndicationRecord, TradeRecord } from "../../lib/db/models";
 
 export const SEED = 20261101;
 /** "Now" of the demo data: every timestamp lies in the two years before it. */
@@ -60,75 +61,11 @@ export interface UserRow {
   createdAt: Date;
 }
 
-export interface CompanyRow {
-  id: string;
-  name: string;
-  legalName: string;
-  searchText: string;
-  country: string;
-  region: string;
-  url: string;
-  platformUrl: string;
-  description: string;
-  logoColor: string;
-  leadInvestors: string;
-}
+export type CompanyRow = CompanyRecord;
 
-export interface IndicationRow {
-  id: string;
-  teamId: string;
-  userId: string;
-  issuerId: string;
-  acceptableStructures: string;
-  carriedInterestFeePercent: string | null;
-  clientId: string | null;
-  createdAt: Date;
-  details: string | null;
-  lastRefreshedAt: Date;
-  managementFeePercent: string | null;
-  minimumVolume: string | null;
-  openedAt: Date;
-  permalinkId: string;
-  pricePerShare: string;
-  privateRecipients: string;
-  side: string;
-  stage: string;
-  stockClass: string | null;
-  stockClassType: string;
-  stockType: string;
-  structure: string | null;
-  thirdPartyId: string | null;
-  updatedAt: Date;
-  visibility: string;
-  volume: string;
-}
+export type IndicationRow = IndicationRecord;
 
-export interface TradeRow {
-  id: string;
-  teamId: string;
-  userId: string;
-  issuerId: string;
-  attributedToOwner: boolean;
-  carriedInterestFeePercent: string | null;
-  clientId: string | null;
-  createdAt: Date;
-  details: string | null;
-  isVerified: boolean;
-  managementFeePercent: string | null;
-  permalinkId: string;
-  pricePerShare: string;
-  signDate: string;
-  stockClass: string | null;
-  stockClassType: string;
-  stockType: string;
-  structure: string;
-  thirdPartyId: string | null;
-  updatedAt: Date;
-  verificationOfficerEmail: string;
-  verificationOfficerName: string;
-  volume: string;
-  wonDate: string;
-}
+export type TradeRow = TradeRecord;
 
 /** What indications and trades are generated against. */
 export interface RowContext {

@@ -1,0 +1,13 @@
+/**
+ * Row types of the tables, as Prisma generates them from prisma/models.prisma. Both generated
+ * clients produce the same shapes; serializers, seeds and fixtures use these instead of
+ * restating the columns.
+ */
+export type {
+  ApiKeyModel as ApiKeyRecord,
+  CompanyModel as CompanyRecord,
+  IndicationModel as IndicationRecord,
+  TeamModel as TeamRecord,
+  TradeModel as TradeRecord,
+  UserModel as UserRecord,
+} from "../generated/sqlite/models";
