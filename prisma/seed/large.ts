@@ -1,0 +1,741 @@
+/**
+ * The large-scale dataset of the performance work (issue 4): by default 10,000 companies, 200
+ * teams, 1,000,000 indications and 1,000,000 trades, skewed like a real marketplace (a few big
+ * teams, Alpha among them, and a long tail of small ones; a few popular issuers carry many rows),
+ * with the demo accounts of the demo seed (password `demo-password`) so sign-in and API keys keep
+ * working on it.
+ *
+ *   npm run db:seed -- --scale large                        # SQLite file prisma/data/large.db
+ *   DATABASE_URL=postgresql://…/desk_large npm run db:seed -- --scale large
+ *   npx tsx prisma/seed/large.ts [--scale large|smoke] [--indications N --trades N …]
+ *
+ * Target: DATABASE_URL when it is set, else the separate SQLite file prisma/data/large.db (so the
+ * demo database prisma/data/desk.db is never overwritten by accident). The target is emptied and
+ * refilled: a SQLite file is deleted and re-migrated; a PostgreSQL database is migrated and its
+ * tables truncated.
+ *
+ * Why this bypasses Prisma: this is a bulk loader, not the app's data path. Two million rows
+ * through the ORM (one round trip and one JS object graph per row or per small batch) take many
+ * minutes; the budget is two minutes on a 2-core machine. So SQLite is written with better-sqlite3
+ * directly (one prepared multi-row INSERT, big transactions, journal off during the load, secondary
+ * indexes dropped and rebuilt once at the end, which is a sort instead of a million random B-tree
+ * inserts), and PostgreSQL with pg (INSERT … SELECT FROM unnest($1::text[], …) in batches of
+ * thousands of rows, indexes rebuilt at the end). The table and column names are those of the
+ * committed migrations; the values follow the same validity rules as the demo seed (structure only
+ * for offers, acceptable_structures only for bids, recipients only for private indications,
+ * won_date on or after sign_date, timestamps in order, decimals in the stored fixed-width form).
+ *
+ * Every row comes from rowSource(seed, table, index) (prisma/seed/prng.ts), so the data is
+ * deterministic and any slice can be generated alone.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import {
+  CURRENT_STRUCTURES,
+  LEGACY_STRUCTURE,
+  PERMISSIONS,
+  type Permission,
+  type Structure,
+} from "../../lib/domain/enums";
+import { databaseKind, sqliteFilePath } from "../../lib/db/url";
+import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
+import { hash } from "node:crypto";
+import { namedUuid, permalinkId, Rng, rowSource, uuidFromBytes, type RowSource } from "./prng";
+import {
+  DETAIL_PHRASES,
+  FIRST_NAMES,
+  HEADQUARTERS,
+  INVESTORS,
+  LAST_NAMES,
+  NAME_ENDINGS,
+  NAME_STARTS,
+  RECIPIENT_DOMAINS,
+  SECTORS,
+  STOCK_CLASSES,
+  TRADE_DETAIL_PHRASES,
+} from "./vocab";
+import { companySearchText } from "../../lib/companies/search";
+
+export interface LargeScale {
+  companies: number;
+  teams: number;
+  indications: number;
+  trades: number;
+}
+
+export const SCALES: Record<"large" | "smoke", LargeScale> = {
+  large: { companies: 10_000, teams: 200, indications: 1_000_000, trades: 1_000_000 },
+  // The CI smoke benchmark: same shapes, tiny, seconds to load.
+  smoke: { companies: 300, teams: 12, indications: 6_000, trades: 4_000 },
+};
+
+export const LARGE_SEED = 4242;
+export const DEFAULT_LARGE_URL = `file:${path.join(process.cwd(), "prisma", "data", "large.db")}`;
+
+/** "Now" of the generated data: fixed so the data set is the same on every run. */
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+const DAY = 86_400_000;
+const HISTORY_DAYS = 3 * 365;
+
+// ---------------------------------------------------------------------------------------------
+// Teams and users
+
+interface TeamRow {
+  id: string;
+  name: string;
+  createdAt: number;
+  weight: number;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  permissions: string;
+  teamId: string;
+  createdAt: number;
+}
+
+const TEAM_WORDS_A = ["Harbor", "Summit", "Granite", "Beacon", "Cedar", "Northbridge", "Ironside", "Bluewater", "Kingsley", "Meridian", "Ashford", "Clearpoint", "Redstone", "Westlake", "Oakmont", "Silverline", "Foxhall", "Lakeview", "Brookfield", "Stonegate"] as const;
+const TEAM_WORDS_B = ["Securities", "Capital Markets", "Private Markets", "Partners", "Advisors", "Secondaries", "Brokerage", "Trading"] as const;
+
+/** The five demo teams first (fixed ids as in the demo seed), then generated ones. */
+function buildTeams(seed: number, count: number): TeamRow[] {
+  const teams: TeamRow[] = TEAMS.map((t, i) => ({
+    id: namedUuid(seed, "team", t.key),
+    name: t.name,
+    createdAt: NOW - (HISTORY_DAYS + 30 - i) * DAY,
+    weight: 0,
+  }));
+  const names = new Set(teams.map((t) => t.name));
+  for (let i = teams.length; i < count; i++) {
+    const rng = new Rng(seed * 7919 + i);
+    let name = `${rng.pick(TEAM_WORDS_A)} ${rng.pick(TEAM_WORDS_B)}`;
+    if (names.has(name)) name = `${name} ${["II", "III", "IV", "Europe", "Asia", "West", "East"][i % 7]}`;
+    if (names.has(name)) name = `${name} ${i}`;
+    names.add(name);
+    teams.push({ id: namedUuid(seed, "team", `large-${i}`), name, createdAt: NOW - rng.int(60, HISTORY_DAYS) * DAY, weight: 0 });
+  }
+  // Skew: Zipf-like weights over the trading teams, Alpha first (the biggest), then Beta, Gamma,
+  // Delta, then the long tail. The ops team does not trade.
+  const trading = teams.filter((t) => t.name !== "Marketplace Operations");
+  trading.forEach((t, rank) => (t.weight = 1 / Math.pow(rank + 1, 1.05)));
+  return teams;
+}
+
+function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function buildUsers(seed: number, teams: TeamRow[]): UserRow[] {
+  const byKey = new Map(TEAMS.map((t) => [t.key, teams.find((row) => row.name === t.name)!]));
+  const users: UserRow[] = USERS.map((u, i) => ({
+    id: namedUuid(seed, "user", u.email),
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    permissions: JSON.stringify(u.permissions),
+    teamId: byKey.get(u.team)!.id,
+    createdAt: NOW - (HISTORY_DAYS + 20 - i) * DAY,
+  }));
+  const maxWeight = Math.max(...teams.map((t) => t.weight));
+  for (const [t, team] of teams.entries()) {
+    if (t < TEAMS.length) continue;
+    const domain = `${slug(team.name)}-${t}.example`;
+    const extra = 2 + Math.round(10 * Math.sqrt(team.weight / maxWeight));
+    for (let k = 0; k < extra; k++) {
+      const rng = new Rng(seed * 104_729 + t * 97 + k);
+      const first = rng.pick(FIRST_NAMES);
+      const last = rng.pick(LAST_NAMES);
+      const lead = k === 0;
+      const permissions: Permission[] = rng.chance(0.1) ? ["indications_manage", "trades_manage"] : [...PERMISSIONS];
+      users.push({
+        id: namedUuid(seed, "user", `${domain}:${k}`),
+        email: `${slug(first)}.${slug(last)}.${k}@${domain}`,
+        name: `${first} ${last}`,
+        role: lead ? "team_lead" : "broker",
+        permissions: JSON.stringify(permissions),
+        teamId: team.id,
+        createdAt: team.createdAt + rng.int(0, 30) * DAY,
+      });
+    }
+  }
+  return users;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Companies
+
+interface CompanyRow {
+  id: string;
+  name: string;
+  legalName: string;
+  searchText: string;
+  country: string;
+  region: string;
+  url: string;
+  platformUrl: string;
+  description: string;
+  logoColor: string;
+  leadInvestors: string;
+}
+
+const NAME_SPACE = NAME_STARTS.length * NAME_ENDINGS.length * SECTORS.length;
+// Coprime with NAME_SPACE (a prime that does not divide it): i -> i * STEP mod N is a bijection,
+// so every company gets a distinct name, and consecutive companies do not look alike.
+const NAME_STEP = 7_919;
+
+function company(seed: number, index: number): CompanyRow {
+  const { id, rng } = rowSource(seed, "company", index);
+  const n = (index * NAME_STEP + 11) % NAME_SPACE;
+  const start = NAME_STARTS[n % NAME_STARTS.length];
+  const ending = NAME_ENDINGS[Math.floor(n / NAME_STARTS.length) % NAME_ENDINGS.length];
+  const sector = SECTORS[Math.floor(n / (NAME_STARTS.length * NAME_ENDINGS.length))];
+  const root = `${start}${ending}`;
+  const name = `${root} ${sector.word}`;
+  const hq = rng.weighted(HEADQUARTERS.map((h) => [h, h.weight] as const));
+  const legalName = `${name}${rng.pick(hq.legalSuffixes)}`;
+  const host = `${slug(root)}${slug(sector.word)}.example`;
+  const year = rng.int(2009, 2023);
+  const investors = rng.sample(INVESTORS, rng.int(1, 4));
+  return {
+    id,
+    name,
+    legalName,
+    searchText: companySearchText(name, legalName),
+    country: hq.country,
+    region: hq.region,
+    url: `https://www.${host}`,
+    platformUrl: `https://marketplace.example/companies/${slug(name)}-${id.slice(0, 8)}`,
+    description: `${name} builds ${rng.pick(sector.products)} for ${rng.pick(sector.customers)}. Founded in ${year}, headquartered in ${hq.city}.`,
+    logoColor: `#${Math.floor(rng.float() * 0xffffff).toString(16).padStart(6, "0")}`,
+    leadInvestors: JSON.stringify(investors),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Indications and trades
+
+/**
+ * rowSource() of prng.ts, with the one-shot crypto.hash instead of a Hash object per row: the
+ * same digest, so the same id and PRNG, at a third of the cost (it runs two million times).
+ */
+function fastRowSource(seed: number, table: string, index: number): RowSource {
+  const digest = hash("sha256", `${seed}:${table}:${index}`, "buffer");
+  return { id: uuidFromBytes(digest), rng: new Rng(digest.readUInt32LE(16)) };
+}
+
+/** Cumulative weights for weighted picks by binary search (popular issuers, big teams). */
+class Picker {
+  private readonly cumulative: Float64Array;
+  constructor(weights: readonly number[]) {
+    this.cumulative = new Float64Array(weights.length);
+    let sum = 0;
+    weights.forEach((w, i) => (this.cumulative[i] = sum += w));
+  }
+  index(u: number): number {
+    const target = u * this.cumulative[this.cumulative.length - 1];
+    let lo = 0;
+    let hi = this.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.cumulative[mid] > target) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}
+
+export interface Context {
+  seed: number;
+  teams: TeamRow[];
+  usersByTeam: Map<string, UserRow[]>;
+  companyIds: string[];
+  /** A reference price per company, so an issuer's rows cluster around a believable price. */
+  basePrice: Float64Array;
+  teamPicker: Picker;
+  issuerPicker: Picker;
+}
+
+function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companies: CompanyRow[]): Context {
+  const usersByTeam = new Map<string, UserRow[]>();
+  for (const u of users) {
+    const list = usersByTeam.get(u.teamId) ?? [];
+    list.push(u);
+    usersByTeam.set(u.teamId, list);
+  }
+  const basePrice = new Float64Array(companies.length);
+  companies.forEach((_, i) => (basePrice[i] = new Rng(seed * 31 + i).logUniform(0.5, 400)));
+  return {
+    seed,
+    teams,
+    usersByTeam,
+    companyIds: companies.map((c) => c.id),
+    basePrice,
+    teamPicker: new Picker(teams.map((t) => t.weight)),
+    // Popular issuers: Zipf over the companies (the first ones carry the most rows).
+    issuerPicker: new Picker(companies.map((_, i) => 1 / Math.pow(i + 1, 0.9))),
+  };
+}
+
+const ZEROS = "0".repeat(18);
+
+/** Stored fixed-width decimal of a non-negative number with `digits` fractional digits (≤ 8). */
+function stored(value: number, digits: number): string {
+  // Same output as toStoredDecimal(value.toFixed(digits)), without its validation regex (hot).
+  const text = value.toFixed(digits);
+  const dot = digits === 0 ? text.length : text.length - digits - 1;
+  const int = text.slice(0, dot);
+  const frac = digits === 0 ? "" : text.slice(dot + 1);
+  return `${ZEROS.slice(int.length)}${int}.${frac}${ZEROS.slice(0, 8 - frac.length)}`;
+}
+
+function price(rng: Rng, base: number): string {
+  const value = base * rng.between(0.75, 1.3);
+  return stored(value, value < 1 ? 4 : 2);
+}
+
+function usd(rng: Rng, min: number, max: number): number {
+  return Math.round(rng.logUniform(min, max) / 1000) * 1000;
+}
+
+function money(value: number): string {
+  return stored(value, 0);
+}
+
+function percent(rng: Rng, max: number): string {
+  return stored(Math.round(rng.between(0, max) * 4) / 4, 2);
+}
+
+const STRUCTURE_WEIGHTS = [
+  ["direct", 45],
+  ["spv_1_layer", 30],
+  ["spv_2_layer", 10],
+  ["forward_contract", 15],
+] as const;
+
+function structureOf(rng: Rng): Structure {
+  if (rng.chance(0.04)) return LEGACY_STRUCTURE;
+  return rng.weighted(STRUCTURE_WEIGHTS);
+}
+
+function stockClass(rng: Rng): [string | null, string] {
+  const [cls, type] = rng.pick(STOCK_CLASSES);
+  return rng.chance(0.15) ? [null, type] : [cls, type];
+}
+
+const VISIBILITY_WEIGHTS = [
+  ["order_book_public", 50],
+  ["order_book_anonymous", 35],
+  ["private", 15],
+] as const;
+const FIRST_NAME_SLUGS = FIRST_NAMES.map(slug);
+
+/** Column order of the indications table (the INSERT statements list them in this order). */
+export const INDICATION_COLUMNS = [
+  "id", "team_id", "user_id", "issuer_id", "acceptable_structures", "carried_interest_fee_percent",
+  "client_id", "created_at", "details", "last_refreshed_at", "management_fee_percent", "minimum_volume",
+  "opened_at", "permalink_id", "price_per_share", "private_recipients", "side", "stage", "stock_class",
+  "stock_class_type", "stock_type", "structure", "third_party_id", "updated_at", "visibility", "volume",
+] as const;
+
+/** One indication as column values (timestamps as epoch milliseconds). */
+export function indicationValues(ctx: Context, index: number): unknown[] {
+  const { id, rng } = fastRowSource(ctx.seed, "indication", index);
+  const team = ctx.teams[ctx.teamPicker.index(rng.float())];
+  const user = rng.pick(ctx.usersByTeam.get(team.id)!);
+  const issuer = ctx.issuerPicker.index(rng.float());
+  const side = rng.chance(0.5) ? "bid" : "offer";
+  const stage = rng.chance(0.72) ? "open" : "closed_lost";
+  const structure = side === "offer" ? structureOf(rng) : null;
+  const acceptable = side === "bid" ? rng.sample(CURRENT_STRUCTURES, rng.int(1, 4)) : [];
+  if (side === "bid" && rng.chance(0.03)) acceptable.push(LEGACY_STRUCTURE);
+  const visibility = rng.weighted(VISIBILITY_WEIGHTS);
+  const recipients =
+    visibility === "private"
+      ? Array.from({ length: rng.int(1, 3) }, () => `${rng.pick(FIRST_NAME_SLUGS)}@${rng.pick(RECIPIENT_DOMAINS)}`)
+      : [];
+  const [cls, classType] = stockClass(rng);
+  const volume = usd(rng, 25_000, 25_000_000);
+  const spvish = structure !== null && structure !== "direct" && structure !== "forward_contract";
+  const created = NOW - Math.floor(rng.float() * HISTORY_DAYS * DAY);
+  const refreshed = Math.min(NOW, created + Math.floor(rng.float() * 30 * DAY));
+  const updated = Math.min(NOW, refreshed + Math.floor(rng.float() * 5 * DAY));
+  return [
+    id,
+    team.id,
+    user.id,
+    ctx.companyIds[issuer],
+    JSON.stringify(acceptable),
+    spvish && rng.chance(0.8) ? percent(rng, 20) : null,
+    rng.chance(0.5) ? `CL-${rng.int(10_000, 99_999)}` : null,
+    created,
+    rng.chance(0.4) ? rng.pick(DETAIL_PHRASES) : null,
+    refreshed,
+    spvish && rng.chance(0.8) ? percent(rng, 2.5) : null,
+    rng.chance(0.5) ? money(Math.max(1000, Math.round((volume * rng.between(0.1, 0.8)) / 1000) * 1000)) : null,
+    created,
+    permalinkId(0, index),
+    price(rng, ctx.basePrice[issuer]),
+    JSON.stringify(recipients),
+    side,
+    stage,
+    cls,
+    classType,
+    rng.chance(0.85) ? "secondary" : "primary",
+    structure,
+    rng.chance(0.2) ? `EXT-${rng.int(100_000, 999_999)}` : null,
+    updated,
+    visibility,
+    money(volume),
+  ];
+}
+
+export const TRADE_COLUMNS = [
+  "id", "team_id", "user_id", "issuer_id", "attributed_to_owner", "carried_interest_fee_percent",
+  "client_id", "created_at", "details", "is_verified", "management_fee_percent", "permalink_id",
+  "price_per_share", "sign_date", "stock_class", "stock_class_type", "stock_type", "structure",
+  "third_party_id", "updated_at", "verification_officer_email", "verification_officer_name", "volume",
+  "won_date",
+] as const;
+
+const OFFICERS = ["Ruth Adeyemi", "Marcus Feld", "Ines Carvalho", "Tobias Berg", "Leila Farouk", "Peter Osei"].map(
+  (name) => ({ name, email: `${slug(name).replace("-", ".")}@marketplace.example` }),
+);
+
+// Calendar dates of the whole history, computed once (toISOString per row is a hot spot).
+const FIRST_DAY = Math.floor(NOW / DAY) - HISTORY_DAYS - 1;
+const DATES = Array.from({ length: HISTORY_DAYS + 2 }, (_, d) => new Date((FIRST_DAY + d) * DAY).toISOString().slice(0, 10));
+
+function isoDate(ms: number): string {
+  return DATES[Math.floor(ms / DAY) - FIRST_DAY];
+}
+
+/** One trade as column values (booleans as 0/1 for SQLite; the PostgreSQL path converts). */
+export function tradeValues(ctx: Context, index: number): unknown[] {
+  const { id, rng } = fastRowSource(ctx.seed, "trade", index);
+  const team = ctx.teams[ctx.teamPicker.index(rng.float())];
+  const user = rng.pick(ctx.usersByTeam.get(team.id)!);
+  const issuer = ctx.issuerPicker.index(rng.float());
+  const structure = structureOf(rng);
+  const spvish = structure === "spv" || structure === "spv_1_layer" || structure === "spv_2_layer";
+  const [cls, classType] = stockClass(rng);
+  const signed = NOW - Math.floor(rng.float() * HISTORY_DAYS * DAY);
+  const won = Math.min(NOW, signed + rng.int(0, 45) * DAY);
+  const created = Math.min(NOW, signed + Math.floor(rng.float() * 3 * DAY));
+  const verified = rng.chance(0.7);
+  const updated = Math.min(NOW, created + Math.floor(rng.float() * (verified ? 20 : 5) * DAY));
+  const officer = rng.pick(OFFICERS);
+  return [
+    id,
+    team.id,
+    user.id,
+    ctx.companyIds[issuer],
+    rng.chance(0.8) ? 1 : 0,
+    spvish && rng.chance(0.8) ? percent(rng, 20) : null,
+    rng.chance(0.5) ? `CL-${rng.int(10_000, 99_999)}` : null,
+    created,
+    rng.chance(0.35) ? rng.pick(TRADE_DETAIL_PHRASES) : null,
+    verified ? 1 : 0,
+    spvish && rng.chance(0.8) ? percent(rng, 2.5) : null,
+    permalinkId(50_000_000, index),
+    price(rng, ctx.basePrice[issuer]),
+    isoDate(signed),
+    cls,
+    classType,
+    rng.chance(0.85) ? "secondary" : "primary",
+    structure,
+    rng.chance(0.2) ? `EXT-${rng.int(100_000, 999_999)}` : null,
+    updated,
+    officer.email,
+    officer.name,
+    money(usd(rng, 10_000, 10_000_000)),
+    isoDate(won),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress
+
+class Progress {
+  private readonly started = Date.now();
+  private lastPrint = 0;
+  private lastDone = -1;
+  constructor(
+    private readonly label: string,
+    private readonly total: number,
+    private readonly quiet: boolean,
+  ) {}
+
+  update(done: number, force = false) {
+    if (this.quiet || (force && this.lastDone === done)) return;
+    const now = Date.now();
+    if (!force && now - this.lastPrint < 200) return;
+    this.lastPrint = now;
+    this.lastDone = done;
+    const width = 30;
+    const filled = Math.round((done / this.total) * width);
+    const seconds = (now - this.started) / 1000;
+    const rate = seconds > 0 ? Math.round(done / seconds) : 0;
+    const line = `  ${this.label.padEnd(12)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done.toLocaleString("en-US").padStart(9)}/${this.total.toLocaleString("en-US")}  ${rate.toLocaleString("en-US").padStart(8)} rows/s  ${seconds.toFixed(1)}s`;
+    process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+  }
+
+  done() {
+    this.update(this.total, true);
+    if (!this.quiet && process.stderr.isTTY) process.stderr.write("\n");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+/** Teams, users, companies and the generation context: cheap, rebuilt by every worker. */
+export function generateBase(seed: number, scale: LargeScale) {
+  const teams = buildTeams(seed, scale.teams);
+  const users = buildUsers(seed, teams);
+  const companies = Array.from({ length: scale.companies }, (_, i) => company(seed, i));
+  return { teams, users, companies, ctx: buildContext(seed, teams, users, companies) };
+}
+
+export interface SeedLargeOptions {
+  url?: string;
+  scale?: LargeScale;
+  seed?: number;
+  quiet?: boolean;
+}
+
+function migrate(url: string) {
+  // The committed migrations, exactly as `npm run db:setup` applies them.
+  execFileSync(process.platform === "win32" ? "npx.cmd" : "npx", ["prisma", "migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export async function seedLarge(options: SeedLargeOptions = {}): Promise<void> {
+  const url = options.url ?? process.env.DATABASE_URL?.trim() ?? DEFAULT_LARGE_URL;
+  const scale = options.scale ?? SCALES.large;
+  const seed = options.seed ?? LARGE_SEED;
+  const quiet = options.quiet ?? false;
+  const log = (message: string) => quiet || console.error(message);
+  const started = Date.now();
+
+  const { teams, users, companies, ctx } = generateBase(seed, scale);
+  // One bcrypt hash for every seeded user: same password, and 1,500 hashes would take minutes.
+  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
+
+  const kind = databaseKind(url);
+  log(`large seed → ${kind === "sqlite" ? sqliteFilePath(url) : url.replace(/:[^:@/]*@/, ":***@")}`);
+  log(`  ${scale.companies.toLocaleString("en-US")} companies, ${teams.length} teams, ${users.length} users, ${scale.indications.toLocaleString("en-US")} indications, ${scale.trades.toLocaleString("en-US")} trades`);
+  const sink = kind === "sqlite" ? await sqliteSink(url) : await postgresSink(url);
+  try {
+    await sink.begin();
+    await sink.insert("teams", ["id", "name", "created_at"], teams.map((t) => [t.id, t.name, t.createdAt]));
+    await sink.insert(
+      "users",
+      ["id", "email", "name", "password_hash", "role", "permissions", "team_id", "created_at"],
+      users.map((u) => [u.id, u.email, u.name, passwordHash, u.role, u.permissions, u.teamId, u.createdAt]),
+    );
+    const companyColumns = ["id", "name", "legal_name", "search_text", "country", "region", "url", "platform_url", "description", "logo_color", "lead_investors"];
+    await sink.insert("companies", companyColumns, companies.map((c) => [c.id, c.name, c.legalName, c.searchText, c.country, c.region, c.url, c.platformUrl, c.description, c.logoColor, c.leadInvestors]));
+    await sink.stream("indications", INDICATION_COLUMNS, scale.indications, (i) => indicationValues(ctx, i), new Progress("indications", scale.indications, quiet));
+    await sink.stream("trades", TRADE_COLUMNS, scale.trades, (i) => tradeValues(ctx, i), new Progress("trades", scale.trades, quiet));
+    const t = Date.now();
+    await sink.finish();
+    log(`  indexes rebuilt and statistics gathered in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  } finally {
+    await sink.close();
+  }
+  log(`large seed done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+interface Sink {
+  begin(): Promise<void>;
+  insert(table: string, columns: readonly string[], rows: unknown[][]): Promise<void>;
+  stream(table: string, columns: readonly string[], count: number, row: (i: number) => unknown[], progress: Progress): Promise<void>;
+  finish(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BULK_TABLES = ["indications", "trades"];
+
+async function sqliteSink(url: string): Promise<Sink> {
+  const file = sqliteFilePath(url);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+  migrate(url);
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(file);
+  // Load-time settings only: no journal, no fsync, a big page cache. A crash mid-load leaves a
+  // broken file, which the next run deletes anyway.
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -1000000");
+  db.pragma("temp_store = MEMORY");
+  db.pragma("locking_mode = EXCLUSIVE");
+  // Lets CREATE INDEX sort with a helper thread (both cores).
+  db.pragma("threads = 2");
+  const placeholders = BULK_TABLES.map((t) => `'${t}'`).join(",");
+  const indexes = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${placeholders})`)
+    .all() as { name: string; sql: string }[];
+  for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+
+  const ROWS_PER_STATEMENT = 50;
+  const statementFor = (table: string, columns: readonly string[], rows: number) =>
+    db.prepare(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${Array.from({ length: rows }, () => `(${columns.map(() => "?").join(",")})`).join(",")}`,
+    );
+  return {
+    async begin() {},
+    async insert(table, columns, rows) {
+      const one = statementFor(table, columns, 1);
+      db.transaction(() => rows.forEach((r) => one.run(r)))();
+    },
+    async stream(table, columns, count, row, progress) {
+      const many = statementFor(table, columns, ROWS_PER_STATEMENT);
+      const one = statementFor(table, columns, 1);
+      const TRANSACTION_ROWS = 50_000;
+      const flat: unknown[] = [];
+      for (let start = 0; start < count; start += TRANSACTION_ROWS) {
+        const end = Math.min(count, start + TRANSACTION_ROWS);
+        db.transaction(() => {
+          let i = start;
+          for (; i + ROWS_PER_STATEMENT <= end; i += ROWS_PER_STATEMENT) {
+            flat.length = 0;
+            for (let k = 0; k < ROWS_PER_STATEMENT; k++) {
+              const values = row(i + k);
+              for (const v of values) flat.push(v);
+            }
+            many.run(flat);
+          }
+          for (; i < end; i++) one.run(row(i));
+        })();
+        progress.update(end);
+      }
+      progress.done();
+    },
+    async finish() {
+      for (const index of indexes) db.exec(index.sql);
+      // Statistics for the query planner (sqlite_stat1), from a sample of each index: exact
+      // statistics would read all 2 GB again for the same plans.
+      db.pragma("analysis_limit = 2000");
+      db.exec("ANALYZE");
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+async function postgresSink(url: string): Promise<Sink> {
+  migrate(url);
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("SET synchronous_commit = off");
+  await client.query("SET maintenance_work_mem = '512MB'");
+  await client.query(`TRUNCATE "api_keys", "indications", "trades", "users", "companies", "teams" CASCADE`);
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1) AND indexname NOT LIKE '%\\_pkey'`,
+    [BULK_TABLES],
+  );
+  for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
+  const types = new Map<string, Map<string, string>>();
+  const typeOf = async (table: string) => {
+    if (!types.has(table)) {
+      const { rows } = await client.query<{ column_name: string; data_type: string }>(
+        `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`,
+        [table],
+      );
+      types.set(table, new Map(rows.map((r) => [r.column_name, r.data_type])));
+    }
+    return types.get(table)!;
+  };
+  // Column-wise arrays, one unnest() INSERT per batch: one round trip for thousands of rows.
+  const insertBatch = async (table: string, columns: readonly string[], rows: unknown[][]) => {
+    const columnTypes = await typeOf(table);
+    const arrays = columns.map(() => [] as unknown[]);
+    const convert = columns.map((c) => {
+      const type = columnTypes.get(c);
+      if (type === "boolean") return (v: unknown) => (v === null ? null : v === 1 || v === true);
+      if (type?.startsWith("timestamp")) return (v: unknown) => (v === null ? null : new Date(v as number).toISOString());
+      return (v: unknown) => v;
+    });
+    for (const r of rows) for (let c = 0; c < columns.length; c++) arrays[c].push(convert[c](r[c]));
+    const casts = columns.map((c, i) => {
+      const type = columnTypes.get(c);
+      const pgType = type === "boolean" ? "boolean" : type?.startsWith("timestamp") ? "timestamptz" : "text";
+      return `$${i + 1}::${pgType}[]`;
+    });
+    await client.query(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) SELECT * FROM unnest(${casts.join(",")})`,
+      arrays,
+    );
+  };
+  return {
+    async begin() {},
+    insert: insertBatch,
+    async stream(table, columns, count, row, progress) {
+      const BATCH = 5_000;
+      // Generate the next batch while the previous one is in flight (pg works in the background).
+      let pending: Promise<void> = Promise.resolve();
+      for (let start = 0; start < count; start += BATCH) {
+        const end = Math.min(count, start + BATCH);
+        const rows: unknown[][] = [];
+        for (let i = start; i < end; i++) rows.push(row(i));
+        await pending;
+        pending = insertBatch(table, columns, rows).then(() => progress.update(end));
+      }
+      await pending;
+      progress.done();
+    },
+    async finish() {
+      for (const index of indexes) await client.query(index.indexdef);
+      await client.query("VACUUM ANALYZE");
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI: `tsx prisma/seed/large.ts [--scale large|smoke] [--companies N] [--indications N] …`
+
+function parseArgs(argv: string[]): { scale: LargeScale } {
+  const scale = { ...SCALES.large };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => argv[++i];
+    if (arg === "--scale") {
+      const name = next();
+      if (name !== "large" && name !== "smoke") throw new Error(`--scale must be large or smoke (got ${name})`);
+      Object.assign(scale, SCALES[name]);
+    } else if (["--companies", "--teams", "--indications", "--trades"].includes(arg)) {
+      const n = Number(next());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${arg} needs a positive integer`);
+      scale[arg.slice(2) as keyof LargeScale] = n;
+    } else {
+      throw new Error(`unknown argument ${arg}`);
+    }
+  }
+  if (scale.teams < TEAMS.length) throw new Error(`--teams must be at least ${TEAMS.length}`);
+  return { scale };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  seedLarge(parseArgs(process.argv.slice(2))).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
