@@ -1,4 +1,15 @@
 import { describe, expect, it } from "vitest";
+// The route-call helper first: it prepares the Next.js runtime the route modules load into.
+import {
+  callRoute,
+  expectError,
+  expectList,
+  expectNoLeak,
+  expectPageArithmetic,
+  fetchAll,
+  idsOf,
+  keysOf,
+} from "@/lib/testing/http";
 import { GET as listCompaniesRoute } from "./companies/route";
 import { GET as companyRoute } from "./companies/[company_id]/route";
 import {
@@ -11,16 +22,6 @@ import {
   sortRows,
   type FixtureCompany,
 } from "@/lib/testing/fixtures";
-import {
-  callRoute,
-  expectError,
-  expectList,
-  expectNoLeak,
-  expectPageArithmetic,
-  fetchAll,
-  idsOf,
-  keysOf,
-} from "@/lib/testing/http";
 
 const KEY = SECRETS.alphaBroker;
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// The route-call helper first: it prepares the Next.js runtime the route modules load into.
+import { callRoute, expectError, expectList, expectNoLeak, expectPageArithmetic, fetchAll, idsOf, keysOf } from "@/lib/testing/http";
 import { GET } from "./my/indications/route";
 import {
   EDGE_DECIMALS,
@@ -22,7 +24,6 @@ import {
   type FixtureIndication,
   type TeamKey,
 } from "@/lib/testing/fixtures";
-import { callRoute, expectError, expectList, expectNoLeak, expectPageArithmetic, fetchAll, idsOf, keysOf } from "@/lib/testing/http";
 
 const KEY = SECRETS.alphaBroker;
 const PATH = "/api/v1/my/indications";

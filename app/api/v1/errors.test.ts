@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it } from "vitest";
+// The route-call helper first: it prepares the Next.js runtime the route modules load into.
+import { UUID_PATTERN, callRoute, expectError, expectList, expectNoLeak, type CallResult } from "@/lib/testing/http";
+import * as companiesModule from "./companies/route";
+import * as companyModule from "./companies/[company_id]/route";
+import * as indicationsModule from "./my/indications/route";
+import * as tradesModule from "./my/trades/route";
+import { createDb } from "@/lib/db/client";
+import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid } from "@/lib/testing/fixtures";
+
+/** The four routes, each with a path that succeeds for the alpha broker. */
+const ROUTES = [
+  { name: "GET /companies", module: companiesModule, path: "/api/v1/companies" },
+  { name: "GET /companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}` },
+  { name: "GET /my/indications", module: indicationsModule, path: "/api/v1/my/indications" },
+  { name: "GET /my/trades", module: tradesModule, path: "/api/v1/my/trades" },
+] as const;
+
+const KEY = SECRETS.alphaBroker;
+
+function expectUnauthorized(result: CallResult) {
+  expectError(result, "unauthorized", null);
+  expect(result.headers.get("www-authenticate") ?? "").toMatch(/^Bearer\b/);
+}
+
+describe("401 unauthorized", () => {
+  const badAuthorizations: Array<[string, string | undefined]> = [
+    ["no Authorization header", undefined],
+    ["Basic scheme", "Basic x"],
+    ["Basic with credentials", `Basic ${Buffer.from("broker@alpha.test:fixture-password").toString("base64")}`],
+    ["Bearer with nothing", "Bearer"],
+    ["Bearer and a space", "Bearer "],
+    ["garbage", "garbage"],
+    ["Bearer garbage", "Bearer garbage"],
+    ["Bearer with SQL", "Bearer ' OR 1=1 --"],
+    ["key without scheme", KEY],
+    ["Token scheme", `Token ${KEY}`],
+    ["truncated key", `Bearer ${KEY.slice(0, -1)}`],
+    ["key with an extra character", `Bearer ${KEY}x`],
+    ["key with its prefix only", `Bearer ${KEY.slice(0, 12)}`],
+    ["two keys", `Bearer ${KEY} ${KEY}`],
+    ["well-formed unknown key", `Bearer ${UNKNOWN_SECRET}`],
+    ["revoked key", `Bearer ${SECRETS.alphaRevoked}`],
+    ["the stored hash instead of the key", "Bearer 0000000000000000000000000000000000000000000000000000000000000000"],
+    ["a 5,000-character token", `Bearer ${"k".repeat(5000)}`],
+  ];
+
+  for (const route of ROUTES) {
+    it.each(badAuthorizations)(`${route.name}: %s`, async (_label, authorization) => {
+      const result = await callRoute(route.module.GET, route.path, authorization === undefined ? {} : { authorization });
+      expectUnauthorized(result);
+    });
+  }
+
+  it("the revoked key really is in the fixture, revoked, and its twin key works", async () => {
+    expect(API_KEYS.alphaRevoked.revokedAt).not.toBeNull();
+    expect(API_KEYS.alphaRevoked.user).toBe(API_KEYS.alphaBroker.user);
+    expect((await callRoute(companiesModule.GET, "/api/v1/companies", { key: KEY })).status).toBe(200);
+  });
+});
+
+describe("403 forbidden and 404 not found", () => {
+  it("company details without the companies permission", async () => {
+    for (const key of [SECRETS.alphaViewer, SECRETS.alphaNoCompanies]) {
+      expectError(await callRoute(companyModule.GET, `/api/v1/companies/${COMPANIES[1].id}`, { key }), "forbidden", null);
+    }
+  });
+
+  it("an unknown company", async () => {
+    expectError(await callRoute(companyModule.GET, `/api/v1/companies/${fixtureUuid("missing")}`, { key: KEY }), "not_found", null);
+  });
+});
+
+describe("405 method not allowed", () => {
+  for (const route of ROUTES) {
+    it.each(["POST", "PUT", "PATCH", "DELETE"] as const)(`${route.name.replace("GET ", "")}: %s`, async (method) => {
+      const handler = route.module[method];
+      expect(typeof handler).toBe("function");
+      const result = await callRoute(handler, route.path, { key: KEY, method });
+      expectError(result, "method_not_allowed", null);
+      const allow = (result.headers.get("allow") ?? "").split(",").map((m) => m.trim().toUpperCase());
+      expect(allow).toContain("GET");
+      for (const m of ["POST", "PUT", "PATCH", "DELETE"]) expect(allow).not.toContain(m);
+    });
+  }
+});
+
+describe("X-Request-Id", () => {
+  const valid = ["abc-123_X.y", "a", "A".repeat(128), "0f8fad5b-d9cb-469f-a165-70867728950e"];
+  const invalid = ["has space", "A".repeat(129), "a/b", "x;y", "<script>", "é", "a\tb"];
+
+  it.each(valid)("echoes a well-formed client id (%s) on success and on every error", async (id) => {
+    const cases: CallResult[] = [
+      await callRoute(companiesModule.GET, "/api/v1/companies", { key: KEY, headers: { "x-request-id": id } }),
+      await callRoute(companiesModule.GET, "/api/v1/companies?page=0", { key: KEY, headers: { "x-request-id": id } }),
+      await callRoute(indicationsModule.GET, "/api/v1/my/indications?nope=1", { key: KEY, headers: { "x-request-id": id } }),
+      await callRoute(tradesModule.GET, "/api/v1/my/trades", { headers: { "x-request-id": id } }),
+      await callRoute(companyModule.GET, `/api/v1/companies/${COMPANIES[0].id}`, { key: SECRETS.alphaViewer, headers: { "x-request-id": id } }),
+      await callRoute(companyModule.GET, `/api/v1/companies/${fixtureUuid("missing")}`, { key: KEY, headers: { "x-request-id": id } }),
+      await callRoute(tradesModule.POST, "/api/v1/my/trades", { key: KEY, method: "POST", headers: { "x-request-id": id } }),
+    ];
+    expect(cases.map((c) => c.status)).toEqual([200, 400, 400, 401, 403, 404, 405]);
+    for (const c of cases) expect(c.headers.get("x-request-id")).toBe(id);
+  });
+
+  it.each(invalid)("replaces a malformed client id (%j) with a fresh UUID", async (id) => {
+    const a = await callRoute(companiesModule.GET, "/api/v1/companies", { key: KEY, headers: { "x-request-id": id } });
+    const b = await callRoute(companiesModule.GET, "/api/v1/companies?page=abc", { key: KEY, headers: { "x-request-id": id } });
+    for (const r of [a, b]) {
+      const got = r.headers.get("x-request-id");
+      expect(got).toMatch(UUID_PATTERN);
+      expect(got).not.toBe(id);
+    }
+    expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+  });
+
+  it("generates a distinct UUID per request when none is sent", async () => {
+    const ids = new Set<string>();
+    for (const route of ROUTES) {
+      for (const key of [KEY, undefined]) {
+        const result = await callRoute(route.module.GET, route.path, key ? { key } : {});
+        const id = result.headers.get("x-request-id");
+        expect(id).toMatch(UUID_PATTERN);
+        ids.add(id!);
+      }
+    }
+    expect(ids.size).toBe(ROUTES.length * 2);
+  });
+});
+
+describe("the error shape, for every 400 kind", () => {
+  it.each([
+    [indicationsModule.GET, "/api/v1/my/indications?side=sell", "invalid_parameter", "side"],
+    [indicationsModule.GET, "/api/v1/my/indications?side=bid&side=offer", "invalid_parameter", "side"],
+    [indicationsModule.GET, "/api/v1/my/indications?colour=red", "unknown_parameter", "colour"],
+    [tradesModule.GET, "/api/v1/my/trades?sign_date_from=2026-02-30", "invalid_parameter", "sign_date_from"],
+    [tradesModule.GET, "/api/v1/my/trades?limit=5", "unknown_parameter", "limit"],
+    [companiesModule.GET, "/api/v1/companies?per_page=101", "invalid_parameter", "per_page"],
+    [companyModule.GET, "/api/v1/companies/not-a-uuid", "invalid_parameter", "company_id"],
+  ])("%#: %s", async (handler, path, code, param) => {
+    const result = await callRoute(handler, path as string, { key: KEY });
+    expectError(result, code as string, param as string);
+  });
+
+  it("lists still answer when several problems exist, naming one of the parameters at fault", async () => {
+    const result = await callRoute(tradesModule.GET, "/api/v1/my/trades?is_verified=maybe&page=0", { key: KEY });
+    expect(result.status).toBe(400);
+    expect(["is_verified", "page"]).toContain((result.body as { error: { param: string } }).error.param);
+    expectNoLeak(result.text);
+  });
+
+  it("a successful list is JSON too", async () => {
+    expectList(await callRoute(companiesModule.GET, "/api/v1/companies?per_page=1", { key: KEY }), "companies");
+  });
+});
+
+describe("500 internal_error", () => {
+  // Fault injection, not a mock: the app's process-wide client is swapped for a real client of a
+  // database that cannot be opened, so every query fails inside the real handlers.
+  const holder = globalThis as unknown as { __deskDb?: unknown };
+  let saved: unknown;
+
+  afterEach(() => {
+    holder.__deskDb = saved;
+  });
+
+  it("a failing database gives 500 internal_error in the error shape, without details", async () => {
+    // Make sure the real client exists first, then replace it.
+    expect((await callRoute(companiesModule.GET, "/api/v1/companies", { key: KEY })).status).toBe(200);
+    saved = holder.__deskDb;
+    expect(saved).toBeDefined();
+    holder.__deskDb = createDb("file:/nonexistent-directory-for-tests/desk.db");
+    const originalError = console.error;
+    console.error = () => undefined; // the handler logs the failure; keep the test output clean
+    try {
+      for (const route of ROUTES) {
+        const result = await callRoute(route.module.GET, route.path, { key: KEY, headers: { "x-request-id": "fault-1" } });
+        expectError(result, "internal_error", null);
+        expect(result.headers.get("x-request-id")).toBe("fault-1");
+        expect(result.text).not.toMatch(/nonexistent-directory|SQLITE|sqlite|prisma/i);
+      }
+    } finally {
+      console.error = originalError;
+    }
+  });
+});
