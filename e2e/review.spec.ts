@@ -1,0 +1,98 @@
+import { fetchAll } from "./support/api";
+import { fromUnits, fromUsd, sumDecimals, toUnits } from "./support/decimal";
+import { ACCOUNTS } from "./support/env";
+import { expect, signInAs, test } from "./support/fixtures";
+import { decimalColumn, issuerIds, rows, table, textColumn } from "./support/table";
+
+interface Trade {
+  issuer: { id: string; name: string };
+  price_per_share: string;
+  volume: string;
+  is_verified: boolean;
+}
+
+/** Σ(price × volume) ÷ Σ volume, rounded half-up to 8 decimals, in BigInt 1e-8 units. */
+function vwap(prices: string[], volumes: string[]): string {
+  let notional = 0n;
+  let volume = 0n;
+  prices.forEach((p, i) => {
+    notional += toUnits(p) * toUnits(volumes[i]);
+    volume += toUnits(volumes[i]);
+  });
+  return fromUnits((notional * 2n + volume) / (volume * 2n));
+}
+
+test.describe("team-lead review", () => {
+  test("totals for a small filter equal the exact sums of the rows shown", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.lead, "/review");
+    await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
+    const t = table(page, "review-trades-table");
+    await expect(rows(t).first()).toBeVisible();
+
+    // Verified by default: every row has the badge, the totals count all verified trades.
+    const verified = await fetchAll<Trade>(page.request, "/api/v1/my/trades", "trades", null, { is_verified: "true" });
+    await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", String(verified.length));
+    await expect(page.getByTestId("total-volume")).toHaveAttribute("data-value", sumDecimals(verified.map((x) => x.volume)));
+    await expect(t.getByTestId("unverified-badge")).toHaveCount(0);
+
+    // A small filter: the company with the most verified trades that still fit on one page.
+    const byIssuer = new Map<string, Trade[]>();
+    for (const trade of verified) byIssuer.set(trade.issuer.id, [...(byIssuer.get(trade.issuer.id) ?? []), trade]);
+    const [, chosen] = [...byIssuer.entries()]
+      .filter(([, list]) => list.length >= 3 && list.length <= 25)
+      .sort((a, b) => b[1].length - a[1].length)[0];
+    const company = chosen[0].issuer;
+
+    const picker = t.getByTestId("filter-issuer_id");
+    await picker.fill(company.name);
+    await picker.press("Enter");
+    await expect(page).toHaveURL((url) => url.pathname === "/review" && url.searchParams.get("issuer_id") === company.id);
+    await expect(t.getByRole("table")).toHaveAttribute("aria-busy", "false");
+    await expect(rows(t)).toHaveCount(chosen.length);
+    expect(new Set(await issuerIds(t))).toEqual(new Set([company.id]));
+
+    // The rows shown, summed exactly (BigInt), against the totals shown.
+    const volumes = await decimalColumn(t, "volume");
+    const prices = await decimalColumn(t, "price_per_share");
+    const count = page.getByTestId("total-count");
+    const totalVolume = page.getByTestId("total-volume");
+    const totalVwap = page.getByTestId("total-vwap");
+    await expect(count).toHaveAttribute("data-value", String(volumes.length));
+    await expect(count).toHaveText(String(volumes.length));
+    const expectedVolume = sumDecimals(volumes);
+    await expect(totalVolume).toHaveAttribute("data-value", expectedVolume);
+    expect(fromUsd(await totalVolume.innerText())).toBe(expectedVolume);
+    const expectedVwap = vwap(prices, volumes);
+    await expect(totalVwap).toHaveAttribute("data-value", expectedVwap);
+    expect(fromUsd(await totalVwap.innerText())).toBe(expectedVwap);
+    // ... and against the API's rows for the same filter.
+    expect(expectedVolume).toBe(sumDecimals(chosen.map((x) => x.volume)));
+
+    // The per-company breakdown has this one company with the same numbers.
+    const breakdown = page.getByTestId("breakdown-table");
+    const breakdownRows = breakdown.locator("tbody tr");
+    await expect(breakdownRows).toHaveCount(1);
+    await expect(breakdownRows.first().locator("th")).toHaveText(company.name);
+    const [bCount, bVolume, bVwap] = await breakdownRows.first().locator("td").allInnerTexts();
+    expect(bCount.trim()).toBe(String(volumes.length));
+    expect(fromUsd(bVolume)).toBe(expectedVolume);
+    expect(fromUsd(bVwap)).toBe(expectedVwap);
+
+    // Every row is verified.
+    expect(new Set(await textColumn(t, "is_verified"))).toEqual(new Set(["Verified"]));
+
+    // Reload keeps the filter and the totals.
+    await page.reload();
+    await expect(page.getByTestId("total-volume")).toHaveAttribute("data-value", expectedVolume);
+    await expect(t.getByTestId("filter-issuer_id")).toHaveValue(company.name);
+  });
+
+  test("a broker gets 403 on the review page", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/companies");
+    const response = await page.goto("/review");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByTestId("total-count")).toHaveCount(0);
+    await expect(page.getByTestId("no-access-page")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/access/i);
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_PASSWORD, PROJECT_ROOT } from "./env";
+
+export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, "e2e", "screenshots");
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 90);
+}
+
+/** e2e/screenshots/<spec>--<test title>[--<step>].png */
+export function screenshotPath(testInfo: TestInfo, step?: string): string {
+  const spec = path.basename(testInfo.file).replace(/\.spec\.ts$/, "");
+  return path.join(SCREENSHOT_DIR, `${spec}--${slug(testInfo.title)}${step ? `--${slug(step)}` : ""}.png`);
+}
+
+/** A full-page screenshot of the page as it is now (an extra one for a named step of a test). */
+export async function shot(page: Page, testInfo: TestInfo, step?: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: screenshotPath(testInfo, step), fullPage: true, animations: "disabled" });
+}
+
+/**
+ * The project's `test`: every test ends with a full-page screenshot of its page (pass or fail), so
+ * a reviewer can look at every page the suite visited.
+ */
+export const test = base.extend<{ finalScreenshot: void }>({
+  finalScreenshot: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (page.isClosed()) return;
+      try {
+        await shot(page, testInfo);
+      } catch (error) {
+        testInfo.annotations.push({ type: "screenshot-failed", description: String(error) });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * Signs in through next-auth's credentials endpoint (as a browser form post would), which puts the
+ * session cookie into the page's browser context. Used where the sign-in form itself is not what
+ * the test is about; the form has its own tests.
+ */
+export async function signInViaApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const csrf = await request.get("/api/auth/csrf");
+  expect(csrf.ok()).toBeTruthy();
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password, json: "true" },
+    maxRedirects: 0,
+  });
+  expect([200, 302]).toContain(response.status());
+  const session = await request.get("/api/auth/session");
+  const body = (await session.json()) as { user?: { email?: string } };
+  expect(body.user?.email, `signed in as ${email}`).toBe(email);
+}
+
+/** Signs the page's browser context in as `email` and opens `path`. */
+export async function signInAs(page: Page, email: string, path = "/companies"): Promise<void> {
+  await signInViaApi(page.request, email);
+  await page.goto(path);
+  await expect(page.getByTestId("current-user")).toBeVisible();
+}
+
+/** Signs in with the form on /sign-in (the page must already show it). */
+export async function fillSignInForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

@@ -1,0 +1,45 @@
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * Reading the dashboard's data tables (components/data-table): each body row is
+ * `tr[data-testid=table-row]`, each cell `td[data-column=<column id>]`; money cells carry the exact
+ * decimal string in `span[data-value]`.
+ */
+export function table(page: Page, testId: string): Locator {
+  return page.getByTestId(testId);
+}
+
+export function rows(tableLocator: Locator): Locator {
+  return tableLocator.getByTestId("table-row");
+}
+
+export function cells(tableLocator: Locator, column: string): Locator {
+  return rows(tableLocator).locator(`td[data-column="${column}"]`);
+}
+
+/** The exact decimal strings of a money column, top to bottom. */
+export async function decimalColumn(tableLocator: Locator, column: string): Promise<string[]> {
+  return cells(tableLocator, column)
+    .locator("[data-value]")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-value") ?? ""));
+}
+
+/** The text of a column's cells, top to bottom (the `title` when a cell truncates its text). */
+export async function textColumn(tableLocator: Locator, column: string): Promise<string[]> {
+  return cells(tableLocator, column).evaluateAll((els) =>
+    els.map((el) => (el.querySelector("[title]")?.getAttribute("title") ?? el.textContent ?? "").trim()),
+  );
+}
+
+/** The row count shown above the table ("1,234 matching trades") as a number. */
+export async function rowCount(tableLocator: Locator): Promise<number> {
+  const text = await tableLocator.getByTestId("row-count-value").innerText();
+  return Number(text.replace(/,/g, ""));
+}
+
+/** The issuer (company) id of each row, from the company link in its first cell. */
+export async function issuerIds(tableLocator: Locator): Promise<string[]> {
+  return cells(tableLocator, "issuer")
+    .locator("a[href^='/companies/']")
+    .evaluateAll((els) => els.map((el) => (el.getAttribute("href") ?? "").replace("/companies/", "")));
+}

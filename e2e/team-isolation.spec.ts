@@ -1,0 +1,98 @@
+import type { Locator, Page } from "@playwright/test";
+import { fetchAll, mintApiKey } from "./support/api";
+import { ACCOUNTS } from "./support/env";
+import { expect, shot, signInAs, test } from "./support/fixtures";
+import { rows, table, textColumn } from "./support/table";
+
+interface Row {
+  permalink_id: string;
+  issuer: { id: string; name: string };
+}
+
+/**
+ * Every permalink a table shows, walking all its pages at 100 rows with every column visible
+ * (`hide=` empty). `prefix` is the table's URL prefix on pages with several tables.
+ */
+async function permalinksOnAllPages(page: Page, path: string, t: Locator, prefix = "", extra: Record<string, string> = {}): Promise<string[]> {
+  const seen: string[] = [];
+  for (let n = 1; ; n++) {
+    const params = new URLSearchParams({ ...extra, [`${prefix}hide`]: "", [`${prefix}per_page`]: "100", [`${prefix}page`]: String(n) });
+    await page.goto(`${path}?${params}`);
+    await expect(t.getByTestId("col-permalink_id")).toBeVisible();
+    const status = await t.getByTestId("page-status").innerText();
+    const [, current, last] = /Page ([\d,]+) of ([\d,]+)/.exec(status) ?? [];
+    expect(Number(current.replace(/,/g, ""))).toBe(n);
+    const shown = await textColumn(t, "permalink_id");
+    expect(shown.length).toBe(await rows(t).count());
+    seen.push(...shown);
+    if (n >= Number(last.replace(/,/g, ""))) return seen;
+  }
+}
+
+test.describe("team isolation", () => {
+  test("a broker of team Alpha never sees a team Beta row on any page", async ({ page }) => {
+    test.setTimeout(180_000);
+    // Team Beta's rows, as Beta's own API key sees them.
+    const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e isolation ${Date.now()}`);
+    const betaIndications = await fetchAll<Row>(page.request, "/api/v1/my/indications", "indications", betaKey);
+    const betaTrades = await fetchAll<Row>(page.request, "/api/v1/my/trades", "trades", betaKey);
+    expect(betaIndications.length).toBeGreaterThan(100);
+    expect(betaTrades.length).toBeGreaterThan(100);
+    const beta = new Set([...betaIndications, ...betaTrades].map((r) => r.permalink_id));
+
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    await expect(page.getByTestId("current-user-team")).toHaveText("Alpha");
+    // Team Alpha's rows, as the API answers the same browser session.
+    const alphaIndications = await fetchAll<Row>(page.request, "/api/v1/my/indications", "indications", null);
+    const alphaTrades = await fetchAll<Row>(page.request, "/api/v1/my/trades", "trades", null);
+    expect(alphaIndications.some((r) => beta.has(r.permalink_id))).toBe(false);
+    expect(alphaTrades.some((r) => beta.has(r.permalink_id))).toBe(false);
+
+    // /indications, every page: exactly Alpha's rows, none of Beta's.
+    const indicationsTable = table(page, "indications-table");
+    const shownIndications = await permalinksOnAllPages(page, "/indications", indicationsTable);
+    expect(shownIndications.filter((p) => beta.has(p))).toEqual([]);
+    expect(shownIndications.sort()).toEqual(alphaIndications.map((r) => r.permalink_id).sort());
+
+    // /trades, every page.
+    const tradesTable = table(page, "trades-table");
+    const shownTrades = await permalinksOnAllPages(page, "/trades", tradesTable);
+    expect(shownTrades.filter((p) => beta.has(p))).toEqual([]);
+    expect(shownTrades.sort()).toEqual(alphaTrades.map((r) => r.permalink_id).sort());
+
+    // A company page where both teams have trades: Alpha's trades only.
+    const betaIssuers = new Set(betaTrades.map((r) => r.issuer.id));
+    const shared = alphaTrades.find((r) => betaIssuers.has(r.issuer.id))!.issuer;
+    const companyTrades = table(page, "company-trades-table");
+    const shownCompanyTrades = await permalinksOnAllPages(page, `/companies/${shared.id}`, companyTrades, "trd_");
+    expect(shownCompanyTrades.length).toBeGreaterThan(0);
+    expect(shownCompanyTrades.filter((p) => beta.has(p))).toEqual([]);
+    expect(shownCompanyTrades.sort()).toEqual(alphaTrades.filter((r) => r.issuer.id === shared.id).map((r) => r.permalink_id).sort());
+    const companyIndications = table(page, "company-indications-table");
+    await page.goto(`/companies/${shared.id}?ind_hide=&ind_per_page=100&trd_hide=`);
+    const shownCompanyIndications = await textColumn(companyIndications, "permalink_id");
+    expect(shownCompanyIndications.filter((p) => beta.has(p))).toEqual([]);
+    await shot(page, test.info(), "alpha company page");
+
+    // For contrast, Beta's broker sees Beta's rows there (the permalink column does show them).
+    await page.context().clearCookies();
+    await signInAs(page, ACCOUNTS.betaBroker, `/companies/${shared.id}?trd_hide=&trd_per_page=100`);
+    await expect(page.getByTestId("current-user-team")).toHaveText("Beta");
+    const betaView = await textColumn(companyTrades, "permalink_id");
+    expect(betaView.length).toBeGreaterThan(0);
+    expect(betaView.every((p) => beta.has(p))).toBe(true);
+  });
+
+  test("a team lead of Alpha never sees a team Beta trade on the review page", async ({ page }) => {
+    const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e review isolation ${Date.now()}`);
+    const betaTrades = await fetchAll<Row>(page.request, "/api/v1/my/trades", "trades", betaKey);
+    const beta = new Set(betaTrades.map((r) => r.permalink_id));
+
+    await signInAs(page, ACCOUNTS.lead, "/review");
+    const alphaTrades = await fetchAll<Row>(page.request, "/api/v1/my/trades", "trades", null);
+    const shown = await permalinksOnAllPages(page, "/review", table(page, "review-trades-table"), "", { is_verified: "all" });
+    expect(shown.filter((p) => beta.has(p))).toEqual([]);
+    expect(shown.sort()).toEqual(alphaTrades.map((r) => r.permalink_id).sort());
+    await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", String(alphaTrades.length));
+  });
+});

@@ -1,0 +1,72 @@
+import type { APIRequestContext, Locator } from "@playwright/test";
+import { ACCOUNTS } from "./support/env";
+import { expect, shot, signInAs, test } from "./support/fixtures";
+import { decimalColumn, issuerIds, rows, table } from "./support/table";
+
+interface Trade {
+  issuer: { id: string };
+  volume: string;
+  is_verified: boolean;
+}
+
+async function api(request: APIRequestContext, params: Record<string, string>): Promise<{ trades: Trade[]; total_count: number }> {
+  const response = await request.get(`/api/v1/my/trades?${new URLSearchParams(params)}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { trades: Trade[]; total_count: number };
+}
+
+async function rowKeys(t: Locator): Promise<string[]> {
+  const issuers = await issuerIds(t);
+  const volumes = await decimalColumn(t, "volume");
+  return issuers.map((issuer, i) => `${issuer}|${volumes[i]}`);
+}
+const apiKeys = (items: Trade[]) => items.map((t) => `${t.issuer.id}|${t.volume}`);
+
+test.describe("trades", () => {
+  test("verified filter: only verified (badge) rows, then only unverified, state in the URL", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/trades");
+    const t = table(page, "trades-table");
+    await expect(rows(t)).toHaveCount(25);
+    const all = await api(page.request, {});
+    const verified = await api(page.request, { is_verified: "true" });
+    const unverified = await api(page.request, { is_verified: "false" });
+    expect(verified.total_count).toBeGreaterThan(0);
+    expect(unverified.total_count).toBeGreaterThan(0);
+    expect(verified.total_count + unverified.total_count).toBe(all.total_count);
+    await expect(t.getByTestId("row-count-value")).toHaveText(all.total_count.toLocaleString("en-US"));
+
+    await t.getByTestId("filter-is_verified").click();
+    await t.getByTestId("filter-is_verified-true").check();
+    await expect(page).toHaveURL((url) => url.pathname === "/trades" && url.searchParams.get("is_verified") === "true");
+    await expect(t.getByTestId("row-count-value")).toHaveText(verified.total_count.toLocaleString("en-US"));
+    await expect(t.getByRole("table")).toHaveAttribute("aria-busy", "false");
+    await page.keyboard.press("Escape");
+    const n = Math.min(25, verified.total_count);
+    await expect(rows(t)).toHaveCount(n);
+    await expect(t.locator('td[data-column="is_verified"]').getByTestId("verified-badge")).toHaveCount(n);
+    await expect(t.getByTestId("unverified-badge")).toHaveCount(0);
+    expect(await rowKeys(t)).toEqual(apiKeys(verified.trades));
+    await shot(page, test.info(), "verified");
+
+    // Switch to unverified: uncheck one, check the other.
+    await t.getByTestId("filter-is_verified").click();
+    await t.getByTestId("filter-is_verified-true").uncheck();
+    await expect(page).toHaveURL((url) => !url.searchParams.has("is_verified"));
+    await t.getByTestId("filter-is_verified-false").check();
+    await expect(page).toHaveURL((url) => url.searchParams.get("is_verified") === "false");
+    await expect(t.getByTestId("row-count-value")).toHaveText(unverified.total_count.toLocaleString("en-US"));
+    await expect(t.getByRole("table")).toHaveAttribute("aria-busy", "false");
+    await page.keyboard.press("Escape");
+    await expect(t.getByTestId("unverified-badge")).toHaveCount(Math.min(25, unverified.total_count));
+    await expect(t.getByTestId("verified-badge")).toHaveCount(0);
+    expect(await rowKeys(t)).toEqual(apiKeys(unverified.trades));
+
+    // Reload keeps it; back returns to the unfiltered list.
+    await page.reload();
+    await expect(t.getByTestId("filter-is_verified")).toContainText("Unverified");
+    await expect(t.getByTestId("row-count-value")).toHaveText(unverified.total_count.toLocaleString("en-US"));
+    await page.goBack();
+    await expect(page).toHaveURL((url) => !url.searchParams.has("is_verified"));
+    await expect(t.getByTestId("row-count-value")).toHaveText(all.total_count.toLocaleString("en-US"));
+  });
+});
