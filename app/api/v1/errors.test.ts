@@ -17,6 +17,7 @@ const ROUTES = [
 ] as const;
 
 const KEY = SECRETS.alphaBroker;
+const enc = encodeURIComponent;
 
 function expectUnauthorized(result: CallResult) {
   expectError(result, "unauthorized", null);
@@ -148,6 +149,17 @@ describe("the error shape, for every 400 kind", () => {
     expect(["is_verified", "page"]).toContain((result.body as { error: { param: string } }).error.param);
     expectNoLeak(result.text);
   });
+
+  it.each(["%00", "%FF", enc("' OR 1=1 --"), enc("🚀"), "p".repeat(5000), "%25", "_"])(
+    "a hostile parameter name (%#) is an unknown parameter, never a 500",
+    async (name) => {
+      for (const route of ROUTES) {
+        const result = await callRoute(route.module.GET, `${route.path}?${name}=1`, { key: KEY });
+        expectError(result, "unknown_parameter");
+        expect(typeof (result.body as { error: { param: unknown } }).error.param).toBe("string");
+      }
+    },
+  );
 
   it("a successful list is JSON too", async () => {
     expectList(await callRoute(companiesModule.GET, "/api/v1/companies?per_page=1", { key: KEY }), "companies");
