@@ -39,9 +39,11 @@ import {
   type Permission,
   type Structure,
 } from "../../lib/domain/enums";
+import { companySearchText } from "../../lib/companies/search";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
 import { hash } from "node:crypto";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { namedUuid, permalinkId, Rng, rowSource, uuidFromBytes, type RowSource } from "./prng";
 import {
   DETAIL_PHRASES,
@@ -56,7 +58,6 @@ import {
   STOCK_CLASSES,
   TRADE_DETAIL_PHRASES,
 } from "./vocab";
-import { companySearchText } from "../../lib/companies/search";
 
 export interface LargeScale {
   companies: number;
@@ -356,7 +357,7 @@ export function indicationValues(ctx: Context, index: number): unknown[] {
   const side = rng.chance(0.5) ? "bid" : "offer";
   const stage = rng.chance(0.72) ? "open" : "closed_lost";
   const structure = side === "offer" ? structureOf(rng) : null;
-  const acceptable = side === "bid" ? rng.sample(CURRENT_STRUCTURES, rng.int(1, 4)) : [];
+  const acceptable: Structure[] = side === "bid" ? rng.sample(CURRENT_STRUCTURES, rng.int(1, 4)) : [];
   if (side === "bid" && rng.chance(0.03)) acceptable.push(LEGACY_STRUCTURE);
   const visibility = rng.weighted(VISIBILITY_WEIGHTS);
   const recipients =
@@ -529,7 +530,7 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<void> {
   const log = (message: string) => quiet || console.error(message);
   const started = Date.now();
 
-  const { teams, users, companies, ctx } = generateBase(seed, scale);
+  const { teams, users, companies } = generateBase(seed, scale);
   // One bcrypt hash for every seeded user: same password, and 1,500 hashes would take minutes.
   const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
 
@@ -547,8 +548,19 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<void> {
     );
     const companyColumns = ["id", "name", "legal_name", "search_text", "country", "region", "url", "platform_url", "description", "logo_color", "lead_investors"];
     await sink.insert("companies", companyColumns, companies.map((c) => [c.id, c.name, c.legalName, c.searchText, c.country, c.region, c.url, c.platformUrl, c.description, c.logoColor, c.leadInvestors]));
-    await sink.stream("indications", INDICATION_COLUMNS, scale.indications, (i) => indicationValues(ctx, i), new Progress("indications", scale.indications, quiet));
-    await sink.stream("trades", TRADE_COLUMNS, scale.trades, (i) => tradeValues(ctx, i), new Progress("trades", scale.trades, quiet));
+    // The worker runs this same file. Node cannot start a worker from a .ts file by itself, so
+    // the worker's entry is a two-line script that registers tsx's loader first.
+    const worker = new Worker(`require("tsx/cjs"); require(${JSON.stringify(__filename)});`, {
+      eval: true,
+      workerData: { largeSeedWorker: true, seed, scale },
+    });
+    try {
+      const size = kind === "sqlite" ? 20_000 : 5_000;
+      await sink.stream("indications", INDICATION_COLUMNS, batches(worker, "indications", scale.indications, size), new Progress("indications", scale.indications, quiet));
+      await sink.stream("trades", TRADE_COLUMNS, batches(worker, "trades", scale.trades, size), new Progress("trades", scale.trades, quiet));
+    } finally {
+      await worker.terminate();
+    }
     const t = Date.now();
     await sink.finish();
     log(`  indexes rebuilt and statistics gathered in ${((Date.now() - t) / 1000).toFixed(1)}s`);
@@ -558,10 +570,67 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<void> {
   log(`large seed done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Row generation in a worker thread: generating a row (hashing, formatting) costs about as much
+// as inserting it, and the machine has two cores, so one worker generates while the main thread
+// writes. Rows travel as one flat array per batch (row-major, columns in table order).
+
+type BulkTable = "indications" | "trades";
+interface BatchRequest {
+  table: BulkTable;
+  start: number;
+  end: number;
+}
+interface Batch extends BatchRequest {
+  flat: unknown[];
+}
+
+function generateFlat(ctx: Context, { table, start, end }: BatchRequest): unknown[] {
+  const row = table === "indications" ? indicationValues : tradeValues;
+  const flat: unknown[] = [];
+  for (let i = start; i < end; i++) for (const value of row(ctx, i)) flat.push(value);
+  return flat;
+}
+
+if (!isMainThread && (workerData as { largeSeedWorker?: boolean } | null)?.largeSeedWorker) {
+  const { seed, scale } = workerData as { seed: number; scale: LargeScale };
+  const { ctx } = generateBase(seed, scale);
+  parentPort!.on("message", (request: BatchRequest | null) => {
+    if (request === null) return parentPort!.close();
+    parentPort!.postMessage({ ...request, flat: generateFlat(ctx, request) } satisfies Batch);
+  });
+}
+
+/** Batches [0, count) of `table` in order, generated `ahead` batches in advance by a worker. */
+async function* batches(worker: Worker, table: BulkTable, count: number, size: number, ahead = 3): AsyncGenerator<Batch> {
+  const arrived = new Map<number, Batch>();
+  const onMessage = (batch: Batch) => arrived.set(batch.start, batch);
+  worker.on("message", onMessage);
+  let requested = 0;
+  const request = () => {
+    if (requested >= count) return;
+    const end = Math.min(count, requested + size);
+    worker.postMessage({ table, start: requested, end } satisfies BatchRequest);
+    requested = end;
+  };
+  try {
+    for (let k = 0; k < ahead; k++) request();
+    for (let start = 0; start < count; start += size) {
+      while (!arrived.has(start)) await new Promise<void>((resolve) => worker.once("message", () => resolve()));
+      const batch = arrived.get(start)!;
+      arrived.delete(start);
+      request();
+      yield batch;
+    }
+  } finally {
+    worker.off("message", onMessage);
+  }
+}
+
 interface Sink {
   begin(): Promise<void>;
   insert(table: string, columns: readonly string[], rows: unknown[][]): Promise<void>;
-  stream(table: string, columns: readonly string[], count: number, row: (i: number) => unknown[], progress: Progress): Promise<void>;
+  stream(table: string, columns: readonly string[], batches: AsyncIterable<Batch>, progress: Progress): Promise<void>;
   finish(): Promise<void>;
   close(): Promise<void>;
 }
@@ -585,10 +654,11 @@ async function sqliteSink(url: string): Promise<Sink> {
   // Lets CREATE INDEX sort with a helper thread (both cores).
   db.pragma("threads = 2");
   const placeholders = BULK_TABLES.map((t) => `'${t}'`).join(",");
+  // Secondary indexes and the change-counter triggers go during the load and come back at the end.
   const indexes = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${placeholders})`)
-    .all() as { name: string; sql: string }[];
-  for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${placeholders})`)
+    .all() as { type: "index" | "trigger"; name: string; sql: string }[];
+  for (const index of indexes) db.exec(`DROP ${index.type.toUpperCase()} "${index.name}"`);
 
   const ROWS_PER_STATEMENT = 50;
   const statementFor = (table: string, columns: readonly string[], rows: number) =>
@@ -601,24 +671,17 @@ async function sqliteSink(url: string): Promise<Sink> {
       const one = statementFor(table, columns, 1);
       db.transaction(() => rows.forEach((r) => one.run(r)))();
     },
-    async stream(table, columns, count, row, progress) {
+    async stream(table, columns, source, progress) {
       const many = statementFor(table, columns, ROWS_PER_STATEMENT);
       const one = statementFor(table, columns, 1);
-      const TRANSACTION_ROWS = 50_000;
-      const flat: unknown[] = [];
-      for (let start = 0; start < count; start += TRANSACTION_ROWS) {
-        const end = Math.min(count, start + TRANSACTION_ROWS);
+      const width = columns.length;
+      const chunk = ROWS_PER_STATEMENT * width;
+      for await (const { flat, end } of source) {
+        // One transaction per batch; the flat array is cut into multi-row statements.
         db.transaction(() => {
-          let i = start;
-          for (; i + ROWS_PER_STATEMENT <= end; i += ROWS_PER_STATEMENT) {
-            flat.length = 0;
-            for (let k = 0; k < ROWS_PER_STATEMENT; k++) {
-              const values = row(i + k);
-              for (const v of values) flat.push(v);
-            }
-            many.run(flat);
-          }
-          for (; i < end; i++) one.run(row(i));
+          let offset = 0;
+          for (; offset + chunk <= flat.length; offset += chunk) many.run(flat.slice(offset, offset + chunk));
+          for (; offset < flat.length; offset += width) one.run(flat.slice(offset, offset + width));
         })();
         progress.update(end);
       }
@@ -626,6 +689,7 @@ async function sqliteSink(url: string): Promise<Sink> {
     },
     async finish() {
       for (const index of indexes) db.exec(index.sql);
+      db.exec(`UPDATE table_versions SET version = version + 1`);
       // Statistics for the query planner (sqlite_stat1), from a sample of each index: exact
       // statistics would read all 2 GB again for the same plans.
       db.pragma("analysis_limit = 2000");
@@ -685,18 +749,14 @@ async function postgresSink(url: string): Promise<Sink> {
   return {
     async begin() {},
     insert: insertBatch,
-    async stream(table, columns, count, row, progress) {
-      const BATCH = 5_000;
-      // Generate the next batch while the previous one is in flight (pg works in the background).
-      let pending: Promise<void> = Promise.resolve();
-      for (let start = 0; start < count; start += BATCH) {
-        const end = Math.min(count, start + BATCH);
+    async stream(table, columns, source, progress) {
+      // The next batch is generated by the worker while this one is in flight.
+      for await (const { flat, end } of source) {
         const rows: unknown[][] = [];
-        for (let i = start; i < end; i++) rows.push(row(i));
-        await pending;
-        pending = insertBatch(table, columns, rows).then(() => progress.update(end));
+        for (let offset = 0; offset < flat.length; offset += columns.length) rows.push(flat.slice(offset, offset + columns.length));
+        await insertBatch(table, columns, rows);
+        progress.update(end);
       }
-      await pending;
       progress.done();
     },
     async finish() {
