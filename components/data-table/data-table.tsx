@@ -28,6 +28,8 @@ export interface DataTableProps<T> {
   /** The effective sort (the URL's, or the API default), e.g. "-updated_at". */
   sort: string;
   filters?: FilterDef[];
+  /** Columns left out entirely (e.g. the company column on a company's own page). */
+  omit?: string[];
   /** Columns hidden while the URL has no `hide` parameter. */
   defaultHidden?: string[];
   /** URL parameter prefix when a page shows several tables. */
@@ -66,6 +68,7 @@ function DataTableView<T>({
   sort,
   filters = [],
   defaultHidden = [],
+  omit,
   noun = "row",
   emptyMessage,
   testId,
@@ -74,9 +77,13 @@ function DataTableView<T>({
   const hidden = parseHidden(get(HIDE_PARAM), defaultHidden);
   const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
 
+  const omitted = omit?.join(",") ?? "";
   const sortable = useMemo(
-    () => columns.map((c) => ({ ...c, enableSorting: Boolean(c.meta?.sortField), enableHiding: c.meta?.hideable !== false })),
-    [columns],
+    () =>
+      columns
+        .filter((c) => !c.id || !omitted.split(",").includes(c.id))
+        .map((c) => ({ ...c, enableSorting: Boolean(c.meta?.sortField), enableHiding: c.meta?.hideable !== false })),
+    [columns, omitted],
   );
   const current = parseSort(sort);
   const sortedColumn = sortable.find((c) => c.meta?.sortField === current.field);
@@ -126,7 +133,7 @@ function DataTableView<T>({
         {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
       </FilterBar>
 
-      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
+      <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
         <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending}>
           <caption className="sr-only">{label}</caption>
           <thead className="border-b border-slate-200 bg-slate-50">

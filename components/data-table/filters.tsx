@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { dayEndExclusiveUtc, dayStartUtc, timestampToDateInput } from "./search-params";
 import { Popover } from "./popover";
 import type { CompanyOption, FilterDef, Option } from "./types";
@@ -198,40 +198,82 @@ export function SelectFilter({
   );
 }
 
-/** Company by name (a datalist of the companies); the URL holds its id. */
-function CompanyFilter({ param, label, companies }: { param: string; label: string; companies: CompanyOption[] }) {
+const SUGGESTION_LIMIT = 20;
+
+/**
+ * Company by name; the URL holds its id. Suggestions are fetched from the company list API as the
+ * user types (a datalist), so the page does not have to ship every company.
+ */
+function CompanyFilter({
+  param,
+  label,
+  selected,
+  searchUrl,
+}: {
+  param: string;
+  label: string;
+  selected: CompanyOption | null;
+  searchUrl: string;
+}) {
   const { get, update } = useTableUrl();
   const selectedId = get(param);
   const inputId = useId();
   const listId = useId();
-  const selected = selectedId ? companies.find((c) => c.id === selectedId) : undefined;
-  const [text, setText] = useUrlSyncedText(selected?.name ?? selectedId ?? "");
+  const selectedName = selectedId ? (selected && selected.id === selectedId ? selected.name : selectedId) : "";
+  const [text, setText] = useUrlSyncedText(selectedName);
+  const [suggestions, setSuggestions] = useState<CompanyOption[]>(selected ? [selected] : []);
   const [problem, setProblem] = useState<string | null>(null);
+  const pending = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  function resolve(value: string): CompanyOption | undefined {
-    const needle = value.trim().toLowerCase();
-    if (!needle) return undefined;
-    const exact = companies.find((c) => c.name.toLowerCase() === needle);
-    if (exact) return exact;
-    const partial = companies.filter((c) => c.name.toLowerCase().includes(needle));
-    return partial.length === 1 ? partial[0] : undefined;
+  useEffect(
+    () => () => {
+      pending.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function fetchSuggestions(query: string): Promise<CompanyOption[]> {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    const url = `${searchUrl}?${new URLSearchParams({ q: query, per_page: String(SUGGESTION_LIMIT) })}`;
+    try {
+      const response = await fetch(url, { signal: controller.signal, headers: { accept: "application/json" } });
+      if (!response.ok) return [];
+      const body = (await response.json()) as { companies?: CompanyOption[] };
+      const list = Array.isArray(body.companies) ? body.companies : [];
+      setSuggestions(list);
+      return list;
+    } catch {
+      return [];
+    }
   }
 
-  function apply(value: string, fromTyping: boolean) {
+  function exact(list: CompanyOption[], value: string): CompanyOption | undefined {
+    const needle = value.trim().toLowerCase();
+    return list.find((c) => c.name.toLowerCase() === needle);
+  }
+
+  function choose(company: CompanyOption) {
+    setProblem(null);
+    setText(company.name);
+    if (company.id !== selectedId) update({ [param]: company.id });
+  }
+
+  async function commit(value: string) {
+    if (timer.current) clearTimeout(timer.current);
     if (value.trim() === "") {
       setProblem(null);
       if (selectedId) update({ [param]: null });
       return;
     }
-    const match = fromTyping
-      ? companies.find((c) => c.name.toLowerCase() === value.trim().toLowerCase())
-      : resolve(value);
-    if (match) {
-      setProblem(null);
-      if (match.id !== selectedId) update({ [param]: match.id });
-    } else if (!fromTyping) {
-      setProblem(`No single company matches “${value.trim()}”.`);
-    }
+    if (selectedId && value === selectedName) return;
+    const list = exact(suggestions, value) ? suggestions : await fetchSuggestions(value.trim());
+    const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
+    if (match) choose(match);
+    else setProblem(list.length === 0 ? `No company matches “${value.trim()}”.` : `Several companies match “${value.trim()}”: pick one.`);
   }
 
   return (
@@ -239,36 +281,44 @@ function CompanyFilter({ param, label, companies }: { param: string; label: stri
       <label htmlFor={inputId} className={labelClass}>
         {label}
       </label>
-      <div className="flex items-center gap-1">
-        <input
-          id={inputId}
-          type="search"
-          list={listId}
-          value={text}
-          placeholder="Any company"
-          autoComplete="off"
-          data-testid={`filter-${param}`}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${inputId}-problem` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            apply(event.target.value, true);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              event.preventDefault();
-              apply(text, false);
-            }
-          }}
-          onBlur={() => apply(text, false)}
-          className={`${inputClass} w-48`}
-        />
-        <datalist id={listId}>
-          {companies.map((c) => (
-            <option key={c.id} value={c.name} />
-          ))}
-        </datalist>
-      </div>
+      <input
+        id={inputId}
+        type="search"
+        list={listId}
+        value={text}
+        placeholder="Any company"
+        autoComplete="off"
+        data-testid={`filter-${param}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${inputId}-problem` : undefined}
+        onChange={(event) => {
+          const value = event.target.value;
+          setText(value);
+          setProblem(null);
+          // Picking an option of the datalist (or typing a suggested name exactly) applies it.
+          const match = exact(suggestions, value);
+          if (match) return choose(match);
+          if (value.trim() === "") {
+            if (selectedId) update({ [param]: null });
+            return;
+          }
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => void fetchSuggestions(value.trim()), 200);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            void commit(text);
+          }
+        }}
+        onBlur={() => void commit(text)}
+        className={`${inputClass} w-48`}
+      />
+      <datalist id={listId}>
+        {suggestions.map((c) => (
+          <option key={c.id} value={c.name} />
+        ))}
+      </datalist>
       {problem ? (
         <p id={`${inputId}-problem`} role="status" className="text-[11px] text-red-700">
           {problem}

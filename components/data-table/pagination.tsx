@@ -10,14 +10,13 @@ const buttonClass =
   "inline-flex h-8 min-w-8 items-center justify-center rounded border border-slate-300 bg-white px-2 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
 /** "N matching rows", announced politely when it changes. */
-export function RowCount({ total, noun = "row" }: { total: number; noun?: string }) {
+export function RowCount({ total, noun = "row", plural }: { total: number; noun?: string; plural?: string }) {
   return (
     <p className="text-xs text-slate-600" aria-live="polite" data-testid="row-count">
       <span className="font-semibold tabular-nums text-slate-900" data-testid="row-count-value">
         {formatCount(total)}
       </span>{" "}
-      matching {noun}
-      {total === 1 ? "" : "s"}
+      matching {total === 1 ? noun : (plural ?? `${noun}s`)}
     </p>
   );
 }

@@ -10,11 +10,13 @@ export function FilterBar({
   filters,
   total,
   noun,
+  plural,
   children,
 }: {
   filters: FilterDef[];
   total: number;
   noun: string;
+  plural?: string;
   children?: React.ReactNode;
 }) {
   const { get, update, isPending } = useTableUrl();
@@ -40,7 +42,7 @@ export function FilterBar({
             Loading…
           </span>
         ) : null}
-        <RowCount total={total} noun={noun} />
+        <RowCount total={total} noun={noun} plural={plural} />
         {children}
       </div>
     </div>

@@ -38,8 +38,12 @@ export type FilterDef =
    * `clears`: parameters that no longer apply when this one changes (a region of another country).
    */
   | { kind: "select"; param: string; label: string; options: Option[]; defaultValue: string; clears?: string[] }
-  /** Company by name, stored as its id. */
-  | { kind: "company"; param: string; label: string; companies: CompanyOption[] }
+  /**
+   * Company by name, stored as its id. Suggestions come from `searchUrl` (GET ...?q=<text>, the
+   * API's company list, which answers `{ companies: [{id, name}] }`) as the user types;
+   * `selected` is the current company, resolved by the server page.
+   */
+  | { kind: "company"; param: string; label: string; selected: CompanyOption | null; searchUrl: string }
   /** Two date inputs. `timestamp`: RFC 3339 bounds at UTC midnight (to = exclusive next day). */
   | { kind: "dateRange"; label: string; fromParam: string; toParam: string; mode: "date" | "timestamp" }
   /** Free text, applied on Enter or blur. */

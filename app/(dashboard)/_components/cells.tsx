@@ -31,7 +31,7 @@ export function StructureCell({ value }: { value: string | null }) {
 export function StructureList({ values }: { values: string[] }) {
   if (values.length === 0) return <>—</>;
   return (
-    <span className="inline-flex flex-wrap gap-1">
+    <span className="inline-flex gap-1 whitespace-nowrap">
       {values.map((v, i) => (
         <span key={v}>
           <StructureCell value={v} />

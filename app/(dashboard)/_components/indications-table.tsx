@@ -136,9 +136,11 @@ const DEFAULT_HIDDEN = [
 
 const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
 
+export type IssuerFilter = { selected: CompanyOption | null; searchUrl: string } | null;
+
 type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" | "stock_class_type" | "issuer" | "created" | "price" | "volume";
 
-function indicationFilters(companies: CompanyOption[] | null, only?: FilterName[]): FilterDef[] {
+function indicationFilters(issuer: IssuerFilter, only?: FilterName[]): FilterDef[] {
   const all: [FilterName, FilterDef | null][] = [
     ["side", { kind: "facet", param: "side", label: "Side", options: options(SIDES, (v) => SIDE_LABELS[v]) }],
     ["stage", { kind: "facet", param: "stage", label: "Stage", options: options(STAGES, (v) => STAGE_LABELS[v]) }],
@@ -149,7 +151,7 @@ function indicationFilters(companies: CompanyOption[] | null, only?: FilterName[
       "stock_class_type",
       { kind: "facet", param: "stock_class_type", label: "Class", options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]) },
     ],
-    ["issuer", companies ? { kind: "company", param: "issuer_id", label: "Company", companies } : null],
+    ["issuer", issuer ? { kind: "company", param: "issuer_id", label: "Company", ...issuer } : null],
     ["created", { kind: "dateRange", label: "Created", fromParam: "created_after", toParam: "created_before", mode: "timestamp" }],
     ["price", { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" }],
     ["volume", { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" }],
@@ -161,20 +163,23 @@ export function IndicationsTable({
   rows,
   page,
   sort,
-  companies,
+  issuer,
   prefix,
   filters,
+  omitIssuer = false,
   label = "Indications",
   testId = "indications-table",
 }: {
   rows: Indication[];
   page: PageInfo;
   sort: string;
-  /** For the company filter; null hides it (e.g. on a company's own page). */
-  companies: CompanyOption[] | null;
+  /** The company filter (current company + where to search); null hides it (a company's own page). */
+  issuer: IssuerFilter;
   prefix?: string;
   /** Which filters to offer (default: all). */
   filters?: FilterName[];
+  /** Leave out the company column (a company's own page). */
+  omitIssuer?: boolean;
   label?: string;
   testId?: string;
 }) {
@@ -186,9 +191,10 @@ export function IndicationsTable({
       getRowId={(row) => row.id}
       page={page}
       sort={sort}
-      filters={indicationFilters(companies, filters)}
+      filters={indicationFilters(issuer, filters)}
       defaultHidden={DEFAULT_HIDDEN}
       prefix={prefix}
+      omit={omitIssuer ? ["issuer"] : undefined}
       noun="indication"
       testId={testId}
     />

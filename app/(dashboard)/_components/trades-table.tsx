@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { VerifiedBadge } from "@/components/data-table/badges";
-import type { CompanyOption, FilterDef, PageInfo } from "@/components/data-table/types";
+import type { FilterDef, PageInfo } from "@/components/data-table/types";
 import { Timestamp } from "@/components/timestamp";
 import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
 import {
@@ -17,6 +17,7 @@ import {
 } from "@/lib/format";
 import type { Trade } from "@/lib/trades/schema";
 import { IssuerCell, StructureCell, TextCell } from "./cells";
+import type { IssuerFilter } from "./indications-table";
 
 const col = createColumnHelper<Trade>();
 
@@ -122,6 +123,7 @@ const columns = [
 ];
 
 const DEFAULT_HIDDEN = [
+  "verification_officer_name",
   "verification_officer_email",
   "attributed_to_owner",
   "management_fee_percent",
@@ -138,7 +140,7 @@ const options = <T extends string>(values: readonly T[], label: (v: T) => string
 /** /trades: a verified/unverified facet; /review: a select defaulting to verified (absent = true). */
 export type VerificationFilter = "facet" | "review" | "none";
 
-function tradeFilters(companies: CompanyOption[] | null, verification: VerificationFilter): FilterDef[] {
+function tradeFilters(issuer: IssuerFilter, verification: VerificationFilter): FilterDef[] {
   const filters: FilterDef[] = [];
   if (verification === "facet") {
     filters.push({ kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified" });
@@ -160,7 +162,7 @@ function tradeFilters(companies: CompanyOption[] | null, verification: Verificat
     { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]) },
     { kind: "facet", param: "stock_class_type", label: "Class", options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]) },
   );
-  if (companies) filters.push({ kind: "company", param: "issuer_id", label: "Company", companies });
+  if (issuer) filters.push({ kind: "company", param: "issuer_id", label: "Company", ...issuer });
   filters.push(
     { kind: "dateRange", label: "Signed", fromParam: "sign_date_from", toParam: "sign_date_to", mode: "date" },
     { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to", mode: "date" },
@@ -174,25 +176,29 @@ export function TradesTable({
   rows,
   page,
   sort,
-  companies,
+  issuer,
   prefix,
   verification = "facet",
   compact = false,
+  omitIssuer = false,
   label = "Trades",
   testId = "trades-table",
 }: {
   rows: Trade[];
   page: PageInfo;
   sort: string;
-  companies: CompanyOption[] | null;
+  /** The company filter; null hides it (a company's own page). */
+  issuer: IssuerFilter;
   prefix?: string;
   verification?: VerificationFilter;
   /** Only the verification filter (a company's page). */
   compact?: boolean;
+  /** Leave out the company column (a company's own page). */
+  omitIssuer?: boolean;
   label?: string;
   testId?: string;
 }) {
-  const filters = tradeFilters(companies, verification);
+  const filters = tradeFilters(issuer, verification);
   return (
     <DataTable
       label={label}
@@ -204,6 +210,7 @@ export function TradesTable({
       filters={compact ? filters.filter((f) => f.kind === "boolean" || f.kind === "select") : filters}
       defaultHidden={DEFAULT_HIDDEN}
       prefix={prefix}
+      omit={omitIssuer ? ["issuer"] : undefined}
       noun="trade"
       testId={testId}
     />

@@ -7,7 +7,7 @@ import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } f
 import { IndicationsTable } from "../_components/indications-table";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { requireCaller } from "../_lib/caller";
-import { companyOptions } from "../_lib/companies";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 
 export const metadata: Metadata = { title: "Indications" };
@@ -18,10 +18,8 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
   const parsed = parseIndicationListParams(query);
 
   // The same data function as GET /api/v1/my/indications, with the URL's query as is.
-  const [page, companies]: [Page<Indication>, { id: string; name: string }[]] = await Promise.all([
-    parsed.ok ? listIndications(caller, parsed.value) : Promise.resolve(emptyPage<Indication>()),
-    companyOptions(caller),
-  ]);
+  const page: Page<Indication> = parsed.ok ? await listIndications(caller, parsed.value) : emptyPage<Indication>();
+  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (
     <>
@@ -31,7 +29,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         rows={page.items}
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
-        companies={companies}
+        issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
       />
     </>
   );

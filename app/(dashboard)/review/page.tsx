@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { forbidden } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
 import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-state";
 import { formatCount, formatUsd } from "@/lib/format";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { TradesTable } from "../_components/trades-table";
-import { CompanyLogo } from "../_components/company-logo";
 import { requireCaller } from "../_lib/caller";
-import { companyOptions } from "../_lib/companies";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 
 export const metadata: Metadata = { title: "Review" };
@@ -29,15 +29,18 @@ function reviewQuery(query: URLSearchParams): URLSearchParams {
 }
 
 export default async function ReviewPage({ searchParams }: { searchParams: PageSearchParams }) {
-  const caller = await requireCaller(); // the layout has checked the role
+  // Checked here as well as in the layout: Next renders a layout and its page concurrently, so a
+  // check only in the layout would still let this page query (and serialise) the data.
+  const caller = await requireCaller();
+  if (caller.role !== "team_lead") forbidden();
   const { query } = tableParams(await readSearchParams(searchParams));
   const parsed = parseTradeListParams(reviewQuery(query));
 
-  const [page, summary, companies] = await Promise.all([
-    parsed.ok ? listTrades(caller, parsed.value) : Promise.resolve(emptyPage<never>()),
+  const [page, summary] = await Promise.all([
+    parsed.ok ? listTrades(caller, parsed.value) : Promise.resolve(emptyPage<Trade>()),
     parsed.ok ? summarizeTrades(caller, parsed.value) : Promise.resolve(null),
-    companyOptions(caller),
   ]);
+  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
   const verified = parsed.ok ? parsed.value.is_verified : true;
   const scope = verified === true ? "Verified trades" : verified === false ? "Unverified trades" : "All trades";
 
@@ -56,7 +59,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
         rows={page.items}
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
-        companies={companies}
+        issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         verification="review"
         label="Trades under review"
         testId="review-trades-table"
@@ -102,36 +105,44 @@ function Breakdown({ summary }: { summary: TradeSummary }) {
       <summary className="cursor-pointer select-none px-4 py-2 text-sm font-semibold text-slate-900">
         By company <span className="font-normal text-slate-500">({formatCount(summary.by_company.length)})</span>
       </summary>
-      <div className="max-h-96 overflow-auto border-t border-slate-200">
-        <table className="min-w-full text-xs" data-testid="breakdown-table">
+      <div className="relative max-h-96 overflow-auto border-t border-slate-200">
+        <table
+          className="min-w-full text-xs [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5"
+          data-testid="breakdown-table"
+        >
           <caption className="sr-only">Totals by company</caption>
-          <thead className="sticky top-0 bg-slate-50">
-            <tr className="text-[11px] uppercase tracking-wide text-slate-600">
-              <th scope="col" className="px-3 py-2 text-left font-semibold">Company</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Trades</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Volume</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">VWAP per share</th>
+          <thead className="sticky top-0 bg-slate-50 text-[11px] uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="text-left font-semibold">
+                Company
+              </th>
+              <th scope="col" className="text-right font-semibold">
+                Trades
+              </th>
+              <th scope="col" className="text-right font-semibold">
+                Volume
+              </th>
+              <th scope="col" className="text-right font-semibold">
+                VWAP per share
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {summary.by_company.map((row) => (
-              <tr key={row.issuer.id} className="hover:bg-slate-50">
-                <th scope="row" className="px-3 py-1.5 text-left font-medium">
-                  <Link href={`/companies/${row.issuer.id}`} className="inline-flex items-center gap-2 hover:text-indigo-700 hover:underline">
-                    <CompanyLogo id={row.issuer.id} size={24} />
+              <tr key={row.issuer.id} data-testid="breakdown-row">
+                <th scope="row" className="text-left font-medium">
+                  <Link href={`/companies/${row.issuer.id}`} className="hover:text-indigo-700 hover:underline">
                     {row.issuer.name}
                   </Link>
                 </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(row.count)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatUsd(row.total_volume)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">
-                  {row.vwap_price_per_share === null ? "—" : formatUsd(row.vwap_price_per_share)}
-                </td>
+                <td>{formatCount(row.count)}</td>
+                <td>{formatUsd(row.total_volume)}</td>
+                <td>{row.vwap_price_per_share === null ? "—" : formatUsd(row.vwap_price_per_share)}</td>
               </tr>
             ))}
             {summary.by_company.length === 0 ? (
               <tr>
-                <td colSpan={4} className="px-3 py-6 text-center text-slate-500">
+                <td colSpan={4} className="py-6 text-center! text-slate-500">
                   No trades match these filters.
                 </td>
               </tr>

@@ -7,7 +7,7 @@ import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trad
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
-import { companyOptions } from "../_lib/companies";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 
 export const metadata: Metadata = { title: "Trades" };
@@ -18,10 +18,8 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
   const parsed = parseTradeListParams(query);
 
   // The same data function as GET /api/v1/my/trades, with the URL's query as is.
-  const [page, companies]: [Page<Trade>, { id: string; name: string }[]] = await Promise.all([
-    parsed.ok ? listTrades(caller, parsed.value) : Promise.resolve(emptyPage<Trade>()),
-    companyOptions(caller),
-  ]);
+  const page: Page<Trade> = parsed.ok ? await listTrades(caller, parsed.value) : emptyPage<Trade>();
+  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (
     <>
@@ -31,7 +29,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         rows={page.items}
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
-        companies={companies}
+        issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
       />
     </>
   );

@@ -68,10 +68,10 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       )}
       <div className="space-y-2">
         <div role="search" aria-label="Companies">
-          <FilterBar filters={filters} total={page.total_count} noun="company" />
+          <FilterBar filters={filters} total={page.total_count} noun="company" plural="companies" />
         </div>
         <PendingRegion>
-          <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
+          <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
             <table className="min-w-full text-sm" data-testid="companies-table">
               <caption className="sr-only">Companies</caption>
               <thead className="border-b border-slate-200 bg-slate-50">

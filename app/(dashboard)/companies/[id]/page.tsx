@@ -151,8 +151,9 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           rows={indicationPage.items}
           page={pageInfo(indicationPage)}
           sort={indications.ok ? sortString(indications.value.sort) : DEFAULT_INDICATION_SORT}
-          companies={null}
+          issuer={null}
           prefix={IND}
+          omitIssuer
           filters={["side", "structure", "visibility"]}
           label={`Open indications in ${company.name}`}
           testId="company-indications-table"
@@ -176,8 +177,9 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           rows={tradePage.items}
           page={pageInfo(tradePage)}
           sort={trades.ok ? sortString(trades.value.sort) : DEFAULT_TRADE_SORT}
-          companies={null}
+          issuer={null}
           prefix={TRD}
+          omitIssuer
           compact
           label={`Recent trades in ${company.name}`}
           testId="company-trades-table"
