@@ -1,7 +1,10 @@
+import { getToken } from "next-auth/jwt";
+import { NextRequest } from "next/server";
 import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
 import { ApiError } from "../api/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
+import { authSecret } from "./secret";
 import { getSessionUserId } from "./session";
 
 /**
@@ -51,8 +54,11 @@ export async function resolveCaller(request: Request): Promise<Caller> {
     if (!caller) throw ApiError.unauthorized("Invalid or revoked API key.");
     return caller;
   }
-  const userId = await getSessionUserId();
-  const caller = userId && (await loadCaller(userId, "session"));
+  // The session cookie is read from the request itself (not next/headers), so the handler works
+  // the same under `next start` and when a test calls it with a plain Request.
+  const req = request instanceof NextRequest ? request : new NextRequest(request);
+  const token = await getToken({ req, secret: authSecret() });
+  const caller = typeof token?.sub === "string" && (await loadCaller(token.sub, "session"));
   if (!caller) throw ApiError.unauthorized();
   return caller;
 }

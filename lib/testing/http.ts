@@ -1,13 +1,5 @@
-// Must stay the first import, and this module must be imported before any route module: Next's
-// server sets up global AsyncLocalStorage this way before loading anything else, and its request
-// scope (below) cannot work without it.
-import "next/dist/server/node-environment-baseline";
-import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
-import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
-import { createRequestStoreForAPI } from "next/dist/server/async-storage/request-store";
-import { createWorkStore, type WorkStoreContext } from "next/dist/server/async-storage/work-store";
-import { getImplicitTags } from "next/dist/server/lib/implicit-tags";
 import { NextRequest } from "next/server";
+import { ERROR_CODES } from "@/lib/api/errors";
 import { expect } from "vitest";
 
 /**
@@ -52,38 +44,13 @@ function derivedParams(path: string): Record<string, string> {
   return match ? { company_id: safeDecode(match[1]) } : {};
 }
 
-/**
- * Runs `fn` inside the request scope Next.js gives a route handler (the same two async-local
- * stores AppRouteRouteModule sets up), so `headers()` / `cookies()` (the session fallback of the
- * auth code) work as they do under `next start`, instead of throwing "outside a request scope".
- * The stores come from Next's internal modules; if a Next upgrade moves them, fix it here.
- */
-async function inRequestScope<T>(request: NextRequest, fn: () => Promise<T>): Promise<T> {
-  const page = "/api/v1/[[...test]]/route";
-  const implicitTags = await getImplicitTags(page, request.nextUrl.pathname, null);
-  const requestStore = createRequestStoreForAPI(request, request.nextUrl, implicitTags, undefined, undefined, undefined);
-  const workStore = createWorkStore({
-    page,
-    renderOpts: {
-      cacheLifeProfiles: {},
-      staticPageGenerationTimeout: 60,
-      cacheComponents: false,
-      experimental: { isRoutePPREnabled: false, authInterrupts: false },
-    },
-    buildId: "test",
-    deploymentId: "",
-    previouslyRevalidatedTags: [],
-  } as unknown as WorkStoreContext);
-  return workUnitAsyncStorage.run(requestStore, () => workAsyncStorage.run(workStore, fn));
-}
-
 export async function callRoute(handler: unknown, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers = new Headers(options.headers);
   if (options.authorization !== undefined) headers.set("authorization", options.authorization);
   else if (options.key !== undefined) headers.set("authorization", `Bearer ${options.key}`);
   const request = new NextRequest(`${ORIGIN}${path}`, { method: options.method ?? "GET", headers });
   const params = options.params ?? derivedParams(path);
-  const response = await inRequestScope(request, async () => (handler as RouteHandler)(request, { params: Promise.resolve(params) }));
+  const response = await (handler as RouteHandler)(request, { params: Promise.resolve(params) });
   const text = await response.text();
   let body: unknown;
   try {
@@ -99,15 +66,7 @@ export function keysOf(value: unknown): string[] {
   return Object.keys(value as object).sort();
 }
 
-export const ERROR_STATUS: Record<string, number> = {
-  invalid_parameter: 400,
-  unknown_parameter: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  internal_error: 500,
-};
+export const ERROR_STATUS: Record<string, number> = ERROR_CODES;
 
 /** No stack trace, file path or exception name ever leaks into a response. */
 export function expectNoLeak(text: string): void {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-// The route-call helper first: it prepares the Next.js runtime the route modules load into.
 import { UUID_PATTERN, callRoute, expectError, expectList, expectNoLeak, type CallResult } from "@/lib/testing/http";
 import * as companiesModule from "./companies/route";
 import * as companyModule from "./companies/[company_id]/route";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-// The route-call helper first: it prepares the Next.js runtime the route modules load into.
 import { callRoute, expectError, expectList, expectNoLeak, expectPageArithmetic, fetchAll, idsOf, keysOf } from "@/lib/testing/http";
 import { GET } from "./my/indications/route";
 import {
