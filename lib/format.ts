@@ -40,7 +40,7 @@ export function formatDecimal(value: string | null | undefined, minFraction = 0)
 /** US dollars: "1234567.5" -> "$1,234,567.50"; "0.00000001" -> "$0.00000001". */
 export function formatUsd(value: string | null | undefined): string {
   const formatted = formatDecimal(value, 2);
-  if (formatted === EMPTY || !/^-?\d/.test(formatted)) return formatted;
+  if (formatted === EMPTY || !PLAIN_DECIMAL.test((value ?? "").trim())) return formatted;
   return formatted.startsWith("-") ? `-$${formatted.slice(1)}` : `$${formatted}`;
 }
 

@@ -149,14 +149,14 @@ function DataTableView<T>({
                       key={header.id}
                       scope="col"
                       aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                      className={`whitespace-nowrap px-3 py-2 text-[11px] font-semibold uppercase tracking-wide text-slate-600 ${align}`}
+                      className={`whitespace-nowrap px-3 py-2 align-middle text-[11px] font-semibold uppercase tracking-wide text-slate-600 ${align}`}
                       data-testid={`col-${header.column.id}`}
                     >
                       {header.isPlaceholder ? null : canSort ? (
                         <button
                           type="button"
                           onClick={header.column.getToggleSortingHandler()}
-                          className={`inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 ${
+                          className={`inline-flex items-center gap-1 rounded align-middle font-semibold uppercase tracking-wide hover:text-slate-900 ${
                             meta?.align === "right" ? "flex-row-reverse" : ""
                           } ${sorted ? "text-slate-900" : ""}`}
                           data-testid={`sort-${header.column.id}`}

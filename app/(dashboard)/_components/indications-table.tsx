@@ -52,7 +52,6 @@ const columns = [
   col.display({
     id: "structure",
     header: "Structure",
-    meta: { label: "Structure (offers) / accepted (bids)" },
     cell: ({ row }) =>
       row.original.side === "offer" ? (
         <StructureCell value={row.original.structure} />

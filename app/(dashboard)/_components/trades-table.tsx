@@ -133,6 +133,7 @@ const DEFAULT_HIDDEN = [
   "permalink_id",
   "details",
   "created_at",
+  "updated_at",
 ];
 
 const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
