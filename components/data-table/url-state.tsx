@@ -45,7 +45,8 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
         else next.set(`${prefix}${key}`, value);
       }
       if (!options?.keepPage && !("page" in changes)) next.delete(`${prefix}page`);
-      const query = next.toString();
+      // Commas of list values stay readable (side=bid,offer); they are legal in a query string.
+      const query = next.toString().replace(/%2C/gi, ",");
       setTarget(query);
       startTransition(() => {
         router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });

@@ -3,7 +3,8 @@ import type { LogoSize } from "@/lib/domain/enums";
 /**
  * A company's generated logo from our own /logos route. A plain <img>: the SVGs are tiny, already
  * sized per request, and next/image would add nothing but an optimisation hop. Decorative
- * (alt="") because the company name is always next to it.
+ * (alt="") because the company name is always next to it. Loaded eagerly: a page holds at most
+ * 100 of these tiny SVGs, and the browser caches them.
  */
 export function CompanyLogo({ id, size, className }: { id: string; size: LogoSize; className?: string }) {
   return (
@@ -13,7 +14,7 @@ export function CompanyLogo({ id, size, className }: { id: string; size: LogoSiz
       width={size}
       height={size}
       alt=""
-      loading={size >= 64 ? "eager" : "lazy"}
+      decoding="async"
       className={`shrink-0 rounded ${className ?? ""}`}
       data-testid="company-logo"
     />

@@ -118,34 +118,35 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
 }
 
 function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) {
+  // Linked for everyone: without the permission the company page explains why it is closed.
   const name = (
-    <span className="flex items-center gap-3">
+    <Link
+      href={`/companies/${company.id}`}
+      className="group flex items-center gap-3 rounded"
+      data-testid="company-link"
+    >
       <CompanyLogo id={company.id} size={48} />
       <span className="min-w-0">
-        <span className="block font-medium text-slate-900">{company.name}</span>
+        <span className="block font-medium text-slate-900 group-hover:text-indigo-700 group-hover:underline">{company.name}</span>
         {company.legal_name ? <span className="block truncate text-xs text-slate-500">{company.legal_name}</span> : null}
       </span>
-    </span>
+    </Link>
   );
   if (!detailed || !("country" in company)) {
     return (
-      <tr data-testid="company-row">
+      <tr className="hover:bg-slate-50" data-testid="company-row">
         <td className="px-3 py-2">{name}</td>
       </tr>
     );
   }
   return (
     <tr className="hover:bg-slate-50" data-testid="company-row">
-      <td className="px-3 py-2">
-        <Link href={`/companies/${company.id}`} className="block rounded hover:[&_span.font-medium]:text-indigo-700 hover:[&_span.font-medium]:underline">
-          {name}
-        </Link>
-      </td>
-      <td className="whitespace-nowrap px-3 py-2 text-xs text-slate-700">
+      <td className="px-3 py-2">{name}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-xs text-slate-700" data-testid="company-hq">
         <span className="block">{company.country}</span>
         <span className="block text-slate-500">{company.region}</span>
       </td>
-      <td className="px-3 py-2 text-xs text-slate-700">
+      <td className="px-3 py-2 text-xs text-slate-700" data-testid="company-investors">
         {company.lead_investors.length > 0 ? company.lead_investors.join(", ") : <span className="text-slate-400">—</span>}
       </td>
     </tr>
