@@ -648,7 +648,8 @@ async function sqliteSink(url: string): Promise<Sink> {
   // broken file, which the next run deletes anyway.
   db.pragma("journal_mode = OFF");
   db.pragma("synchronous = OFF");
-  db.pragma("cache_size = -1000000");
+  // 4 GB of page cache: the whole load stays in memory (a 1 GB cache spilled and halved the rate).
+  db.pragma("cache_size = -4000000");
   db.pragma("temp_store = MEMORY");
   db.pragma("locking_mode = EXCLUSIVE");
   // Lets CREATE INDEX sort with a helper thread (both cores).

@@ -1,0 +1,131 @@
+/**
+ * The benchmark's floor: a minimal node:http server that answers the four API v1 GET endpoints
+ * with the same SQL statements as the app's data functions (lib/db/list-sql.ts, the API-key
+ * lookup) through the same drivers (better-sqlite3 / pg), the same count cache, the same parsers
+ * and serializers, and writes the same JSON, without Next.js and without Prisma. What the machine
+ * allows for this work; `npm run bench` starts it next to the app.
+ *
+ *   DATABASE_URL=… PORT=3901 npx tsx bench/floor.ts
+ */
+import { createHash, randomUUID } from "node:crypto";
+import http from "node:http";
+import { ApiError } from "../lib/api/errors";
+import { buildPage, toListBody } from "../lib/api/pagination";
+import { parseCompanyListParams } from "../lib/companies/schema";
+import { companySearchTerm } from "../lib/companies/search";
+import { serializeCompany, serializeCompanySummary } from "../lib/companies/serializer";
+import {
+  companyPageInput,
+  CountCache,
+  indicationPageInput,
+  runPage,
+  toIndicationRow,
+  toTradeRow,
+  tradePageInput,
+  type Dialect,
+  type RunSql,
+  type Sql,
+} from "../lib/db/list-sql";
+import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
+import { parseIndicationListParams } from "../lib/indications/schema";
+import { serializeIndication } from "../lib/indications/serializer";
+import { parseTradeListParams } from "../lib/trades/schema";
+import { serializeTrade } from "../lib/trades/serializer";
+
+async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> {
+  if (databaseKind(url) === "sqlite") {
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
+    const statements = new Map<string, ReturnType<typeof db.prepare>>();
+    const run: RunSql = async <R>(sql: Sql) => {
+      let statement = statements.get(sql.text);
+      if (!statement) statements.set(sql.text, (statement = db.prepare(sql.text)));
+      return statement.all(...sql.values) as R[];
+    };
+    return { dialect: "sqlite", run };
+  }
+  const { default: pg } = await import("pg");
+  // timestamp(3) without time zone holds UTC (Prisma's convention).
+  pg.types.setTypeParser(1114, (text: string) => new Date(`${text.replace(" ", "T")}Z`));
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const run: RunSql = async <R>(sql: Sql) => (await pool.query(sql.text, sql.values)).rows as R[];
+  return { dialect: "postgres", run };
+}
+
+const API_KEY_SQL = (dialect: Dialect) =>
+  `SELECT u.team_id AS "teamId", u.permissions AS "permissions", k.scopes AS "scopes" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect === "sqlite" ? "?" : "$1"} AND k.revoked_at IS NULL`;
+
+async function main() {
+  const url = databaseUrl();
+  const { dialect, run } = await connect(url);
+  const counts = new CountCache();
+  const port = Number(process.env.PORT ?? 3901);
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": randomUUID(),
+    });
+    res.end(JSON.stringify(body));
+  };
+
+  const handle = async (req: http.IncomingMessage): Promise<unknown> => {
+    const target = new URL(req.url ?? "/", "http://floor");
+    const match = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "");
+    if (!match) throw ApiError.unauthorized();
+    const hash = createHash("sha256").update(match[1], "utf8").digest("hex");
+    const [caller] = await run<{ teamId: string; permissions: string; scopes: string }>({ text: API_KEY_SQL(dialect), values: [hash] });
+    if (!caller) throw ApiError.unauthorized("Invalid or revoked API key.");
+
+    const path = target.pathname;
+    if (path === "/api/v1/my/indications") {
+      const query = parseIndicationListParams(target.searchParams);
+      if (!query.ok) throw query.error;
+      const page = await runPage<Record<string, unknown>>(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
+      return toListBody("indications", buildPage(page.rows.map((r) => serializeIndication(toIndicationRow(r))), query.value, page.total));
+    }
+    if (path === "/api/v1/my/trades") {
+      const query = parseTradeListParams(target.searchParams);
+      if (!query.ok) throw query.error;
+      const page = await runPage<Record<string, unknown>>(run, counts, tradePageInput(dialect, caller.teamId, query.value));
+      return toListBody("trades", buildPage(page.rows.map((r) => serializeTrade(toTradeRow(r))), query.value, page.total));
+    }
+    if (path === "/api/v1/companies") {
+      const query = parseCompanyListParams(target.searchParams);
+      if (!query.ok) throw query.error;
+      const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
+      const page = await runPage<{ id: string; name: string }>(run, counts, companyPageInput(dialect, query.value, term));
+      return toListBody("companies", buildPage(page.rows.map(serializeCompanySummary), query.value, page.total));
+    }
+    const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
+    if (company) {
+      const p = dialect === "sqlite" ? "?" : "$1";
+      const [row] = await run<Parameters<typeof serializeCompany>[0]>({
+        text: `SELECT id, name, legal_name AS "legalName", country, region, url, platform_url AS "platformUrl", description, lead_investors AS "leadInvestors" FROM companies WHERE id = ${p}`,
+        values: [company[1].toLowerCase()],
+      });
+      if (!row) throw ApiError.notFound(`No company with id ${company[1]}.`);
+      return serializeCompany(row, `http://${req.headers.host}`);
+    }
+    throw ApiError.notFound("Not found.");
+  };
+
+  http
+    .createServer((req, res) => {
+      handle(req).then(
+        (body) => send(res, 200, body),
+        (error) => {
+          if (error instanceof ApiError) return send(res, error.status, error.toBody());
+          console.error(error);
+          send(res, 500, new ApiError("internal_error", "floor failed").toBody());
+        },
+      );
+    })
+    .listen(port, "127.0.0.1", () => console.log(`floor (${dialect}) listening on http://127.0.0.1:${port}`));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,673 @@
+/**
+ * `npm run bench`: the performance benchmark of issue 4 (docs/performance.md).
+ *
+ *   npm run bench                                   # SQLite, prisma/data/large.db (seeded if absent)
+ *   DATABASE_URL=postgresql://…/desk_large npm run bench
+ *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
+ *
+ * Options: --duration <s> (default 8; smoke 1), --connections 1,32, --no-build (reuse .next),
+ * --no-pages, --only <regexp on scenario names>, --port <n> (default 3900; the floor uses n+1),
+ * --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
+ *
+ * It seeds the large dataset if needed, builds the app (`next build`) and starts it with
+ * `next start` on its own port, starts the floor server (bench/floor.ts), mints an API key for
+ * broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
+ * a precomputed body of the same size) and the floor with autocannon at each connection count,
+ * and measures the signed-in /indications and /trades pages. Prints the table, checks the
+ * targets of issue 4, writes the JSON.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import autocannon, { type Result } from "autocannon";
+import { createApiKey } from "../lib/api-keys/keys";
+import { createDb } from "../lib/db/client";
+import { databaseKind, sqliteFilePath } from "../lib/db/url";
+import { DEFAULT_LARGE_URL, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+interface Options {
+  smoke: boolean;
+  duration: number;
+  connections: number[];
+  build: boolean;
+  pages: boolean;
+  only: RegExp | null;
+  port: number;
+  out: string | null;
+}
+
+function parseOptions(argv: string[]): Options {
+  const smoke = argv.includes("--smoke");
+  const options: Options = {
+    smoke,
+    duration: smoke ? 1 : 8,
+    connections: [1, 32],
+    build: true,
+    pages: true,
+    only: null,
+    port: 3900,
+    out: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === "--smoke") continue;
+    else if (arg === "--duration") options.duration = Number(value());
+    else if (arg === "--connections") options.connections = value().split(",").map(Number);
+    else if (arg === "--no-build") options.build = false;
+    else if (arg === "--no-pages") options.pages = false;
+    else if (arg === "--only") options.only = new RegExp(value());
+    else if (arg === "--port") options.port = Number(value());
+    else if (arg === "--out") options.out = value();
+    else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
+  }
+  return options;
+}
+
+const ROOT = path.resolve(__dirname, "..");
+const SMOKE_URL = `file:${path.join(ROOT, "prisma", "data", "bench-smoke.db")}`;
+const DEMO_EMAIL = "broker@alpha.example";
+const DEMO_PASSWORD = "demo-password";
+const log = (message: string) => console.error(message);
+
+// ---------------------------------------------------------------------------------------------
+// Dataset
+
+async function datasetRows(url: string): Promise<{ indications: number; trades: number; companies: number } | null> {
+  try {
+    const db = createDb(url);
+    try {
+      const [indications, trades, companies] = await Promise.all([db.indication.count(), db.trade.count(), db.company.count()]);
+      await db.tableVersion.count(); // the perf migration is applied
+      return { indications, trades, companies };
+    } finally {
+      await db.$disconnect();
+    }
+  } catch {
+    return null;
+  }
+}
+
+async function ensureDataset(url: string, scale: LargeScale) {
+  if (databaseKind(url) === "sqlite" && !fs.existsSync(sqliteFilePath(url))) {
+    log(`no dataset at ${sqliteFilePath(url)}: seeding it`);
+    return seedLarge({ url, scale });
+  }
+  if (databaseKind(url) === "postgres") await createPostgresDatabase(url);
+  const rows = await datasetRows(url);
+  if (!rows || rows.indications < scale.indications || rows.trades < scale.trades || rows.companies < scale.companies) {
+    log(`dataset at ${redact(url)} is missing or smaller than the scale (${JSON.stringify(rows)}): seeding it`);
+    return seedLarge({ url, scale });
+  }
+  log(`dataset: ${rows.companies.toLocaleString("en-US")} companies, ${rows.indications.toLocaleString("en-US")} indications, ${rows.trades.toLocaleString("en-US")} trades`);
+}
+
+async function createPostgresDatabase(url: string) {
+  const { default: pg } = await import("pg");
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/:[^:@/]*@/, ":***@");
+}
+
+async function mintApiKey(url: string): Promise<string> {
+  const db = createDb(url);
+  try {
+    const user = await db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true } });
+    if (!user) throw new Error(`${DEMO_EMAIL} is missing from the dataset`);
+    const { secret } = await createApiKey(db, { userId: user.id, name: `bench ${new Date().toISOString()}` });
+    return secret;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+function othersBuilding(): boolean {
+  try {
+    const out = execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
+    return out.split("\n").some((line) => /next build|next-build/.test(line) && !line.includes(String(process.pid)));
+  } catch {
+    return false;
+  }
+}
+
+async function build() {
+  // Two builds at once on two cores help nobody: wait for someone else's to finish first.
+  for (let waited = 0; othersBuilding() && waited < 600; waited += 5) {
+    if (waited === 0) log("another `next build` is running; waiting for it");
+    await sleep(5000);
+  }
+  log("building (next build)…");
+  const started = Date.now();
+  execFileSync(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function startProcess(command: string, args: string[], env: Record<string, string>, name: string): ChildProcess {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 50) tail.shift();
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      crashed.push(`${name} exited (code ${code}, signal ${signal}):\n${tail.join("").slice(-3000)}`);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const crashed: string[] = [];
+
+async function waitForHttp(url: string, headers: Record<string, string> = {}, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (crashed.length) throw new Error(crashed.join("\n"));
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not come up within ${timeoutMs / 1000}s`);
+    await sleep(250);
+  }
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+function treeRss(pid: number): number {
+  let total = 0;
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // gone
+    }
+  }
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      const match = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+class RssSampler {
+  peak = 0;
+  windowPeak = 0;
+  private timer: NodeJS.Timeout;
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 200);
+    this.timer.unref();
+  }
+  sample() {
+    const rss = treeRss(this.pid);
+    this.peak = Math.max(this.peak, rss);
+    this.windowPeak = Math.max(this.windowPeak, rss);
+  }
+  resetWindow() {
+    this.windowPeak = 0;
+  }
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Scenario {
+  name: string;
+  endpoint: "companies" | "company" | "indications" | "trades";
+  kind: "first" | "filtered" | "sorted" | "deep" | "detail";
+  path: string;
+}
+
+async function scenarios(origin: string, auth: Record<string, string>, smoke: boolean): Promise<Scenario[]> {
+  // Parameters from the data itself: a popular issuer among Alpha's recent rows, a company id.
+  const recent = (await (await fetch(`${origin}/api/v1/my/indications?per_page=100`, { headers: auth })).json()) as {
+    indications: { issuer: { id: string } }[];
+  };
+  const tally = new Map<string, number>();
+  for (const row of recent.indications) tally.set(row.issuer.id, (tally.get(row.issuer.id) ?? 0) + 1);
+  const issuer = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const companies = (await (await fetch(`${origin}/api/v1/companies?per_page=1`, { headers: auth })).json()) as {
+    companies: { id: string }[];
+    total_pages: number;
+  };
+  const deep = smoke ? 3 : 1000;
+  const deepCompanies = Math.max(1, Math.min(Math.floor(companies.total_pages / 25), smoke ? 3 : 200));
+  const list: Scenario[] = [
+    { name: "companies first page", endpoint: "companies", kind: "first", path: "/api/v1/companies" },
+    { name: "companies q=north", endpoint: "companies", kind: "filtered", path: "/api/v1/companies?q=north" },
+    { name: "companies country=Germany", endpoint: "companies", kind: "filtered", path: "/api/v1/companies?country=Germany" },
+    { name: `companies page ${deepCompanies}`, endpoint: "companies", kind: "deep", path: `/api/v1/companies?page=${deepCompanies}` },
+    { name: "company detail", endpoint: "company", kind: "detail", path: `/api/v1/companies/${companies.companies[0].id}` },
+    { name: "indications first page", endpoint: "indications", kind: "first", path: "/api/v1/my/indications" },
+    { name: "indications side=bid", endpoint: "indications", kind: "filtered", path: "/api/v1/my/indications?side=bid" },
+    { name: "indications structure=spv", endpoint: "indications", kind: "filtered", path: "/api/v1/my/indications?structure=spv" },
+    ...(issuer
+      ? [{ name: "indications issuer_id", endpoint: "indications", kind: "filtered", path: `/api/v1/my/indications?issuer_id=${issuer}` } as const]
+      : []),
+    { name: "indications sort=-price", endpoint: "indications", kind: "sorted", path: "/api/v1/my/indications?sort=-price_per_share" },
+    { name: `indications page ${deep}`, endpoint: "indications", kind: "deep", path: `/api/v1/my/indications?page=${deep}` },
+    { name: "trades first page", endpoint: "trades", kind: "first", path: "/api/v1/my/trades" },
+    { name: "trades is_verified=false", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?is_verified=false" },
+    { name: "trades sign_date_from", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?sign_date_from=2026-06-01" },
+    { name: "trades sort=volume", endpoint: "trades", kind: "sorted", path: "/api/v1/my/trades?sort=volume" },
+    { name: `trades page ${deep}`, endpoint: "trades", kind: "deep", path: `/api/v1/my/trades?page=${deep}` },
+  ];
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurement
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  requests: number;
+}
+
+function summarize(result: Result): Measure {
+  return {
+    rps: Math.round((result.requests.total / result.duration) * 10) / 10,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+async function load(url: string, connections: number, duration: number, headers: Record<string, string>): Promise<Measure> {
+  return summarize(await autocannon({ url, connections, duration, headers, timeout: 30 }));
+}
+
+interface Row {
+  scenario: string;
+  endpoint: string;
+  kind: string;
+  path: string;
+  connections: number;
+  body_bytes: number;
+  same_json_as_floor: boolean;
+  ours: Measure;
+  ceiling: Measure;
+  floor: Measure;
+  /** ours req/s ÷ ceiling req/s (null when the reference completed no request). */
+  ratio_ceiling: number | null;
+  ratio_floor: number | null;
+  server_peak_rss_mb: number;
+}
+
+/** Same JSON apart from origins in URLs (logos) — the floor and the app listen on different ports. */
+function sameJson(a: string, b: string): boolean {
+  const strip = (s: string) => s.replace(/https?:\/\/[^/"]+\/logos\//g, "ORIGIN/logos/");
+  return strip(a) === strip(b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages (signed in): time to first byte and full response
+
+async function signIn(origin: string): Promise<string | null> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${origin}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
+    body: new URLSearchParams({ csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, json: "true" }).toString(),
+  });
+  keep(res);
+  await res.arrayBuffer();
+  return [...jar.keys()].some((k) => k.includes("session-token")) ? header() : null;
+}
+
+interface PageMeasure {
+  rps: number;
+  ttfb_p50: number;
+  ttfb_p90: number;
+  ttfb_p99: number;
+  full_p50: number;
+  full_p90: number;
+  full_p99: number;
+  non2xx: number;
+  errors: number;
+  requests: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
+}
+
+/** A small closed-loop load generator that records the first body byte as well as the end. */
+async function loadPage(url: string, connections: number, duration: number, cookie: string): Promise<PageMeasure> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const ttfb: number[] = [];
+  const full: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const deadline = Date.now() + duration * 1000;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      let first = 0;
+      const req = http.get(url, { agent, headers: { cookie } }, (res) => {
+        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
+        res.on("data", () => {
+          if (!first) first = performance.now();
+        });
+        res.on("end", () => {
+          const end = performance.now();
+          ttfb.push((first || end) - started);
+          full.push(end - started);
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+    });
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < deadline) await one();
+    }),
+  );
+  agent.destroy();
+  const elapsed = (Date.now() - started) / 1000;
+  ttfb.sort((a, b) => a - b);
+  full.sort((a, b) => a - b);
+  return {
+    rps: Math.round((full.length / elapsed) * 10) / 10,
+    ttfb_p50: percentile(ttfb, 50),
+    ttfb_p90: percentile(ttfb, 90),
+    ttfb_p99: percentile(ttfb, 99),
+    full_p50: percentile(full, 50),
+    full_p90: percentile(full, 90),
+    full_p99: percentile(full, 99),
+    non2xx,
+    errors,
+    requests: full.length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+function pad(value: string | number, width: number): string {
+  return String(value).padStart(width);
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const url = process.env.DATABASE_URL?.trim() || (options.smoke ? SMOKE_URL : DEFAULT_LARGE_URL);
+  const kind = databaseKind(url);
+  const scale = options.smoke ? SCALES.smoke : SCALES.large;
+  log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
+
+  await ensureDataset(url, scale);
+  const secret = await mintApiKey(url);
+  const auth = { authorization: `Bearer ${secret}` };
+  if (options.build) await build();
+  else if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("--no-build but there is no build in .next");
+
+  const origin = `http://127.0.0.1:${options.port}`;
+  const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
+  const serverEnv = { DATABASE_URL: url, BENCH_CEILING: "1", NODE_ENV: "production", NEXTAUTH_URL: origin, NEXT_TELEMETRY_DISABLED: "1" };
+  const server = startProcess(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "next start");
+  const floor = startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor");
+  const stop = () => {
+    stopping = true;
+    server.kill("SIGTERM");
+    floor.kill("SIGTERM");
+  };
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+
+  const rows: Row[] = [];
+  const pages: { page: string; connections: number; result: PageMeasure }[] = [];
+  let pagesNote: string | null = null;
+  const rss = new RssSampler(server.pid!);
+  try {
+    await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
+    await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
+    log(`servers up: app ${origin}, floor ${floorOrigin}`);
+
+    const list = (await scenarios(origin, auth, options.smoke)).filter((s) => !options.only || options.only.test(s.name));
+    const warmup = options.smoke ? 0.5 : 2;
+    for (const scenario of list) {
+      const oursRes = await fetch(origin + scenario.path, { headers: auth });
+      const oursBody = await oursRes.text();
+      const floorRes = await fetch(floorOrigin + scenario.path, { headers: auth });
+      const floorBody = await floorRes.text();
+      if (oursRes.status !== 200) throw new Error(`${scenario.name}: ours answered ${oursRes.status}: ${oursBody.slice(0, 300)}`);
+      if (floorRes.status !== 200) throw new Error(`${scenario.name}: floor answered ${floorRes.status}: ${floorBody.slice(0, 300)}`);
+      const bytes = Buffer.byteLength(oursBody);
+      const same = sameJson(oursBody, floorBody);
+      if (!same) log(`  warning: ${scenario.name}: the floor's JSON differs from ours`);
+      const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
+      // Warm every target (JIT, prepared statements, cached counts) before measuring.
+      await load(origin + scenario.path, 8, warmup, auth);
+      await load(ceilingUrl, 8, warmup, {});
+      await load(floorOrigin + scenario.path, 8, warmup, auth);
+      for (const connections of options.connections) {
+        rss.resetWindow();
+        const ours = await load(origin + scenario.path, connections, options.duration, auth);
+        const serverPeak = rss.windowPeak;
+        const ceiling = await load(ceilingUrl, connections, options.duration, {});
+        const floorMeasure = await load(floorOrigin + scenario.path, connections, options.duration, auth);
+        const row: Row = {
+          scenario: scenario.name,
+          endpoint: scenario.endpoint,
+          kind: scenario.kind,
+          path: scenario.path,
+          connections,
+          body_bytes: bytes,
+          same_json_as_floor: same,
+          ours,
+          ceiling,
+          floor: floorMeasure,
+          ratio_ceiling: ratio(ours.rps, ceiling.rps),
+          ratio_floor: ratio(ours.rps, floorMeasure.rps),
+          server_peak_rss_mb: Math.round(serverPeak / 1048576),
+        };
+        rows.push(row);
+        log(
+          `  ${scenario.name.padEnd(30)} c=${pad(connections, 2)}  ours ${pad(ours.rps, 7)} req/s p50 ${pad(ours.p50, 4)} p99 ${pad(ours.p99, 4)} ms | ceiling ${pad(ceiling.rps, 7)} | floor ${pad(floorMeasure.rps, 7)} | ${percent(row.ratio_ceiling)} / ${percent(row.ratio_floor)}`,
+        );
+        if (crashed.length) throw new Error(crashed.join("\n"));
+      }
+    }
+
+    if (options.pages) {
+      const cookie = await signIn(origin);
+      const probe = cookie ? await fetch(`${origin}/indications`, { headers: { cookie }, redirect: "manual" }) : null;
+      if (!cookie) pagesNote = "skipped: could not sign in through next-auth credentials";
+      else if (!probe || probe.status !== 200) pagesNote = `skipped: GET /indications answered ${probe?.status} (pages not built yet?)`;
+      else {
+        await probe.arrayBuffer();
+        for (const page of ["/indications", "/trades"]) {
+          await loadPage(origin + page, 2, options.smoke ? 0.5 : 2, cookie); // warm-up
+          for (const connections of [1, 8]) {
+            const result = await loadPage(origin + page, connections, options.duration, cookie);
+            pages.push({ page, connections, result });
+            log(`  page ${page.padEnd(24)} c=${pad(connections, 2)}  ${pad(result.rps, 6)} req/s  TTFB p50 ${pad(result.ttfb_p50, 6)} p99 ${pad(result.ttfb_p99, 6)} ms  full p50 ${pad(result.full_p50, 6)} p99 ${pad(result.full_p99, 6)} ms`);
+          }
+        }
+      }
+      if (pagesNote) log(`  pages: ${pagesNote}`);
+    }
+  } finally {
+    rss.sample();
+    rss.stop();
+    stop();
+  }
+
+  // ---- report
+  const peakRssMb = Math.round(rss.peak / 1048576);
+  printTable(rows, pages, peakRssMb);
+  const targets = checkTargets(rows, pages, peakRssMb);
+  for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
+
+  const result = {
+    date: new Date().toISOString(),
+    database: kind,
+    smoke: options.smoke,
+    dataset: await datasetRows(url),
+    duration_s: options.duration,
+    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    server_peak_rss_mb: peakRssMb,
+    rows,
+    pages,
+    pages_note: pagesNote,
+    targets,
+  };
+  const out = options.out ?? (options.smoke ? null : path.join(ROOT, "bench", "results", `${new Date().toISOString().slice(0, 10)}-${kind}.json`));
+  if (out) {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    log(`results written to ${path.relative(ROOT, out)}`);
+  }
+
+  const failures = [
+    ...crashed,
+    ...rows.filter((r) => r.ours.non2xx || r.ours.errors || r.floor.non2xx || r.floor.errors || r.ceiling.non2xx || r.ceiling.errors).map((r) => `${r.scenario} c=${r.connections}: non-2xx or errors`),
+    ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
+  ];
+  if (failures.length) {
+    log(`FAILED:\n  ${failures.join("\n  ")}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+function ratio(ours: number, reference: number): number | null {
+  return reference > 0 ? Math.round((ours / reference) * 1000) / 1000 : null;
+}
+
+function percent(value: number | null): string {
+  return value === null ? "n/a" : `${(value * 100).toFixed(0)}%`;
+}
+
+function printTable(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
+  const lines = [
+    "| scenario | conns | ours req/s | ceiling req/s | floor req/s | ours/ceiling | ours/floor | p50 ms | p90 ms | p99 ms | non-2xx | bytes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.connections} | ${r.ours.rps} | ${r.ceiling.rps} | ${r.floor.rps} | ${percent(r.ratio_ceiling)} | ${percent(r.ratio_floor)} | ${r.ours.p50} | ${r.ours.p90} | ${r.ours.p99} | ${r.ours.non2xx + r.ours.errors} | ${r.body_bytes} |`,
+    ),
+  ];
+  if (pages.length) {
+    lines.push("", "| page | conns | req/s | TTFB p50 | TTFB p90 | TTFB p99 | full p50 | full p90 | full p99 | non-2xx |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const p of pages) {
+      const r = p.result;
+      lines.push(`| ${p.page} | ${p.connections} | ${r.rps} | ${r.ttfb_p50} | ${r.ttfb_p90} | ${r.ttfb_p99} | ${r.full_p50} | ${r.full_p90} | ${r.full_p99} | ${r.non2xx + r.errors} |`);
+    }
+  }
+  lines.push("", `server peak RSS: ${peakRssMb} MB`);
+  console.log(lines.join("\n"));
+}
+
+function checkTargets(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
+  const targets: { target: string; ok: boolean; detail: string }[] = [];
+  const at32 = rows.filter((r) => r.connections === 32 && r.ratio_ceiling !== null);
+  if (at32.length) {
+    const worst = at32.reduce((a, b) => (a.ratio_ceiling! <= b.ratio_ceiling! ? a : b));
+    targets.push({ target: "every endpoint ≥ 50% of the ceiling at 32 connections", ok: worst.ratio_ceiling! >= 0.5, detail: `lowest ${percent(worst.ratio_ceiling)} (${worst.scenario})` });
+  }
+  const oneConn = rows.filter((r) => r.connections === 1);
+  const firstPages = oneConn.filter((r) => r.kind === "first" || r.kind === "filtered");
+  if (firstPages.length) {
+    const p50 = Math.max(...firstPages.map((r) => r.ours.p50));
+    const p99 = Math.max(...firstPages.map((r) => r.ours.p99));
+    targets.push({ target: "first pages (any one filter) at 1 connection: p50 ≤ 10 ms, p99 ≤ 25 ms", ok: p50 <= 10 && p99 <= 25, detail: `worst p50 ${p50} ms, worst p99 ${p99} ms` });
+  }
+  const deep = oneConn.filter((r) => r.kind === "deep" && r.endpoint !== "companies");
+  if (deep.length) {
+    const p99 = Math.max(...deep.map((r) => r.ours.p99));
+    targets.push({ target: "deep page p99 ≤ 50 ms at 1 connection", ok: p99 <= 50, detail: `worst p99 ${p99} ms` });
+  }
+  const errors = rows.reduce((n, r) => n + r.ours.non2xx + r.ours.errors, 0) + pages.reduce((n, p) => n + p.result.non2xx + p.result.errors, 0);
+  targets.push({ target: "0 errors at any concurrency", ok: errors === 0, detail: `${errors} non-2xx/errors` });
+  targets.push({ target: "server peak RSS ≤ 400 MB", ok: peakRssMb <= 400, detail: `${peakRssMb} MB` });
+  const page = pages.find((p) => p.page === "/indications" && p.connections === 1);
+  if (page) targets.push({ target: "/indications TTFB p50 ≤ 150 ms at 1 connection", ok: page.result.ttfb_p50 <= 150, detail: `${page.result.ttfb_p50} ms` });
+  return targets;
+}
+
+main().catch((error) => {
+  console.error(error);
+  stopping = true;
+  process.exit(1);
+});
