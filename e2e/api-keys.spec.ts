@@ -1,5 +1,5 @@
 import { ACCOUNTS } from "./support/env";
-import { expect, shot, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 
 test.describe("API keys", () => {
   test("create a key in the UI, call the API with it (200), revoke it in the UI, call again (401)", async ({ page, playwright, baseURL }) => {
@@ -7,6 +7,7 @@ test.describe("API keys", () => {
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
 
     const name = `e2e key ${Date.now()}`;
+    await hydrated(page.getByRole("button", { name: "Create key" }));
     await page.getByLabel("Key name").fill(name);
     await page.getByRole("button", { name: "Create key" }).click();
 
@@ -42,6 +43,7 @@ test.describe("API keys", () => {
       await expect(page.locator("body")).not.toContainText(secret);
 
       // Revoke, with confirmation.
+      await hydrated(row.getByTestId("revoke-key"));
       await row.getByRole("button", { name: `Revoke key ${name} (${prefix})` }).click();
       const confirm = row.getByTestId("confirm-revoke");
       await expect(confirm).toBeFocused();
@@ -61,6 +63,7 @@ test.describe("API keys", () => {
 
   test("a key needs a name", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/settings/api-keys");
+    await hydrated(page.getByRole("button", { name: "Create key" }));
     await page.getByLabel("Key name").fill("   ");
     await page.getByRole("button", { name: "Create key" }).click();
     await expect(page.getByTestId("create-key-error")).toBeVisible();

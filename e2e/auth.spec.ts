@@ -1,5 +1,5 @@
 import { ACCOUNTS } from "./support/env";
-import { expect, fillSignInForm, test } from "./support/fixtures";
+import { expect, fillSignInForm, hydrated, test } from "./support/fixtures";
 
 test.describe("sign-in", () => {
   test("a page without a session redirects to sign-in and back to the page (callbackUrl)", async ({ page }) => {
@@ -60,7 +60,9 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("current-user-role")).toHaveText("Team lead");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" })).toBeVisible();
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    const signOut = page.getByRole("button", { name: "Sign out" });
+    await hydrated(signOut);
+    await signOut.click();
     await expect(page).toHaveURL(/\/sign-in$/);
     await page.goto("/trades");
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Ftrades/);

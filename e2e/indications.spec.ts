@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { ACCOUNTS } from "./support/env";
 import { compareDecimal, fromUsd, isSorted } from "./support/decimal";
-import { expect, shot, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { cells, decimalColumn, issuerIds, rowCount, rows, table, textColumn } from "./support/table";
 
 interface Indication {
@@ -51,6 +51,7 @@ test.describe("indications", () => {
     expect(unfilteredKeys).toEqual(apiKeys(everything.indications));
 
     // Side: bid.
+    await hydrated(t.getByTestId("filter-side"));
     await t.getByTestId("filter-side").click();
     await t.getByTestId("filter-side-bid").check();
     await expect(page).toHaveURL((url) => url.pathname === "/indications" && url.searchParams.get("side") === "bid");
@@ -84,6 +85,7 @@ test.describe("indications", () => {
     expect(await rowKeys(t)).toEqual(filteredKeys);
     await expect(t.getByTestId("filter-side")).toContainText("Bid");
     await expect(t.getByTestId("filter-stage")).toContainText("Closed (lost)");
+    await hydrated(t.getByTestId("filter-stage"));
     await t.getByTestId("filter-stage").click();
     await expect(t.getByTestId("filter-stage-closed_lost")).toBeChecked();
     await expect(t.getByTestId("filter-stage-open")).not.toBeChecked();
@@ -116,6 +118,7 @@ test.describe("indications", () => {
     await expect(rows(t).first()).toBeVisible();
     const header = t.getByTestId("col-price_per_share");
     await expect(header).toHaveAttribute("aria-sort", "none");
+    await hydrated(t.getByTestId("sort-price_per_share"));
 
     await t.getByTestId("sort-price_per_share").click();
     await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "price_per_share" && url.searchParams.get("side") === "offer");
@@ -154,6 +157,7 @@ test.describe("indications", () => {
     const t = table(page, "indications-table");
     await expect(rows(t)).toHaveCount(25);
 
+    await hydrated(t.getByTestId("page-size"));
     await t.getByTestId("page-size").selectOption("10");
     await expect(page).toHaveURL((url) => url.searchParams.get("per_page") === "10" && url.searchParams.get("stage") === "open");
     await expect(rows(t)).toHaveCount(10);

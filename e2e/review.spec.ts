@@ -1,7 +1,7 @@
 import { fetchAll } from "./support/api";
 import { fromUnits, fromUsd, sumDecimals, toUnits } from "./support/decimal";
 import { ACCOUNTS } from "./support/env";
-import { expect, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, signInAs, test } from "./support/fixtures";
 import { decimalColumn, issuerIds, rows, table, textColumn } from "./support/table";
 
 interface Trade {
@@ -44,6 +44,7 @@ test.describe("team-lead review", () => {
     const company = chosen[0].issuer;
 
     const picker = t.getByTestId("filter-issuer_id");
+    await hydrated(picker);
     await picker.fill(company.name);
     await picker.press("Enter");
     await expect(page).toHaveURL((url) => url.pathname === "/review" && url.searchParams.get("issuer_id") === company.id);
@@ -70,7 +71,7 @@ test.describe("team-lead review", () => {
 
     // The per-company breakdown has this one company with the same numbers.
     const breakdown = page.getByTestId("breakdown-table");
-    const breakdownRows = breakdown.locator("tbody tr");
+    const breakdownRows = breakdown.getByTestId("breakdown-row");
     await expect(breakdownRows).toHaveCount(1);
     await expect(breakdownRows.first().locator("th")).toHaveText(company.name);
     const [bCount, bVolume, bVwap] = await breakdownRows.first().locator("td").allInnerTexts();

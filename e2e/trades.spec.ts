@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { ACCOUNTS } from "./support/env";
-import { expect, shot, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { decimalColumn, issuerIds, rows, table } from "./support/table";
 
 interface Trade {
@@ -35,6 +35,7 @@ test.describe("trades", () => {
     expect(verified.total_count + unverified.total_count).toBe(all.total_count);
     await expect(t.getByTestId("row-count-value")).toHaveText(all.total_count.toLocaleString("en-US"));
 
+    await hydrated(t.getByTestId("filter-is_verified"));
     await t.getByTestId("filter-is_verified").click();
     await t.getByTestId("filter-is_verified-true").check();
     await expect(page).toHaveURL((url) => url.pathname === "/trades" && url.searchParams.get("is_verified") === "true");

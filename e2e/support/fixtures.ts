@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD, PROJECT_ROOT } from "./env";
 
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, "e2e", "screenshots");
@@ -65,6 +65,21 @@ export async function signInViaApi(request: APIRequestContext, email: string, pa
   expect(body.user?.email, `signed in as ${email}`).toBe(email);
 }
 
+/**
+ * Waits until React has hydrated an element (attached its props to the DOM node). The production
+ * pages are server-rendered, so a control is visible before its click handler exists; a click in
+ * that window does nothing (or submits a form natively). Call this before the first interaction
+ * with a client control after each full page load.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect(locator.first()).toBeVisible();
+  await expect
+    .poll(() => locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))), {
+      message: "the control is hydrated",
+    })
+    .toBe(true);
+}
+
 /** Signs the page's browser context in as `email` and opens `path`. */
 export async function signInAs(page: Page, email: string, path = "/companies"): Promise<void> {
   await signInViaApi(page.request, email);
@@ -74,6 +89,7 @@ export async function signInAs(page: Page, email: string, path = "/companies"): 
 
 /** Signs in with the form on /sign-in (the page must already show it). */
 export async function fillSignInForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await hydrated(page.getByRole("button", { name: "Sign in" }));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
