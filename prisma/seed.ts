@@ -8,6 +8,13 @@ import { databaseKind, databaseUrl } from "../lib/db/url";
 import { formatSeedSummary, seedDemoData } from "./seed/run";
 
 async function main(): Promise<void> {
+  // `--scale large` (or `smoke`): the performance data set of prisma/seed/large.ts instead, in its
+  // own database (DATABASE_URL, default prisma/data/large.db). See docs/performance.md.
+  const scale = process.argv.indexOf("--scale");
+  if (scale !== -1) {
+    const { seedLarge } = await import("./seed/large");
+    return seedLarge({ scaleName: process.argv[scale + 1] });
+  }
   const url = databaseUrl();
   const db = createDb(url);
   try {

@@ -21,9 +21,12 @@
  * indexes dropped and rebuilt once at the end, which is a sort instead of a million random B-tree
  * inserts), and PostgreSQL with pg (INSERT … SELECT FROM unnest($1::text[], …) in batches of
  * thousands of rows, indexes rebuilt at the end). The table and column names are those of the
- * committed migrations; the values follow the same validity rules as the demo seed (structure only
- * for offers, acceptable_structures only for bids, recipients only for private indications,
- * won_date on or after sign_date, timestamps in order, decimals in the stored fixed-width form).
+ * committed migrations. Indications and trades come from the demo seed's own row generators
+ * (prisma/seed/generators.ts: same realism and validity rules: structure only for offers,
+ * acceptable_structures only for bids, recipients only for private indications, won_date on or
+ * after sign_date, timestamps in order, decimals in the stored fixed-width form), generated in a
+ * worker thread while the main thread writes. Teams, users and companies are generated here (the
+ * demo rosters are fixed and the demo company namer stops at 1,344 names), from the same word lists.
  *
  * Every row comes from rowSource(seed, table, index) (prisma/seed/prng.ts), so the data is
  * deterministic and any slice can be generated alone.
@@ -31,33 +34,15 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import bcrypt from "bcryptjs";
-import {
-  CURRENT_STRUCTURES,
-  LEGACY_STRUCTURE,
-  PERMISSIONS,
-  type Permission,
-  type Structure,
-} from "../../lib/domain/enums";
 import { companySearchText } from "../../lib/companies/search";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
+import { PERMISSIONS, type Permission } from "../../lib/domain/enums";
 import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
-import { hash } from "node:crypto";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { namedUuid, permalinkId, Rng, rowSource, uuidFromBytes, type RowSource } from "./prng";
-import {
-  DETAIL_PHRASES,
-  FIRST_NAMES,
-  HEADQUARTERS,
-  INVESTORS,
-  LAST_NAMES,
-  NAME_ENDINGS,
-  NAME_STARTS,
-  RECIPIENT_DOMAINS,
-  SECTORS,
-  STOCK_CLASSES,
-  TRADE_DETAIL_PHRASES,
-} from "./vocab";
+import { BASE_TIME, companySlug, indicationRow, tradeRow, type RowContext } from "./generators";
+import { namedUuid, Rng, rowSource } from "./prng";
+import { FIRST_NAMES, HEADQUARTERS, INVESTORS, LAST_NAMES, NAME_ENDINGS, NAME_STARTS, SECTORS } from "./vocab";
 
 export interface LargeScale {
   companies: number;
@@ -225,15 +210,6 @@ function company(seed: number, index: number): CompanyRow {
 // ---------------------------------------------------------------------------------------------
 // Indications and trades
 
-/**
- * rowSource() of prng.ts, with the one-shot crypto.hash instead of a Hash object per row: the
- * same digest, so the same id and PRNG, at a third of the cost (it runs two million times).
- */
-function fastRowSource(seed: number, table: string, index: number): RowSource {
-  const digest = hash("sha256", `${seed}:${table}:${index}`, "buffer");
-  return { id: uuidFromBytes(digest), rng: new Rng(digest.readUInt32LE(16)) };
-}
-
 /** Cumulative weights for weighted picks by binary search (popular issuers, big teams). */
 class Picker {
   private readonly cumulative: Float64Array;
@@ -260,10 +236,9 @@ export interface Context {
   teams: TeamRow[];
   usersByTeam: Map<string, UserRow[]>;
   companyIds: string[];
-  /** A reference price per company, so an issuer's rows cluster around a believable price. */
-  basePrice: Float64Array;
   teamPicker: Picker;
-  issuerPicker: Picker;
+  /** The demo generators' context (companies in popularity order; owners set per row). */
+  demo: RowContext;
 }
 
 function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companies: CompanyRow[]): Context {
@@ -273,72 +248,49 @@ function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companie
     list.push(u);
     usersByTeam.set(u.teamId, list);
   }
-  const basePrice = new Float64Array(companies.length);
-  companies.forEach((_, i) => (basePrice[i] = new Rng(seed * 31 + i).logUniform(0.5, 400)));
   return {
     seed,
     teams,
     usersByTeam,
     companyIds: companies.map((c) => c.id),
-    basePrice,
     teamPicker: new Picker(teams.map((t) => t.weight)),
-    // Popular issuers: Zipf over the companies (the first ones carry the most rows).
-    issuerPicker: new Picker(companies.map((_, i) => 1 / Math.pow(i + 1, 0.9))),
+    demo: { seed, baseTime: BASE_TIME, companies: companies.map((c) => ({ id: c.id, slug: companySlug(c.name) })), owners: [] },
   };
 }
 
-const ZEROS = "0".repeat(18);
+// The demo seed's row generators (prisma/seed/generators.ts) make the rows, so both data sets
+// follow the same realism and validity rules. Two adaptations for 2 M rows: the owner is picked
+// here in O(log n) from the 200 teams' users (the generator's weighted pick walks its whole owner
+// list per row) and handed to the generator as a one-owner context; and the row object is turned
+// into column values in table order.
 
-/** Stored fixed-width decimal of a non-negative number with `digits` fractional digits (≤ 8). */
-function stored(value: number, digits: number): string {
-  // Same output as toStoredDecimal(value.toFixed(digits)), without its validation regex (hot).
-  const text = value.toFixed(digits);
-  const dot = digits === 0 ? text.length : text.length - digits - 1;
-  const int = text.slice(0, dot);
-  const frac = digits === 0 ? "" : text.slice(dot + 1);
-  return `${ZEROS.slice(int.length)}${int}.${frac}${ZEROS.slice(0, 8 - frac.length)}`;
+/** The demo generators' context for row `index`: its owner already chosen. */
+function ownerContext(ctx: Context, index: number): RowContext {
+  const rng = new Rng((ctx.seed * 2_654_435_761 + index * 40_503) >>> 0);
+  const team = ctx.teams[ctx.teamPicker.index(rng.float())];
+  const user = rng.pick(ctx.usersByTeam.get(team.id)!);
+  return { ...ctx.demo, owners: [{ userId: user.id, teamId: team.id, weight: 1 }] };
 }
 
-function price(rng: Rng, base: number): string {
-  const value = base * rng.between(0.75, 1.3);
-  return stored(value, value < 1 ? 4 : 2);
+export function indicationValues(ctx: Context, index: number): unknown[] {
+  const r = indicationRow(ownerContext(ctx, index), index);
+  return [
+    r.id, r.teamId, r.userId, r.issuerId, r.acceptableStructures, r.carriedInterestFeePercent, r.clientId,
+    r.createdAt.getTime(), r.details, r.lastRefreshedAt.getTime(), r.managementFeePercent, r.minimumVolume,
+    r.openedAt.getTime(), r.permalinkId, r.pricePerShare, r.privateRecipients, r.side, r.stage, r.stockClass,
+    r.stockClassType, r.stockType, r.structure, r.thirdPartyId, r.updatedAt.getTime(), r.visibility, r.volume,
+  ];
 }
 
-function usd(rng: Rng, min: number, max: number): number {
-  return Math.round(rng.logUniform(min, max) / 1000) * 1000;
+export function tradeValues(ctx: Context, index: number): unknown[] {
+  const r = tradeRow(ownerContext(ctx, index), index);
+  return [
+    r.id, r.teamId, r.userId, r.issuerId, r.attributedToOwner ? 1 : 0, r.carriedInterestFeePercent, r.clientId,
+    r.createdAt.getTime(), r.details, r.isVerified ? 1 : 0, r.managementFeePercent, r.permalinkId,
+    r.pricePerShare, r.signDate, r.stockClass, r.stockClassType, r.stockType, r.structure, r.thirdPartyId,
+    r.updatedAt.getTime(), r.verificationOfficerEmail, r.verificationOfficerName, r.volume, r.wonDate,
+  ];
 }
-
-function money(value: number): string {
-  return stored(value, 0);
-}
-
-function percent(rng: Rng, max: number): string {
-  return stored(Math.round(rng.between(0, max) * 4) / 4, 2);
-}
-
-const STRUCTURE_WEIGHTS = [
-  ["direct", 45],
-  ["spv_1_layer", 30],
-  ["spv_2_layer", 10],
-  ["forward_contract", 15],
-] as const;
-
-function structureOf(rng: Rng): Structure {
-  if (rng.chance(0.04)) return LEGACY_STRUCTURE;
-  return rng.weighted(STRUCTURE_WEIGHTS);
-}
-
-function stockClass(rng: Rng): [string | null, string] {
-  const [cls, type] = rng.pick(STOCK_CLASSES);
-  return rng.chance(0.15) ? [null, type] : [cls, type];
-}
-
-const VISIBILITY_WEIGHTS = [
-  ["order_book_public", 50],
-  ["order_book_anonymous", 35],
-  ["private", 15],
-] as const;
-const FIRST_NAME_SLUGS = FIRST_NAMES.map(slug);
 
 /** Column order of the indications table (the INSERT statements list them in this order). */
 export const INDICATION_COLUMNS = [
@@ -348,58 +300,6 @@ export const INDICATION_COLUMNS = [
   "stock_class_type", "stock_type", "structure", "third_party_id", "updated_at", "visibility", "volume",
 ] as const;
 
-/** One indication as column values (timestamps as epoch milliseconds). */
-export function indicationValues(ctx: Context, index: number): unknown[] {
-  const { id, rng } = fastRowSource(ctx.seed, "indication", index);
-  const team = ctx.teams[ctx.teamPicker.index(rng.float())];
-  const user = rng.pick(ctx.usersByTeam.get(team.id)!);
-  const issuer = ctx.issuerPicker.index(rng.float());
-  const side = rng.chance(0.5) ? "bid" : "offer";
-  const stage = rng.chance(0.72) ? "open" : "closed_lost";
-  const structure = side === "offer" ? structureOf(rng) : null;
-  const acceptable: Structure[] = side === "bid" ? rng.sample(CURRENT_STRUCTURES, rng.int(1, 4)) : [];
-  if (side === "bid" && rng.chance(0.03)) acceptable.push(LEGACY_STRUCTURE);
-  const visibility = rng.weighted(VISIBILITY_WEIGHTS);
-  const recipients =
-    visibility === "private"
-      ? Array.from({ length: rng.int(1, 3) }, () => `${rng.pick(FIRST_NAME_SLUGS)}@${rng.pick(RECIPIENT_DOMAINS)}`)
-      : [];
-  const [cls, classType] = stockClass(rng);
-  const volume = usd(rng, 25_000, 25_000_000);
-  const spvish = structure !== null && structure !== "direct" && structure !== "forward_contract";
-  const created = NOW - Math.floor(rng.float() * HISTORY_DAYS * DAY);
-  const refreshed = Math.min(NOW, created + Math.floor(rng.float() * 30 * DAY));
-  const updated = Math.min(NOW, refreshed + Math.floor(rng.float() * 5 * DAY));
-  return [
-    id,
-    team.id,
-    user.id,
-    ctx.companyIds[issuer],
-    JSON.stringify(acceptable),
-    spvish && rng.chance(0.8) ? percent(rng, 20) : null,
-    rng.chance(0.5) ? `CL-${rng.int(10_000, 99_999)}` : null,
-    created,
-    rng.chance(0.4) ? rng.pick(DETAIL_PHRASES) : null,
-    refreshed,
-    spvish && rng.chance(0.8) ? percent(rng, 2.5) : null,
-    rng.chance(0.5) ? money(Math.max(1000, Math.round((volume * rng.between(0.1, 0.8)) / 1000) * 1000)) : null,
-    created,
-    permalinkId(0, index),
-    price(rng, ctx.basePrice[issuer]),
-    JSON.stringify(recipients),
-    side,
-    stage,
-    cls,
-    classType,
-    rng.chance(0.85) ? "secondary" : "primary",
-    structure,
-    rng.chance(0.2) ? `EXT-${rng.int(100_000, 999_999)}` : null,
-    updated,
-    visibility,
-    money(volume),
-  ];
-}
-
 export const TRADE_COLUMNS = [
   "id", "team_id", "user_id", "issuer_id", "attributed_to_owner", "carried_interest_fee_percent",
   "client_id", "created_at", "details", "is_verified", "management_fee_percent", "permalink_id",
@@ -407,61 +307,6 @@ export const TRADE_COLUMNS = [
   "third_party_id", "updated_at", "verification_officer_email", "verification_officer_name", "volume",
   "won_date",
 ] as const;
-
-const OFFICERS = ["Ruth Adeyemi", "Marcus Feld", "Ines Carvalho", "Tobias Berg", "Leila Farouk", "Peter Osei"].map(
-  (name) => ({ name, email: `${slug(name).replace("-", ".")}@marketplace.example` }),
-);
-
-// Calendar dates of the whole history, computed once (toISOString per row is a hot spot).
-const FIRST_DAY = Math.floor(NOW / DAY) - HISTORY_DAYS - 1;
-const DATES = Array.from({ length: HISTORY_DAYS + 2 }, (_, d) => new Date((FIRST_DAY + d) * DAY).toISOString().slice(0, 10));
-
-function isoDate(ms: number): string {
-  return DATES[Math.floor(ms / DAY) - FIRST_DAY];
-}
-
-/** One trade as column values (booleans as 0/1 for SQLite; the PostgreSQL path converts). */
-export function tradeValues(ctx: Context, index: number): unknown[] {
-  const { id, rng } = fastRowSource(ctx.seed, "trade", index);
-  const team = ctx.teams[ctx.teamPicker.index(rng.float())];
-  const user = rng.pick(ctx.usersByTeam.get(team.id)!);
-  const issuer = ctx.issuerPicker.index(rng.float());
-  const structure = structureOf(rng);
-  const spvish = structure === "spv" || structure === "spv_1_layer" || structure === "spv_2_layer";
-  const [cls, classType] = stockClass(rng);
-  const signed = NOW - Math.floor(rng.float() * HISTORY_DAYS * DAY);
-  const won = Math.min(NOW, signed + rng.int(0, 45) * DAY);
-  const created = Math.min(NOW, signed + Math.floor(rng.float() * 3 * DAY));
-  const verified = rng.chance(0.7);
-  const updated = Math.min(NOW, created + Math.floor(rng.float() * (verified ? 20 : 5) * DAY));
-  const officer = rng.pick(OFFICERS);
-  return [
-    id,
-    team.id,
-    user.id,
-    ctx.companyIds[issuer],
-    rng.chance(0.8) ? 1 : 0,
-    spvish && rng.chance(0.8) ? percent(rng, 20) : null,
-    rng.chance(0.5) ? `CL-${rng.int(10_000, 99_999)}` : null,
-    created,
-    rng.chance(0.35) ? rng.pick(TRADE_DETAIL_PHRASES) : null,
-    verified ? 1 : 0,
-    spvish && rng.chance(0.8) ? percent(rng, 2.5) : null,
-    permalinkId(50_000_000, index),
-    price(rng, ctx.basePrice[issuer]),
-    isoDate(signed),
-    cls,
-    classType,
-    rng.chance(0.85) ? "secondary" : "primary",
-    structure,
-    rng.chance(0.2) ? `EXT-${rng.int(100_000, 999_999)}` : null,
-    updated,
-    officer.email,
-    officer.name,
-    money(usd(rng, 10_000, 10_000_000)),
-    isoDate(won),
-  ];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Progress
@@ -510,6 +355,8 @@ export function generateBase(seed: number, scale: LargeScale) {
 export interface SeedLargeOptions {
   url?: string;
   scale?: LargeScale;
+  /** "large" or "smoke", for `npm run db:seed -- --scale <name>`. */
+  scaleName?: string;
   seed?: number;
   quiet?: boolean;
 }
@@ -524,7 +371,10 @@ function migrate(url: string) {
 
 export async function seedLarge(options: SeedLargeOptions = {}): Promise<void> {
   const url = options.url ?? process.env.DATABASE_URL?.trim() ?? DEFAULT_LARGE_URL;
-  const scale = options.scale ?? SCALES.large;
+  if (options.scaleName !== undefined && options.scaleName !== "large" && options.scaleName !== "smoke") {
+    throw new Error(`--scale must be large or smoke (got ${options.scaleName})`);
+  }
+  const scale = options.scale ?? SCALES[(options.scaleName as "large" | "smoke" | undefined) ?? "large"];
   const seed = options.seed ?? LARGE_SEED;
   const quiet = options.quiet ?? false;
   const log = (message: string) => quiet || console.error(message);
