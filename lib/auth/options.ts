@@ -47,7 +47,7 @@ async function findUserByEmail(email: string) {
   return getDb().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
 }
 
-export function oidcConfig(env: NodeJS.ProcessEnv = process.env) {
+export function oidcConfig(env: Record<string, string | undefined> = process.env) {
   const issuer = env.OIDC_ISSUER?.trim();
   const clientId = env.OIDC_CLIENT_ID?.trim();
   const clientSecret = env.OIDC_CLIENT_SECRET?.trim();
@@ -81,6 +81,26 @@ function oidcProvider(config: NonNullable<ReturnType<typeof oidcConfig>>): OAuth
   };
 }
 
+/** The credentials check: our user for a right e-mail + password, null for anything else. */
+export async function authorizeCredentials(credentials: Record<string, unknown> | undefined): Promise<AuthUser | null> {
+  const email = normalizeEmail(credentials?.email);
+  const password = typeof credentials?.password === "string" ? credentials.password : "";
+  if (!email || password.length === 0 || password.length > 1024) return null;
+  const user = await findUserByEmail(email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) return null;
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+/** OIDC: only a verified e-mail that already belongs to one of our users may sign in. */
+export async function oidcUserFor(profile: unknown): Promise<{ id: string; email: string; name: string } | null> {
+  const p = profile as OidcProfile | undefined;
+  const email = normalizeEmail(p?.email);
+  if (!email || p?.email_verified === false) return null;
+  const user = await findUserByEmail(email);
+  return user ? { id: user.id, email: user.email, name: user.name } : null;
+}
+
 const credentialsProvider = CredentialsProvider({
   id: "credentials",
   name: "Email and password",
@@ -88,15 +108,7 @@ const credentialsProvider = CredentialsProvider({
     email: { label: "Email", type: "email" },
     password: { label: "Password", type: "password" },
   },
-  async authorize(credentials): Promise<AuthUser | null> {
-    const email = normalizeEmail(credentials?.email);
-    const password = typeof credentials?.password === "string" ? credentials.password : "";
-    if (!email || password.length === 0 || password.length > 1024) return null;
-    const user = await findUserByEmail(email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) return null;
-    return { id: user.id, email: user.email, name: user.name };
-  },
+  authorize: (credentials) => authorizeCredentials(credentials),
 });
 
 const oidc = oidcConfig();
@@ -110,18 +122,13 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     async signIn({ account, profile }) {
       if (account?.provider !== OIDC_PROVIDER_ID) return true;
-      const p = profile as OidcProfile | undefined;
-      const email = normalizeEmail(p?.email);
-      // Only an address the identity provider vouches for may match one of our users.
-      if (!email || p?.email_verified === false) return false;
-      return (await findUserByEmail(email)) !== null;
+      return (await oidcUserFor(profile)) !== null;
     },
-    async jwt({ token, user, account }) {
+    async jwt({ token, user, account, profile }) {
       if (account && user) {
         if (account.provider === OIDC_PROVIDER_ID) {
           // The IdP's subject is not our id: map the (already checked) e-mail to our user.
-          const email = normalizeEmail(user.email);
-          const ours = email ? await findUserByEmail(email) : null;
+          const ours = await oidcUserFor(profile ?? { email: user.email });
           if (!ours) throw new Error("OIDC user vanished between sign-in checks");
           token.sub = ours.id;
           token.email = ours.email;
