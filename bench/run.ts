@@ -5,20 +5,23 @@
  *   DATABASE_URL=postgresql://…/desk_large npm run bench
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
- * Options: --duration <s> (default 8; smoke 1), --connections 1,32, --no-build (reuse .next),
+ * Options: --duration <s> (default 8; smoke 1), --connections 1,32, --no-build (reuse the last build),
  * --no-pages, --only <regexp on scenario names>, --port <n> (default 3900; the floor uses n+1),
  * --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
- * It seeds the large dataset if needed, builds the app (`next build`) and starts it with
- * `next start` on its own port, starts the floor server (bench/floor.ts), mints an API key for
+ * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
+ * OS temp dir so that it never touches the project's .next) and starts it with `next start` on its
+ * own port, starts the floor server (bench/floor.ts), mints an API key for
  * broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
  * a precomputed body of the same size) and the floor with autocannon at each connection count,
  * and measures the signed-in /indications and /trades pages. Prints the table, checks the
  * targets of issue 4, writes the JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { createApiKey } from "../lib/api-keys/keys";
@@ -154,16 +157,33 @@ function othersBuilding(): boolean {
   }
 }
 
-async function build() {
+/**
+ * The app is built and served from a staging copy of the working tree (node_modules hard-linked,
+ * so the copy costs seconds and no disk), not from the project's own .next: other people's
+ * `next build` (e2e tests, `npm start`) rewrite .next and would break a server mid-run, and a
+ * benchmark build would break theirs.
+ */
+function stage(port: number): string {
+  const dir = path.join(os.tmpdir(), `desk-bench-${port}`);
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(path.join(dir, "node_modules"))) {
+    execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  }
+  const excludes = ["/node_modules", "/.next", "/.git", "/prisma/data", "/bench/results", "/test-results", "/playwright-report", "/coverage", "*.tsbuildinfo"];
+  execFileSync("rsync", ["-a", "--delete", ...excludes.flatMap((e) => ["--exclude", e]), `${ROOT}/`, `${dir}/`]);
+  return dir;
+}
+
+async function build(dir: string) {
   // Two builds at once on two cores help nobody: wait for someone else's to finish first.
   for (let waited = 0; othersBuilding() && waited < 600; waited += 5) {
     if (waited === 0) log("another `next build` is running; waiting for it");
     await sleep(5000);
   }
-  log("building (next build)…");
+  log(`building (next build in ${dir})…`);
   const started = Date.now();
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], {
-    cwd: ROOT,
+  execFileSync(path.join(dir, "node_modules", ".bin", "next"), ["build"], {
+    cwd: dir,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
@@ -174,8 +194,8 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function startProcess(command: string, args: string[], env: Record<string, string>, name: string): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+function startProcess(command: string, args: string[], env: Record<string, string>, name: string, cwd = ROOT): ChildProcess {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     tail.push(chunk.toString());
@@ -476,13 +496,21 @@ async function main() {
   await ensureDataset(url, scale);
   const secret = await mintApiKey(url);
   const auth = { authorization: `Bearer ${secret}` };
-  if (options.build) await build();
-  else if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("--no-build but there is no build in .next");
+  const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
+  if (options.build) await build(appDir);
+  else if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) throw new Error(`--no-build but there is no build in ${appDir}`);
 
   const origin = `http://127.0.0.1:${options.port}`;
   const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
-  const serverEnv = { DATABASE_URL: url, BENCH_CEILING: "1", NODE_ENV: "production", NEXTAUTH_URL: origin, NEXT_TELEMETRY_DISABLED: "1" };
-  const server = startProcess(path.join(ROOT, "node_modules", ".bin", "next"), ["start", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "next start");
+  const serverEnv = {
+    DATABASE_URL: url,
+    BENCH_CEILING: "1",
+    NODE_ENV: "production",
+    NEXTAUTH_URL: origin,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const server = startProcess(path.join(appDir, "node_modules", ".bin", "next"), ["start", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "next start", appDir);
   const floor = startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor");
   const stop = () => {
     stopping = true;
@@ -585,7 +613,7 @@ async function main() {
     smoke: options.smoke,
     dataset: await datasetRows(url),
     duration_s: options.duration,
-    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    machine: { cpus: os.cpus().length, node: process.version },
     server_peak_rss_mb: peakRssMb,
     rows,
     pages,

@@ -444,3 +444,17 @@ export function toTradeRow(r: Raw): TradeRow {
     wonDate: r.wonDate as string,
   };
 }
+
+/** A RunSql over a Prisma client's raw API (the app's path); the floor uses the drivers directly. */
+export function prismaRunner(db: { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> }): RunSql {
+  return <R>(sql: Sql) => db.$queryRawUnsafe<R[]>(sql.text, ...sql.values);
+}
+
+// One count cache per client object: a test that recreates its database also creates a new client.
+const caches = new WeakMap<object, CountCache>();
+
+export function countCacheFor(db: object): CountCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new CountCache()));
+  return cache;
+}
