@@ -1,5 +1,5 @@
 import { ACCOUNTS } from "./support/env";
-import { expect, fillSignInForm, hydrated, test } from "./support/fixtures";
+import { expect, fillSignInForm, hydrated, shot, test } from "./support/fixtures";
 
 test.describe("sign-in", () => {
   test("a page without a session redirects to sign-in and back to the page (callbackUrl)", async ({ page }) => {
@@ -47,6 +47,7 @@ test.describe("sign-in", () => {
     const unknownEmail = await attempt("nobody@nowhere.example", "demo-password");
     expect(unknownEmail).toBe(wrongPassword);
     await expect(page).toHaveURL(/\/sign-in/);
+    await shot(page, test.info(), "unknown e-mail");
 
     // Still signed out: a dashboard page sends us back here.
     await page.goto("/companies");

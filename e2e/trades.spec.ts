@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { ACCOUNTS } from "./support/env";
+import { fromUsd } from "./support/decimal";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { decimalColumn, issuerIds, rows, table } from "./support/table";
 
@@ -69,5 +70,23 @@ test.describe("trades", () => {
     await page.goBack();
     await expect(page).toHaveURL((url) => !url.searchParams.has("is_verified"));
     await expect(t.getByTestId("row-count-value")).toHaveText(all.total_count.toLocaleString("en-US"));
+  });
+
+  test("the legacy structure spv reads \"SPV (legacy)\"; money is USD with grouping, exact to the digit", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/trades?structure=spv&per_page=100");
+    const t = table(page, "trades-table");
+    await expect(rows(t).first()).toBeVisible();
+    const legacy = await api(page.request, { structure: "spv", per_page: "100" });
+    expect(legacy.total_count).toBeGreaterThan(0);
+    await expect(rows(t)).toHaveCount(Math.min(100, legacy.total_count));
+    const structures = await t.locator('td[data-column="structure"]').allInnerTexts();
+    expect(new Set(structures.map((s) => s.trim()))).toEqual(new Set(["SPV (legacy)"]));
+    const volumes = await decimalColumn(t, "volume");
+    expect(volumes).toEqual(legacy.trades.map((x) => x.volume));
+    const shown = await t.locator('td[data-column="volume"]').allInnerTexts();
+    shown.forEach((text, i) => {
+      expect(text.trim()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2,8}$/);
+      expect(fromUsd(text)).toBe(volumes[i]);
+    });
   });
 });
