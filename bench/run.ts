@@ -150,8 +150,11 @@ async function mintApiKey(url: string): Promise<string> {
 
 function othersBuilding(): boolean {
   try {
-    const out = execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
-    return out.split("\n").some((line) => /next build|next-build/.test(line) && !line.includes(String(process.pid)));
+    // The build process itself ("next-build" once it has named itself, or node running next's
+    // bin with "build"); not shells that merely mention it (a Playwright webServer command stays
+    // alive as `sh -c "… next build && next start"` for the whole e2e run).
+    const out = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
+    return out.split("\n").some((line) => /^next-build\b/.test(line) || /^\S*node\S* \S*next build\b/.test(line));
   } catch {
     return false;
   }

@@ -2,7 +2,8 @@ import { ApiError } from "../api/errors";
 import { buildPage, pageOffset, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
-import { getDb } from "../db/client";
+import { getDb, getDbKind } from "../db/client";
+import { companyPageInput, countCacheFor, prismaRunner, runPage } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
 import { serializeCompany, serializeCompanySummary } from "./serializer";
@@ -30,14 +31,13 @@ function whereOf(query: CompanyListQuery) {
 const ORDER = [{ name: "asc" as const }, { id: "asc" as const }];
 
 /** GET /companies: any signed-in caller may list names (spec 2.1). */
+// The same filters and order as whereOf() + ORDER, as one SQL statement per page with a
+// version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
 export async function listCompanies(_caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
   const db = getDb();
-  const where = whereOf(query);
-  const [rows, total] = await Promise.all([
-    db.company.findMany({ where, orderBy: ORDER, skip: pageOffset(query), take: query.per_page, select: { id: true, name: true } }),
-    db.company.count({ where }),
-  ]);
-  return buildPage(rows.map(serializeCompanySummary), query, total);
+  const term = query.q ? companySearchTerm(query.q) : undefined;
+  const page = await runPage<{ id: string; name: string }>(prismaRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
+  return buildPage(page.rows.map(serializeCompanySummary), query, page.total);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */

@@ -107,6 +107,11 @@ export interface PageSqlInput {
   offset: number;
   /** Include the count as a column (no valid cached count). */
   withCount: boolean;
+  /**
+   * Choose the page's ids first, then read those rows (default). Off for small tables, where the
+   * planner may turn the join around and scan the table instead (companies: 10,000 rows).
+   */
+  lateLookup?: boolean;
 }
 
 /**
@@ -129,6 +134,12 @@ export function pageSql(input: PageSqlInput): Sql {
   }
   const conditions = new Conditions(sql);
   input.where(conditions);
+  if (input.lateLookup === false) {
+    const text =
+      `SELECT ${input.select}, ${version} AS "__v"${count} FROM ${input.table} t${input.join ? ` ${input.join}` : ""} ` +
+      `WHERE ${conditions} ORDER BY ${orderClause("t", input.order)} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}`;
+    return { text, values: sql.values };
+  }
   const inner = `SELECT t.id FROM ${input.table} t WHERE ${conditions} ORDER BY ${orderClause("t", input.order)} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}`;
   const text =
     `SELECT ${input.select}, ${version} AS "__v"${count} ` +
@@ -364,6 +375,7 @@ export function companyPageInput(dialect: Dialect, query: CompanyListQuery, sear
     dialect,
     table: "companies",
     select: `t.id AS "id", t.name AS "name"`,
+    lateLookup: false,
     where: (w) => {
       if (searchTerm) w.raw(`t.search_text LIKE ${w.sql.param(`%${searchTerm}%`)}`);
       if (query.country) w.equals("t.country", query.country);

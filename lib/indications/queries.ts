@@ -1,17 +1,10 @@
-import { buildPage, pageOffset, type Page } from "../api/pagination";
+import { buildPage, type Page } from "../api/pagination";
 import type { Caller } from "../auth/caller";
-import { getDb } from "../db/client";
-import { between, compact, oneOf, orderByOf, timeWindow } from "../db/filters";
-import { ISSUER_SELECT } from "../domain/issuer";
-import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
+import { getDb, getDbKind } from "../db/client";
+import { between, compact, oneOf, timeWindow } from "../db/filters";
+import { countCacheFor, indicationPageInput, prismaRunner, runPage, toIndicationRow } from "../db/list-sql";
+import type { Indication, IndicationListQuery } from "./schema";
 import { serializeIndication } from "./serializer";
-
-const SORT_COLUMNS: Record<IndicationSortField, string> = {
-  created_at: "createdAt",
-  updated_at: "updatedAt",
-  price_per_share: "pricePerShare",
-  volume: "volume",
-};
 
 /** The caller's team scope comes first and is not negotiable: no filter can widen it. */
 export function indicationWhere(caller: Caller, query: IndicationListQuery) {
@@ -33,19 +26,13 @@ export function indicationWhere(caller: Caller, query: IndicationListQuery) {
   };
 }
 
-/** GET /my/indications: the caller's team's indications. */
+/**
+ * GET /my/indications: the caller's team's indications. The same filters as indicationWhere()
+ * and the same order (sort column, then id ascending), run as one SQL statement per page with a
+ * version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
+ */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<Page<Indication>> {
   const db = getDb();
-  const where = indicationWhere(caller, query);
-  const [rows, total] = await Promise.all([
-    db.indication.findMany({
-      where,
-      orderBy: orderByOf(query.sort, SORT_COLUMNS),
-      skip: pageOffset(query),
-      take: query.per_page,
-      include: { issuer: ISSUER_SELECT },
-    }),
-    db.indication.count({ where }),
-  ]);
-  return buildPage(rows.map(serializeIndication), query, total);
+  const page = await runPage<Record<string, unknown>>(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
+  return buildPage(page.rows.map((row) => serializeIndication(toIndicationRow(row))), query, page.total);
 }

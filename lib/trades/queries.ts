@@ -1,19 +1,10 @@
-import { buildPage, pageOffset, type Page } from "../api/pagination";
+import { buildPage, type Page } from "../api/pagination";
 import type { Caller } from "../auth/caller";
-import { getDb } from "../db/client";
-import { between, compact, oneOf, orderByOf } from "../db/filters";
-import { ISSUER_SELECT } from "../domain/issuer";
-import type { Trade, TradeListQuery, TradeSortField } from "./schema";
+import { getDb, getDbKind } from "../db/client";
+import { between, compact, oneOf } from "../db/filters";
+import { countCacheFor, prismaRunner, runPage, toTradeRow, tradePageInput } from "../db/list-sql";
+import type { Trade, TradeListQuery } from "./schema";
 import { serializeTrade } from "./serializer";
-
-const SORT_COLUMNS: Record<TradeSortField, string> = {
-  created_at: "createdAt",
-  updated_at: "updatedAt",
-  sign_date: "signDate",
-  won_date: "wonDate",
-  price_per_share: "pricePerShare",
-  volume: "volume",
-};
 
 /** The caller's team scope comes first and is not negotiable: no filter can widen it. */
 export function tradeWhere(caller: Caller, query: TradeListQuery) {
@@ -34,19 +25,13 @@ export function tradeWhere(caller: Caller, query: TradeListQuery) {
   };
 }
 
-/** GET /my/trades: the caller's team's trades. */
+/**
+ * GET /my/trades: the caller's team's trades. The same filters as tradeWhere() and the same
+ * order (sort column, then id ascending), run as one SQL statement per page with a
+ * version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
+ */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<Page<Trade>> {
   const db = getDb();
-  const where = tradeWhere(caller, query);
-  const [rows, total] = await Promise.all([
-    db.trade.findMany({
-      where,
-      orderBy: orderByOf(query.sort, SORT_COLUMNS),
-      skip: pageOffset(query),
-      take: query.per_page,
-      include: { issuer: ISSUER_SELECT },
-    }),
-    db.trade.count({ where }),
-  ]);
-  return buildPage(rows.map(serializeTrade), query, total);
+  const page = await runPage<Record<string, unknown>>(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
+  return buildPage(page.rows.map((row) => serializeTrade(toTradeRow(row))), query, page.total);
 }
