@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { PERMISSIONS, type Permission } from "../domain/enums";
+import { CALLER_USER_SELECT, type CallerUser } from "../auth/caller-user";
 
 /**
  * API keys for the data service (`Authorization: Bearer mkd_...`).
@@ -38,8 +39,9 @@ export interface ApiKeySummary {
 
 export interface ActiveApiKey {
   keyId: string;
-  userId: string;
+  /** The key's scopes, cut down to its owner's current permissions. */
   scopes: Permission[];
+  owner: CallerUser;
 }
 
 /** Thrown for bad input (unknown user, bad name or scopes); `code` is stable for callers. */
@@ -239,7 +241,7 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
   if (!isWellFormedApiKey(secret)) return null;
   const row = await db.apiKey.findUnique({
     where: { secretHash: hashApiKeySecret(secret) },
-    select: { id: true, userId: true, scopes: true, lastUsedAt: true, revokedAt: true, user: { select: { permissions: true } } },
+    select: { id: true, scopes: true, lastUsedAt: true, revokedAt: true, user: { select: CALLER_USER_SELECT } },
   });
   if (!row || row.revokedAt) return null;
 
@@ -263,5 +265,5 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
 
   const ownerPermissions = parsePermissionList(row.user.permissions);
   const scopes = parsePermissionList(row.scopes).filter((p) => ownerPermissions.includes(p));
-  return { keyId: row.id, userId: row.userId, scopes };
+  return { keyId: row.id, scopes, owner: row.user };
 }

@@ -4,6 +4,7 @@ import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
 import { ApiError } from "../api/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
+import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { authSecret } from "./secret";
 import { getSessionUserId } from "./session";
 
@@ -23,12 +24,7 @@ export interface Caller {
   via: "session" | "api_key";
 }
 
-async function loadCaller(userId: string, via: Caller["via"], scopes?: Permission[]): Promise<Caller | null> {
-  const user = await getDb().user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, name: true, role: true, permissions: true, team: { select: { id: true, name: true } } },
-  });
-  if (!user) return null;
+function callerOf(user: CallerUser, via: Caller["via"], scopes?: Permission[]): Caller {
   const granted = parsePermissionList(user.permissions);
   return {
     userId: user.id,
@@ -43,6 +39,11 @@ async function loadCaller(userId: string, via: Caller["via"], scopes?: Permissio
   };
 }
 
+async function loadSessionCaller(userId: string): Promise<Caller | null> {
+  const user = await getDb().user.findUnique({ where: { id: userId }, select: CALLER_USER_SELECT });
+  return user ? callerOf(user, "session") : null;
+}
+
 /** API callers: a Bearer key when an Authorization header is sent, else the browser session. */
 export async function resolveCaller(request: Request): Promise<Caller> {
   const authorization = request.headers.get("authorization");
@@ -50,15 +51,14 @@ export async function resolveCaller(request: Request): Promise<Caller> {
     const match = /^Bearer +(\S+) *$/i.exec(authorization);
     if (!match) throw ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`.");
     const key = await findActiveApiKey(getDb(), match[1]);
-    const caller = key && (await loadCaller(key.userId, "api_key", key.scopes));
-    if (!caller) throw ApiError.unauthorized("Invalid or revoked API key.");
-    return caller;
+    if (!key) throw ApiError.unauthorized("Invalid or revoked API key.");
+    return callerOf(key.owner, "api_key", key.scopes);
   }
   // The session cookie is read from the request itself (not next/headers), so the handler works
   // the same under `next start` and when a test calls it with a plain Request.
   const req = request instanceof NextRequest ? request : new NextRequest(request);
   const token = await getToken({ req, secret: authSecret() });
-  const caller = typeof token?.sub === "string" && (await loadCaller(token.sub, "session"));
+  const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub));
   if (!caller) throw ApiError.unauthorized();
   return caller;
 }
@@ -66,7 +66,7 @@ export async function resolveCaller(request: Request): Promise<Caller> {
 /** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */
 export async function getPageCaller(): Promise<Caller | null> {
   const userId = await getSessionUserId();
-  return userId ? loadCaller(userId, "session") : null;
+  return userId ? loadSessionCaller(userId) : null;
 }
 
 export function requirePermission(caller: Caller, permission: Permission, action: string): void {
