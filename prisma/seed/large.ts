@@ -265,15 +265,15 @@ function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companie
 // into column values in table order.
 
 /** The demo generators' context for row `index`: its owner already chosen. */
-function ownerContext(ctx: Context, index: number): RowContext {
-  const rng = new Rng((ctx.seed * 2_654_435_761 + index * 40_503) >>> 0);
+function ownerContext(ctx: Context, table: BulkTable, index: number): RowContext {
+  const rng = new Rng((ctx.seed * 2_654_435_761 + index * 40_503 + (table === "trades" ? 0x5bd1e995 : 0)) >>> 0);
   const team = ctx.teams[ctx.teamPicker.index(rng.float())];
   const user = rng.pick(ctx.usersByTeam.get(team.id)!);
   return { ...ctx.demo, owners: [{ userId: user.id, teamId: team.id, weight: 1 }] };
 }
 
 export function indicationValues(ctx: Context, index: number): unknown[] {
-  const r = indicationRow(ownerContext(ctx, index), index);
+  const r = indicationRow(ownerContext(ctx, "indications", index), index);
   return [
     r.id, r.teamId, r.userId, r.issuerId, r.acceptableStructures, r.carriedInterestFeePercent, r.clientId,
     r.createdAt.getTime(), r.details, r.lastRefreshedAt.getTime(), r.managementFeePercent, r.minimumVolume,
@@ -283,7 +283,7 @@ export function indicationValues(ctx: Context, index: number): unknown[] {
 }
 
 export function tradeValues(ctx: Context, index: number): unknown[] {
-  const r = tradeRow(ownerContext(ctx, index), index);
+  const r = tradeRow(ownerContext(ctx, "trades", index), index);
   return [
     r.id, r.teamId, r.userId, r.issuerId, r.attributedToOwner ? 1 : 0, r.carriedInterestFeePercent, r.clientId,
     r.createdAt.getTime(), r.details, r.isVerified ? 1 : 0, r.managementFeePercent, r.permalinkId,
