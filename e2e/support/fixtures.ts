@@ -26,13 +26,41 @@ export async function shot(page: Page, testInfo: TestInfo, step?: string): Promi
 }
 
 /**
+ * A stand-in for the React DevTools hook (installed before any page script runs): React reports
+ * every commit to it, production builds included, so a test can tell when a server-rendered
+ * control has really been hydrated (see `hydrated`).
+ */
+function installReactCommitHook(): void {
+  const w = window as unknown as Record<string, unknown>;
+  const roots = new Set<unknown>();
+  w.__e2eReactRoots = roots;
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberRoot: (_renderer: unknown, root: unknown) => roots.add(root),
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    setStrictMode: () => {},
+    checkDCE: () => {},
+  };
+}
+
+/**
  * The project's `test`: every test ends with a full-page screenshot of its page (pass or fail), so
  * a reviewer can look at every page the suite visited.
  */
 export const test = base.extend<{ finalScreenshot: void }>({
+  // (The fixture callback is named `provide`, not `use`: the React hooks lint rule would take it
+  // for React's `use`.)
+  context: async ({ context }, provide) => {
+    await context.addInitScript(installReactCommitHook);
+    await provide(context);
+  },
   finalScreenshot: [
-    async ({ page }, use, testInfo) => {
-      await use();
+    async ({ page }, provide, testInfo) => {
+      await provide();
       if (page.isClosed()) return;
       try {
         await shot(page, testInfo);
@@ -66,17 +94,32 @@ export async function signInViaApi(request: APIRequestContext, email: string, pa
 }
 
 /**
- * Waits until React has hydrated an element (attached its props to the DOM node). The production
- * pages are server-rendered, so a control is visible before its click handler exists; a click in
- * that window does nothing (or submits a form natively). Call this before the first interaction
+ * Waits until React has hydrated an element: its fiber is part of a committed React tree. The
+ * production pages are server-rendered, so a control is visible before its handlers work; a click
+ * in that window is lost (or submits a form natively). Call this before the first interaction
  * with a client control after each full page load.
  */
 export async function hydrated(locator: Locator): Promise<void> {
   await expect(locator.first()).toBeVisible();
   await expect
-    .poll(() => locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))), {
-      message: "the control is hydrated",
-    })
+    .poll(
+      () =>
+        locator.first().evaluate((el) => {
+          type Fiber = { stateNode: unknown; child: Fiber | null; sibling: Fiber | null };
+          const roots = (window as unknown as { __e2eReactRoots?: Set<{ current: Fiber }> }).__e2eReactRoots;
+          for (const root of roots ?? []) {
+            const stack: Fiber[] = [root.current];
+            while (stack.length > 0) {
+              const fiber = stack.pop()!;
+              if (fiber.stateNode === el) return true;
+              if (fiber.child) stack.push(fiber.child);
+              if (fiber.sibling) stack.push(fiber.sibling);
+            }
+          }
+          return false;
+        }),
+      { message: "the control is hydrated (in a committed React tree)" },
+    )
     .toBe(true);
 }
 
