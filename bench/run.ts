@@ -170,7 +170,13 @@ function stage(port: number): string {
   const dir = path.join(os.tmpdir(), `desk-bench-${port}`);
   fs.mkdirSync(dir, { recursive: true });
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
-    execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+    try {
+      execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")], { stdio: "ignore" });
+    } catch {
+      // Another filesystem (no hard links across devices): a real copy, once.
+      fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+      execFileSync("cp", ["-a", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+    }
   }
   const excludes = ["/node_modules", "/.next", "/.git", "/prisma/data", "/bench/results", "/test-results", "/playwright-report", "/coverage", "*.tsbuildinfo"];
   execFileSync("rsync", ["-a", "--delete", ...excludes.flatMap((e) => ["--exclude", e]), `${ROOT}/`, `${dir}/`]);
