@@ -42,7 +42,8 @@ export function SignInForm({ callbackUrl, initialError, oidc }: Props) {
 
   return (
     <div className="space-y-5">
-      <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "sign-in-error" : undefined} noValidate>
+      {/* method="post": a submit before hydration must never put the password in the URL. */}
+      <form method="post" onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "sign-in-error" : undefined} noValidate>
         {error ? (
           <p
             id="sign-in-error"
