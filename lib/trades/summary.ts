@@ -1,8 +1,8 @@
 import type { Caller } from "../auth/caller";
-import { getDb } from "../db/client";
+import { getDb, getDbKind } from "../db/client";
+import { Conditions, prismaRunner, SqlWriter, tradePageInput } from "../db/list-sql";
 import { decimalToUnits, fromStoredDecimal, unitsToDecimal } from "../domain/decimal";
 import type { Issuer } from "../domain/issuer";
-import { tradeWhere } from "./queries";
 import type { TradeListQuery } from "./schema";
 
 export interface TradeTotals {
@@ -44,9 +44,14 @@ function vwap(notional: bigint, volume: bigint): string | null {
  * and sort ignored). Sums are exact: the decimals are added as integers with BigInt, never floats.
  */
 export async function summarizeTrades(caller: Caller, query: TradeListQuery): Promise<TradeSummary> {
-  const rows = await getDb().trade.findMany({
-    where: tradeWhere(caller, query),
-    select: { issuerId: true, pricePerShare: true, volume: true },
+  // The trade list's own WHERE (team scope first), so the totals are of exactly the rows listed.
+  const input = tradePageInput(getDbKind(), caller.teamId, query);
+  const sql = new SqlWriter(input.dialect);
+  const where = new Conditions(sql);
+  input.where(where);
+  const rows = await prismaRunner(getDb())<{ issuerId: string; pricePerShare: string; volume: string }>({
+    text: `SELECT t.issuer_id AS "issuerId", t.price_per_share AS "pricePerShare", t.volume AS "volume" FROM trades t WHERE ${where}`,
+    values: sql.values,
   });
   const all = new Accumulator();
   const perIssuer = new Map<string, Accumulator>();

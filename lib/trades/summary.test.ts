@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { Caller } from "@/lib/auth/caller";
+import { canonicalDecimal, teamTrades, TEAMS, units, USERS, type FixtureTrade } from "@/lib/testing/fixtures";
+import { parseTradeListParams } from "./schema";
+import { summarizeTrades } from "./summary";
+
+const alphaLead: Caller = {
+  userId: USERS.alphaLead.id,
+  email: USERS.alphaLead.email,
+  name: USERS.alphaLead.name,
+  teamId: TEAMS.alpha.id,
+  teamName: TEAMS.alpha.name,
+  role: "team_lead",
+  permissions: [...USERS.alphaLead.permissions],
+  via: "session",
+};
+
+function query(params: Record<string, string>) {
+  const parsed = parseTradeListParams(new URLSearchParams(params));
+  if (!parsed.ok) throw parsed.error;
+  return parsed.value;
+}
+
+const SCALE = BigInt(10) ** BigInt(8);
+const toDecimal = (u: bigint) => canonicalDecimal(`${u / SCALE}.${(u % SCALE).toString().padStart(8, "0")}`);
+
+/** Expected totals, computed independently from the fixture with BigInt. */
+function expectedTotals(rows: FixtureTrade[]) {
+  const volume = rows.reduce((sum, r) => sum + units(r.volume), BigInt(0));
+  const notional = rows.reduce((sum, r) => sum + units(r.pricePerShare) * units(r.volume), BigInt(0));
+  const vwap = volume === BigInt(0) ? null : toDecimal((notional * BigInt(2) + volume) / (volume * BigInt(2)));
+  return { count: rows.length, total_volume: toDecimal(volume), vwap_price_per_share: vwap };
+}
+
+describe("summarizeTrades (team-lead review totals)", () => {
+  it("totals the team's verified trades exactly, overall and per company", async () => {
+    const rows = teamTrades("alpha").filter((t) => t.isVerified);
+    const summary = await summarizeTrades(alphaLead, query({ is_verified: "true" }));
+    expect({ count: summary.count, total_volume: summary.total_volume, vwap_price_per_share: summary.vwap_price_per_share }).toEqual(
+      expectedTotals(rows),
+    );
+    const issuers = new Set(rows.map((r) => r.issuerId));
+    expect(summary.by_company.map((c) => c.issuer.id).sort()).toEqual([...issuers].sort());
+    for (const company of summary.by_company) {
+      const { issuer, ...totals } = company;
+      expect(totals).toEqual(expectedTotals(rows.filter((r) => r.issuerId === issuer.id)));
+    }
+  });
+
+  it("applies the trade list's filters and never counts another team's trades", async () => {
+    const all = await summarizeTrades(alphaLead, query({}));
+    expect(all.count).toBe(teamTrades("alpha").length);
+    const min = "1000";
+    const big = teamTrades("alpha").filter((t) => units(t.volume) >= units(min));
+    const filtered = await summarizeTrades(alphaLead, query({ volume_min: min }));
+    expect(filtered.count).toBe(big.length);
+    expect(filtered.total_volume).toBe(expectedTotals(big).total_volume);
+  });
+
+  it("answers zeros and no average for an empty selection", async () => {
+    const summary = await summarizeTrades(alphaLead, query({ sign_date_from: "2999-01-01" }));
+    expect(summary).toEqual({ count: 0, total_volume: "0", vwap_price_per_share: null, by_company: [] });
+  });
+});
