@@ -1,5 +1,5 @@
 import { ApiError } from "../api/errors";
-import { buildPage, pageOffset, type Page } from "../api/pagination";
+import { buildPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
@@ -20,19 +20,10 @@ const COMPANY_COLUMNS = {
   leadInvestors: true,
 } as const;
 
-function whereOf(query: CompanyListQuery) {
-  return {
-    ...(query.q ? { searchText: { contains: companySearchTerm(query.q) } } : {}),
-    ...(query.country ? { country: query.country } : {}),
-    ...(query.region ? { region: query.region } : {}),
-  };
-}
-
-const ORDER = [{ name: "asc" as const }, { id: "asc" as const }];
-
-/** GET /companies: any signed-in caller may list names (spec 2.1). */
-// The same filters and order as whereOf() + ORDER, as one SQL statement per page with a
-// version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
+/**
+ * GET /companies: any signed-in caller may list names (spec 2.1). One SQL statement per page with a
+ * version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
+ */
 export async function listCompanies(_caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
   const db = getDb();
   const term = query.q ? companySearchTerm(query.q) : undefined;
@@ -43,13 +34,15 @@ export async function listCompanies(_caller: Caller, query: CompanyListQuery): P
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */
 export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, origin = ""): Promise<Page<Company>> {
   requirePermission(caller, "companies", "Viewing company details");
-  const db = getDb();
-  const where = whereOf(query);
-  const [rows, total] = await Promise.all([
-    db.company.findMany({ where, orderBy: ORDER, skip: pageOffset(query), take: query.per_page, select: COMPANY_COLUMNS }),
-    db.company.count({ where }),
-  ]);
-  return buildPage(rows.map((row) => serializeCompany(row, origin)), query, total);
+  // The list's own page (same filters, order and count), then the details of its rows.
+  const page = await listCompanies(caller, query);
+  const rows = await getDb().company.findMany({ where: { id: { in: page.items.map((c) => c.id) } }, select: COMPANY_COLUMNS });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = page.items.flatMap((c) => {
+    const row = byId.get(c.id);
+    return row ? [serializeCompany(row, origin)] : [];
+  });
+  return { ...page, items };
 }
 
 /** GET /companies/{company_id} (spec 5.1: needs the companies permission). */

@@ -7,7 +7,7 @@ import type { DatabaseKind } from "./url";
 
 /**
  * Hand-written SQL for the hot list queries (GET /my/indications, /my/trades, /companies), built
- * from the same parsed queries as the Prisma versions and with the same semantics. Why not
+ * from the parsed queries (lib/<resource>/schema.ts): the only query path of the lists. Why not
  * findMany + count: see docs/performance.md. In short, at 1 M rows Prisma's pair costs two to four
  * round trips per page (rows, the issuer include, the count) plus its query compilation, and the
  * count scans every row of the team's scope on every request. Here a page is one statement that
@@ -275,7 +275,7 @@ const INDICATION_SELECT = [
   `t.volume AS "volume"`,
 ].join(", ");
 
-/** GET /my/indications: the same conditions as indicationWhere() (lib/indications/queries.ts). */
+/** GET /my/indications: the team scope first (no filter can widen it), then every filter. */
 export function indicationPageInput(dialect: Dialect, teamId: string, query: IndicationListQuery): Omit<PageSqlInput, "withCount"> {
   return {
     dialect,
@@ -339,7 +339,7 @@ const TRADE_SELECT = [
   `t.won_date AS "wonDate"`,
 ].join(", ");
 
-/** GET /my/trades: the same conditions as tradeWhere() (lib/trades/queries.ts). */
+/** GET /my/trades (and the review totals): the team scope first, then every filter. */
 export function tradePageInput(dialect: Dialect, teamId: string, query: TradeListQuery): Omit<PageSqlInput, "withCount"> {
   return {
     dialect,
@@ -366,7 +366,7 @@ export function tradePageInput(dialect: Dialect, teamId: string, query: TradeLis
 }
 
 /**
- * GET /companies: the same conditions as the Prisma version. `searchTerm` is
+ * GET /companies (and the dashboard directory). `searchTerm` is
  * companySearchTerm(q) (lib/companies/search.ts): it has no LIKE wildcard left in it, and Prisma's
  * `contains` is exactly `LIKE '%term%'`, which is what we send.
  */
