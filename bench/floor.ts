@@ -19,6 +19,7 @@ import {
   CountCache,
   indicationPageInput,
   runPage,
+  toCompanySummaryRow,
   toIndicationRow,
   toTradeRow,
   tradePageInput,
@@ -82,21 +83,21 @@ async function main() {
     if (path === "/api/v1/my/indications") {
       const query = parseIndicationListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage<Record<string, unknown>>(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
+      const page = await runPage(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
       return toListBody("indications", buildPage(page.rows.map((r) => serializeIndication(toIndicationRow(r))), query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage<Record<string, unknown>>(run, counts, tradePageInput(dialect, caller.teamId, query.value));
+      const page = await runPage(run, counts, tradePageInput(dialect, caller.teamId, query.value));
       return toListBody("trades", buildPage(page.rows.map((r) => serializeTrade(toTradeRow(r))), query.value, page.total));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
-      const page = await runPage<{ id: string; name: string }>(run, counts, companyPageInput(dialect, query.value, term));
-      return toListBody("companies", buildPage(page.rows.map(serializeCompanySummary), query.value, page.total));
+      const page = await runPage(run, counts, companyPageInput(dialect, query.value, term));
+      return toListBody("companies", buildPage(page.rows.map((r) => serializeCompanySummary(toCompanySummaryRow(r))), query.value, page.total));
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

@@ -3,7 +3,7 @@ import { buildPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
-import { companyPageInput, countCacheFor, prismaRunner, runPage } from "../db/list-sql";
+import { companyPageInput, countCacheFor, prismaRunner, runPage, toCompanySummaryRow } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
 import { serializeCompany, serializeCompanySummary } from "./serializer";
@@ -27,8 +27,8 @@ const COMPANY_COLUMNS = {
 export async function listCompanies(_caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
   const db = getDb();
   const term = query.q ? companySearchTerm(query.q) : undefined;
-  const page = await runPage<{ id: string; name: string }>(prismaRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
-  return buildPage(page.rows.map(serializeCompanySummary), query, page.total);
+  const page = await runPage(prismaRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
+  return buildPage(page.rows.map((r) => serializeCompanySummary(toCompanySummaryRow(r))), query, page.total);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */

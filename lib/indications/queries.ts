@@ -12,6 +12,6 @@ import { serializeIndication } from "./serializer";
  */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<Page<Indication>> {
   const db = getDb();
-  const page = await runPage<Record<string, unknown>>(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
+  const page = await runPage(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
   return buildPage(page.rows.map((row) => serializeIndication(toIndicationRow(row))), query, page.total);
 }

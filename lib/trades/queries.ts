@@ -12,6 +12,6 @@ import { serializeTrade } from "./serializer";
  */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<Page<Trade>> {
   const db = getDb();
-  const page = await runPage<Record<string, unknown>>(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
+  const page = await runPage(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
   return buildPage(page.rows.map((row) => serializeTrade(toTradeRow(row))), query, page.total);
 }
