@@ -43,6 +43,9 @@ export interface ActiveApiKey {
   /** The key's scopes, cut down to its owner's current permissions. */
   scopes: Permission[];
   owner: CallerUser;
+  lastUsedAt: Date | null;
+  /** The 'auth' change counter read with the key (lib/auth/caller.ts caches keys under it). */
+  authVersion: string;
 }
 
 /** Thrown for bad input (unknown user, bad name or scopes); `code` is stable for callers. */
@@ -232,11 +235,6 @@ export async function revokeApiKey(
   return updated ? toSummary(updated) : null;
 }
 
-/**
- * The active key behind a presented secret, or null if it is malformed, unknown or revoked.
- * The returned scopes are the key's scopes intersected with the owner's current permissions, so
- * taking a permission away from a user also takes it away from their existing keys.
- */
 interface KeyOwnerRow {
   id: string;
   scopes: string;
@@ -249,52 +247,59 @@ interface KeyOwnerRow {
   permissions: string;
   teamId: string;
   teamName: string;
+  authVersion: unknown;
 }
 
+/**
+ * The active key behind a presented secret, or null if it is malformed, unknown or revoked.
+ * The returned scopes are the key's scopes intersected with the owner's current permissions, so
+ * taking a permission away from a user also takes it away from their existing keys.
+ */
 export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
   // Cheap format check first: garbage never reaches the database.
   if (!isWellFormedApiKey(secret)) return null;
-  // Every API request runs this: one joined statement (Prisma's nested select would issue three,
-  // about 4x the cost; measured in docs/performance.md).
+  // One joined statement (Prisma's nested select would issue three, about 4x the cost; measured in
+  // docs/performance.md).
   const [found] = await db.$queryRaw<KeyOwnerRow[]>`
     SELECT k.id, k.scopes, k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt",
-           u.id AS "userId", u.email, u.name, u.role, u.permissions, t.id AS "teamId", t.name AS "teamName"
+           u.id AS "userId", u.email, u.name, u.role, u.permissions, t.id AS "teamId", t.name AS "teamName",
+           (SELECT version FROM table_versions WHERE name = 'auth') AS "authVersion"
     FROM api_keys k JOIN users u ON u.id = k.user_id JOIN teams t ON t.id = u.team_id
     WHERE k.secret_hash = ${hashApiKeySecret(secret)}`;
   if (!found || found.revokedAt !== null) return null;
-  const row = {
-    id: found.id,
-    scopes: found.scopes,
-    lastUsedAt: found.lastUsedAt === null ? null : toDate(found.lastUsedAt),
-    user: {
-      id: found.userId,
-      email: found.email,
-      name: found.name,
-      role: found.role,
-      permissions: found.permissions,
-      team: { id: found.teamId, name: found.teamName },
-    } satisfies CallerUser,
+  const owner: CallerUser = {
+    id: found.userId,
+    email: found.email,
+    name: found.name,
+    role: found.role,
+    permissions: found.permissions,
+    team: { id: found.teamId, name: found.teamName },
   };
+  const lastUsedAt = await stampLastUsed(db, found.id, found.lastUsedAt === null ? null : toDate(found.lastUsedAt));
+  const ownerPermissions = parsePermissionList(owner.permissions);
+  const scopes = parsePermissionList(found.scopes).filter((p) => ownerPermissions.includes(p));
+  return { keyId: found.id, scopes, owner, lastUsedAt, authVersion: String(found.authVersion) };
+}
 
-  // `lastUsedAt` is informational (shown in listings), so minute resolution is enough. Writing it on
-  // every request would turn each read into a write (on SQLite, one serialized writer for the whole
-  // app). The update is conditional, so concurrent requests in the same minute write at most once.
-  const now = new Date();
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    try {
-      await db.apiKey.updateMany({
-        where: {
-          id: row.id,
-          OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
-        },
-        data: { lastUsedAt: now },
-      });
-    } catch {
-      // A failed bookkeeping write must not fail the authenticated request.
-    }
+/**
+ * Records a key's use, at most once a minute: `lastUsedAt` is informational (shown in listings),
+ * and writing it on every request would turn each read into a write (on SQLite, one serialized
+ * writer for the whole app). Conditional, so concurrent requests in the same minute write at most
+ * once. Returns the key's `lastUsedAt` as it now stands.
+ */
+export async function stampLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now = new Date()): Promise<Date | null> {
+  if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return lastUsedAt;
+  try {
+    await db.apiKey.updateMany({
+      where: {
+        id: keyId,
+        OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+      },
+      data: { lastUsedAt: now },
+    });
+    return now;
+  } catch {
+    // A failed bookkeeping write must not fail the authenticated request.
+    return lastUsedAt;
   }
-
-  const ownerPermissions = parsePermissionList(row.user.permissions);
-  const scopes = parsePermissionList(row.scopes).filter((p) => ownerPermissions.includes(p));
-  return { keyId: row.id, scopes, owner: row.user };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { resolveCaller, type Caller } from "../auth/caller";
+import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
+import { StaleCallerError } from "../auth/key-cache";
 import { ApiError } from "./errors";
 
 /**
@@ -43,10 +44,27 @@ export function errorResponse(error: ApiError, requestId: string): Response {
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const requestId = requestIdOf(request);
+    const run = async (fresh: boolean): Promise<unknown> => {
+      const caller = await resolveCaller(request, { fresh });
+      try {
+        const params = ((await context?.params) ?? {}) as P;
+        const body = await handler({ request, url: new URL(request.url), caller, params });
+        await confirmCallerNow(caller);
+        return body;
+      } catch (error) {
+        // An answer to a cached caller, error or not, is only as good as the caller.
+        if (error instanceof ApiError) await confirmCallerNow(caller);
+        throw error;
+      }
+    };
     try {
-      const caller = await resolveCaller(request);
-      const params = ((await context?.params) ?? {}) as P;
-      const body = await handler({ request, url: new URL(request.url), caller, params });
+      let body: unknown;
+      try {
+        body = await run(false);
+      } catch (error) {
+        if (!(error instanceof StaleCallerError)) throw error;
+        body = await run(true);
+      }
       return json(body, 200, requestId);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);

@@ -1,10 +1,11 @@
 import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
+import { findActiveApiKey, hashApiKeySecret, isWellFormedApiKey, parsePermissionList, stampLastUsed } from "../api-keys/keys";
 import { ApiError } from "../api/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
+import { AuthCheck, confirmAuth, KeyCache } from "./key-cache";
 import { authSecret } from "./secret";
 import { getSessionUserId } from "./session";
 
@@ -22,6 +23,8 @@ export interface Caller {
   role: Role;
   permissions: Permission[];
   via: "session" | "api_key";
+  /** Present when the caller came from the API-key cache: to confirm within the request (confirmCaller). */
+  authCheck?: AuthCheck;
 }
 
 function callerOf(user: CallerUser, via: Caller["via"], scopes?: Permission[]): Caller {
@@ -44,15 +47,16 @@ async function loadSessionCaller(userId: string): Promise<Caller | null> {
   return user ? callerOf(user, "session") : null;
 }
 
-/** API callers: a Bearer key when an Authorization header is sent, else the browser session. */
-export async function resolveCaller(request: Request): Promise<Caller> {
+/**
+ * API callers: a Bearer key when an Authorization header is sent, else the browser session.
+ * `fresh` bypasses the API-key cache (lib/auth/key-cache.ts), after it served a stale caller.
+ */
+export async function resolveCaller(request: Request, { fresh = false } = {}): Promise<Caller> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const match = /^Bearer +(\S+) *$/i.exec(authorization);
     if (!match) throw ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`.");
-    const key = await findActiveApiKey(getDb(), match[1]);
-    if (!key) throw ApiError.unauthorized("Invalid or revoked API key.");
-    return callerOf(key.owner, "api_key", key.scopes);
+    return resolveApiKey(match[1], fresh);
   }
   // The session cookie is read from the request itself (not next/headers), so the handler works
   // the same under `next start` and when a test calls it with a plain Request.
@@ -61,6 +65,39 @@ export async function resolveCaller(request: Request): Promise<Caller> {
   const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub));
   if (!caller) throw ApiError.unauthorized();
   return caller;
+}
+
+// Keyed by the secret's hash: the cache never holds a usable secret.
+const keyCache = new KeyCache<Caller>();
+
+async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
+  if (!isWellFormedApiKey(secret)) throw ApiError.unauthorized("Invalid or revoked API key.");
+  const cacheKey = hashApiKeySecret(secret);
+  const cached = fresh ? undefined : keyCache.get(cacheKey);
+  if (cached) {
+    cached.lastUsedAt = await stampLastUsed(getDb(), cached.keyId, cached.lastUsedAt);
+    return { ...cached.caller, authCheck: new AuthCheck(cached.version, cacheKey) };
+  }
+  const key = await findActiveApiKey(getDb(), secret);
+  if (!key) {
+    keyCache.delete(cacheKey);
+    throw ApiError.unauthorized("Invalid or revoked API key.");
+  }
+  const caller = callerOf(key.owner, "api_key", key.scopes);
+  keyCache.set(cacheKey, { caller, keyId: key.keyId, version: key.authVersion, lastUsedAt: key.lastUsedAt });
+  return caller;
+}
+
+/** Confirms a cached caller with the auth version read alongside the request's data. */
+export function confirmCaller(caller: Caller, authVersion: string): void {
+  confirmAuth(caller.authCheck, authVersion, (cacheKey) => keyCache.delete(cacheKey));
+}
+
+/** Confirms a cached caller with a statement of its own, when the request's data did not. */
+export async function confirmCallerNow(caller: Caller): Promise<void> {
+  if (!caller.authCheck || caller.authCheck.confirmed) return;
+  const [row] = await getDb().$queryRaw<{ version: unknown }[]>`SELECT version FROM table_versions WHERE name = 'auth'`;
+  confirmCaller(caller, String(row.version));
 }
 
 /** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */

@@ -1,7 +1,7 @@
 import { ApiError } from "../api/errors";
 import { buildPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
-import { requirePermission, type Caller } from "../auth/caller";
+import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
 import { companyPageInput, countCacheFor, prismaRunner, runPage, toCompanySummaryRow } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
@@ -24,10 +24,11 @@ const COMPANY_COLUMNS = {
  * GET /companies: any signed-in caller may list names (spec 2.1). One SQL statement per page with a
  * version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
  */
-export async function listCompanies(_caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
+export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
   const db = getDb();
   const term = query.q ? companySearchTerm(query.q) : undefined;
   const page = await runPage(prismaRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
+  confirmCaller(caller, page.authVersion);
   return buildPage(page.rows.map((r) => serializeCompanySummary(toCompanySummaryRow(r))), query, page.total);
 }
 

@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
+import { withStatementCache } from "./statement-cache";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
 /**
@@ -13,7 +14,7 @@ export type Db = SqliteClient;
 export function createDb(url: string = databaseUrl()): Db {
   if (databaseKind(url) === "sqlite") {
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
-    const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url) }, { timestampFormat: "unixepoch-ms" });
+    const adapter = withStatementCache(new PrismaBetterSQLite3({ url: sqliteFilePath(url) }, { timestampFormat: "unixepoch-ms" }));
     return new SqliteClient({ adapter });
   }
   const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });

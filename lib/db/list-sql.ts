@@ -90,8 +90,12 @@ export function orderClause(alias: string, order: OrderBy): string {
 /** Tables whose writes bump `table_versions` (triggers of the perf migration). */
 export type VersionedTable = "indications" | "trades" | "companies";
 
-export function versionSubquery(sql: SqlWriter, table: VersionedTable): string {
-  return `(SELECT version FROM table_versions WHERE name = ${sql.param(table)})`;
+/**
+ * A change counter of `table_versions`: a table's, or 'auth', which every change to what an API
+ * key resolves to bumps (migration 20261126020000_auth_version; see lib/auth/caller.ts).
+ */
+export function versionSubquery(sql: SqlWriter, name: VersionedTable | "auth"): string {
+  return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
 }
 
 export interface PageSqlInput {
@@ -138,8 +142,9 @@ function rowsAggregate(dialect: Dialect, columns: readonly Column[], order: stri
 
 /**
  * The page statement: always exactly one row holding `__rows` (the page, see rowsAggregate),
- * `__v` (the table's version) and optionally `__n` (the count of the filtered scope), so even a
- * page past the end answers in one statement.
+ * `__v` (the table's version), `__a` (the auth version, which confirms a cached caller) and
+ * optionally `__n` (the count of the filtered scope), so even a page past the end answers in one
+ * statement.
  *
  * The page is chosen by an inner query that reads only ids (a "late row lookup"): for a deep page
  * the skipped rows are walked in the covering (team, sort column, id) index and never fetched; only
@@ -149,6 +154,7 @@ function rowsAggregate(dialect: Dialect, columns: readonly Column[], order: stri
 export function pageSql(input: PageSqlInput): Sql {
   const sql = new SqlWriter(input.dialect);
   const version = versionSubquery(sql, input.table);
+  const auth = versionSubquery(sql, "auth");
   let count = "";
   if (input.withCount) {
     const conditions = new Conditions(sql);
@@ -164,7 +170,7 @@ export function pageSql(input: PageSqlInput): Sql {
       : `(SELECT t.id FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) p ` +
         `JOIN ${input.table} t ON t.id = p.id`;
   const text =
-    `SELECT ${rowsAggregate(input.dialect, input.columns, order)} AS "__rows", ${version} AS "__v"${count} ` +
+    `SELECT ${rowsAggregate(input.dialect, input.columns, order)} AS "__rows", ${version} AS "__v", ${auth} AS "__a"${count} ` +
     `FROM ${pageRows}${input.join ? ` ${input.join}` : ""}`;
   return { text, values: sql.values };
 }
@@ -223,11 +229,13 @@ export type Raw = Record<string, unknown>;
 export interface PageResult {
   rows: Raw[];
   total: number;
+  /** The auth version read with the rows (lib/auth/caller.ts confirmCaller). */
+  authVersion: string;
 }
 
 export type RunSql = <R>(sql: Sql) => Promise<R[]>;
 
-type PageRow = { __rows: unknown; __v: unknown; __n?: unknown };
+type PageRow = { __rows: unknown; __v: unknown; __a: unknown; __n?: unknown };
 
 /** `__rows` (rowsAggregate) -> row objects keyed by the columns' field names. */
 export function decodeRows(columns: readonly Column[], json: unknown): Raw[] {
@@ -249,12 +257,12 @@ export async function runPage(run: RunSql, cache: CountCache, input: Omit<PageSq
   const cached = cache.get(key);
   let [row] = await run<PageRow>(pageSql({ ...input, withCount: cached === undefined }));
   if (cached !== undefined && cached.version === String(row.__v)) {
-    return { rows: decodeRows(input.columns, row.__rows), total: cached.count };
+    return { rows: decodeRows(input.columns, row.__rows), total: cached.count, authVersion: String(row.__a) };
   }
   if (cached !== undefined) [row] = await run<PageRow>(pageSql({ ...input, withCount: true }));
   const total = Number(row.__n);
   cache.set(key, String(row.__v), total);
-  return { rows: decodeRows(input.columns, row.__rows), total };
+  return { rows: decodeRows(input.columns, row.__rows), total, authVersion: String(row.__a) };
 }
 
 // ---------------------------------------------------------------------------------------------

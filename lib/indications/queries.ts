@@ -1,5 +1,5 @@
 import { buildPage, type Page } from "../api/pagination";
-import type { Caller } from "../auth/caller";
+import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
 import { countCacheFor, indicationPageInput, prismaRunner, runPage, toIndicationRow } from "../db/list-sql";
 import type { Indication, IndicationListQuery } from "./schema";
@@ -13,5 +13,6 @@ import { serializeIndication } from "./serializer";
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<Page<Indication>> {
   const db = getDb();
   const page = await runPage(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
+  confirmCaller(caller, page.authVersion);
   return buildPage(page.rows.map((row) => serializeIndication(toIndicationRow(row))), query, page.total);
 }

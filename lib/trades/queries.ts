@@ -1,5 +1,5 @@
 import { buildPage, type Page } from "../api/pagination";
-import type { Caller } from "../auth/caller";
+import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
 import { countCacheFor, prismaRunner, runPage, toTradeRow, tradePageInput } from "../db/list-sql";
 import type { Trade, TradeListQuery } from "./schema";
@@ -13,5 +13,6 @@ import { serializeTrade } from "./serializer";
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<Page<Trade>> {
   const db = getDb();
   const page = await runPage(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
+  confirmCaller(caller, page.authVersion);
   return buildPage(page.rows.map((row) => serializeTrade(toTradeRow(row))), query, page.total);
 }
