@@ -1,8 +1,8 @@
 /**
  * The benchmark's floor: a minimal node:http server that answers the four API v1 GET endpoints
  * with the same SQL statements as the app's data functions (lib/db/list-sql.ts, the API-key
- * lookup) through the same drivers (better-sqlite3 / pg), the same count cache, the same parsers
- * and serializers, and writes the same JSON, without Next.js and without Prisma. What the machine
+ * lookup) through the same drivers (better-sqlite3 / pg), the same count cache and API-key cache,
+ * the same parsers and serializers, and writes the same JSON, without Next.js and without Prisma. What the machine
  * allows for this work; `npm run bench` starts it next to the app.
  *
  *   DATABASE_URL=… PORT=3901 npx tsx bench/floor.ts
@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { ApiError } from "../lib/api/errors";
+import { AuthCheck, confirmAuth, KeyCache, StaleCallerError } from "../lib/auth/key-cache";
 import { buildPage, toListBody } from "../lib/api/pagination";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { companySearchTerm } from "../lib/companies/search";
@@ -41,7 +42,7 @@ async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> 
     const run: RunSql = async <R>(sql: Sql) => {
       let statement = statements.get(sql.text);
       if (!statement) statements.set(sql.text, (statement = db.prepare(sql.text)));
-      return statement.all(...sql.values) as R[];
+      return statement.all(sql.values) as R[];
     };
     return { dialect: "sqlite", run };
   }
@@ -54,12 +55,14 @@ async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> 
 }
 
 const API_KEY_SQL = (dialect: Dialect) =>
-  `SELECT u.team_id AS "teamId", u.permissions AS "permissions", k.scopes AS "scopes" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect === "sqlite" ? "?" : "$1"} AND k.revoked_at IS NULL`;
+  `SELECT u.team_id AS "teamId", u.permissions AS "permissions", k.scopes AS "scopes", (SELECT version FROM table_versions WHERE name = 'auth') AS "authVersion" ` +
+  `FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect === "sqlite" ? "?" : "$1"} AND k.revoked_at IS NULL`;
 
 async function main() {
   const url = databaseUrl();
   const { dialect, run } = await connect(url);
   const counts = new CountCache();
+  const keys = new KeyCache<{ teamId: string }>();
   const port = Number(process.env.PORT ?? 3901);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -71,25 +74,35 @@ async function main() {
     res.end(JSON.stringify(body));
   };
 
-  const handle = async (req: http.IncomingMessage): Promise<unknown> => {
+  const handle = async (req: http.IncomingMessage, fresh = false): Promise<unknown> => {
     const target = new URL(req.url ?? "/", "http://floor");
     const match = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "");
     if (!match) throw ApiError.unauthorized();
     const hash = createHash("sha256").update(match[1], "utf8").digest("hex");
-    const [caller] = await run<{ teamId: string; permissions: string; scopes: string }>({ text: API_KEY_SQL(dialect), values: [hash] });
-    if (!caller) throw ApiError.unauthorized("Invalid or revoked API key.");
+    let cached = fresh ? undefined : keys.get(hash);
+    const check = cached && new AuthCheck(cached.version, hash);
+    if (!cached) {
+      const [found] = await run<{ teamId: string; authVersion: unknown }>({ text: API_KEY_SQL(dialect), values: [hash] });
+      if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
+      cached = { caller: { teamId: found.teamId }, keyId: hash, version: String(found.authVersion), lastUsedAt: null };
+      keys.set(hash, cached);
+    }
+    const caller = cached.caller;
+    const confirm = (authVersion: string) => confirmAuth(check, authVersion, (key) => keys.delete(key));
 
     const path = target.pathname;
     if (path === "/api/v1/my/indications") {
       const query = parseIndicationListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
+      confirm(page.authVersion);
       return toListBody("indications", buildPage(page.rows.map((r) => serializeIndication(toIndicationRow(r))), query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, tradePageInput(dialect, caller.teamId, query.value));
+      confirm(page.authVersion);
       return toListBody("trades", buildPage(page.rows.map((r) => serializeTrade(toTradeRow(r))), query.value, page.total));
     }
     if (path === "/api/v1/companies") {
@@ -97,16 +110,20 @@ async function main() {
       if (!query.ok) throw query.error;
       const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
       const page = await runPage(run, counts, companyPageInput(dialect, query.value, term));
+      confirm(page.authVersion);
       return toListBody("companies", buildPage(page.rows.map((r) => serializeCompanySummary(toCompanySummaryRow(r))), query.value, page.total));
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {
       const p = dialect === "sqlite" ? "?" : "$1";
-      const [row] = await run<Parameters<typeof serializeCompany>[0]>({
-        text: `SELECT id, name, legal_name AS "legalName", country, region, url, platform_url AS "platformUrl", description, lead_investors AS "leadInvestors" FROM companies WHERE id = ${p}`,
+      const [row] = await run<Parameters<typeof serializeCompany>[0] & { authVersion: unknown }>({
+        text:
+          `SELECT c.id, c.name, c.legal_name AS "legalName", c.country, c.region, c.url, c.platform_url AS "platformUrl", c.description, ` +
+          `c.lead_investors AS "leadInvestors", v.version AS "authVersion" FROM table_versions v LEFT JOIN companies c ON c.id = ${p} WHERE v.name = 'auth'`,
         values: [company[1].toLowerCase()],
       });
-      if (!row) throw ApiError.notFound(`No company with id ${company[1]}.`);
+      confirm(String(row.authVersion));
+      if (row.id === null) throw ApiError.notFound(`No company with id ${company[1]}.`);
       return serializeCompany(row, `http://${req.headers.host}`);
     }
     throw ApiError.notFound("Not found.");
@@ -114,7 +131,12 @@ async function main() {
 
   http
     .createServer((req, res) => {
-      handle(req).then(
+      handle(req)
+        .catch((error) => {
+          if (error instanceof StaleCallerError) return handle(req, true);
+          throw error;
+        })
+        .then(
         (body) => send(res, 200, body),
         (error) => {
           if (error instanceof ApiError) return send(res, error.status, error.toBody());

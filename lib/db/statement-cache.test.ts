@@ -1,0 +1,45 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { cacheStatements } from "./statement-cache";
+
+/** The adapter's call sequence, `prepare(sql).bind(args)` then `raw().all()` or `run()`, on a cached statement. */
+describe("cacheStatements", () => {
+  function database() {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
+    let prepared = 0;
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      prepared += 1;
+      return prepare(sql);
+    }) as typeof db.prepare;
+    cacheStatements(db as unknown as Parameters<typeof cacheStatements>[0], 2);
+    return { db, prepared: () => prepared };
+  }
+
+  it("prepares a statement once and binds each call's own parameters", () => {
+    const { db, prepared } = database();
+    const insert = (id: number, name: string) => db.prepare("INSERT INTO t VALUES (?, ?)").bind([id, name]).run();
+    insert(1, "one");
+    insert(2, "two");
+    const select = (id: number) => db.prepare("SELECT id, name FROM t WHERE id = ?").bind([id]);
+    expect(select(1).raw().all()).toEqual([[1, "one"]]);
+    expect(select(2).all()).toEqual([{ id: 2, name: "two" }]);
+    expect(select(2).reader).toBe(true);
+    expect(prepared()).toBe(2);
+  });
+
+  it("evicts the least recently used statement past its capacity", () => {
+    const { db, prepared } = database();
+    for (const sql of ["SELECT 1", "SELECT 2", "SELECT 1", "SELECT 3", "SELECT 1", "SELECT 2"]) db.prepare(sql).bind([]).all();
+    // SELECT 1 stays (recently used); SELECT 2 was evicted by SELECT 3 and is prepared again.
+    expect(prepared()).toBe(4);
+  });
+
+  it("leaves invalid SQL to fail as before, and caches nothing for it", () => {
+    const { db, prepared } = database();
+    expect(() => db.prepare("SELEC nonsense")).toThrow();
+    expect(() => db.prepare("SELEC nonsense")).toThrow();
+    expect(prepared()).toBe(2);
+  });
+});
