@@ -42,7 +42,7 @@ async function main() {
     values: [teamId],
   });
 
-  const cases: [string, Omit<PageSqlInput, "withCount">][] = [];
+  const cases: [string, Omit<PageSqlInput<unknown>, "withCount">][] = [];
   const ind = (label: string, qs: string) => {
     const q = parseIndicationListParams(new URLSearchParams(qs));
     if (!q.ok) throw q.error;

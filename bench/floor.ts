@@ -20,9 +20,6 @@ import {
   CountCache,
   indicationPageInput,
   runPage,
-  toCompanySummaryRow,
-  toIndicationRow,
-  toTradeRow,
   tradePageInput,
   type Dialect,
   type RunSql,
@@ -96,14 +93,14 @@ async function main() {
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
-      return toListBody("indications", buildPage(page.rows.map((r) => serializeIndication(toIndicationRow(r))), query.value, page.total));
+      return toListBody("indications", buildPage(page.rows.map((r) => serializeIndication(r)), query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, tradePageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
-      return toListBody("trades", buildPage(page.rows.map((r) => serializeTrade(toTradeRow(r))), query.value, page.total));
+      return toListBody("trades", buildPage(page.rows.map((r) => serializeTrade(r)), query.value, page.total));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
@@ -111,7 +108,7 @@ async function main() {
       const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
       const page = await runPage(run, counts, companyPageInput(dialect, query.value, term));
       confirm(page.authVersion);
-      return toListBody("companies", buildPage(page.rows.map((r) => serializeCompanySummary(toCompanySummaryRow(r))), query.value, page.total));
+      return toListBody("companies", buildPage(page.rows.map(serializeCompanySummary), query.value, page.total));
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

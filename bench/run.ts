@@ -177,6 +177,12 @@ function othersBuilding(): boolean {
 function stage(port: number): string {
   const dir = path.join(os.tmpdir(), `desk-bench-${port}`);
   fs.mkdirSync(dir, { recursive: true });
+  // The lock file the staged node_modules was linked under: another one means another install.
+  const lock = fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
+  const stamp = path.join(dir, "node_modules", ".staged-package-lock.json");
+  if (fs.existsSync(path.join(dir, "node_modules")) && (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock)) {
+    fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+  }
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
     try {
       execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")], { stdio: "ignore" });
@@ -185,6 +191,7 @@ function stage(port: number): string {
       fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
       execFileSync("cp", ["-a", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
     }
+    fs.writeFileSync(stamp, lock);
   }
   const excludes = ["/node_modules", "/.next", "/.git", "/prisma/data", "/bench/results", "/test-results", "/playwright-report", "/coverage", "*.tsbuildinfo"];
   execFileSync("rsync", ["-a", "--delete", ...excludes.flatMap((e) => ["--exclude", e]), `${ROOT}/`, `${dir}/`]);

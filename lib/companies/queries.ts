@@ -3,7 +3,7 @@ import { buildPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
-import { companyPageInput, countCacheFor, prismaRunner, runPage, toCompanySummaryRow } from "../db/list-sql";
+import { companyPageInput, countCacheFor, prismaRunner, runPage } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
 import { serializeCompany, serializeCompanySummary } from "./serializer";
@@ -29,7 +29,7 @@ export async function listCompanies(caller: Caller, query: CompanyListQuery): Pr
   const term = query.q ? companySearchTerm(query.q) : undefined;
   const page = await runPage(prismaRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map((r) => serializeCompanySummary(toCompanySummaryRow(r))), query, page.total);
+  return buildPage(page.rows.map(serializeCompanySummary), query, page.total);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */

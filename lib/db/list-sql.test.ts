@@ -5,7 +5,7 @@ import { serializeIndication } from "@/lib/indications/serializer";
 import { createFixtureDatabase } from "@/lib/testing/database";
 import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
 import { createDb, type Db } from "./client";
-import { CountCache, indicationPageInput, prismaRunner, runPage, toIndicationRow } from "./list-sql";
+import { CountCache, indicationPageInput, prismaRunner, runPage } from "./list-sql";
 
 /**
  * The page statement and its count cache, on a database of their own (rows are written here, so
@@ -28,7 +28,7 @@ function query(params = ""): IndicationListQuery {
 
 async function list(params = "") {
   const page = await runPage(prismaRunner(database.db), cache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
-  return { total: page.total, items: page.rows.map((row) => serializeIndication(toIndicationRow(row))) };
+  return { total: page.total, items: page.rows.map((row) => serializeIndication(row)) };
 }
 
 beforeAll(async () => {

@@ -98,11 +98,11 @@ export function versionSubquery(sql: SqlWriter, name: VersionedTable | "auth"): 
   return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
 }
 
-export interface PageSqlInput {
+export interface PageSqlInput<R> {
   dialect: Dialect;
   table: VersionedTable;
   /** The row's fields, written against alias `t` (and `c` for the issuer join). */
-  columns: readonly Column[];
+  columns: Columns<R>;
   /** Extra FROM clause after `t` (e.g. the issuer join). */
   join?: string;
   where: (conditions: Conditions) => void;
@@ -119,25 +119,42 @@ export interface PageSqlInput {
 }
 
 /**
- * One output field of a list row: its name in the row object, its SQL expression, and whether it
- * is a timestamp (sent as epoch milliseconds by both dialects, so no time zone is ever guessed).
+ * One field of a list row: its name in the row object (the serializer's input), its SQL
+ * expression, and how JSON cannot carry it: a timestamp (epoch milliseconds from both dialects,
+ * so no time zone is ever guessed; a Date once decoded), a boolean (0/1 on SQLite), or the issuer
+ * (a nested {id, name} object from the issuer join).
  */
-export type Column = readonly [field: string, expression: string, kind?: "timestamp"];
+export type Column = readonly [field: string, expression: string, kind?: "timestamp" | "boolean" | "issuer"];
+
+type ColumnKind = NonNullable<Column[2]>;
+
+/** The columns of a row type R (the type parameter only carries R to the decoded rows). */
+export type Columns<R> = readonly Column[] & { readonly __row?: R };
+
+/** A row type's columns: every field of R, each an SQL expression or [expression, kind]. */
+function columns<R>(spec: { [K in keyof R]-?: string | readonly [string, ColumnKind] }): Columns<R> {
+  return Object.entries<string | readonly [string, ColumnKind]>(spec).map(([field, value]) =>
+    typeof value === "string" ? ([field, value] as const) : ([field, value[0], value[1]] as const),
+  );
+}
 
 function columnExpression(dialect: Dialect, [, expression, kind]: Column): string {
-  return kind === "timestamp" && dialect === "postgres" ? `(extract(epoch from ${expression}) * 1000)::bigint` : expression;
+  if (kind === "timestamp" && dialect === "postgres") return `(extract(epoch from ${expression}) * 1000)::bigint`;
+  if (kind === "issuer") return `${dialect === "sqlite" ? "json_object" : "json_build_object"}('id', ${expression}.id, 'name', ${expression}.name)`;
+  return expression;
 }
 
 /**
- * The page's rows as one JSON text value: an array of arrays in `columns` order, in page order.
- * One value per statement instead of ~25 per row: the database encodes JSON in C, while every
- * value crossing Prisma's raw-query path costs microseconds in JavaScript (docs/performance.md).
+ * The page's rows as one JSON text value: an array of objects keyed by the columns' fields, in
+ * page order. One value per statement instead of ~25 per row: the database encodes JSON in C and
+ * JSON.parse builds the row objects natively, while every value crossing Prisma's raw-query path
+ * costs microseconds in JavaScript (docs/performance.md).
  */
 function rowsAggregate(dialect: Dialect, columns: readonly Column[], order: string): string {
-  const values = columns.map((column) => columnExpression(dialect, column)).join(", ");
+  const fields = columns.map((column) => `'${column[0]}', ${columnExpression(dialect, column)}`).join(", ");
   return dialect === "sqlite"
-    ? `json_group_array(json_array(${values}) ORDER BY ${order})`
-    : `coalesce(json_agg(json_build_array(${values}) ORDER BY ${order}), '[]'::json)::text`;
+    ? `json_group_array(json_object(${fields}) ORDER BY ${order})`
+    : `coalesce(json_agg(json_build_object(${fields}) ORDER BY ${order}), '[]'::json)::text`;
 }
 
 /**
@@ -151,7 +168,7 @@ function rowsAggregate(dialect: Dialect, columns: readonly Column[], order: stri
  * the page's rows are then read from the table. The count subquery and the version subquery are
  * uncorrelated, so each database evaluates them once per statement, in the same snapshot as the rows.
  */
-export function pageSql(input: PageSqlInput): Sql {
+export function pageSql<R>(input: PageSqlInput<R>): Sql {
   const sql = new SqlWriter(input.dialect);
   const version = versionSubquery(sql, input.table);
   const auth = versionSubquery(sql, "auth");
@@ -164,11 +181,14 @@ export function pageSql(input: PageSqlInput): Sql {
   const conditions = new Conditions(sql);
   input.where(conditions);
   const order = orderClause("t", input.order);
+  // SQLite: every index entry carries the rowid, and a table lookup by rowid skips the descent
+  // through the id index that a lookup by id needs.
+  const rowKey = input.dialect === "sqlite" ? "rowid" : "id";
   const pageRows =
     input.lateLookup === false
       ? `(SELECT t.* FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) t`
-      : `(SELECT t.id FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) p ` +
-        `JOIN ${input.table} t ON t.id = p.id`;
+      : `(SELECT t.${rowKey} AS k FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) p ` +
+        `JOIN ${input.table} t ON t.${rowKey} = p.k`;
   const text =
     `SELECT ${rowsAggregate(input.dialect, input.columns, order)} AS "__rows", ${version} AS "__v", ${auth} AS "__a"${count} ` +
     `FROM ${pageRows}${input.join ? ` ${input.join}` : ""}`;
@@ -176,7 +196,7 @@ export function pageSql(input: PageSqlInput): Sql {
 }
 
 /** The count of the filtered scope and the table's version, in one snapshot. */
-export function countSql(input: Pick<PageSqlInput, "dialect" | "table" | "where">): Sql {
+export function countSql(input: Pick<PageSqlInput<unknown>, "dialect" | "table" | "where">): Sql {
   const sql = new SqlWriter(input.dialect);
   const version = versionSubquery(sql, input.table);
   const conditions = new Conditions(sql);
@@ -223,11 +243,11 @@ export class CountCache {
   }
 }
 
-/** A list row as decoded from the page statement: field name (Column) -> JSON value. */
+/** A list row as decoded from the page statement: field name (Column) -> value. */
 export type Raw = Record<string, unknown>;
 
-export interface PageResult {
-  rows: Raw[];
+export interface PageResult<R> {
+  rows: R[];
   total: number;
   /** The auth version read with the rows (lib/auth/caller.ts confirmCaller). */
   authVersion: string;
@@ -237,14 +257,16 @@ export type RunSql = <R>(sql: Sql) => Promise<R[]>;
 
 type PageRow = { __rows: unknown; __v: unknown; __a: unknown; __n?: unknown };
 
-/** `__rows` (rowsAggregate) -> row objects keyed by the columns' field names. */
-export function decodeRows(columns: readonly Column[], json: unknown): Raw[] {
-  const arrays = JSON.parse(String(json)) as unknown[][];
-  return arrays.map((values) => {
-    const row: Raw = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i][0]] = values[i];
-    return row;
-  });
+/** `__rows` (rowsAggregate) -> row objects, with timestamps as Dates and booleans as booleans. */
+export function decodeRows<R>(columns: Columns<R>, json: unknown): R[] {
+  const rows = JSON.parse(String(json)) as Raw[];
+  const timestamps = columns.filter((c) => c[2] === "timestamp").map((c) => c[0]);
+  const booleans = columns.filter((c) => c[2] === "boolean").map((c) => c[0]);
+  for (const row of rows) {
+    for (const field of timestamps) row[field] = toDate(row[field]);
+    for (const field of booleans) row[field] = toBoolean(row[field]);
+  }
+  return rows as R[];
 }
 
 /**
@@ -252,7 +274,7 @@ export function decodeRows(columns: readonly Column[], json: unknown): Raw[] {
  * cached count if the table's version has not moved. After a write (version moved) the statement
  * runs again with the count, so rows and count always come from one snapshot.
  */
-export async function runPage(run: RunSql, cache: CountCache, input: Omit<PageSqlInput, "withCount">): Promise<PageResult> {
+export async function runPage<R>(run: RunSql, cache: CountCache, input: Omit<PageSqlInput<R>, "withCount">): Promise<PageResult<R>> {
   const key = CountCache.key(countSql(input));
   const cached = cache.get(key);
   let [row] = await run<PageRow>(pageSql({ ...input, withCount: cached === undefined }));
@@ -278,36 +300,35 @@ const INDICATION_SORT_COLUMNS: Record<IndicationSortField, string> = {
 
 const ISSUER_JOIN = "JOIN companies c ON c.id = t.issuer_id";
 
-const INDICATION_COLUMNS: readonly Column[] = [
-  ["id", "t.id"],
-  ["acceptableStructures", "t.acceptable_structures"],
-  ["carriedInterestFeePercent", "t.carried_interest_fee_percent"],
-  ["clientId", "t.client_id"],
-  ["createdAt", "t.created_at", "timestamp"],
-  ["details", "t.details"],
-  ["issuerId", "c.id"],
-  ["issuerName", "c.name"],
-  ["lastRefreshedAt", "t.last_refreshed_at", "timestamp"],
-  ["managementFeePercent", "t.management_fee_percent"],
-  ["minimumVolume", "t.minimum_volume"],
-  ["openedAt", "t.opened_at", "timestamp"],
-  ["permalinkId", "t.permalink_id"],
-  ["pricePerShare", "t.price_per_share"],
-  ["privateRecipients", "t.private_recipients"],
-  ["side", "t.side"],
-  ["stage", "t.stage"],
-  ["stockClass", "t.stock_class"],
-  ["stockClassType", "t.stock_class_type"],
-  ["stockType", "t.stock_type"],
-  ["structure", "t.structure"],
-  ["thirdPartyId", "t.third_party_id"],
-  ["updatedAt", "t.updated_at", "timestamp"],
-  ["visibility", "t.visibility"],
-  ["volume", "t.volume"],
-];
+const INDICATION_COLUMNS = columns<IndicationRow>({
+  id: "t.id",
+  acceptableStructures: "t.acceptable_structures",
+  carriedInterestFeePercent: "t.carried_interest_fee_percent",
+  clientId: "t.client_id",
+  createdAt: ["t.created_at", "timestamp"],
+  details: "t.details",
+  issuer: ["c", "issuer"],
+  lastRefreshedAt: ["t.last_refreshed_at", "timestamp"],
+  managementFeePercent: "t.management_fee_percent",
+  minimumVolume: "t.minimum_volume",
+  openedAt: ["t.opened_at", "timestamp"],
+  permalinkId: "t.permalink_id",
+  pricePerShare: "t.price_per_share",
+  privateRecipients: "t.private_recipients",
+  side: "t.side",
+  stage: "t.stage",
+  stockClass: "t.stock_class",
+  stockClassType: "t.stock_class_type",
+  stockType: "t.stock_type",
+  structure: "t.structure",
+  thirdPartyId: "t.third_party_id",
+  updatedAt: ["t.updated_at", "timestamp"],
+  visibility: "t.visibility",
+  volume: "t.volume",
+});
 
 /** GET /my/indications: the team scope first (no filter can widen it), then every filter. */
-export function indicationPageInput(dialect: Dialect, teamId: string, query: IndicationListQuery): Omit<PageSqlInput, "withCount"> {
+export function indicationPageInput(dialect: Dialect, teamId: string, query: IndicationListQuery): Omit<PageSqlInput<IndicationRow>, "withCount"> {
   return {
     dialect,
     table: "indications",
@@ -344,34 +365,33 @@ const TRADE_SORT_COLUMNS: Record<TradeSortField, string> = {
   volume: "volume",
 };
 
-const TRADE_COLUMNS: readonly Column[] = [
-  ["id", "t.id"],
-  ["attributedToOwner", "t.attributed_to_owner"],
-  ["carriedInterestFeePercent", "t.carried_interest_fee_percent"],
-  ["clientId", "t.client_id"],
-  ["createdAt", "t.created_at", "timestamp"],
-  ["details", "t.details"],
-  ["issuerId", "c.id"],
-  ["issuerName", "c.name"],
-  ["isVerified", "t.is_verified"],
-  ["managementFeePercent", "t.management_fee_percent"],
-  ["permalinkId", "t.permalink_id"],
-  ["pricePerShare", "t.price_per_share"],
-  ["signDate", "t.sign_date"],
-  ["stockClass", "t.stock_class"],
-  ["stockClassType", "t.stock_class_type"],
-  ["stockType", "t.stock_type"],
-  ["structure", "t.structure"],
-  ["thirdPartyId", "t.third_party_id"],
-  ["updatedAt", "t.updated_at", "timestamp"],
-  ["verificationOfficerEmail", "t.verification_officer_email"],
-  ["verificationOfficerName", "t.verification_officer_name"],
-  ["volume", "t.volume"],
-  ["wonDate", "t.won_date"],
-];
+const TRADE_COLUMNS = columns<TradeRow>({
+  id: "t.id",
+  attributedToOwner: ["t.attributed_to_owner", "boolean"],
+  carriedInterestFeePercent: "t.carried_interest_fee_percent",
+  clientId: "t.client_id",
+  createdAt: ["t.created_at", "timestamp"],
+  details: "t.details",
+  issuer: ["c", "issuer"],
+  isVerified: ["t.is_verified", "boolean"],
+  managementFeePercent: "t.management_fee_percent",
+  permalinkId: "t.permalink_id",
+  pricePerShare: "t.price_per_share",
+  signDate: "t.sign_date",
+  stockClass: "t.stock_class",
+  stockClassType: "t.stock_class_type",
+  stockType: "t.stock_type",
+  structure: "t.structure",
+  thirdPartyId: "t.third_party_id",
+  updatedAt: ["t.updated_at", "timestamp"],
+  verificationOfficerEmail: "t.verification_officer_email",
+  verificationOfficerName: "t.verification_officer_name",
+  volume: "t.volume",
+  wonDate: "t.won_date",
+});
 
 /** GET /my/trades (and the review totals): the team scope first, then every filter. */
-export function tradePageInput(dialect: Dialect, teamId: string, query: TradeListQuery): Omit<PageSqlInput, "withCount"> {
+export function tradePageInput(dialect: Dialect, teamId: string, query: TradeListQuery): Omit<PageSqlInput<TradeRow>, "withCount"> {
   return {
     dialect,
     table: "trades",
@@ -396,17 +416,26 @@ export function tradePageInput(dialect: Dialect, teamId: string, query: TradeLis
   };
 }
 
-const COMPANY_SUMMARY_COLUMNS: readonly Column[] = [
-  ["id", "t.id"],
-  ["name", "t.name"],
-];
+interface CompanySummaryRow {
+  id: string;
+  name: string;
+}
+
+const COMPANY_SUMMARY_COLUMNS = columns<CompanySummaryRow>({
+  id: "t.id",
+  name: "t.name",
+});
 
 /**
  * GET /companies (and the dashboard directory). `searchTerm` is
  * companySearchTerm(q) (lib/companies/search.ts): it has no LIKE wildcard left in it, and Prisma's
  * `contains` is exactly `LIKE '%term%'`, which is what we send.
  */
-export function companyPageInput(dialect: Dialect, query: CompanyListQuery, searchTerm: string | undefined): Omit<PageSqlInput, "withCount"> {
+export function companyPageInput(
+  dialect: Dialect,
+  query: CompanyListQuery,
+  searchTerm: string | undefined,
+): Omit<PageSqlInput<CompanySummaryRow>, "withCount"> {
   return {
     dialect,
     table: "companies",
@@ -433,66 +462,6 @@ export function toDate(value: unknown): Date {
 /** A boolean as a driver returns it (boolean, or 0/1 from SQLite) -> boolean. */
 export function toBoolean(value: unknown): boolean {
   return value === true || value === 1 || value === BigInt(1);
-}
-
-export function toCompanySummaryRow(r: Raw): { id: string; name: string } {
-  return { id: r.id as string, name: r.name as string };
-}
-
-export function toIndicationRow(r: Raw): IndicationRow {
-  return {
-    id: r.id as string,
-    acceptableStructures: r.acceptableStructures as string,
-    carriedInterestFeePercent: r.carriedInterestFeePercent as string | null,
-    clientId: r.clientId as string | null,
-    createdAt: toDate(r.createdAt),
-    details: r.details as string | null,
-    issuer: { id: r.issuerId as string, name: r.issuerName as string },
-    lastRefreshedAt: toDate(r.lastRefreshedAt),
-    managementFeePercent: r.managementFeePercent as string | null,
-    minimumVolume: r.minimumVolume as string | null,
-    openedAt: toDate(r.openedAt),
-    permalinkId: r.permalinkId as string,
-    pricePerShare: r.pricePerShare as string,
-    privateRecipients: r.privateRecipients as string,
-    side: r.side as string,
-    stage: r.stage as string,
-    stockClass: r.stockClass as string | null,
-    stockClassType: r.stockClassType as string,
-    stockType: r.stockType as string,
-    structure: r.structure as string | null,
-    thirdPartyId: r.thirdPartyId as string | null,
-    updatedAt: toDate(r.updatedAt),
-    visibility: r.visibility as string,
-    volume: r.volume as string,
-  };
-}
-
-export function toTradeRow(r: Raw): TradeRow {
-  return {
-    id: r.id as string,
-    attributedToOwner: toBoolean(r.attributedToOwner),
-    carriedInterestFeePercent: r.carriedInterestFeePercent as string | null,
-    clientId: r.clientId as string | null,
-    createdAt: toDate(r.createdAt),
-    details: r.details as string | null,
-    issuer: { id: r.issuerId as string, name: r.issuerName as string },
-    isVerified: toBoolean(r.isVerified),
-    managementFeePercent: r.managementFeePercent as string | null,
-    permalinkId: r.permalinkId as string,
-    pricePerShare: r.pricePerShare as string,
-    signDate: r.signDate as string,
-    stockClass: r.stockClass as string | null,
-    stockClassType: r.stockClassType as string,
-    stockType: r.stockType as string,
-    structure: r.structure as string,
-    thirdPartyId: r.thirdPartyId as string | null,
-    updatedAt: toDate(r.updatedAt),
-    verificationOfficerEmail: r.verificationOfficerEmail as string,
-    verificationOfficerName: r.verificationOfficerName as string,
-    volume: r.volume as string,
-    wonDate: r.wonDate as string,
-  };
 }
 
 /** A RunSql over a Prisma client's raw API (the app's path); the floor uses the drivers directly. */

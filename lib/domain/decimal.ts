@@ -12,6 +12,7 @@ export const INTEGER_DIGITS = 18;
 export const FRACTION_DIGITS = 8;
 export const STORED_WIDTH = INTEGER_DIGITS + 1 + FRACTION_DIGITS;
 const SCALE = BigInt(10) ** BigInt(FRACTION_DIGITS);
+const ZERO = "0".charCodeAt(0);
 
 /** A non-negative decimal in plain notation that fits the stored width. */
 export const DECIMAL_PATTERN = new RegExp(`^\\d{1,${INTEGER_DIGITS}}(\\.\\d{1,${FRACTION_DIGITS}})?$`);
@@ -29,10 +30,15 @@ export function toStoredDecimal(value: string): string {
 
 /** "000000000000000012.50000000" -> "12.5": no padding, no exponent, never rounded. */
 export function fromStoredDecimal(stored: string): string {
-  const [int, frac = ""] = stored.split(".");
-  const intPart = int.replace(/^0+(?=\d)/, "");
-  const fracPart = frac.replace(/0+$/, "");
-  return fracPart ? `${intPart}.${fracPart}` : intPart;
+  // One slice instead of split and regexes: every list row formats several of these.
+  const dot = stored.indexOf(".");
+  const intEnd = dot === -1 ? stored.length : dot;
+  let start = 0;
+  while (start < intEnd - 1 && stored.charCodeAt(start) === ZERO) start++;
+  if (dot === -1) return stored.slice(start);
+  let end = stored.length;
+  while (end > dot + 1 && stored.charCodeAt(end - 1) === ZERO) end--;
+  return stored.slice(start, end === dot + 1 ? dot : end);
 }
 
 export function fromStoredDecimalOrNull(stored: string | null): string | null {

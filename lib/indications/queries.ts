@@ -1,7 +1,7 @@
 import { buildPage, type Page } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
-import { countCacheFor, indicationPageInput, prismaRunner, runPage, toIndicationRow } from "../db/list-sql";
+import { countCacheFor, indicationPageInput, prismaRunner, runPage } from "../db/list-sql";
 import type { Indication, IndicationListQuery } from "./schema";
 import { serializeIndication } from "./serializer";
 
@@ -14,5 +14,5 @@ export async function listIndications(caller: Caller, query: IndicationListQuery
   const db = getDb();
   const page = await runPage(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map((row) => serializeIndication(toIndicationRow(row))), query, page.total);
+  return buildPage(page.rows.map((row) => serializeIndication(row)), query, page.total);
 }

@@ -1,7 +1,7 @@
 import { buildPage, type Page } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
-import { countCacheFor, prismaRunner, runPage, toTradeRow, tradePageInput } from "../db/list-sql";
+import { countCacheFor, prismaRunner, runPage, tradePageInput } from "../db/list-sql";
 import type { Trade, TradeListQuery } from "./schema";
 import { serializeTrade } from "./serializer";
 
@@ -14,5 +14,5 @@ export async function listTrades(caller: Caller, query: TradeListQuery): Promise
   const db = getDb();
   const page = await runPage(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map((row) => serializeTrade(toTradeRow(row))), query, page.total);
+  return buildPage(page.rows.map((row) => serializeTrade(row)), query, page.total);
 }
