@@ -46,12 +46,27 @@ export async function listCompanyDirectory(caller: Caller, query: CompanyListQue
   return { ...page, items };
 }
 
-/** GET /companies/{company_id} (spec 5.1: needs the companies permission). */
+// COMPANY_COLUMNS as SQL: the fields' columns follow the schema's @map convention (snake_case).
+const COMPANY_SQL_COLUMNS = Object.keys(COMPANY_COLUMNS)
+  .map((field) => `c.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} AS "${field}"`)
+  .join(", ");
+
+type CompanyRow = Parameters<typeof serializeCompany>[0];
+
+/**
+ * GET /companies/{company_id} (spec 5.1: needs the companies permission). One statement that also
+ * reads the auth version, which confirms a cached API caller (lib/auth/key-cache.ts): the row of
+ * table_versions always exists, so an unknown id still answers one row, with null columns.
+ */
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
   requirePermission(caller, "companies", "Viewing company details");
-  const row = await getDb().company.findUnique({ where: { id: companyId.toLowerCase() }, select: COMPANY_COLUMNS });
-  if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
+  const [row] = await getDb().$queryRawUnsafe<(CompanyRow & { authVersion: unknown })[]>(
+    `SELECT ${COMPANY_SQL_COLUMNS}, v.version AS "authVersion" FROM table_versions v LEFT JOIN companies c ON c.id = ${getDbKind() === "sqlite" ? "?" : "$1"} WHERE v.name = 'auth'`,
+    companyId.toLowerCase(),
+  );
+  confirmCaller(caller, String(row.authVersion));
+  if (row.id === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);
 }
 
