@@ -82,7 +82,7 @@ export interface OrderBy {
   direction: "asc" | "desc";
 }
 
-export function orderClause(alias: string, order: OrderBy): string {
+function orderClause(alias: string, order: OrderBy): string {
   // The id tie-break is always ascending, whatever the direction of the sort (the Prisma order).
   return `${alias}.${order.column} ${order.direction === "desc" ? "DESC" : "ASC"}, ${alias}.id ASC`;
 }
@@ -94,7 +94,7 @@ export type VersionedTable = "indications" | "trades" | "companies";
  * A change counter of `table_versions`: a table's, or 'auth', which every change to what an API
  * key resolves to bumps (migration 20261126020000_auth_version; see lib/auth/caller.ts).
  */
-export function versionSubquery(sql: SqlWriter, name: VersionedTable | "auth"): string {
+function versionSubquery(sql: SqlWriter, name: VersionedTable | "auth"): string {
   return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
 }
 
@@ -258,7 +258,7 @@ export type RunSql = <R>(sql: Sql) => Promise<R[]>;
 type PageRow = { __rows: unknown; __v: unknown; __a: unknown; __n?: unknown };
 
 /** `__rows` (rowsAggregate) -> row objects, with timestamps as Dates and booleans as booleans. */
-export function decodeRows<R>(columns: Columns<R>, json: unknown): R[] {
+function decodeRows<R>(columns: Columns<R>, json: unknown): R[] {
   const rows = JSON.parse(String(json)) as Raw[];
   const timestamps = columns.filter((c) => c[2] === "timestamp").map((c) => c[0]);
   const booleans = columns.filter((c) => c[2] === "boolean").map((c) => c[0]);
@@ -460,7 +460,7 @@ export function toDate(value: unknown): Date {
 }
 
 /** A boolean as a driver returns it (boolean, or 0/1 from SQLite) -> boolean. */
-export function toBoolean(value: unknown): boolean {
+function toBoolean(value: unknown): boolean {
   return value === true || value === 1 || value === BigInt(1);
 }
 
