@@ -44,6 +44,8 @@ export function errorResponse(error: ApiError, requestId: string): Response {
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const requestId = requestIdOf(request);
+    // A caller served from the API-key cache is confirmed before anything is answered
+    // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
     const run = async (fresh: boolean): Promise<unknown> => {
       const caller = await resolveCaller(request, { fresh });
       try {
