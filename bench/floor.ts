@@ -14,8 +14,9 @@ import { AuthCheck, confirmAuth, KeyCache, StaleCallerError } from "../lib/auth/
 import { buildPage, toListBody } from "../lib/api/pagination";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { companySearchTerm } from "../lib/companies/search";
-import { serializeCompany, serializeCompanySummary } from "../lib/companies/serializer";
+import { serializeCompany, serializeCompanySummary, type CompanyRow } from "../lib/companies/serializer";
 import {
+  companyDetailSql,
   companyPageInput,
   CountCache,
   indicationPageInput,
@@ -93,14 +94,14 @@ async function main() {
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
-      return toListBody("indications", buildPage(page.rows.map((r) => serializeIndication(r)), query.value, page.total));
+      return toListBody("indications", buildPage(page.rows.map(serializeIndication), query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, tradePageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
-      return toListBody("trades", buildPage(page.rows.map((r) => serializeTrade(r)), query.value, page.total));
+      return toListBody("trades", buildPage(page.rows.map(serializeTrade), query.value, page.total));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
@@ -112,13 +113,7 @@ async function main() {
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {
-      const p = dialect === "sqlite" ? "?" : "$1";
-      const [row] = await run<Parameters<typeof serializeCompany>[0] & { authVersion: unknown }>({
-        text:
-          `SELECT c.id, c.name, c.legal_name AS "legalName", c.country, c.region, c.url, c.platform_url AS "platformUrl", c.description, ` +
-          `c.lead_investors AS "leadInvestors", v.version AS "authVersion" FROM table_versions v LEFT JOIN companies c ON c.id = ${p} WHERE v.name = 'auth'`,
-        values: [company[1].toLowerCase()],
-      });
+      const [row] = await run<CompanyRow & { authVersion: unknown }>(companyDetailSql(dialect, company[1].toLowerCase()));
       confirm(String(row.authVersion));
       if (row.id === null) throw ApiError.notFound(`No company with id ${company[1]}.`);
       return serializeCompany(row, `http://${req.headers.host}`);

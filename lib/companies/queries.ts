@@ -3,10 +3,10 @@ import { buildPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind } from "../db/client";
-import { companyPageInput, countCacheFor, prismaRunner, runPage } from "../db/list-sql";
+import { companyDetailSql, companyPageInput, countCacheFor, prismaRunner, runPage } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
-import { serializeCompany, serializeCompanySummary } from "./serializer";
+import { serializeCompany, serializeCompanySummary, type CompanyRow } from "./serializer";
 
 const COMPANY_COLUMNS = {
   id: true,
@@ -18,7 +18,7 @@ const COMPANY_COLUMNS = {
   platformUrl: true,
   description: true,
   leadInvestors: true,
-} as const;
+} as const satisfies Record<keyof CompanyRow, true>;
 
 /**
  * GET /companies: any signed-in caller may list names (spec 2.1). One SQL statement per page with a
@@ -46,13 +46,6 @@ export async function listCompanyDirectory(caller: Caller, query: CompanyListQue
   return { ...page, items };
 }
 
-// COMPANY_COLUMNS as SQL: the fields' columns follow the schema's @map convention (snake_case).
-const COMPANY_SQL_COLUMNS = Object.keys(COMPANY_COLUMNS)
-  .map((field) => `c.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} AS "${field}"`)
-  .join(", ");
-
-type CompanyRow = Parameters<typeof serializeCompany>[0];
-
 /**
  * GET /companies/{company_id} (spec 5.1: needs the companies permission). One statement that also
  * reads the auth version, which confirms a cached API caller (lib/auth/key-cache.ts): the row of
@@ -61,10 +54,7 @@ type CompanyRow = Parameters<typeof serializeCompany>[0];
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
   requirePermission(caller, "companies", "Viewing company details");
-  const [row] = await getDb().$queryRawUnsafe<(CompanyRow & { authVersion: unknown })[]>(
-    `SELECT ${COMPANY_SQL_COLUMNS}, v.version AS "authVersion" FROM table_versions v LEFT JOIN companies c ON c.id = ${getDbKind() === "sqlite" ? "?" : "$1"} WHERE v.name = 'auth'`,
-    companyId.toLowerCase(),
-  );
+  const [row] = await prismaRunner(getDb())<CompanyRow & { authVersion: unknown }>(companyDetailSql(getDbKind(), companyId.toLowerCase()));
   confirmCaller(caller, String(row.authVersion));
   if (row.id === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);

@@ -1,4 +1,5 @@
 import type { CompanyListQuery } from "../companies/schema";
+import type { CompanyRow } from "../companies/serializer";
 import type { IndicationListQuery, IndicationSortField } from "../indications/schema";
 import type { IndicationRow } from "../indications/serializer";
 import type { TradeListQuery, TradeSortField } from "../trades/schema";
@@ -131,10 +132,18 @@ type ColumnKind = NonNullable<Column[2]>;
 /** The columns of a row type R (the type parameter only carries R to the decoded rows). */
 export type Columns<R> = readonly Column[] & { readonly __row?: R };
 
-/** A row type's columns: every field of R, each an SQL expression or [expression, kind]. */
-function columns<R>(spec: { [K in keyof R]-?: string | readonly [string, ColumnKind] }): Columns<R> {
-  return Object.entries<string | readonly [string, ColumnKind]>(spec).map(([field, value]) =>
-    typeof value === "string" ? ([field, value] as const) : ([field, value[0], value[1]] as const),
+/** A field's column, by the schema's @map convention: `legalName` -> `legal_name`. */
+function columnName(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A row type's columns: every field of R, `true` for a plain column of table `t` named after the
+ * field, or its kind. The issuer is read from the join's alias `c`.
+ */
+function columns<R>(spec: { [K in keyof R]-?: true | ColumnKind }): Columns<R> {
+  return Object.entries<true | ColumnKind>(spec).map(([field, kind]) =>
+    kind === true ? ([field, `t.${columnName(field)}`] as const) : ([field, kind === "issuer" ? "c" : `t.${columnName(field)}`, kind] as const),
   );
 }
 
@@ -301,30 +310,30 @@ const INDICATION_SORT_COLUMNS: Record<IndicationSortField, string> = {
 const ISSUER_JOIN = "JOIN companies c ON c.id = t.issuer_id";
 
 const INDICATION_COLUMNS = columns<IndicationRow>({
-  id: "t.id",
-  acceptableStructures: "t.acceptable_structures",
-  carriedInterestFeePercent: "t.carried_interest_fee_percent",
-  clientId: "t.client_id",
-  createdAt: ["t.created_at", "timestamp"],
-  details: "t.details",
-  issuer: ["c", "issuer"],
-  lastRefreshedAt: ["t.last_refreshed_at", "timestamp"],
-  managementFeePercent: "t.management_fee_percent",
-  minimumVolume: "t.minimum_volume",
-  openedAt: ["t.opened_at", "timestamp"],
-  permalinkId: "t.permalink_id",
-  pricePerShare: "t.price_per_share",
-  privateRecipients: "t.private_recipients",
-  side: "t.side",
-  stage: "t.stage",
-  stockClass: "t.stock_class",
-  stockClassType: "t.stock_class_type",
-  stockType: "t.stock_type",
-  structure: "t.structure",
-  thirdPartyId: "t.third_party_id",
-  updatedAt: ["t.updated_at", "timestamp"],
-  visibility: "t.visibility",
-  volume: "t.volume",
+  id: true,
+  acceptableStructures: true,
+  carriedInterestFeePercent: true,
+  clientId: true,
+  createdAt: "timestamp",
+  details: true,
+  issuer: "issuer",
+  lastRefreshedAt: "timestamp",
+  managementFeePercent: true,
+  minimumVolume: true,
+  openedAt: "timestamp",
+  permalinkId: true,
+  pricePerShare: true,
+  privateRecipients: true,
+  side: true,
+  stage: true,
+  stockClass: true,
+  stockClassType: true,
+  stockType: true,
+  structure: true,
+  thirdPartyId: true,
+  updatedAt: "timestamp",
+  visibility: true,
+  volume: true,
 });
 
 /** GET /my/indications: the team scope first (no filter can widen it), then every filter. */
@@ -366,28 +375,28 @@ const TRADE_SORT_COLUMNS: Record<TradeSortField, string> = {
 };
 
 const TRADE_COLUMNS = columns<TradeRow>({
-  id: "t.id",
-  attributedToOwner: ["t.attributed_to_owner", "boolean"],
-  carriedInterestFeePercent: "t.carried_interest_fee_percent",
-  clientId: "t.client_id",
-  createdAt: ["t.created_at", "timestamp"],
-  details: "t.details",
-  issuer: ["c", "issuer"],
-  isVerified: ["t.is_verified", "boolean"],
-  managementFeePercent: "t.management_fee_percent",
-  permalinkId: "t.permalink_id",
-  pricePerShare: "t.price_per_share",
-  signDate: "t.sign_date",
-  stockClass: "t.stock_class",
-  stockClassType: "t.stock_class_type",
-  stockType: "t.stock_type",
-  structure: "t.structure",
-  thirdPartyId: "t.third_party_id",
-  updatedAt: ["t.updated_at", "timestamp"],
-  verificationOfficerEmail: "t.verification_officer_email",
-  verificationOfficerName: "t.verification_officer_name",
-  volume: "t.volume",
-  wonDate: "t.won_date",
+  id: true,
+  attributedToOwner: "boolean",
+  carriedInterestFeePercent: true,
+  clientId: true,
+  createdAt: "timestamp",
+  details: true,
+  issuer: "issuer",
+  isVerified: "boolean",
+  managementFeePercent: true,
+  permalinkId: true,
+  pricePerShare: true,
+  signDate: true,
+  stockClass: true,
+  stockClassType: true,
+  stockType: true,
+  structure: true,
+  thirdPartyId: true,
+  updatedAt: "timestamp",
+  verificationOfficerEmail: true,
+  verificationOfficerName: true,
+  volume: true,
+  wonDate: true,
 });
 
 /** GET /my/trades (and the review totals): the team scope first, then every filter. */
@@ -422,8 +431,8 @@ interface CompanySummaryRow {
 }
 
 const COMPANY_SUMMARY_COLUMNS = columns<CompanySummaryRow>({
-  id: "t.id",
-  name: "t.name",
+  id: true,
+  name: true,
 });
 
 /**
@@ -462,6 +471,29 @@ export function toDate(value: unknown): Date {
 /** A boolean as a driver returns it (boolean, or 0/1 from SQLite) -> boolean. */
 function toBoolean(value: unknown): boolean {
   return value === true || value === 1 || value === BigInt(1);
+}
+
+const COMPANY_DETAIL_COLUMNS = columns<CompanyRow>({
+  id: true,
+  name: true,
+  legalName: true,
+  country: true,
+  region: true,
+  url: true,
+  platformUrl: true,
+  description: true,
+  leadInvestors: true,
+});
+
+/**
+ * GET /companies/{company_id}: one row holding the company's columns (all null for an unknown id:
+ * the table_versions row always exists) and `authVersion`, which confirms a cached API caller.
+ */
+export function companyDetailSql(dialect: Dialect, companyId: string): Sql {
+  const sql = new SqlWriter(dialect);
+  const select = COMPANY_DETAIL_COLUMNS.map(([field, expression]) => `${expression} AS "${field}"`).join(", ");
+  const text = `SELECT ${select}, v.version AS "authVersion" FROM table_versions v LEFT JOIN companies t ON t.id = ${sql.param(companyId)} WHERE v.name = 'auth'`;
+  return { text, values: sql.values };
 }
 
 /** A RunSql over a Prisma client's raw API (the app's path); the floor uses the drivers directly. */

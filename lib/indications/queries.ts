@@ -14,5 +14,5 @@ export async function listIndications(caller: Caller, query: IndicationListQuery
   const db = getDb();
   const page = await runPage(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map((row) => serializeIndication(row)), query, page.total);
+  return buildPage(page.rows.map(serializeIndication), query, page.total);
 }

@@ -14,5 +14,5 @@ export async function listTrades(caller: Caller, query: TradeListQuery): Promise
   const db = getDb();
   const page = await runPage(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map((row) => serializeTrade(row)), query, page.total);
+  return buildPage(page.rows.map(serializeTrade), query, page.total);
 }
