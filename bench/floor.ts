@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { ApiError } from "../lib/api/errors";
-import { AuthCheck, confirmAuth, KeyCache, StaleCallerError } from "../lib/auth/key-cache";
+import { AuthCheck, confirmAuth, StaleCallerError, type CachedKey } from "../lib/auth/key-cache";
 import { buildPage, toListBody } from "../lib/api/pagination";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { companySearchTerm } from "../lib/companies/search";
@@ -26,6 +26,7 @@ import {
   type RunSql,
   type Sql,
 } from "../lib/db/list-sql";
+import { LruCache } from "../lib/lru";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { parseIndicationListParams } from "../lib/indications/schema";
 import { serializeIndication } from "../lib/indications/serializer";
@@ -60,7 +61,7 @@ async function main() {
   const url = databaseUrl();
   const { dialect, run } = await connect(url);
   const counts = new CountCache();
-  const keys = new KeyCache<{ teamId: string }>();
+  const keys = new LruCache<string, CachedKey<{ teamId: string }>>(10_000);
   const port = Number(process.env.PORT ?? 3901);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {

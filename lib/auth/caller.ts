@@ -5,7 +5,8 @@ import { ApiError } from "../api/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
-import { AuthCheck, confirmAuth, KeyCache } from "./key-cache";
+import { LruCache } from "../lru";
+import { AuthCheck, confirmAuth, type CachedKey } from "./key-cache";
 import { authSecret } from "./secret";
 import { getSessionUserId } from "./session";
 
@@ -68,7 +69,7 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
 }
 
 // Keyed by the secret's hash: the cache never holds a usable secret.
-const keyCache = new KeyCache<Caller>();
+const keyCache = new LruCache<string, CachedKey<Caller>>(10_000);
 
 async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
   if (!isWellFormedApiKey(secret)) throw ApiError.unauthorized("Invalid or revoked API key.");

@@ -35,25 +35,6 @@ export interface CachedKey<C> {
   lastUsedAt: Date | null;
 }
 
-export class KeyCache<C> {
-  private readonly entries = new Map<string, CachedKey<C>>();
-  constructor(private readonly capacity = 10_000) {}
-
-  get(key: string): CachedKey<C> | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, entry: CachedKey<C>): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, entry);
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-}
-
 /**
  * Confirms a caller against the auth version read with the request's data. A no-op for callers
  * resolved afresh (no check) or already confirmed; throws StaleCallerError if the version moved.

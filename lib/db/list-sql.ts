@@ -4,6 +4,7 @@ import type { IndicationListQuery, IndicationSortField } from "../indications/sc
 import type { IndicationRow } from "../indications/serializer";
 import type { TradeListQuery, TradeSortField } from "../trades/schema";
 import type { TradeRow } from "../trades/serializer";
+import { LruCache } from "../lru";
 import type { DatabaseKind } from "./url";
 
 /**
@@ -223,32 +224,13 @@ export function countSql(input: Pick<PageSqlInput<unknown>, "dialect" | "table" 
  * returns the current version with its rows, so a stale count is never used: the cost of the
  * check is one indexed single-row subquery inside a statement we run anyway.
  */
-export class CountCache {
-  private readonly entries = new Map<string, { version: string; count: number }>();
-  constructor(private readonly capacity = 10_000) {}
+export class CountCache extends LruCache<string, { version: string; count: number }> {
+  constructor(capacity = 10_000) {
+    super(capacity);
+  }
 
   static key(sql: Sql): string {
     return `${sql.text}\u0000${JSON.stringify(sql.values)}`;
-  }
-
-  get(key: string): { version: string; count: number } | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      // Map order is insertion order: re-insert to mark as recently used.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, version: string, count: number) {
-    this.entries.delete(key);
-    this.entries.set(key, { version, count });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  clear() {
-    this.entries.clear();
   }
 }
 
@@ -292,7 +274,7 @@ export async function runPage<R>(run: RunSql, cache: CountCache, input: Omit<Pag
   }
   if (cached !== undefined) [row] = await run<PageRow>(pageSql({ ...input, withCount: true }));
   const total = Number(row.__n);
-  cache.set(key, String(row.__v), total);
+  cache.set(key, { version: String(row.__v), count: total });
   return { rows: decodeRows(input.columns, row.__rows), total, authVersion: String(row.__a) };
 }
 

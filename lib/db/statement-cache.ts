@@ -9,6 +9,7 @@
  * statement that keeps the call's parameters and raw mode aside and passes them on each call.
  * Everything else (value mapping, errors, transactions) stays Prisma's.
  */
+import { LruCache } from "../lru";
 
 interface Statement {
   readonly reader: boolean;
@@ -57,16 +58,10 @@ class StatementCall {
 /** Makes `db.prepare` reuse statements by SQL text (least recently used evicted past `capacity`). */
 export function cacheStatements(db: Database, capacity = 256): void {
   const prepare = db.prepare.bind(db);
-  const statements = new Map<string, Statement>();
+  const statements = new LruCache<string, Statement>(capacity);
   db.prepare = (sql: string) => {
     let statement = statements.get(sql);
-    if (statement) {
-      statements.delete(sql);
-    } else {
-      statement = prepare(sql);
-      if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(sql, statement);
+    if (!statement) statements.set(sql, (statement = prepare(sql)));
     return new StatementCall(statement) as unknown as Statement;
   };
 }
