@@ -37,6 +37,7 @@ import path from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import bcrypt from "bcryptjs";
 import { companySearchText } from "../../lib/companies/search";
+import type { CompanyRecord } from "../../lib/db/models";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { PERMISSIONS, type Permission } from "../../lib/domain/enums";
 import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
@@ -160,19 +161,7 @@ function buildUsers(seed: number, teams: TeamRow[]): UserRow[] {
 // ---------------------------------------------------------------------------------------------
 // Companies
 
-interface CompanyRow {
-  id: string;
-  name: string;
-  legalName: string;
-  searchText: string;
-  country: string;
-  region: string;
-  url: string;
-  platformUrl: string;
-  description: string;
-  logoColor: string;
-  leadInvestors: string;
-}
+type CompanyRow = CompanyRecord;
 
 const NAME_SPACE = NAME_STARTS.length * NAME_ENDINGS.length * SECTORS.length;
 // Coprime with NAME_SPACE (a prime that does not divide it): i -> i * STEP mod N is a bijection,
