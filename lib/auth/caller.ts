@@ -2,7 +2,7 @@ import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { findActiveApiKey, hashApiKeySecret, isWellFormedApiKey, parsePermissionList, stampLastUsed } from "../api-keys/keys";
 import { ApiError } from "../api/errors";
-import { getDb } from "../db/client";
+import { getDb, sqlRunner } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { LruCache } from "../lru";
@@ -97,7 +97,7 @@ export function confirmCaller(caller: Caller, authVersion: string): void {
 /** Confirms a cached caller with a statement of its own, when the request's data did not. */
 export async function confirmCallerNow(caller: Caller): Promise<void> {
   if (!caller.authCheck || caller.authCheck.confirmed) return;
-  const [row] = await getDb().$queryRaw<{ version: unknown }[]>`SELECT version FROM table_versions WHERE name = 'auth'`;
+  const [row] = await sqlRunner(getDb())<{ version: unknown }>({ text: "SELECT version FROM table_versions WHERE name = 'auth'", values: [] });
   confirmCaller(caller, String(row.version));
 }
 

@@ -2,8 +2,8 @@ import { ApiError } from "../api/errors";
 import { buildPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
-import { getDb, getDbKind } from "../db/client";
-import { companyDetailSql, companyPageInput, countCacheFor, prismaRunner, runPage } from "../db/list-sql";
+import { getDb, getDbKind, sqlRunner } from "../db/client";
+import { companyDetailSql, companyPageInput, countCacheFor, runPage } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
 import { serializeCompany, serializeCompanySummary, type CompanyRow } from "./serializer";
@@ -27,7 +27,7 @@ const COMPANY_COLUMNS = {
 export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
   const db = getDb();
   const term = query.q ? companySearchTerm(query.q) : undefined;
-  const page = await runPage(prismaRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
+  const page = await runPage(sqlRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
   confirmCaller(caller, page.authVersion);
   return buildPage(page.rows.map(serializeCompanySummary), query, page.total);
 }
@@ -54,7 +54,7 @@ export async function listCompanyDirectory(caller: Caller, query: CompanyListQue
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
   requirePermission(caller, "companies", "Viewing company details");
-  const [row] = await prismaRunner(getDb())<CompanyRow & { authVersion: unknown }>(companyDetailSql(getDbKind(), companyId.toLowerCase()));
+  const [row] = await sqlRunner(getDb())<CompanyRow & { authVersion: unknown }>(companyDetailSql(getDbKind(), companyId.toLowerCase()));
   confirmCaller(caller, String(row.authVersion));
   if (row.id === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);

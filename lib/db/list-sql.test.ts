@@ -4,8 +4,8 @@ import { parseIndicationListParams, type IndicationListQuery } from "@/lib/indic
 import { serializeIndication } from "@/lib/indications/serializer";
 import { createFixtureDatabase } from "@/lib/testing/database";
 import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
-import { createDb, type Db } from "./client";
-import { CountCache, indicationPageInput, prismaRunner, runPage } from "./list-sql";
+import { createDb, sqlRunner, type Db } from "./client";
+import { CountCache, indicationPageInput, runPage } from "./list-sql";
 
 /**
  * The page statement and its count cache, on a database of their own (rows are written here, so
@@ -27,7 +27,7 @@ function query(params = ""): IndicationListQuery {
 }
 
 async function list(params = "") {
-  const page = await runPage(prismaRunner(database.db), cache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
+  const page = await runPage(sqlRunner(database.db), cache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
   return { total: page.total, items: page.rows.map((row) => serializeIndication(row)) };
 }
 

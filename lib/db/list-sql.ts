@@ -478,11 +478,6 @@ export function companyDetailSql(dialect: Dialect, companyId: string): Sql {
   return { text, values: sql.values };
 }
 
-/** A RunSql over a Prisma client's raw API (the app's path); the floor uses the drivers directly. */
-export function prismaRunner(db: { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> }): RunSql {
-  return <R>(sql: Sql) => db.$queryRawUnsafe<R[]>(sql.text, ...sql.values);
-}
-
 // One count cache per client object: a test that recreates its database also creates a new client.
 const caches = new WeakMap<object, CountCache>();
 

@@ -1,7 +1,7 @@
 import { buildPage, type Page } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
-import { getDb, getDbKind } from "../db/client";
-import { countCacheFor, indicationPageInput, prismaRunner, runPage } from "../db/list-sql";
+import { getDb, getDbKind, sqlRunner } from "../db/client";
+import { countCacheFor, indicationPageInput, runPage } from "../db/list-sql";
 import type { Indication, IndicationListQuery } from "./schema";
 import { serializeIndication } from "./serializer";
 
@@ -12,7 +12,7 @@ import { serializeIndication } from "./serializer";
  */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<Page<Indication>> {
   const db = getDb();
-  const page = await runPage(prismaRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
+  const page = await runPage(sqlRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
   return buildPage(page.rows.map(serializeIndication), query, page.total);
 }

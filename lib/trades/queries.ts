@@ -1,7 +1,7 @@
 import { buildPage, type Page } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
-import { getDb, getDbKind } from "../db/client";
-import { countCacheFor, prismaRunner, runPage, tradePageInput } from "../db/list-sql";
+import { getDb, getDbKind, sqlRunner } from "../db/client";
+import { countCacheFor, runPage, tradePageInput } from "../db/list-sql";
 import type { Trade, TradeListQuery } from "./schema";
 import { serializeTrade } from "./serializer";
 
@@ -12,7 +12,7 @@ import { serializeTrade } from "./serializer";
  */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<Page<Trade>> {
   const db = getDb();
-  const page = await runPage(prismaRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
+  const page = await runPage(sqlRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
   return buildPage(page.rows.map(serializeTrade), query, page.total);
 }

@@ -1,6 +1,6 @@
 import type { Caller } from "../auth/caller";
-import { getDb, getDbKind } from "../db/client";
-import { Conditions, prismaRunner, SqlWriter, tradePageInput } from "../db/list-sql";
+import { getDb, getDbKind, sqlRunner } from "../db/client";
+import { Conditions, SqlWriter, tradePageInput } from "../db/list-sql";
 import { decimalToUnits, fromStoredDecimal, unitsToDecimal } from "../domain/decimal";
 import type { Issuer } from "../domain/issuer";
 import type { TradeListQuery } from "./schema";
@@ -49,7 +49,7 @@ export async function summarizeTrades(caller: Caller, query: TradeListQuery): Pr
   const sql = new SqlWriter(input.dialect);
   const where = new Conditions(sql);
   input.where(where);
-  const rows = await prismaRunner(getDb())<{ issuerId: string; pricePerShare: string; volume: string }>({
+  const rows = await sqlRunner(getDb())<{ issuerId: string; pricePerShare: string; volume: string }>({
     text: `SELECT t.issuer_id AS "issuerId", t.price_per_share AS "pricePerShare", t.volume AS "volume" FROM trades t WHERE ${where}`,
     values: sql.values,
   });
