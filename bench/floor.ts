@@ -2,7 +2,7 @@
  * The benchmark's floor: a minimal node:http server that answers the four API v1 GET endpoints
  * with the same SQL statements as the app's data functions (lib/db/list-sql.ts, the API-key
  * lookup) through the same drivers (better-sqlite3 / pg), the same count cache and API-key cache,
- * the same parsers and serializers, and writes the same JSON, without Next.js and without Prisma. What the machine
+ * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
  * allows for this work; `npm run bench` starts it next to the app.
  *
  *   DATABASE_URL=… PORT=3901 npx tsx bench/floor.ts
@@ -11,10 +11,11 @@ import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { ApiError } from "../lib/api/errors";
 import { AuthCheck, confirmAuth, StaleCallerError, type CachedKey } from "../lib/auth/key-cache";
-import { buildPage, toListBody } from "../lib/api/pagination";
+import { jsonBodyText } from "../lib/api/json-text";
+import { buildJsonPage, toListBody } from "../lib/api/pagination";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { companySearchTerm } from "../lib/companies/search";
-import { serializeCompany, serializeCompanySummary, type CompanyRow } from "../lib/companies/serializer";
+import { serializeCompany, type CompanyRow } from "../lib/companies/serializer";
 import {
   companyDetailSql,
   companyPageInput,
@@ -29,9 +30,7 @@ import {
 import { LruCache } from "../lib/lru";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { parseIndicationListParams } from "../lib/indications/schema";
-import { serializeIndication } from "../lib/indications/serializer";
 import { parseTradeListParams } from "../lib/trades/schema";
-import { serializeTrade } from "../lib/trades/serializer";
 
 async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> {
   if (databaseKind(url) === "sqlite") {
@@ -46,8 +45,6 @@ async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> 
     return { dialect: "sqlite", run };
   }
   const { default: pg } = await import("pg");
-  // timestamp(3) without time zone holds UTC (Prisma's convention).
-  pg.types.setTypeParser(1114, (text: string) => new Date(`${text.replace(" ", "T")}Z`));
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const run: RunSql = async <R>(sql: Sql) => (await pool.query(sql.text, sql.values)).rows as R[];
   return { dialect: "postgres", run };
@@ -70,7 +67,7 @@ async function main() {
       "cache-control": "no-store",
       "x-request-id": randomUUID(),
     });
-    res.end(JSON.stringify(body));
+    res.end(jsonBodyText(body));
   };
 
   const handle = async (req: http.IncomingMessage, fresh = false): Promise<unknown> => {
@@ -95,14 +92,14 @@ async function main() {
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
-      return toListBody("indications", buildPage(page.rows.map(serializeIndication), query.value, page.total));
+      return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const page = await runPage(run, counts, tradePageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
-      return toListBody("trades", buildPage(page.rows.map(serializeTrade), query.value, page.total));
+      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
@@ -110,7 +107,7 @@ async function main() {
       const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
       const page = await runPage(run, counts, companyPageInput(dialect, query.value, term));
       confirm(page.authVersion);
-      return toListBody("companies", buildPage(page.rows.map(serializeCompanySummary), query.value, page.total));
+      return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

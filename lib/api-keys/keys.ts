@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 import type { CallerUser } from "../auth/caller-user";
-import { toDate } from "../db/list-sql";
 
 /**
  * API keys for the data service (`Authorization: Bearer mkd_...`).
@@ -248,6 +247,13 @@ interface KeyOwnerRow {
   teamId: string;
   teamName: string;
   authVersion: unknown;
+}
+
+/** A timestamp as the raw query returns it (Date, epoch ms, text) -> Date. */
+function toDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
+  return new Date(String(value));
 }
 
 /**

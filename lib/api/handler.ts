@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
 import { ApiError } from "./errors";
+import { jsonBodyText } from "./json-text";
 
 /**
  * The one wrapper every API v1 route handler goes through: request id, caller, error shape.
@@ -23,7 +24,7 @@ function requestIdOf(request: Request): string {
 }
 
 function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(jsonBodyText(body), {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",

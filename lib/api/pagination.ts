@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JsonText } from "./json-text";
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -20,16 +21,33 @@ export interface PageRequest {
   per_page: number;
 }
 
-export function buildPage<T>(items: T[], request: PageRequest, totalCount: number): Page<T> {
+/**
+ * What the list data functions return: a page whose items are still the database's JSON text
+ * (lib/db/json-sql.ts). The API writes them out as they are (toListBody); pages parse them
+ * (parsePage).
+ */
+export interface JsonPage<T> extends Omit<Page<T>, "items"> {
+  itemsJson: string;
+  readonly __item?: T;
+}
+
+function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>, "items"> {
   const totalPages = Math.ceil(totalCount / request.per_page);
   return {
-    items,
     page: request.page,
     per_page: request.per_page,
     total_pages: totalPages,
     total_count: totalCount,
     has_more: request.page < totalPages,
   };
+}
+
+export function buildJsonPage<T>(itemsJson: string, request: PageRequest, totalCount: number): JsonPage<T> {
+  return { itemsJson, ...pageFields(request, totalCount) };
+}
+
+export function parsePage<T>({ itemsJson, ...fields }: JsonPage<T>): Page<T> {
+  return { items: JSON.parse(itemsJson) as T[], ...fields };
 }
 
 export function pageOffset({ page, per_page }: PageRequest): number {
@@ -44,13 +62,12 @@ export const pageFieldsSchema = {
   has_more: z.boolean(),
 };
 
-/** The list response: `{<resource>: [...], page, total_pages, total_count, has_more}`. */
-export function toListBody<K extends string, T>(resource: K, page: Page<T>) {
-  return {
-    [resource]: page.items,
-    page: page.page,
-    total_pages: page.total_pages,
-    total_count: page.total_count,
-    has_more: page.has_more,
-  } as { [P in K]: T[] } & Omit<Page<T>, "items" | "per_page">;
+/**
+ * The list response: `{<resource>: [...], page, total_pages, total_count, has_more}`, with the
+ * items spliced in as the database wrote them.
+ */
+export function toListBody<T>(resource: string, page: JsonPage<T>): JsonText {
+  const { page: number, total_pages, total_count, has_more } = page;
+  const fields = JSON.stringify({ page: number, total_pages, total_count, has_more }).slice(1);
+  return new JsonText(`{${JSON.stringify(resource)}:${page.itemsJson},${fields}`);
 }

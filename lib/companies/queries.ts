@@ -1,43 +1,31 @@
 import { ApiError } from "../api/errors";
-import { buildPage, type Page } from "../api/pagination";
+import { buildJsonPage, parsePage, type JsonPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind, sqlRunner } from "../db/client";
 import { companyDetailSql, companyPageInput, countCacheFor, runPage } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
-import { serializeCompany, serializeCompanySummary, type CompanyRow } from "./serializer";
-
-const COMPANY_COLUMNS = {
-  id: true,
-  name: true,
-  legalName: true,
-  country: true,
-  region: true,
-  url: true,
-  platformUrl: true,
-  description: true,
-  leadInvestors: true,
-} as const satisfies Record<keyof CompanyRow, true>;
+import { COMPANY_ROW_COLUMNS, serializeCompany, type CompanyRow } from "./serializer";
 
 /**
  * GET /companies: any signed-in caller may list names (spec 2.1). One SQL statement per page with a
  * version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
  */
-export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<Page<CompanySummary>> {
+export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
   const db = getDb();
   const term = query.q ? companySearchTerm(query.q) : undefined;
   const page = await runPage(sqlRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map(serializeCompanySummary), query, page.total);
+  return buildJsonPage(page.itemsJson, query, page.total);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */
 export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, origin = ""): Promise<Page<Company>> {
   requirePermission(caller, "companies", "Viewing company details");
   // The list's own page (same filters, order and count), then the details of its rows.
-  const page = await listCompanies(caller, query);
-  const rows = await getDb().company.findMany({ where: { id: { in: page.items.map((c) => c.id) } }, select: COMPANY_COLUMNS });
+  const page = parsePage(await listCompanies(caller, query));
+  const rows = await getDb().company.findMany({ where: { id: { in: page.items.map((c) => c.id) } }, select: COMPANY_ROW_COLUMNS });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = page.items.flatMap((c) => {
     const row = byId.get(c.id);

@@ -1,3 +1,4 @@
+import { apiFields } from "../db/json-sql";
 import { LOGO_SIZES } from "../domain/enums";
 import { parseStringList } from "../domain/json-list";
 import type { Company, CompanySummary, LogoKey } from "./schema";
@@ -5,13 +6,25 @@ import type { CompanyRecord } from "../db/models";
 
 export type CompanyRow = Omit<CompanyRecord, "searchText" | "logoColor">;
 
+/** The columns a company's detail is made from (a Prisma select, and companyDetailSql's list). */
+export const COMPANY_ROW_COLUMNS = {
+  id: true,
+  name: true,
+  legalName: true,
+  country: true,
+  region: true,
+  url: true,
+  platformUrl: true,
+  description: true,
+  leadInvestors: true,
+} as const satisfies Record<keyof CompanyRow, true>;
+
+/** A company in the list (companySummarySchema), written by the database as JSON (lib/db/json-sql.ts). */
+export const COMPANY_SUMMARY_FIELDS = apiFields<CompanySummary>({ id: "text", name: "text" });
+
 /** Our own logo route; `origin` is "" for same-site links in pages, absolute for the API. */
 export function logoUrl(origin: string, companyId: string, size: number): string {
   return `${origin}/logos/${companyId}/${size}x${size}.svg`;
-}
-
-export function serializeCompanySummary(row: { id: string; name: string }): CompanySummary {
-  return { id: row.id, name: row.name };
 }
 
 export function serializeCompany(row: CompanyRow, origin: string): Company {

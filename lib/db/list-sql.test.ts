@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toStoredDecimal } from "@/lib/domain/decimal";
-import { parseIndicationListParams, type IndicationListQuery } from "@/lib/indications/schema";
-import { serializeIndication } from "@/lib/indications/serializer";
+import { parseIndicationListParams, type Indication, type IndicationListQuery } from "@/lib/indications/schema";
 import { createFixtureDatabase } from "@/lib/testing/database";
 import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
 import { createDb, sqlRunner, type Db } from "./client";
@@ -28,7 +27,7 @@ function query(params = ""): IndicationListQuery {
 
 async function list(params = "") {
   const page = await runPage(sqlRunner(database.db), cache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
-  return { total: page.total, items: page.rows.map((row) => serializeIndication(row)) };
+  return { total: page.total, items: JSON.parse(page.itemsJson) as Indication[] };
 }
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
-import type { CompanyListQuery } from "../companies/schema";
-import type { CompanyRow } from "../companies/serializer";
-import type { IndicationListQuery, IndicationSortField } from "../indications/schema";
-import type { IndicationRow } from "../indications/serializer";
-import type { TradeListQuery, TradeSortField } from "../trades/schema";
-import type { TradeRow } from "../trades/serializer";
+import type { CompanyListQuery, CompanySummary } from "../companies/schema";
+import { COMPANY_ROW_COLUMNS, COMPANY_SUMMARY_FIELDS } from "../companies/serializer";
+import type { Indication, IndicationListQuery, IndicationSortField } from "../indications/schema";
+import { INDICATION_FIELDS } from "../indications/serializer";
+import type { Trade, TradeListQuery, TradeSortField } from "../trades/schema";
+import { TRADE_FIELDS } from "../trades/serializer";
 import { LruCache } from "../lru";
+import { jsonObjectSql, type ApiFields } from "./json-sql";
 import type { DatabaseKind } from "./url";
 
 /**
@@ -100,11 +101,11 @@ function versionSubquery(sql: SqlWriter, name: VersionedTable | "auth"): string 
   return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
 }
 
-export interface PageSqlInput<R> {
+export interface PageSqlInput<T> {
   dialect: Dialect;
   table: VersionedTable;
-  /** The row's fields, written against alias `t` (and `c` for the issuer join). */
-  columns: Columns<R>;
+  /** The items' fields (lib/db/json-sql.ts), read from alias `t` (and `c` for the issuer join). */
+  fields: ApiFields<T>;
   /** Extra FROM clause after `t` (e.g. the issuer join). */
   join?: string;
   where: (conditions: Conditions) => void;
@@ -121,54 +122,19 @@ export interface PageSqlInput<R> {
 }
 
 /**
- * One field of a list row: its name in the row object (the serializer's input), its SQL
- * expression, and how JSON cannot carry it: a timestamp (epoch milliseconds from both dialects,
- * so no time zone is ever guessed; a Date once decoded), a boolean (0/1 on SQLite), or the issuer
- * (a nested {id, name} object from the issuer join).
+ * The page's items as one JSON text value, in page order, exactly as the API returns them
+ * (lib/db/json-sql.ts). One value per statement instead of ~25 per row, and no per-row
+ * JavaScript on the API's path (docs/performance.md, steps 5 and 11).
  */
-export type Column = readonly [field: string, expression: string, kind?: "timestamp" | "boolean" | "issuer"];
-
-type ColumnKind = NonNullable<Column[2]>;
-
-/** The columns of a row type R (the type parameter only carries R to the decoded rows). */
-export type Columns<R> = readonly Column[] & { readonly __row?: R };
-
-/** A field's column, by the schema's @map convention: `legalName` -> `legal_name`. */
-function columnName(field: string): string {
-  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-/**
- * A row type's columns: every field of R, `true` for a plain column of table `t` named after the
- * field, or its kind. The issuer is read from the join's alias `c`.
- */
-function columns<R>(spec: { [K in keyof R]-?: true | ColumnKind }): Columns<R> {
-  return Object.entries<true | ColumnKind>(spec).map(([field, kind]) =>
-    kind === true ? ([field, `t.${columnName(field)}`] as const) : ([field, kind === "issuer" ? "c" : `t.${columnName(field)}`, kind] as const),
-  );
-}
-
-function columnExpression(dialect: Dialect, [, expression, kind]: Column): string {
-  if (kind === "timestamp" && dialect === "postgres") return `(extract(epoch from ${expression}) * 1000)::bigint`;
-  if (kind === "issuer") return `${dialect === "sqlite" ? "json_object" : "json_build_object"}('id', ${expression}.id, 'name', ${expression}.name)`;
-  return expression;
-}
-
-/**
- * The page's rows as one JSON text value: an array of objects keyed by the columns' fields, in
- * page order. One value per statement instead of ~25 per row: the database encodes JSON in C and
- * JSON.parse builds the row objects natively, while every value crossing Prisma's raw-query path
- * costs microseconds in JavaScript (docs/performance.md).
- */
-function rowsAggregate(dialect: Dialect, columns: readonly Column[], order: string): string {
-  const fields = columns.map((column) => `'${column[0]}', ${columnExpression(dialect, column)}`).join(", ");
+function itemsAggregate<T>(dialect: Dialect, fields: ApiFields<T>, order: string): string {
+  const item = jsonObjectSql(dialect, fields);
   return dialect === "sqlite"
-    ? `json_group_array(json_object(${fields}) ORDER BY ${order})`
-    : `coalesce(json_agg(json_build_object(${fields}) ORDER BY ${order}), '[]'::json)::text`;
+    ? `json_group_array(${item} ORDER BY ${order})`
+    : `coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`;
 }
 
 /**
- * The page statement: always exactly one row holding `__rows` (the page, see rowsAggregate),
+ * The page statement: always exactly one row holding `__items` (the page, see itemsAggregate),
  * `__v` (the table's version), `__a` (the auth version, which confirms a cached caller) and
  * optionally `__n` (the count of the filtered scope), so even a page past the end answers in one
  * statement.
@@ -178,7 +144,7 @@ function rowsAggregate(dialect: Dialect, columns: readonly Column[], order: stri
  * the page's rows are then read from the table. The count subquery and the version subquery are
  * uncorrelated, so each database evaluates them once per statement, in the same snapshot as the rows.
  */
-export function pageSql<R>(input: PageSqlInput<R>): Sql {
+export function pageSql<T>(input: PageSqlInput<T>): Sql {
   const sql = new SqlWriter(input.dialect);
   const version = versionSubquery(sql, input.table);
   const auth = versionSubquery(sql, "auth");
@@ -200,7 +166,7 @@ export function pageSql<R>(input: PageSqlInput<R>): Sql {
       : `(SELECT t.${rowKey} AS k FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) p ` +
         `JOIN ${input.table} t ON t.${rowKey} = p.k`;
   const text =
-    `SELECT ${rowsAggregate(input.dialect, input.columns, order)} AS "__rows", ${version} AS "__v", ${auth} AS "__a"${count} ` +
+    `SELECT ${itemsAggregate(input.dialect, input.fields, order)} AS "__items", ${version} AS "__v", ${auth} AS "__a"${count} ` +
     `FROM ${pageRows}${input.join ? ` ${input.join}` : ""}`;
   return { text, values: sql.values };
 }
@@ -234,11 +200,10 @@ export class CountCache extends LruCache<string, { version: string; count: numbe
   }
 }
 
-/** A list row as decoded from the page statement: field name (Column) -> value. */
-export type Raw = Record<string, unknown>;
-
-export interface PageResult<R> {
-  rows: R[];
+export interface PageResult<T> {
+  /** The page's items as a JSON array (itemsAggregate). */
+  itemsJson: string;
+  readonly __item?: T;
   total: number;
   /** The auth version read with the rows (lib/auth/caller.ts confirmCaller). */
   authVersion: string;
@@ -246,41 +211,28 @@ export interface PageResult<R> {
 
 export type RunSql = <R>(sql: Sql) => Promise<R[]>;
 
-type PageRow = { __rows: unknown; __v: unknown; __a: unknown; __n?: unknown };
-
-/** `__rows` (rowsAggregate) -> row objects, with timestamps as Dates and booleans as booleans. */
-function decodeRows<R>(columns: Columns<R>, json: unknown): R[] {
-  const rows = JSON.parse(String(json)) as Raw[];
-  const timestamps = columns.filter((c) => c[2] === "timestamp").map((c) => c[0]);
-  const booleans = columns.filter((c) => c[2] === "boolean").map((c) => c[0]);
-  for (const row of rows) {
-    for (const field of timestamps) row[field] = toDate(row[field]);
-    for (const field of booleans) row[field] = toBoolean(row[field]);
-  }
-  return rows as R[];
-}
+type PageRow = { __items: unknown; __v: unknown; __a: unknown; __n?: unknown };
 
 /**
  * Runs a page in one statement: with the count as a column when no count is cached, else with the
  * cached count if the table's version has not moved. After a write (version moved) the statement
  * runs again with the count, so rows and count always come from one snapshot.
  */
-export async function runPage<R>(run: RunSql, cache: CountCache, input: Omit<PageSqlInput<R>, "withCount">): Promise<PageResult<R>> {
+export async function runPage<T>(run: RunSql, cache: CountCache, input: Omit<PageSqlInput<T>, "withCount">): Promise<PageResult<T>> {
   const key = CountCache.key(countSql(input));
   const cached = cache.get(key);
   let [row] = await run<PageRow>(pageSql({ ...input, withCount: cached === undefined }));
   if (cached !== undefined && cached.version === String(row.__v)) {
-    return { rows: decodeRows(input.columns, row.__rows), total: cached.count, authVersion: String(row.__a) };
+    return { itemsJson: String(row.__items), total: cached.count, authVersion: String(row.__a) };
   }
   if (cached !== undefined) [row] = await run<PageRow>(pageSql({ ...input, withCount: true }));
   const total = Number(row.__n);
   cache.set(key, { version: String(row.__v), count: total });
-  return { rows: decodeRows(input.columns, row.__rows), total, authVersion: String(row.__a) };
+  return { itemsJson: String(row.__items), total, authVersion: String(row.__a) };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The three lists. Each spec turns a parsed query into the page input; the row mappers turn a
-// decoded row into the serializers' row shape.
+// The three lists. Each spec turns a parsed query into the page input.
 
 const INDICATION_SORT_COLUMNS: Record<IndicationSortField, string> = {
   created_at: "created_at",
@@ -291,39 +243,12 @@ const INDICATION_SORT_COLUMNS: Record<IndicationSortField, string> = {
 
 const ISSUER_JOIN = "JOIN companies c ON c.id = t.issuer_id";
 
-const INDICATION_COLUMNS = columns<IndicationRow>({
-  id: true,
-  acceptableStructures: true,
-  carriedInterestFeePercent: true,
-  clientId: true,
-  createdAt: "timestamp",
-  details: true,
-  issuer: "issuer",
-  lastRefreshedAt: "timestamp",
-  managementFeePercent: true,
-  minimumVolume: true,
-  openedAt: "timestamp",
-  permalinkId: true,
-  pricePerShare: true,
-  privateRecipients: true,
-  side: true,
-  stage: true,
-  stockClass: true,
-  stockClassType: true,
-  stockType: true,
-  structure: true,
-  thirdPartyId: true,
-  updatedAt: "timestamp",
-  visibility: true,
-  volume: true,
-});
-
 /** GET /my/indications: the team scope first (no filter can widen it), then every filter. */
-export function indicationPageInput(dialect: Dialect, teamId: string, query: IndicationListQuery): Omit<PageSqlInput<IndicationRow>, "withCount"> {
+export function indicationPageInput(dialect: Dialect, teamId: string, query: IndicationListQuery): Omit<PageSqlInput<Indication>, "withCount"> {
   return {
     dialect,
     table: "indications",
-    columns: INDICATION_COLUMNS,
+    fields: INDICATION_FIELDS,
     join: ISSUER_JOIN,
     where: (w) => {
       // The caller's team scope comes first and is not negotiable: no filter can widen it.
@@ -356,37 +281,12 @@ const TRADE_SORT_COLUMNS: Record<TradeSortField, string> = {
   volume: "volume",
 };
 
-const TRADE_COLUMNS = columns<TradeRow>({
-  id: true,
-  attributedToOwner: "boolean",
-  carriedInterestFeePercent: true,
-  clientId: true,
-  createdAt: "timestamp",
-  details: true,
-  issuer: "issuer",
-  isVerified: "boolean",
-  managementFeePercent: true,
-  permalinkId: true,
-  pricePerShare: true,
-  signDate: true,
-  stockClass: true,
-  stockClassType: true,
-  stockType: true,
-  structure: true,
-  thirdPartyId: true,
-  updatedAt: "timestamp",
-  verificationOfficerEmail: true,
-  verificationOfficerName: true,
-  volume: true,
-  wonDate: true,
-});
-
 /** GET /my/trades (and the review totals): the team scope first, then every filter. */
-export function tradePageInput(dialect: Dialect, teamId: string, query: TradeListQuery): Omit<PageSqlInput<TradeRow>, "withCount"> {
+export function tradePageInput(dialect: Dialect, teamId: string, query: TradeListQuery): Omit<PageSqlInput<Trade>, "withCount"> {
   return {
     dialect,
     table: "trades",
-    columns: TRADE_COLUMNS,
+    fields: TRADE_FIELDS,
     join: ISSUER_JOIN,
     where: (w) => {
       w.equals("t.team_id", teamId);
@@ -407,16 +307,6 @@ export function tradePageInput(dialect: Dialect, teamId: string, query: TradeLis
   };
 }
 
-interface CompanySummaryRow {
-  id: string;
-  name: string;
-}
-
-const COMPANY_SUMMARY_COLUMNS = columns<CompanySummaryRow>({
-  id: true,
-  name: true,
-});
-
 /**
  * GET /companies (and the dashboard directory). `searchTerm` is
  * companySearchTerm(q) (lib/companies/search.ts): it has no LIKE wildcard left in it, and Prisma's
@@ -426,11 +316,11 @@ export function companyPageInput(
   dialect: Dialect,
   query: CompanyListQuery,
   searchTerm: string | undefined,
-): Omit<PageSqlInput<CompanySummaryRow>, "withCount"> {
+): Omit<PageSqlInput<CompanySummary>, "withCount"> {
   return {
     dialect,
     table: "companies",
-    columns: COMPANY_SUMMARY_COLUMNS,
+    fields: COMPANY_SUMMARY_FIELDS,
     lateLookup: false,
     where: (w) => {
       if (searchTerm) w.raw(`t.search_text LIKE ${w.sql.param(`%${searchTerm}%`)}`);
@@ -443,29 +333,10 @@ export function companyPageInput(
   };
 }
 
-/** A timestamp as a driver returns it (Date, epoch ms) -> Date. */
-export function toDate(value: unknown): Date {
-  if (value instanceof Date) return value;
-  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
-  return new Date(String(value));
+/** A field's column, by the schema's @map convention: `legalName` -> `legal_name`. */
+function columnName(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
-
-/** A boolean as a driver returns it (boolean, or 0/1 from SQLite) -> boolean. */
-function toBoolean(value: unknown): boolean {
-  return value === true || value === 1 || value === BigInt(1);
-}
-
-const COMPANY_DETAIL_COLUMNS = columns<CompanyRow>({
-  id: true,
-  name: true,
-  legalName: true,
-  country: true,
-  region: true,
-  url: true,
-  platformUrl: true,
-  description: true,
-  leadInvestors: true,
-});
 
 /**
  * GET /companies/{company_id}: one row holding the company's columns (all null for an unknown id:
@@ -473,7 +344,9 @@ const COMPANY_DETAIL_COLUMNS = columns<CompanyRow>({
  */
 export function companyDetailSql(dialect: Dialect, companyId: string): Sql {
   const sql = new SqlWriter(dialect);
-  const select = COMPANY_DETAIL_COLUMNS.map(([field, expression]) => `${expression} AS "${field}"`).join(", ");
+  const select = Object.keys(COMPANY_ROW_COLUMNS)
+    .map((field) => `t.${columnName(field)} AS "${field}"`)
+    .join(", ");
   const text = `SELECT ${select}, v.version AS "authVersion" FROM table_versions v LEFT JOIN companies t ON t.id = ${sql.param(companyId)} WHERE v.name = 'auth'`;
   return { text, values: sql.values };
 }

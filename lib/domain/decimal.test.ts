@@ -6,7 +6,6 @@ import {
   STORED_WIDTH,
   decimalToUnits,
   fromStoredDecimal,
-  fromStoredDecimalOrNull,
   isDecimalString,
   sumDecimals,
   toStoredDecimal,
@@ -105,11 +104,6 @@ describe("toStoredDecimal / fromStoredDecimal", () => {
     expect(fromStoredDecimal(toStoredDecimal("1.10"))).toBe("1.1");
     expect(fromStoredDecimal(toStoredDecimal("0.10000000"))).toBe("0.1");
     expect(fromStoredDecimal(toStoredDecimal("999999999999999999.99999999"))).toBe("999999999999999999.99999999");
-  });
-
-  it("maps null to null", () => {
-    expect(fromStoredDecimalOrNull(null)).toBeNull();
-    expect(fromStoredDecimalOrNull("000000000000000001.00000000")).toBe("1");
   });
 
   it("round-trips 2,000 random values digit for digit", () => {

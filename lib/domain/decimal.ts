@@ -30,7 +30,7 @@ export function toStoredDecimal(value: string): string {
 
 /** "000000000000000012.50000000" -> "12.5": no padding, no exponent, never rounded. */
 export function fromStoredDecimal(stored: string): string {
-  // One slice instead of split and regexes: every list row formats several of these.
+  // One slice instead of split and regexes (the review totals format every matching trade).
   const dot = stored.indexOf(".");
   const intEnd = dot === -1 ? stored.length : dot;
   let start = 0;
@@ -39,10 +39,6 @@ export function fromStoredDecimal(stored: string): string {
   let end = stored.length;
   while (end > dot + 1 && stored.charCodeAt(end - 1) === ZERO) end--;
   return stored.slice(start, end === dot + 1 ? dot : end);
-}
-
-export function fromStoredDecimalOrNull(stored: string | null): string | null {
-  return stored === null ? null : fromStoredDecimal(stored);
 }
 
 /** Decimal string -> integer count of 1e-8 units. */

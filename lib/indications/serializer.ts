@@ -1,39 +1,35 @@
-import { fromStoredDecimal, fromStoredDecimalOrNull } from "../domain/decimal";
-import type { Side, Stage, StockClassType, StockType, Structure, Visibility } from "../domain/enums";
-import { parseStringList } from "../domain/json-list";
+import { apiFields } from "../db/json-sql";
 import type { Indication } from "./schema";
-import type { IndicationRecord } from "../db/models";
-import type { Issuer } from "../domain/issuer";
 
-export type IndicationRow = Omit<IndicationRecord, "teamId" | "userId" | "issuerId"> & { issuer: Issuer };
-
-// Enumerated columns are written only through validated paths (seed, fixtures); the casts name
-// the type the database guarantees rather than re-validating every row on the hot path.
-export function serializeIndication(row: IndicationRow): Indication {
-  return {
-    id: row.id,
-    acceptable_structures: parseStringList(row.acceptableStructures) as Structure[],
-    carried_interest_fee_percent: fromStoredDecimalOrNull(row.carriedInterestFeePercent),
-    client_id: row.clientId,
-    created_at: row.createdAt.toISOString(),
-    details: row.details,
-    issuer: { id: row.issuer.id, name: row.issuer.name },
-    last_refreshed_at: row.lastRefreshedAt.toISOString(),
-    management_fee_percent: fromStoredDecimalOrNull(row.managementFeePercent),
-    minimum_volume: fromStoredDecimalOrNull(row.minimumVolume),
-    opened_at: row.openedAt.toISOString(),
-    permalink_id: row.permalinkId,
-    price_per_share: fromStoredDecimal(row.pricePerShare),
-    private_recipients: parseStringList(row.privateRecipients),
-    side: row.side as Side,
-    stage: row.stage as Stage,
-    stock_class: row.stockClass,
-    stock_class_type: row.stockClassType as StockClassType,
-    stock_type: row.stockType as StockType,
-    structure: row.structure as Structure | null,
-    third_party_id: row.thirdPartyId,
-    updated_at: row.updatedAt.toISOString(),
-    visibility: row.visibility as Visibility,
-    volume: fromStoredDecimal(row.volume),
-  };
-}
+/**
+ * An indication as the API and the pages show it (indicationSchema), written by the database as
+ * JSON (lib/db/json-sql.ts): every response field, in response order, and how its column becomes
+ * JSON. Enumerated columns are written only through validated paths (seed, fixtures), so they are
+ * passed through as stored.
+ */
+export const INDICATION_FIELDS = apiFields<Indication>({
+  id: "text",
+  acceptable_structures: "list",
+  carried_interest_fee_percent: "decimal",
+  client_id: "text",
+  created_at: "timestamp",
+  details: "text",
+  issuer: "issuer",
+  last_refreshed_at: "timestamp",
+  management_fee_percent: "decimal",
+  minimum_volume: "decimal",
+  opened_at: "timestamp",
+  permalink_id: "text",
+  price_per_share: "decimal",
+  private_recipients: "list",
+  side: "text",
+  stage: "text",
+  stock_class: "text",
+  stock_class_type: "text",
+  stock_type: "text",
+  structure: "text",
+  third_party_id: "text",
+  updated_at: "timestamp",
+  visibility: "text",
+  volume: "decimal",
+});

@@ -1,18 +1,17 @@
-import { buildPage, type Page } from "../api/pagination";
+import { buildJsonPage, type JsonPage } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind, sqlRunner } from "../db/client";
 import { countCacheFor, runPage, tradePageInput } from "../db/list-sql";
 import type { Trade, TradeListQuery } from "./schema";
-import { serializeTrade } from "./serializer";
 
 /**
  * GET /my/trades: the caller's team's trades (team scope first: no filter can widen it), ordered
  * by the sort column then id. One SQL statement per page with a version-checked cached count
  * (lib/db/list-sql.ts; why: docs/performance.md).
  */
-export async function listTrades(caller: Caller, query: TradeListQuery): Promise<Page<Trade>> {
+export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
   const db = getDb();
   const page = await runPage(sqlRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
-  return buildPage(page.rows.map(serializeTrade), query, page.total);
+  return buildJsonPage(page.itemsJson, query, page.total);
 }

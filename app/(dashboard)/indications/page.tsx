@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
-import type { Page } from "@/lib/api/pagination";
+import { parsePage, type Page } from "@/lib/api/pagination";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
 import { IndicationsTable } from "../_components/indications-table";
@@ -18,7 +18,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
   const parsed = parseIndicationListParams(query);
 
   // The same data function as GET /api/v1/my/indications, with the URL's query as is.
-  const page: Page<Indication> = parsed.ok ? await listIndications(caller, parsed.value) : emptyPage<Indication>();
+  const page: Page<Indication> = parsed.ok ? parsePage(await listIndications(caller, parsed.value)) : emptyPage<Indication>();
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (

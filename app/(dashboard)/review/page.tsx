@@ -13,6 +13,7 @@ import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { parsePage } from "@/lib/api/pagination";
 
 export const metadata: Metadata = { title: "Review" };
 
@@ -37,7 +38,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
   const parsed = parseTradeListParams(reviewQuery(query));
 
   const [page, summary] = await Promise.all([
-    parsed.ok ? listTrades(caller, parsed.value) : Promise.resolve(emptyPage<Trade>()),
+    parsed.ok ? listTrades(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<Trade>()),
     parsed.ok ? summarizeTrades(caller, parsed.value) : Promise.resolve(null),
   ]);
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);

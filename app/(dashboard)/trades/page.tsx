@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
-import type { Page } from "@/lib/api/pagination";
+import { parsePage, type Page } from "@/lib/api/pagination";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
 import { InvalidQueryAlert } from "../_components/invalid-query";
@@ -18,7 +18,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
   const parsed = parseTradeListParams(query);
 
   // The same data function as GET /api/v1/my/trades, with the URL's query as is.
-  const page: Page<Trade> = parsed.ok ? await listTrades(caller, parsed.value) : emptyPage<Trade>();
+  const page: Page<Trade> = parsed.ok ? parsePage(await listTrades(caller, parsed.value)) : emptyPage<Trade>();
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (

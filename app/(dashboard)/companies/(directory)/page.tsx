@@ -6,7 +6,7 @@ import { tableParams } from "@/components/data-table/search-params";
 import { FilterBar } from "@/components/data-table/toolbar";
 import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
-import type { Page } from "@/lib/api/pagination";
+import { parsePage, type Page } from "@/lib/api/pagination";
 import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
 import { parseCompanyListParams, type Company, type CompanySummary } from "@/lib/companies/schema";
 import { CompanyLogo } from "../../_components/company-logo";
@@ -30,7 +30,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
     parsed.ok
       ? detailed
         ? listCompanyDirectory(caller, parsed.value)
-        : listCompanies(caller, parsed.value)
+        : listCompanies(caller, parsed.value).then(parsePage<Row>)
       : Promise.resolve(emptyPage<Row>()),
     listCompanyLocations(),
   ]);

@@ -13,6 +13,7 @@ import { TradesTable } from "../../_components/trades-table";
 import { requireCaller } from "../../_lib/caller";
 import { loadCompanyForPage } from "../../_lib/company";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
+import { parsePage } from "@/lib/api/pagination";
 
 type Params = Promise<{ id: string }>;
 
@@ -45,8 +46,8 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
   const indications = parseIndicationListParams(fixedQuery(tableParams(all, IND).query, { issuer_id: company.id, stage: "open" }));
   const trades = parseTradeListParams(fixedQuery(tableParams(all, TRD).query, { issuer_id: company.id }));
   const [indicationPage, tradePage] = await Promise.all([
-    indications.ok ? listIndications(caller, indications.value) : Promise.resolve(emptyPage<Indication>()),
-    trades.ok ? listTrades(caller, trades.value) : Promise.resolve(emptyPage<Trade>()),
+    indications.ok ? listIndications(caller, indications.value).then(parsePage) : Promise.resolve(emptyPage<Indication>()),
+    trades.ok ? listTrades(caller, trades.value).then(parsePage) : Promise.resolve(emptyPage<Trade>()),
   ]);
 
   return (
