@@ -22,5 +22,7 @@ export function databaseKind(url: string = databaseUrl()): DatabaseKind {
 /** The filesystem path of a file: URL, relative paths taken from the project root. */
 export function sqliteFilePath(url: string): string {
   const file = url.slice("file:".length).split("?")[0];
-  return path.isAbsolute(file) ? file : path.join(process.cwd(), file);
+  // A runtime path, not a module: the ignore keeps Turbopack from tracing the whole project into
+  // the build output because of it.
+  return path.isAbsolute(file) ? file : path.join(/* turbopackIgnore: true */ process.cwd(), file);
 }
