@@ -19,7 +19,7 @@ import { serializeCompany, type CompanyRow } from "../lib/companies/serializer";
 import {
   companyDetailSql,
   companyPageInput,
-  CountCache,
+  ListCache,
   indicationPageInput,
   runPage,
   tradePageInput,
@@ -57,7 +57,7 @@ const API_KEY_SQL = (dialect: Dialect) =>
 async function main() {
   const url = databaseUrl();
   const { dialect, run } = await connect(url);
-  const counts = new CountCache();
+  const lists = new ListCache();
   const keys = new LruCache<string, CachedKey<{ teamId: string }>>(10_000);
   const port = Number(process.env.PORT ?? 3901);
 
@@ -90,14 +90,14 @@ async function main() {
     if (path === "/api/v1/my/indications") {
       const query = parseIndicationListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(run, counts, indicationPageInput(dialect, caller.teamId, query.value));
+      const page = await runPage(run, lists, indicationPageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
       return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(run, counts, tradePageInput(dialect, caller.teamId, query.value));
+      const page = await runPage(run, lists, tradePageInput(dialect, caller.teamId, query.value));
       confirm(page.authVersion);
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total));
     }
@@ -105,7 +105,7 @@ async function main() {
       const query = parseCompanyListParams(target.searchParams);
       if (!query.ok) throw query.error;
       const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
-      const page = await runPage(run, counts, companyPageInput(dialect, query.value, term));
+      const page = await runPage(run, lists, companyPageInput(dialect, query.value, term));
       confirm(page.authVersion);
       return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total));
     }

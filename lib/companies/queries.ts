@@ -3,7 +3,7 @@ import { buildJsonPage, parsePage, type JsonPage, type Page } from "../api/pagin
 import { isUuid } from "../api/params";
 import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
 import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { companyDetailSql, companyPageInput, countCacheFor, runPage } from "../db/list-sql";
+import { companyDetailSql, companyPageInput, listCacheFor, runPage } from "../db/list-sql";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm } from "./search";
 import { COMPANY_ROW_COLUMNS, serializeCompany, type CompanyRow } from "./serializer";
@@ -15,7 +15,7 @@ import { COMPANY_ROW_COLUMNS, serializeCompany, type CompanyRow } from "./serial
 export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
   const db = getDb();
   const term = query.q ? companySearchTerm(query.q) : undefined;
-  const page = await runPage(sqlRunner(db), countCacheFor(db), companyPageInput(getDbKind(), query, term));
+  const page = await runPage(sqlRunner(db), listCacheFor(db), companyPageInput(getDbKind(), query, term));
   confirmCaller(caller, page.authVersion);
   return buildJsonPage(page.itemsJson, query, page.total);
 }

@@ -4,7 +4,7 @@ import { parseIndicationListParams, type Indication, type IndicationListQuery } 
 import { createFixtureDatabase } from "@/lib/testing/database";
 import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
 import { createDb, sqlRunner, type Db } from "./client";
-import { CountCache, indicationPageInput, runPage } from "./list-sql";
+import { indicationPageInput, ListCache, runPage } from "./list-sql";
 
 /**
  * The page statement and its count cache, on a database of their own (rows are written here, so
@@ -14,7 +14,7 @@ import { CountCache, indicationPageInput, runPage } from "./list-sql";
 
 let database: Awaited<ReturnType<typeof createFixtureDatabase>>;
 let writer: Db;
-const cache = new CountCache();
+const cache = new ListCache();
 
 const ALPHA = teamIndications("alpha");
 const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "offer")!;
@@ -25,10 +25,18 @@ function query(params = ""): IndicationListQuery {
   return parsed.value;
 }
 
-async function list(params = "") {
-  const page = await runPage(sqlRunner(database.db), cache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
+/** Statements run through `list`, to see which ones started from a cached page start. */
+const statements: string[] = [];
+
+async function list(params = "", listCache = cache) {
+  const run = sqlRunner(database.db);
+  const recording: typeof run = (sql) => (statements.push(sql.text), run(sql));
+  const page = await runPage(recording, listCache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
   return { total: page.total, items: JSON.parse(page.itemsJson) as Indication[] };
 }
+
+/** The same page read by skipping rows (a new cache knows no page start): the reference. */
+const byOffset = (params: string) => list(params, new ListCache());
 
 beforeAll(async () => {
   database = await createFixtureDatabase(process.env.TEST_DATABASE_URL);
@@ -88,4 +96,59 @@ describe("page statement and count cache", () => {
     await writer.indication.delete({ where: { id } });
   });
 
+  describe("page starts", () => {
+    // Rows sharing every sort value with each other, so pages of 3 cut through runs of ties and
+    // only the id tie-break tells where a page starts.
+    const TIED = Array.from({ length: 7 }, (_, i) => `00000000-0000-4000-8000-0000000071e${i}`);
+
+    beforeAll(async () => {
+      const at = new Date(Date.UTC(2026, 5, 1, 12));
+      await writer.indication.createMany({
+        data: TIED.map((id, i) => ({ ...TEMPLATE, id, permalinkId: `tied-${i}`, createdAt: at, updatedAt: at })),
+      });
+    });
+
+    afterAll(async () => {
+      await writer.indication.deleteMany({ where: { id: { in: TIED } } });
+    });
+
+    const SORTS = ["-updated_at", "updated_at", "-price_per_share", "price_per_share", "volume", "-created_at"];
+
+    it("reads every page from a cached start exactly as skipping rows would, in both directions of every sort", async () => {
+      for (const sort of SORTS) {
+        const pages = Math.ceil((ALPHA.length + TIED.length) / 3);
+        const listCache = new ListCache();
+        // Backwards first (each page learns where it starts), then forwards (each learns the next).
+        const order = [...Array.from({ length: pages }, (_, i) => pages - i), ...Array.from({ length: pages }, (_, i) => i + 1)];
+        for (const page of [...order, ...order]) {
+          const params = `sort=${sort}&per_page=3&page=${page}`;
+          const expected = await byOffset(params);
+          statements.length = 0;
+          const got = await list(params, listCache);
+          expect(got.items.map((i) => i.id), `${params}`).toEqual(expected.items.map((i) => i.id));
+          expect(got.total).toBe(expected.total);
+        }
+        // The second round trip over the pages started every page after the first from its start.
+        statements.length = 0;
+        await list(`sort=${sort}&per_page=3&page=${pages}`, listCache);
+        expect(statements.length).toBe(1);
+        expect(statements[0]).toMatch(/t\.id >=? /);
+      }
+    });
+
+    it("forgets a start once the table changes", async () => {
+      const params = "per_page=3&page=4";
+      await list(params);
+      await list(params);
+      const id = "00000000-0000-4000-8000-0000000057a1";
+      const now = new Date(Date.UTC(2031, 0, 1));
+      // Newest first: the new row shifts every page by one. Page 1 first, so the count is fresh
+      // again and only the start of page 4 is stale.
+      await writer.indication.create({ data: { ...TEMPLATE, id, permalinkId: "start-test", createdAt: now, updatedAt: now } });
+      expect((await list("per_page=3")).items[0].id).toBe(id);
+      expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
+      await writer.indication.delete({ where: { id } });
+      expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
+    });
+  });
 });

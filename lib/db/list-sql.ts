@@ -4,6 +4,7 @@ import type { Indication, IndicationListQuery, IndicationSortField } from "../in
 import { INDICATION_FIELDS } from "../indications/serializer";
 import type { Trade, TradeListQuery, TradeSortField } from "../trades/schema";
 import { TRADE_FIELDS } from "../trades/serializer";
+import { toStoredDecimal } from "../domain/decimal";
 import { LruCache } from "../lru";
 import { jsonObjectSql, type ApiFields } from "./json-sql";
 import type { DatabaseKind } from "./url";
@@ -114,6 +115,8 @@ export interface PageSqlInput<T> {
   offset: number;
   /** Include the count as a column (no valid cached count). */
   withCount: boolean;
+  /** Where the page starts, when known (a cached PageStart): the index seeks there instead of skipping `offset` rows. */
+  start?: PageStart;
   /**
    * Choose the page's ids first, then read those rows (default). Off for small tables, where the
    * planner may turn the join around and scan the table instead (companies: 10,000 rows).
@@ -141,7 +144,8 @@ function itemsAggregate<T>(dialect: Dialect, fields: ApiFields<T>, order: string
  *
  * The page is chosen by an inner query that reads only ids (a "late row lookup"): for a deep page
  * the skipped rows are walked in the covering (team, sort column, id) index and never fetched; only
- * the page's rows are then read from the table. The count subquery and the version subquery are
+ * the page's rows are then read from the table. When the page's first row is known (`start`), the
+ * index seeks to it instead of walking. The count subquery and the version subquery are
  * uncorrelated, so each database evaluates them once per statement, in the same snapshot as the rows.
  */
 export function pageSql<T>(input: PageSqlInput<T>): Sql {
@@ -156,14 +160,16 @@ export function pageSql<T>(input: PageSqlInput<T>): Sql {
   }
   const conditions = new Conditions(sql);
   input.where(conditions);
+  if (input.start) conditions.raw(startCondition(sql, input, input.start));
+  const offset = input.start ? 0 : input.offset;
   const order = orderClause("t", input.order);
   // SQLite: every index entry carries the rowid, and a table lookup by rowid skips the descent
   // through the id index that a lookup by id needs.
   const rowKey = input.dialect === "sqlite" ? "rowid" : "id";
   const pageRows =
     input.lateLookup === false
-      ? `(SELECT t.* FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) t`
-      : `(SELECT t.${rowKey} AS k FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(input.offset)}) p ` +
+      ? `(SELECT t.* FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(offset)}) t`
+      : `(SELECT t.${rowKey} AS k FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(offset)}) p ` +
         `JOIN ${input.table} t ON t.${rowKey} = p.k`;
   const text =
     `SELECT ${itemsAggregate(input.dialect, input.fields, order)} AS "__items", ${version} AS "__v", ${auth} AS "__a"${count} ` +
@@ -181,23 +187,60 @@ export function countSql(input: Pick<PageSqlInput<unknown>, "dialect" | "table" 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Count cache
+// What a list remembers: counts and page starts
 
 /**
- * Counts that cannot have changed. A count is cached with the table's version at the time it was
- * taken (same statement, same snapshot); every insert, update or delete of the table bumps the
- * version (database triggers, so writes from any process or tool count), and a page statement
- * returns the current version with its rows, so a stale count is never used: the cost of the
- * check is one indexed single-row subquery inside a statement we run anyway.
+ * Where a page starts in the list's order: its first row (inclusive), or the row just before it
+ * (the previous page's last row, exclusive). `value` is that row's sort field as the API writes
+ * it, `id` its id (the tie-break).
  */
-export class CountCache extends LruCache<string, { version: string; count: number }> {
-  constructor(capacity = 10_000) {
-    super(capacity);
-  }
+export interface PageStart {
+  value: string;
+  id: string;
+  inclusive: boolean;
+}
 
-  static key(sql: Sql): string {
+/**
+ * Facts about a list that cannot have changed: the count of a filtered scope, and where a page
+ * starts. Each is cached with the table's version at the time it was read (same statement, same
+ * snapshot); every insert, update or delete of the table bumps the version (database triggers, so
+ * writes from any process or tool count), and a page statement returns the current version with
+ * its rows, so a stale fact is never used: the cost of the check is one indexed single-row
+ * subquery inside a statement we run anyway.
+ *
+ * Page starts make deep pages seek (docs/performance.md, step 12): page N of an unchanged list
+ * starts where it started last time, so the index seeks to that row instead of walking the
+ * (N - 1) x per_page entries before it; a page also records where the next one starts, so paging
+ * forward seeks from the first page on.
+ */
+export class ListCache {
+  readonly counts = new LruCache<string, { version: string; count: number }>(10_000);
+  readonly starts = new LruCache<string, PageStart & { version: string }>(10_000);
+
+  static countKey(sql: Sql): string {
     return `${sql.text}\u0000${JSON.stringify(sql.values)}`;
   }
+
+  static startKey(countKey: string, order: OrderBy, offset: number): string {
+    return `${countKey}\u0000${order.column} ${order.direction}\u0000${offset}`;
+  }
+}
+
+/**
+ * Rows at or after `start` in the order (sort column in its direction, then id ascending): a range
+ * on the sort column, which the (team, ..., sort column, id) index seeks to, and the id tie-break
+ * for rows that share the start's value. Sort columns are NOT NULL, so no NULL ordering applies.
+ */
+function startCondition<T>(sql: SqlWriter, input: PageSqlInput<T>, start: PageStart): string {
+  const column = `t.${input.order.column}`;
+  const kind = (input.fields as Record<string, string>)[input.order.column];
+  const value = () =>
+    kind === "timestamp" ? sql.timestamp(new Date(start.value)) : sql.param(kind === "decimal" ? toStoredDecimal(start.value) : start.value);
+  const beyond = input.order.direction === "desc" ? "<" : ">";
+  // Parameters in the order they appear (SQLite's "?" are positional).
+  const range = `${column} ${beyond}= ${value()}`;
+  const strictly = `${column} ${beyond} ${value()}`;
+  return `${range} AND (${strictly} OR t.id ${start.inclusive ? ">=" : ">"} ${sql.param(start.id)})`;
 }
 
 export interface PageResult<T> {
@@ -215,20 +258,52 @@ type PageRow = { __items: unknown; __v: unknown; __a: unknown; __n?: unknown };
 
 /**
  * Runs a page in one statement: with the count as a column when no count is cached, else with the
- * cached count if the table's version has not moved. After a write (version moved) the statement
- * runs again with the count, so rows and count always come from one snapshot.
+ * cached count, and from the page's cached start when there is one, provided the table's version
+ * has not moved. After a write (version moved) the statement runs again with the count and without
+ * the start, so rows and count always come from one snapshot. Then records what this page taught:
+ * its count, where it starts and where the next page starts.
  */
-export async function runPage<T>(run: RunSql, cache: CountCache, input: Omit<PageSqlInput<T>, "withCount">): Promise<PageResult<T>> {
-  const key = CountCache.key(countSql(input));
-  const cached = cache.get(key);
-  let [row] = await run<PageRow>(pageSql({ ...input, withCount: cached === undefined }));
-  if (cached !== undefined && cached.version === String(row.__v)) {
-    return { itemsJson: String(row.__items), total: cached.count, authVersion: String(row.__a) };
+export async function runPage<T>(run: RunSql, cache: ListCache, input: Omit<PageSqlInput<T>, "withCount" | "start">): Promise<PageResult<T>> {
+  const countKey = ListCache.countKey(countSql(input));
+  const startKey = (offset: number) => ListCache.startKey(countKey, input.order, offset);
+  const count = cache.counts.get(countKey);
+  const start = input.offset > 0 ? cache.starts.get(startKey(input.offset)) : undefined;
+  let [row] = await run<PageRow>(pageSql({ ...input, withCount: count === undefined, start }));
+  const version = String(row.__v);
+  const fresh = (fact: { version: string } | undefined) => fact !== undefined && fact.version === version;
+  if ((count && !fresh(count)) || (start && !fresh(start))) {
+    [row] = await run<PageRow>(pageSql({ ...input, withCount: true }));
   }
-  if (cached !== undefined) [row] = await run<PageRow>(pageSql({ ...input, withCount: true }));
-  const total = Number(row.__n);
-  cache.set(key, { version: String(row.__v), count: total });
-  return { itemsJson: String(row.__items), total, authVersion: String(row.__a) };
+  const total = fresh(count) && row.__n === undefined ? count!.count : Number(row.__n);
+  if (!fresh(count)) cache.counts.set(countKey, { version, count: total });
+  const itemsJson = String(row.__items);
+  rememberStarts(cache, input, itemsJson, version, total, startKey);
+  return { itemsJson, total, authVersion: String(row.__a) };
+}
+
+function rememberStarts<T>(
+  cache: ListCache,
+  input: Omit<PageSqlInput<T>, "withCount" | "start">,
+  itemsJson: string,
+  version: string,
+  total: number,
+  startKey: (offset: number) => string,
+): void {
+  const next = input.offset + input.limit;
+  const known = (offset: number) => cache.starts.get(startKey(offset))?.version === version;
+  const learnThis = input.offset > 0 && input.offset < total && !known(input.offset);
+  const learnNext = next < total && !known(next);
+  if (!learnThis && !learnNext) return;
+  // Parsed only when something is to be learnt: once per page and table version.
+  const items = JSON.parse(itemsJson) as Record<string, unknown>[];
+  const at = (item: Record<string, unknown>, inclusive: boolean) => ({
+    value: String(item[input.order.column]),
+    id: String(item.id),
+    inclusive,
+    version,
+  });
+  if (learnThis && items.length > 0) cache.starts.set(startKey(input.offset), at(items[0], true));
+  if (learnNext && items.length === input.limit) cache.starts.set(startKey(next), at(items[items.length - 1], false));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,11 +426,11 @@ export function companyDetailSql(dialect: Dialect, companyId: string): Sql {
   return { text, values: sql.values };
 }
 
-// One count cache per client object: a test that recreates its database also creates a new client.
-const caches = new WeakMap<object, CountCache>();
+// One list cache per client object: a test that recreates its database also creates a new client.
+const caches = new WeakMap<object, ListCache>();
 
-export function countCacheFor(db: object): CountCache {
+export function listCacheFor(db: object): ListCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new CountCache()));
+  if (!cache) caches.set(db, (cache = new ListCache()));
   return cache;
 }

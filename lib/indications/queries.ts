@@ -1,7 +1,7 @@
 import { buildJsonPage, type JsonPage } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { countCacheFor, indicationPageInput, runPage } from "../db/list-sql";
+import { listCacheFor, indicationPageInput, runPage } from "../db/list-sql";
 import type { Indication, IndicationListQuery } from "./schema";
 
 /**
@@ -11,7 +11,7 @@ import type { Indication, IndicationListQuery } from "./schema";
  */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<JsonPage<Indication>> {
   const db = getDb();
-  const page = await runPage(sqlRunner(db), countCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
+  const page = await runPage(sqlRunner(db), listCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
   return buildJsonPage(page.itemsJson, query, page.total);
 }

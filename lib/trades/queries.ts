@@ -1,7 +1,7 @@
 import { buildJsonPage, type JsonPage } from "../api/pagination";
 import { confirmCaller, type Caller } from "../auth/caller";
 import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { countCacheFor, runPage, tradePageInput } from "../db/list-sql";
+import { listCacheFor, runPage, tradePageInput } from "../db/list-sql";
 import type { Trade, TradeListQuery } from "./schema";
 
 /**
@@ -11,7 +11,7 @@ import type { Trade, TradeListQuery } from "./schema";
  */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
   const db = getDb();
-  const page = await runPage(sqlRunner(db), countCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
+  const page = await runPage(sqlRunner(db), listCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
   confirmCaller(caller, page.authVersion);
   return buildJsonPage(page.itemsJson, query, page.total);
 }
