@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toStoredDecimal } from "@/lib/domain/decimal";
+import { parseCompanyListParams } from "@/lib/companies/schema";
+import { companySearchTerm, companySearchText } from "@/lib/companies/search";
 import { parseIndicationListParams, type Indication, type IndicationListQuery } from "@/lib/indications/schema";
 import { createFixtureDatabase } from "@/lib/testing/database";
-import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
+import { TEAMS, companyRows, indicationRows, teamIndications } from "@/lib/testing/fixtures";
 import { createDb, sqlRunner, type Db } from "./client";
-import { indicationPageInput, ListCache, runPage } from "./list-sql";
+import { companyPageInput, indicationPageInput, ListCache, pageSql, runPage } from "./list-sql";
 
 /**
  * The page statement and its count cache, on a database of their own (rows are written here, so
@@ -149,6 +151,57 @@ describe("page statement and count cache", () => {
       expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
       await writer.indication.delete({ where: { id } });
       expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
+    });
+  });
+
+  describe("company search index", () => {
+    async function search(q: string): Promise<string[]> {
+      const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
+      if (!parsed.ok) throw parsed.error;
+      const input = companyPageInput(database.kind, parsed.value, companySearchTerm(q));
+      const page = await runPage(sqlRunner(database.db), cache, input);
+      return (JSON.parse(page.itemsJson) as { id: string }[]).map((c) => c.id);
+    }
+
+    it("follows every insert, rename and delete of a company, for long and short terms", async () => {
+      const id = "00000000-0000-4000-8000-00000000f75a";
+      const name = "Qwyxzo Robotics";
+      const legalName = "Qwyxzo Robotics, Inc.";
+      await writer.company.create({ data: { ...companyRows()[0], id, name, legalName, searchText: companySearchText(name, legalName) } });
+      expect(await search("qwyxzo")).toEqual([id]);
+      expect(await search("yx")).toContain(id);
+
+      const renamed = "Vexqorp Robotics";
+      await writer.company.update({ where: { id }, data: { name: renamed, legalName: renamed, searchText: companySearchText(renamed, renamed) } });
+      expect(await search("qwyxzo")).toEqual([]);
+      expect(await search("vexqorp")).toEqual([id]);
+
+      await writer.company.delete({ where: { id } });
+      expect(await search("vexqorp")).toEqual([]);
+    });
+
+    it("finds the same companies through the index as by reading names, whichever the count chooses", async () => {
+      let found = 0;
+      for (const q of ["acme", "robotics", "inc", "søren", "100%", "o'brien", "zz"]) {
+        const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
+        if (!parsed.ok) throw parsed.error;
+        const input = { ...companyPageInput(database.kind, parsed.value, companySearchTerm(q)), withCount: true };
+        const read = async (knownCount: number | undefined) => {
+          const sql = pageSql({ ...input, knownCount });
+          const [row] = await sqlRunner(database.db)<{ __items: string; __n: unknown }>(sql);
+          return { sql: sql.text, items: row.__items, count: Number(row.__n) };
+        };
+        const byIndex = await read(undefined); // an unknown count takes the index
+        const byNames = await read(1_000_000); // a huge one reads names in order
+        expect(byIndex.items, q).toBe(byNames.items);
+        expect(byIndex.count, q).toBe(byNames.count);
+        if (byIndex.count > 0) found++;
+        if (database.kind === "sqlite" && q.length >= 3) {
+          expect(byIndex.sql).toContain("companies_search");
+          expect(byNames.sql).not.toContain("companies_search");
+        }
+      }
+      expect(found).toBeGreaterThanOrEqual(4);
     });
   });
 });
