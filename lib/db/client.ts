@@ -25,8 +25,11 @@ interface AdapterFactory {
 }
 
 // The connection each client's adapter factory last opened: the client's own connection (SQLite)
-// or pool (PostgreSQL), shared with every other query of that client.
-const connections = new WeakMap<object, { current?: Promise<Connection> }>();
+// or pool (PostgreSQL), shared with every other query of that client. On globalThis, like the
+// client itself: Next.js bundles this module once per layer (route handlers, server components),
+// and every copy must find the connection of the one shared client.
+const globalForConnections = globalThis as unknown as { __deskConnections?: WeakMap<object, { current?: Promise<Connection> }> };
+const connections = (globalForConnections.__deskConnections ??= new WeakMap());
 
 function tracked<F extends AdapterFactory>(factory: F): { factory: F; connection: { current?: Promise<Connection> } } {
   const connection: { current?: Promise<Connection> } = {};
