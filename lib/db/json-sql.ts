@@ -7,7 +7,7 @@ import type { DatabaseKind } from "./url";
  * (lib/<resource>/serializer.ts): each response field names how its column becomes JSON. The
  * lists' rows then never exist as JavaScript objects on the API's path: the page statement
  * returns the items as one JSON array that the route handler writes out unparsed
- * (docs/performance.md, step 11). Pages parse it (lib/api/pagination.ts parsePage).
+ * (docs/performance.md, step 12). Pages parse it (lib/api/pagination.ts parsePage).
  *
  * A field is read from column `t.<field name>` (the API's names are the columns' names), except
  * the issuer, which comes from the issuer join `c`.

@@ -5,6 +5,7 @@ import { INDICATION_FIELDS } from "../indications/serializer";
 import type { Trade, TradeListQuery, TradeSortField } from "../trades/schema";
 import { TRADE_FIELDS } from "../trades/serializer";
 import { toStoredDecimal } from "../domain/decimal";
+import { pageOffset } from "../api/pagination";
 import { LruCache } from "../lru";
 import { jsonObjectSql, type ApiFields } from "./json-sql";
 import type { DatabaseKind } from "./url";
@@ -135,7 +136,7 @@ export interface PageSqlInput<T> {
 /**
  * The page's items as one JSON text value, in page order, exactly as the API returns them
  * (lib/db/json-sql.ts). One value per statement instead of ~25 per row, and no per-row
- * JavaScript on the API's path (docs/performance.md, steps 5 and 11).
+ * JavaScript on the API's path (docs/performance.md, steps 5 and 12).
  */
 function itemsAggregate<T>(dialect: Dialect, fields: ApiFields<T>, order: string): string {
   const item = jsonObjectSql(dialect, fields);
@@ -218,7 +219,7 @@ export interface PageStart {
  * its rows, so a stale fact is never used: the cost of the check is one indexed single-row
  * subquery inside a statement we run anyway.
  *
- * Page starts make deep pages seek (docs/performance.md, step 12): page N of an unchanged list
+ * Page starts make deep pages seek (docs/performance.md, step 13): page N of an unchanged list
  * starts where it started last time, so the index seeks to that row instead of walking the
  * (N - 1) x per_page entries before it; a page also records where the next one starts, so paging
  * forward seeks from the first page on.
@@ -284,7 +285,8 @@ export async function runPage<T>(run: RunSql, cache: ListCache, input: Omit<Page
   if ((count && !fresh(count)) || (start && !fresh(start))) {
     [row] = await run<PageRow>(pageSql({ ...input, withCount: true, knownCount: count?.count }));
   }
-  const total = fresh(count) && row.__n === undefined ? count!.count : Number(row.__n);
+  // No count column: the statement ran once, with a cached count that proved fresh.
+  const total = row.__n === undefined ? count!.count : Number(row.__n);
   if (!fresh(count)) cache.counts.set(countKey, { version, count: total });
   const itemsJson = String(row.__items);
   rememberStarts(cache, input, itemsJson, version, total, startKey);
@@ -353,7 +355,7 @@ export function indicationPageInput(dialect: Dialect, teamId: string, query: Ind
     },
     order: { column: INDICATION_SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
     limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+    offset: pageOffset(query),
   };
 }
 
@@ -388,7 +390,7 @@ export function tradePageInput(dialect: Dialect, teamId: string, query: TradeLis
     },
     order: { column: TRADE_SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
     limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+    offset: pageOffset(query),
   };
 }
 
@@ -428,7 +430,7 @@ export function companyPageInput(
   searchTerm: string | undefined,
 ): Omit<PageSqlInput<CompanySummary>, "withCount"> {
   const limit = query.per_page;
-  const offset = (query.page - 1) * query.per_page;
+  const offset = pageOffset(query);
   const pattern = searchTerm && `%${searchTerm}%`;
   const indexable = searchTerm !== undefined && [...searchTerm].length >= TRIGRAM;
   return {
