@@ -4,8 +4,8 @@
  * The API speaks decimal strings ("1234567890123456.78"). The database stores them as fixed-width
  * text, 18 integer digits + "." + 8 fractional digits, so that plain byte comparison (which both
  * databases index) is numeric comparison for the non-negative values we hold, and no value ever
- * passes through a float. Sums are done on the two halves as integers (see sumSql in the review
- * query) or here with BigInt.
+ * passes through a float. Sums are done in the database on chunks of digits as integers (the
+ * review totals, lib/trades/summary.ts) or here with BigInt.
  */
 
 export const INTEGER_DIGITS = 18;
