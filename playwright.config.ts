@@ -3,7 +3,7 @@ import { BASE_URL, E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_DB_FILE, E2E_PORT } fr
 
 /**
  * Browser tests: Debian's Chromium (`apt-get install chromium`; Playwright's own browser download
- * is not reachable here) against the production build (`next build && next start`) on a freshly
+ * is not reachable here) against the production build (`next build`, then `npm run serve` as `npm start` does) on a freshly
  * seeded SQLite database of their own (prisma/data/e2e.db) and a port of their own (3200).
  *
  * One worker: the machine has two cores and the server needs one of them. The tests do not share
@@ -26,7 +26,7 @@ const WEB_SERVER_COMMAND = [
   `rm -f "${E2E_DB_FILE}" "${E2E_DB_FILE}-journal" "${E2E_DB_FILE}-wal" "${E2E_DB_FILE}-shm"`,
   "npm run -s db:setup",
   "npx next build",
-  `npx next start --hostname 127.0.0.1 --port ${E2E_PORT}`,
+  `npm run -s serve -- --hostname 127.0.0.1 --port ${E2E_PORT}`,
 ].join(" && ");
 
 export default defineConfig({

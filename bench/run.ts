@@ -10,7 +10,7 @@
  * --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
- * OS temp dir so that it never touches the project's .next) and starts it with `next start` on its
+ * OS temp dir so that it never touches the project's .next) and starts it with `npm run serve` (as `npm start` does) on its
  * own port, starts the floor server (bench/floor.ts), mints an API key for
  * broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
  * a precomputed body of the same size) and the floor with autocannon at each connection count,
@@ -160,7 +160,7 @@ function othersBuilding(): boolean {
   try {
     // The build process itself ("next-build" once it has named itself, or node running next's
     // bin with "build"); not shells that merely mention it (a Playwright webServer command stays
-    // alive as `sh -c "… next build && next start"` for the whole e2e run).
+    // alive as `sh -c "… next build && npm run serve"` for the whole e2e run).
     const out = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
     return out.split("\n").some((line) => /^next-build\b/.test(line) || /^\S*node\S* \S*next build\b/.test(line));
   } catch {
@@ -219,7 +219,8 @@ function sleep(ms: number) {
 }
 
 function startProcess(command: string, args: string[], env: Record<string, string>, name: string, cwd = ROOT): ChildProcess {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // A process group of its own (detached), so stopping it stops what it started (npm's shell and server).
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     tail.push(chunk.toString());
@@ -233,6 +234,14 @@ function startProcess(command: string, args: string[], env: Record<string, strin
     }
   });
   return child;
+}
+
+function stopProcess(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    // already gone
+  }
 }
 
 let stopping = false;
@@ -254,8 +263,11 @@ async function waitForHttp(url: string, headers: Record<string, string> = {}, ti
   }
 }
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-function treeRss(pid: number): number {
+/**
+ * Resident memory of a launcher's descendants, in bytes (Linux /proc): the server that
+ * `npm run serve` starts (and the shell between them), not npm itself, which only waits.
+ */
+function descendantsRss(launcher: number): number {
   let total = 0;
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
@@ -270,7 +282,7 @@ function treeRss(pid: number): number {
       // gone
     }
   }
-  const stack = [pid];
+  const stack = [...(children.get(launcher) ?? [])];
   while (stack.length) {
     const p = stack.pop()!;
     try {
@@ -289,12 +301,12 @@ class RssSampler {
   peak = 0;
   windowPeak = 0;
   private timer: NodeJS.Timeout;
-  constructor(private readonly pid: number) {
+  constructor(private readonly launcher: number) {
     this.timer = setInterval(() => this.sample(), 200);
     this.timer.unref();
   }
   sample() {
-    const rss = treeRss(this.pid);
+    const rss = descendantsRss(this.launcher);
     this.peak = Math.max(this.peak, rss);
     this.windowPeak = Math.max(this.windowPeak, rss);
   }
@@ -534,12 +546,13 @@ async function main() {
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  const server = startProcess(path.join(appDir, "node_modules", ".bin", "next"), ["start", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "next start", appDir);
+  // Served the way `npm start` serves (package.json "serve": the Node options of production).
+  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "npm run serve", appDir);
   const floor = startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor");
   const stop = () => {
     stopping = true;
-    server.kill("SIGTERM");
-    floor.kill("SIGTERM");
+    stopProcess(server);
+    stopProcess(floor);
   };
   process.on("SIGINT", () => {
     stop();
