@@ -264,6 +264,21 @@ async function waitForHttp(url: string, headers: Record<string, string> = {}, ti
 }
 
 /**
+ * A page answers 200 even when a component below its shell throws (the error is streamed into
+ * the page), so a status check alone would time an error page: the page must show the first row
+ * that the API lists for the same team.
+ */
+async function expectPageRendersData(origin: string, page: string, cookie: string, auth: Record<string, string>) {
+  const api = await fetch(`${origin}/api/v1/my${page}?per_page=1`, { headers: auth });
+  const first = ((await api.json()) as Record<string, { id: string }[] | undefined>)[page.slice(1)]?.[0]?.id;
+  const res = await fetch(origin + page, { headers: { cookie }, redirect: "manual" });
+  const html = await res.text();
+  if (res.status !== 200 || !first || !html.includes(first)) {
+    throw new Error(`GET ${page} answered ${res.status} without the team's first row (${first ?? "none from the API"})`);
+  }
+}
+
+/**
  * Resident memory of a launcher's descendants, in bytes (Linux /proc): the server that
  * `npm run serve` starts (and the shell between them), not npm itself, which only waits.
  */
@@ -616,12 +631,10 @@ async function main() {
 
     if (options.pages) {
       const cookie = await signIn(origin);
-      const probe = cookie ? await fetch(`${origin}/indications`, { headers: { cookie }, redirect: "manual" }) : null;
       if (!cookie) pagesNote = "skipped: could not sign in through next-auth credentials";
-      else if (!probe || probe.status !== 200) pagesNote = `skipped: GET /indications answered ${probe?.status} (pages not built yet?)`;
       else {
-        await probe.arrayBuffer();
         for (const page of ["/indications", "/trades"]) {
+          await expectPageRendersData(origin, page, cookie, auth);
           await loadPage(origin + page, 2, options.smoke ? 0.5 : 2, cookie); // warm-up
           for (const connections of [1, 8]) {
             const result = await loadPage(origin + page, connections, options.duration, cookie);
