@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import type { RunSql, Sql } from "./list-sql";
-import { withStatementCache } from "./statement-cache";
+import { withNamedStatements, withStatementCache } from "./statement-cache";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
 /**
@@ -50,7 +50,7 @@ export function createDb(url: string = databaseUrl()): Db {
     connections.set(db, connection);
     return db;
   }
-  const { factory, connection } = tracked(new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }));
+  const { factory, connection } = tracked(withNamedStatements(new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })));
   const db = new PostgresClient({ adapter: factory }) as unknown as Db;
   connections.set(db, connection);
   return db;

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { cacheStatements } from "./statement-cache";
+import { cacheStatements, nameStatements } from "./statement-cache";
 
 /** The adapter's call sequence, `prepare(sql).bind(args)` then `raw().all()` or `run()`, on a cached statement. */
 describe("cacheStatements", () => {
@@ -41,5 +42,29 @@ describe("cacheStatements", () => {
     expect(() => db.prepare("SELEC nonsense")).toThrow();
     expect(() => db.prepare("SELEC nonsense")).toThrow();
     expect(prepared()).toBe(2);
+  });
+});
+
+/** Named statements on a real PostgreSQL pool (the suite's PostgreSQL run sets TEST_DATABASE_URL). */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("nameStatements (PostgreSQL)", () => {
+  type Parsed = { connection: { parsedStatements: Record<string, string> } };
+
+  it("prepares each text once per connection, keeps values per call, and names no more than its limit", async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    try {
+      nameStatements(pool, 2);
+      const plus = (n: number) => pool.query({ text: "SELECT $1::int + 1 AS n", values: [n] });
+      expect((await plus(1)).rows).toEqual([{ n: 2 }]);
+      expect((await plus(41)).rows).toEqual([{ n: 42 }]);
+      await pool.query({ text: "SELECT 2 AS two" });
+      await pool.query({ text: "SELECT 3 AS three" }); // past the limit: unnamed
+      expect((await pool.query("SELECT 4 AS four")).rows).toEqual([{ four: 4 }]); // plain text query: untouched
+      const client = (await pool.connect()) as unknown as Parsed & { release(): void };
+      const prepared = Object.values(client.connection.parsedStatements);
+      client.release();
+      expect(prepared.sort()).toEqual(["SELECT $1::int + 1 AS n", "SELECT 2 AS two"]);
+    } finally {
+      await pool.end();
+    }
   });
 });
