@@ -28,9 +28,12 @@ export function toStoredDecimal(value: string): string {
   return `${int.padStart(INTEGER_DIGITS, "0")}.${frac.padEnd(FRACTION_DIGITS, "0")}`;
 }
 
-/** "000000000000000012.50000000" -> "12.5": no padding, no exponent, never rounded. */
+/**
+ * "000000000000000012.50000000" -> "12.5": no padding, no exponent, never rounded. The API's
+ * decimals are written by the database (lib/db/json-sql.ts); this is the rule they are checked
+ * against (json-sql.test.ts).
+ */
 export function fromStoredDecimal(stored: string): string {
-  // One slice instead of split and regexes (the review totals format every matching trade).
   const dot = stored.indexOf(".");
   const intEnd = dot === -1 ? stored.length : dot;
   let start = 0;
@@ -41,12 +44,6 @@ export function fromStoredDecimal(stored: string): string {
   return stored.slice(start, end === dot + 1 ? dot : end);
 }
 
-/** Decimal string -> integer count of 1e-8 units. */
-export function decimalToUnits(value: string): bigint {
-  const [int, frac = ""] = value.split(".");
-  return BigInt(int) * SCALE + BigInt(frac.padEnd(FRACTION_DIGITS, "0") || "0");
-}
-
 /** Integer count of 1e-8 units -> plain decimal string. */
 export function unitsToDecimal(units: bigint): string {
   const negative = units < BigInt(0);
@@ -54,8 +51,4 @@ export function unitsToDecimal(units: bigint): string {
   const int = abs / SCALE;
   const frac = (abs % SCALE).toString().padStart(FRACTION_DIGITS, "0").replace(/0+$/, "");
   return `${negative ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
-}
-
-export function sumDecimals(values: readonly string[]): string {
-  return unitsToDecimal(values.reduce((acc, v) => acc + decimalToUnits(v), BigInt(0)));
 }
