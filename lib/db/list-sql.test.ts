@@ -204,3 +204,25 @@ describe("page statement and count cache", () => {
     });
   });
 });
+
+describe("page size as a literal (one generic plan on PostgreSQL)", () => {
+  const sqlOf = (params: string, start?: { value: string; id: string; inclusive: boolean }) =>
+    pageSql({ ...indicationPageInput("postgres", TEAMS.alpha.id, query(params)), withCount: false, start }).text;
+
+  it("writes LIMIT and OFFSET 0 into the statement for a first page with equality filters only", () => {
+    expect(sqlOf("per_page=25")).toContain("LIMIT 25 OFFSET 0");
+    expect(sqlOf("side=bid&issuer_id=00076b0d-23f7-430c-9068-287c22f1b614&per_page=7")).toContain("LIMIT 7 OFFSET 0");
+    // A page that seeks from its cached start reads from offset 0 too.
+    expect(sqlOf("page=40", { value: "2026-01-01T00:00:00.000Z", id: "x", inclusive: true })).toContain("LIMIT 25 OFFSET 0");
+  });
+
+  it("keeps them parameters where the best plan depends on values, or the offset would vary", () => {
+    for (const params of ["price_min=10", "volume_max=5", "created_after=2026-01-01T00:00:00Z", "updated_since=2026-01-01T00:00:00Z", "page=3"]) {
+      expect(sqlOf(params), params).toMatch(/LIMIT \$\d+ OFFSET \$\d+/);
+    }
+    const companies = parseCompanyListParams(new URLSearchParams("q=north"));
+    if (!companies.ok) throw companies.error;
+    const search = pageSql({ ...companyPageInput("postgres", companies.value, "north"), withCount: false }).text;
+    expect(search).toMatch(/LIMIT \$\d+ OFFSET \$\d+/);
+  });
+});

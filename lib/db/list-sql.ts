@@ -54,6 +54,8 @@ export class SqlWriter {
 /** A WHERE clause under construction: `column op value` terms joined by AND. */
 export class Conditions {
   readonly terms: string[] = [];
+  /** A range condition was added: its selectivity depends on the value (see PageSqlInput.genericPlan). */
+  ranged = false;
   constructor(readonly sql: SqlWriter) {}
 
   equals(column: string, value: string | undefined) {
@@ -71,6 +73,14 @@ export class Conditions {
   between(column: string, min: string | undefined, max: string | undefined) {
     if (min !== undefined) this.terms.push(`${column} >= ${this.sql.param(min)}`);
     if (max !== undefined) this.terms.push(`${column} <= ${this.sql.param(max)}`);
+    if (min !== undefined || max !== undefined) this.ranged = true;
+  }
+
+  /** A timestamp column against a point in time. Undefined: no condition. */
+  compare(column: string, operator: ">" | "<" | ">=", value: Date | undefined) {
+    if (value === undefined) return;
+    this.terms.push(`${column} ${operator} ${this.sql.timestamp(value)}`);
+    this.ranged = true;
   }
 
   raw(term: string) {
@@ -127,6 +137,15 @@ export interface PageSqlInput<T> {
   /** Where the page starts, when known (a cached PageStart): the index seeks there instead of skipping `offset` rows. */
   start?: PageStart;
   /**
+   * The best plan does not depend on the values (the team, equality filters): a page without range
+   * filters, from its start, then gets its LIMIT and OFFSET 0 as literals, which lets PostgreSQL
+   * keep one generic plan for the named statement instead of planning every call (~280 µs of a
+   * ~680 µs page statement; docs/performance.md, step 19). Not for range filters, whose best index
+   * depends on how selective the value is, nor for the company search, whose plan depends on the
+   * term; nor for pages read by OFFSET, whose offsets would each be another statement.
+   */
+  genericPlan?: boolean;
+  /**
    * Choose the page's ids first, then read those rows (default). Off for small tables, where the
    * planner may turn the join around and scan the table instead (companies: 10,000 rows).
    */
@@ -173,14 +192,17 @@ export function pageSql<T>(input: PageSqlInput<T>): Sql {
   input.plan?.(conditions, input.knownCount);
   if (input.start) conditions.raw(startCondition(sql, input, input.start));
   const offset = input.start ? 0 : input.offset;
+  const literal = input.genericPlan === true && !conditions.ranged && offset === 0;
+  if (literal && !(Number.isSafeInteger(input.limit) && input.limit > 0)) throw new RangeError(`bad page size ${input.limit}`);
+  const limitOffset = literal ? `LIMIT ${input.limit} OFFSET 0` : `LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(offset)}`;
   const order = orderClause("t", input.order);
   // SQLite: every index entry carries the rowid, and a table lookup by rowid skips the descent
   // through the id index that a lookup by id needs.
   const rowKey = input.dialect === "sqlite" ? "rowid" : "id";
   const pageRows =
     input.lateLookup === false
-      ? `(SELECT t.* FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(offset)}) t`
-      : `(SELECT t.${rowKey} AS k FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} LIMIT ${sql.param(input.limit)} OFFSET ${sql.param(offset)}) p ` +
+      ? `(SELECT t.* FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) t`
+      : `(SELECT t.${rowKey} AS k FROM ${input.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) p ` +
         `JOIN ${input.table} t ON t.${rowKey} = p.k`;
   const text =
     `SELECT ${itemsAggregate(input.dialect, input.fields, order)} AS "__items", ${version} AS "__v", ${auth} AS "__a"${count} ` +
@@ -337,6 +359,7 @@ export function indicationPageInput(dialect: Dialect, teamId: string, query: Ind
     table: "indications",
     fields: INDICATION_FIELDS,
     join: ISSUER_JOIN,
+    genericPlan: true,
     where: (w) => {
       // The caller's team scope comes first and is not negotiable: no filter can widen it.
       w.equals("t.team_id", teamId);
@@ -347,9 +370,9 @@ export function indicationPageInput(dialect: Dialect, teamId: string, query: Ind
       w.oneOf("t.stock_type", query.stock_type);
       w.oneOf("t.stock_class_type", query.stock_class_type);
       w.equals("t.issuer_id", query.issuer_id);
-      if (query.created_after) w.raw(`t.created_at > ${w.sql.timestamp(query.created_after)}`);
-      if (query.created_before) w.raw(`t.created_at < ${w.sql.timestamp(query.created_before)}`);
-      if (query.updated_since) w.raw(`t.updated_at >= ${w.sql.timestamp(query.updated_since)}`);
+      w.compare("t.created_at", ">", query.created_after);
+      w.compare("t.created_at", "<", query.created_before);
+      w.compare("t.updated_at", ">=", query.updated_since);
       w.between("t.price_per_share", query.price_min, query.price_max);
       w.between("t.volume", query.volume_min, query.volume_max);
     },
@@ -375,6 +398,7 @@ export function tradePageInput(dialect: Dialect, teamId: string, query: TradeLis
     table: "trades",
     fields: TRADE_FIELDS,
     join: ISSUER_JOIN,
+    genericPlan: true,
     where: (w) => {
       w.equals("t.team_id", teamId);
       if (query.is_verified !== undefined) w.raw(`t.is_verified = ${w.sql.boolean(query.is_verified)}`);
@@ -384,7 +408,7 @@ export function tradePageInput(dialect: Dialect, teamId: string, query: TradeLis
       w.equals("t.issuer_id", query.issuer_id);
       w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
       w.between("t.won_date", query.won_date_from, query.won_date_to);
-      if (query.updated_since) w.raw(`t.updated_at >= ${w.sql.timestamp(query.updated_since)}`);
+      w.compare("t.updated_at", ">=", query.updated_since);
       w.between("t.price_per_share", query.price_min, query.price_max);
       w.between("t.volume", query.volume_min, query.volume_max);
     },
