@@ -100,13 +100,13 @@ async function datasetRows(url: string): Promise<{ indications: number; trades: 
 }
 
 async function ensureDataset(url: string, scale: LargeScale, smoke: boolean) {
+  if (databaseKind(url) === "postgres") await createPostgresDatabase(url);
   // The smoke data set takes seconds: always fresh, so it can never lag behind the migrations.
   if (smoke) return seedLarge({ url, scale, quiet: true });
   if (databaseKind(url) === "sqlite" && !fs.existsSync(sqliteFilePath(url))) {
     log(`no dataset at ${sqliteFilePath(url)}: seeding it`);
     return seedLarge({ url, scale });
   }
-  if (databaseKind(url) === "postgres") await createPostgresDatabase(url);
   const rows = await datasetRows(url);
   if (!rows || rows.indications < scale.indications || rows.trades < scale.trades || rows.companies < scale.companies) {
     log(`dataset at ${redact(url)} is missing or smaller than the scale (${JSON.stringify(rows)}): seeding it`);
