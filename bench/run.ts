@@ -10,8 +10,8 @@
  * --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
- * OS temp dir so that it never touches the project's .next) and starts it with `npm run serve` (as `npm start` does) on its
- * own port, starts the floor server (bench/floor.ts), mints an API key for
+ * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
+ * (as `npm start` does) on its own port, starts the floor server (bench/floor.ts), mints an API key for
  * broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
  * a precomputed body of the same size) and the floor with autocannon at each connection count,
  * and measures the signed-in /indications and /trades pages. Prints the table, checks the

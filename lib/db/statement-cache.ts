@@ -66,22 +66,29 @@ export function cacheStatements(db: Database, capacity = 256): void {
   };
 }
 
+/** Wraps an adapter factory so `prepare` sees every adapter it connects, before Prisma uses it. */
+function onConnect<F extends { connect(): Promise<unknown> }>(factory: F, prepare: (adapter: unknown) => void): F {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    prepare(adapter);
+    return adapter;
+  };
+  return factory;
+}
+
 /**
  * Wraps the adapter factory so every connection it opens reuses statements. Fails loudly if a
  * Prisma upgrade changed the adapter's shape, rather than silently losing the cache.
  */
 export function withStatementCache<F extends { connect(): Promise<unknown> }>(factory: F): F {
-  const connect = factory.connect.bind(factory);
-  factory.connect = async () => {
-    const adapter = await connect();
+  return onConnect(factory, (adapter) => {
     const client = (adapter as { client?: Partial<Database> }).client;
     if (typeof client?.prepare !== "function") {
       throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client; revisit lib/db/statement-cache.ts");
     }
     cacheStatements(client as Database);
-    return adapter;
-  };
-  return factory;
+  });
 }
 
 /**
@@ -118,15 +125,11 @@ export function nameStatements(pool: PgPool, limit = 200): void {
 
 /** Wraps the pg adapter factory so its pool names statements; fails loudly if the adapter changed shape. */
 export function withNamedStatements<F extends { connect(): Promise<unknown> }>(factory: F): F {
-  const connect = factory.connect.bind(factory);
-  factory.connect = async () => {
-    const adapter = (await connect()) as { underlyingDriver?: () => Partial<PgPool> };
-    const pool = adapter.underlyingDriver?.();
+  return onConnect(factory, (adapter) => {
+    const pool = (adapter as { underlyingDriver?: () => Partial<PgPool> }).underlyingDriver?.();
     if (typeof pool?.query !== "function") {
       throw new Error("@prisma/adapter-pg no longer exposes its pool; revisit lib/db/statement-cache.ts");
     }
     nameStatements(pool as PgPool);
-    return adapter;
-  };
-  return factory;
+  });
 }
