@@ -4,7 +4,8 @@ import { BASE_URL, E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_DB_FILE, E2E_PORT } fr
 /**
  * Browser tests: Debian's Chromium (`apt-get install chromium`; Playwright's own browser download
  * is not reachable here) against the production build (`next build`, then `npm run serve` as
- * `npm start` does) on a freshly seeded SQLite database of their own (prisma/data/e2e.db) and a port of their own (3200).
+ * `npm start` does) on a freshly seeded SQLite database of their own (prisma/data/e2e.db) and a
+ * port of their own (3200).
  *
  * One worker: the machine has two cores and the server needs one of them. The tests do not share
  * state through the database except API keys, which each test creates under its own name.

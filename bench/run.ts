@@ -11,8 +11,8 @@
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
  * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
- * (as `npm start` does) on its own port, starts the floor server (bench/floor.ts), mints an API key for
- * broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
+ * (as `npm start` does) on its own port, starts the floor server (bench/floor.ts), mints an API
+ * key for broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
  * a precomputed body of the same size) and the floor with autocannon at each connection count,
  * and measures the signed-in /indications and /trades pages. Prints the table, checks the
  * targets of issue 4, writes the JSON.
