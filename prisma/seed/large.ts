@@ -530,6 +530,9 @@ async function sqliteSink(url: string): Promise<Sink> {
     async finish() {
       for (const index of indexes) db.exec(index.sql);
       db.exec(`UPDATE table_versions SET version = version + 1`);
+      // The companies went into the search index one trigger at a time, leaving it in many small
+      // segments; merged into one, a search matches ~2.5x faster (migration 20261126060000).
+      db.exec(`INSERT INTO companies_search (companies_search) VALUES ('optimize')`);
       // Statistics for the query planner (sqlite_stat1), from a sample of each index: exact
       // statistics would read all 2 GB again for the same plans.
       db.pragma("analysis_limit = 2000");
