@@ -226,4 +226,14 @@ describe("page size as a literal (one generic plan on PostgreSQL)", () => {
     const search = pageSql({ ...companyPageInput("postgres", companies.value, "north"), withCount: false }).text;
     expect(search).toMatch(/LIMIT \$\d+ OFFSET \$\d+/);
   });
+
+  it("writes the page size into every SQLite page statement, and keeps the offset a parameter", () => {
+    const sqlite = (params: string) => pageSql({ ...indicationPageInput("sqlite", TEAMS.alpha.id, query(params)), withCount: false });
+    for (const params of ["per_page=7", "price_min=10&per_page=7", "page=3&per_page=7"]) {
+      expect(sqlite(params).text, params).toMatch(/LIMIT 7 OFFSET [0?]/);
+    }
+    const third = sqlite("page=3&per_page=7");
+    expect(third.text).toContain("LIMIT 7 OFFSET ?");
+    expect(third.values.at(-1)).toBe(14);
+  });
 });
