@@ -451,14 +451,18 @@ function ftsPhrase(term: string): string {
  *
  * A term of three or more characters can be served by a trigram index (migration
  * 20261126040000_company_search_trigram), when searchByIndex says so; the LIKE is always kept and
- * decides, so the matches are exactly the LIKE's. SQLite: the FTS5 trigram table finds the
- * candidates by MATCH, which answers with rowids alone (a LIKE on the FTS5 table would read each
- * candidate's text back to check it), and company_search_keys turns them into ids (migration
- * 20261126060000_company_search_keys). The trigram tokenizer folds the case of every letter, LIKE
- * only of ASCII ones, so MATCH finds a superset of the LIKE's matches. PostgreSQL: the pg_trgm GIN index serves the LIKE itself, but the planner, assuming
- * matches spread evenly over the name order, prefers reading names in order even for a term whose
- * matches sit together ("north": 5,000 names read for 25 matches, 1.4 ms); the same condition
- * again, as a semi-join, makes the match look rarer and tips it to the index (0.6 ms).
+ * decides, so the matches are exactly the LIKE's.
+ *
+ * SQLite: the FTS5 trigram table finds the candidates by MATCH, which answers with rowids alone (a
+ * LIKE on the FTS5 table would read each candidate's text back to check it), and
+ * company_search_keys turns them into ids (migration 20261126060000_company_search_keys). The
+ * trigram tokenizer folds the case of every letter, LIKE only of ASCII ones, so MATCH finds a
+ * superset of the LIKE's matches.
+ *
+ * PostgreSQL: the pg_trgm GIN index serves the LIKE itself, but the planner, assuming matches
+ * spread evenly over the name order, prefers reading names in order even for a term whose matches
+ * sit together ("north": 5,000 names read for 25 matches, 1.4 ms); the same condition again, as a
+ * semi-join, makes the match look rarer and tips it to the index (0.6 ms).
  */
 export function companyPageInput(
   dialect: Dialect,
@@ -483,7 +487,8 @@ export function companyPageInput(
       if (!indexable || !searchByIndex(knownCount, offset, limit)) return;
       w.raw(
         dialect === "sqlite"
-          ? `t.id IN (SELECT k.company_id FROM companies_search s JOIN company_search_keys k ON k.key = s.rowid WHERE companies_search MATCH ${w.sql.param(ftsPhrase(searchTerm))})`
+          ? `t.id IN (SELECT k.company_id FROM companies_search s JOIN company_search_keys k ON k.key = s.rowid ` +
+              `WHERE companies_search MATCH ${w.sql.param(ftsPhrase(searchTerm))})`
           : `t.id IN (SELECT s.id FROM companies s WHERE s.search_text LIKE ${w.sql.param(pattern)})`,
       );
     },
