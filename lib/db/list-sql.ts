@@ -445,19 +445,21 @@ function ftsPhrase(term: string): string {
 }
 
 /**
- * GET /companies (and the dashboard directory). `searchTerm` is
- * companySearchTerm(q) (lib/companies/search.ts): it has no LIKE wildcard left in it, and Prisma's
- * `contains` is exactly `LIKE '%term%'`, which is what we send.
+ * GET /companies (and the dashboard directory). `searchTerm` is companySearchTerm(q)
+ * (lib/companies/search.ts): lower-cased like the stored search_text, with no LIKE wildcard left
+ * in it, so "contains the term" is a plain, case-sensitive substring test on both databases:
+ * `LIKE '%term%'` on PostgreSQL (which a trigram index can serve), `instr(search_text, term) > 0`
+ * on SQLite (whose LIKE would also fold ASCII case, for nothing here, at twice the cost per name).
+ * That test always decides which companies match.
  *
- * A term of three or more characters can be served by a trigram index (migration
- * 20261126040000_company_search_trigram), when searchByIndex says so; the LIKE is always kept and
- * decides, so the matches are exactly the LIKE's.
+ * A term of three or more characters can also be looked up in a trigram index (migration
+ * 20261126040000_company_search_trigram), when searchByIndex says so.
  *
  * SQLite: the FTS5 trigram table finds the candidates by MATCH, which answers with rowids alone (a
  * LIKE on the FTS5 table would read each candidate's text back to check it), and
  * company_search_keys turns them into ids (migration 20261126060000_company_search_keys). The
- * trigram tokenizer folds the case of every letter, LIKE only of ASCII ones, so MATCH finds a
- * superset of the LIKE's matches.
+ * trigram tokenizer also folds letters that are already lower case ("ſ" as "s"), so MATCH finds a
+ * superset of the matches.
  *
  * PostgreSQL: the pg_trgm GIN index serves the LIKE itself, but the planner, assuming matches
  * spread evenly over the name order, prefers reading names in order even for a term whose matches
@@ -479,7 +481,9 @@ export function companyPageInput(
     fields: COMPANY_SUMMARY_FIELDS,
     lateLookup: false,
     where: (w) => {
-      if (pattern) w.raw(`t.search_text LIKE ${w.sql.param(pattern)}`);
+      if (searchTerm) {
+        w.raw(dialect === "sqlite" ? `instr(t.search_text, ${w.sql.param(searchTerm)}) > 0` : `t.search_text LIKE ${w.sql.param(pattern)}`);
+      }
       if (query.country) w.equals("t.country", query.country);
       if (query.region) w.equals("t.region", query.region);
     },
