@@ -180,6 +180,31 @@ describe("page statement and count cache", () => {
       expect(await search("vexqorp")).toEqual([]);
     });
 
+    // SQLite only: PostgreSQL has no INSERT OR REPLACE, and its trigram index is a plain index.
+    it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("stays in step through INSERT OR REPLACE, which skips the delete trigger", async () => {
+      const id = "00000000-0000-4000-8000-00000000f75c";
+      const create = (rowId: string, name: string) =>
+        writer.company.create({ data: { ...companyRows()[0], id: rowId, name, legalName: name, searchText: companySearchText(name, name) } });
+      await create(id, "Plorvex One");
+      await writer.$executeRawUnsafe(
+        `INSERT OR REPLACE INTO companies (id, name, legal_name, search_text, country, region, url, platform_url, description, logo_color, lead_investors) ` +
+          `SELECT id, ?, ?, ?, country, region, url, platform_url, description, logo_color, lead_investors FROM companies WHERE id = ?`,
+        "Plorvex Two",
+        "Plorvex Two",
+        companySearchText("Plorvex Two", "Plorvex Two"),
+        id,
+      );
+      expect(await search("plorvex one")).toEqual([]);
+      expect(await search("plorvex two")).toEqual([id]);
+      // The next company takes the highest key again: nothing the replaced row left may hold it.
+      await writer.company.delete({ where: { id } });
+      const next = "00000000-0000-4000-8000-00000000f75d";
+      await create(next, "Plorvex Three");
+      expect(await search("plorvex")).toEqual([next]);
+      await writer.$executeRawUnsafe(`INSERT INTO companies_search (companies_search) VALUES ('integrity-check')`);
+      await writer.company.delete({ where: { id: next } });
+    });
+
     it("matches the term exactly where the trigram index folds more letters than the term's own case", async () => {
       // "ſ" (long s) is already lower case, and FTS5 folds it to "s": the index offers this
       // company for "southwind", and the substring test must turn it down.
