@@ -5,7 +5,7 @@ import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
 /**
  * Building blocks for the query-parameter schemas of every list. Each resource composes its
- * schema from these (lib/<resource>/params.ts); `parseQuery` enforces the rules shared by all:
+ * schema from these (lib/<resource>/schema.ts); `parseQuery` enforces the rules shared by all:
  * no unknown parameter, no parameter given twice, the first problem reported with its name.
  */
 

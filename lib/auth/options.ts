@@ -31,8 +31,6 @@ export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 export const OIDC_PROVIDER_ID = "oidc";
 
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
-
 // A valid bcrypt hash (cost 10) of a random string: checked when the e-mail is unknown, so that
 // an unknown e-mail costs the same time as a wrong password.
 const DUMMY_HASH = "$2b$10$kG2ZafpLgPYdOul4Ld1pden71ggNbQ/uWnW3QnGgwHUxQnyCXdSEO";

@@ -241,8 +241,6 @@ const ROOT_COUNT = NAME_STARTS.length * NAME_ENDINGS.length;
 // unique without looking at other rows.
 const ROOT_STEP = 229;
 
-export const MAX_COMPANIES = ROOT_COUNT;
-
 /** The slug of a company's website and marketplace profile: "Northwind Robotics" -> "northwind-robotics". */
 export function companySlug(name: string): string {
   return asciiSlug(name);
