@@ -9,18 +9,8 @@ import {
   toStoredDecimal,
   unitsToDecimal,
 } from "./decimal";
-
-// Seeded PRNG so the property checks are reproducible.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The project's seeded PRNG (lib/random.ts), so the property checks are reproducible.
+import { mulberry32 } from "../random";
 
 /** A random canonical decimal: 1–18 integer digits (no leading zero), 0–8 fractional digits. */
 function randomDecimal(rand: () => number): string {
@@ -105,7 +95,7 @@ describe("toStoredDecimal / fromStoredDecimal", () => {
   });
 
   it("round-trips 2,000 random values digit for digit", () => {
-    const rand = prng(1);
+    const rand = mulberry32(1);
     for (let i = 0; i < 2000; i++) {
       const v = randomDecimal(rand);
       const stored = toStoredDecimal(v);
@@ -117,7 +107,7 @@ describe("toStoredDecimal / fromStoredDecimal", () => {
 
 describe("stored order equals numeric order", () => {
   it("byte order of stored strings matches BigInt order for random and edge values", () => {
-    const rand = prng(2);
+    const rand = mulberry32(2);
     const values = [...EDGES];
     for (let i = 0; i < 1000; i++) values.push(randomDecimal(rand));
     const byStored = [...values].sort((a, b) => {
@@ -146,7 +136,7 @@ describe("unitsToDecimal", () => {
     expect(unitsToDecimal(BigInt(0))).toBe("0");
     expect(unitsToDecimal(BigInt(-150_000_000))).toBe("-1.5");
     expect(unitsToDecimal(BigInt("99999999999999999999999999"))).toBe("999999999999999999.99999999");
-    const rand = prng(3);
+    const rand = mulberry32(3);
     for (let i = 0; i < 500; i++) {
       const v = randomDecimal(rand);
       expect(unitsToDecimal(referenceUnits(v))).toBe(v);

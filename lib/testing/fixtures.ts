@@ -20,6 +20,7 @@ import {
   type Visibility,
 } from "../domain/enums";
 import { companySearchText } from "../companies/search";
+import { mulberry32 } from "../random";
 
 /**
  * The test fixture: a small, hand-designed, deterministic data set. Tests compute every expected
@@ -60,18 +61,6 @@ export function fixtureSecret(label: string): string {
 
 export function sha256Hex(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
-}
-
-/** mulberry32: a tiny seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SCALE = BigInt(100_000_000);
@@ -284,7 +273,7 @@ function company(
 }
 
 function buildCompanies(): FixtureCompany[] {
-  const rand = prng(20261125);
+  const rand = mulberry32(20261125);
   const P = (i: number) => PLACES[i % PLACES.length];
   const out: FixtureCompany[] = [];
   const special: Array<[string, string, readonly [string, string], string[]?]> = [
@@ -420,7 +409,7 @@ function issuerPool(team: TeamKey): FixtureCompany[] {
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
 function buildIndications(): FixtureIndication[] {
-  const rand = prng(424242);
+  const rand = mulberry32(424242);
   const out: FixtureIndication[] = [];
   const counts: Record<TeamKey, number> = { alpha: 72, beta: 52, gamma: 26 };
   let g = 0;
@@ -569,7 +558,7 @@ function addDays(date: string, days: number): string {
 }
 
 function buildTrades(): FixtureTrade[] {
-  const rand = prng(8675309);
+  const rand = mulberry32(8675309);
   const out: FixtureTrade[] = [];
   const counts: Record<TeamKey, number> = { alpha: 35, beta: 28, gamma: 14 };
   let g = 0;

@@ -13,7 +13,8 @@ import {
   type Structure,
   type Visibility,
 } from "../../lib/domain/enums";
-import { namedUuid, permalinkId, rowSource, type Rng } from "./prng";
+import type { Rng } from "../../lib/random";
+import { namedUuid, permalinkId, rowSource } from "./prng";
 import type { TeamSpec, UserSpec } from "./accounts";
 import {
   DETAIL_PHRASES,

@@ -42,7 +42,8 @@ import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { PERMISSIONS, type Permission } from "../../lib/domain/enums";
 import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
 import { BASE_TIME, companySlug, indicationRow, tradeRow, type RowContext } from "./generators";
-import { namedUuid, Rng, rowSource } from "./prng";
+import { Rng } from "../../lib/random";
+import { namedUuid, rowSource } from "./prng";
 import { FIRST_NAMES, HEADQUARTERS, INVESTORS, LAST_NAMES, NAME_ENDINGS, NAME_STARTS, SECTORS } from "./vocab";
 
 export interface LargeScale {

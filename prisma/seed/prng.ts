@@ -1,83 +1,14 @@
 import { createHash } from "node:crypto";
+import { Rng } from "../../lib/random";
 
 /**
  * Deterministic randomness for the seed. Every generated row gets its own source, derived from
- * (seed, table, row index) by SHA-256: its UUID comes from the digest and its field values from a
- * small PRNG seeded by the digest. Rows therefore never depend on each other, so any slice of a
- * table can be generated on its own (in chunks, or in parallel for the large-scale seed) and still
- * come out identical. Ids come from the 128-bit digest, not from the 32-bit PRNG state, so they
+ * (seed, table, row index) by SHA-256: its UUID comes from the digest and its field values from
+ * the project's PRNG (lib/random.ts) seeded by the digest. Rows therefore never depend on each
+ * other, so any slice of a table can be generated on its own (in chunks, or in parallel for the
+ * large-scale seed) and still come out identical. Ids come from the 128-bit digest, not from the 32-bit PRNG state, so they
  * stay unique at millions of rows.
  */
-
-/** mulberry32: tiny, fast, good enough for synthetic data (not for anything secret). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export class Rng {
-  private readonly next: () => number;
-
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-
-  /** Uniform in [0, 1). */
-  float(): number {
-    return this.next();
-  }
-
-  /** Uniform in [min, max). */
-  between(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-
-  /** Integer in [min, max], both included. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-
-  /** Picks by relative weight: `weighted([["a", 3], ["b", 1]])` gives "a" 75% of the time. */
-  weighted<T>(entries: readonly (readonly [T, number])[]): T {
-    const total = entries.reduce((sum, [, w]) => sum + w, 0);
-    let r = this.next() * total;
-    for (const [value, weight] of entries) {
-      r -= weight;
-      if (r < 0) return value;
-    }
-    return entries[entries.length - 1][0];
-  }
-
-  /** `count` distinct items in random order (a partial Fisher-Yates shuffle). */
-  sample<T>(items: readonly T[], count: number): T[] {
-    const pool = [...items];
-    const n = Math.min(count, pool.length);
-    for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(this.next() * (pool.length - i));
-      [pool[i], pool[j]] = [pool[j], pool[i]];
-    }
-    return pool.slice(0, n);
-  }
-
-  /** Log-uniform in [min, max): as many values between 10 and 100 as between 100 and 1,000. */
-  logUniform(min: number, max: number): number {
-    return Math.exp(this.between(Math.log(min), Math.log(max)));
-  }
-}
 
 /** 16 bytes formatted as an RFC 4122 version-4 UUID (version and variant bits set). */
 export function uuidFromBytes(bytes: Uint8Array): string {
