@@ -4,23 +4,27 @@
  *   npx tsx bench/explain.ts                                   # SQLite: EXPLAIN QUERY PLAN + timing
  *   DATABASE_URL=postgresql://…/desk_large npx tsx bench/explain.ts   # PostgreSQL: EXPLAIN ANALYZE
  *
- * The statements are built by lib/db/list-sql.ts from parsed queries, exactly as the app runs
- * them (page statement with and without the count, and the count statement), as broker@alpha.example.
+ * The statements are built by the page engine (lib/db/page.ts) from the resources' lists
+ * (lib/<resource>/queries.ts) and parsed queries, exactly as the app runs them (page statement with and without the count, and the count statement), as broker@alpha.example.
  */
+import { companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
-import { companySearchTerm } from "../lib/companies/search";
-import { companyPageInput, countSql, indicationPageInput, pageSql, tradePageInput, type PageSqlInput, type Sql } from "../lib/db/list-sql";
+import { dialectOf } from "../lib/db/dialect";
+import { countSql, pageSql, type ListQuery } from "../lib/db/page";
+import type { Sql } from "../lib/db/sql";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
+import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
+import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
 import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
 
 async function main() {
   const url = process.env.DATABASE_URL?.trim() || DEFAULT_LARGE_URL;
-  const dialect = databaseKind(url);
+  const dialect = dialectOf(databaseKind(url));
   let query: (sql: Sql) => Promise<Record<string, unknown>[]>;
   let close = async () => {};
-  if (dialect === "sqlite") {
+  if (databaseKind(url) === "sqlite") {
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
     query = async (sql) => db.prepare(sql.text).all(...sql.values) as Record<string, unknown>[];
@@ -32,32 +36,25 @@ async function main() {
     query = async (sql) => (await client.query(sql.text, sql.values)).rows;
     close = () => client.end();
   }
-  const [team] = await query({
-    text: `SELECT team_id AS "teamId" FROM users WHERE email = ${dialect === "sqlite" ? "?" : "$1"}`,
-    values: ["broker@alpha.example"],
-  });
+  const p1 = dialect.placeholder(1);
+  const [team] = await query({ text: `SELECT team_id AS "teamId" FROM users WHERE email = ${p1}`, values: ["broker@alpha.example"] });
   const teamId = team.teamId as string;
   const [issuer] = await query({
-    text: `SELECT issuer_id AS "issuerId" FROM indications WHERE team_id = ${dialect === "sqlite" ? "?" : "$1"} ORDER BY updated_at DESC LIMIT 1`,
+    text: `SELECT issuer_id AS "issuerId" FROM indications WHERE team_id = ${p1} ORDER BY updated_at DESC LIMIT 1`,
     values: [teamId],
   });
 
-  const cases: [string, Omit<PageSqlInput<unknown>, "withCount">][] = [];
-  const ind = (label: string, qs: string) => {
-    const q = parseIndicationListParams(new URLSearchParams(qs));
-    if (!q.ok) throw q.error;
-    cases.push([`indications ${label}`, indicationPageInput(dialect, teamId, q.value)]);
+  const cases: [string, ListQuery<unknown>][] = [];
+  const parsed = <Q>(result: { ok: true; value: Q } | { ok: false; error: Error }): Q => {
+    if (!result.ok) throw result.error;
+    return result.value;
   };
-  const tr = (label: string, qs: string) => {
-    const q = parseTradeListParams(new URLSearchParams(qs));
-    if (!q.ok) throw q.error;
-    cases.push([`trades ${label}`, tradePageInput(dialect, teamId, q.value)]);
-  };
-  const co = (label: string, qs: string) => {
-    const q = parseCompanyListParams(new URLSearchParams(qs));
-    if (!q.ok) throw q.error;
-    cases.push([`companies ${label}`, companyPageInput(dialect, q.value, q.value.q ? companySearchTerm(q.value.q) : undefined)]);
-  };
+  const ind = (label: string, qs: string) =>
+    cases.push([`indications ${label}`, indicationList(teamId, parsed(parseIndicationListParams(new URLSearchParams(qs)))) as ListQuery<unknown>]);
+  const tr = (label: string, qs: string) =>
+    cases.push([`trades ${label}`, tradeList(teamId, parsed(parseTradeListParams(new URLSearchParams(qs)))) as ListQuery<unknown>]);
+  const co = (label: string, qs: string) =>
+    cases.push([`companies ${label}`, companyList(parsed(parseCompanyListParams(new URLSearchParams(qs)))) as ListQuery<unknown>]);
   ind("first page (default -updated_at)", "");
   ind("side=bid", "side=bid");
   ind("structure=spv", "structure=spv");
@@ -72,40 +69,29 @@ async function main() {
   co("q=north", "q=north");
   co("page=200", "page=200");
 
-  for (const [label, input] of cases) {
+  for (const [label, list] of cases) {
     console.log(`\n### ${label}`);
     const statements: [string, Sql][] = [
-      ["page statement (cached count)", pageSql({ ...input, withCount: false })],
-      ["count statement", countSql(input)],
+      ["page statement (cached count)", pageSql(dialect, list, { withCount: false })],
+      ["count statement", countSql(dialect, list)],
     ];
-    if (input.offset > 0) {
+    if (list.offset > 0) {
       // A repeated deep page starts at its first row, as the list cache (runPage) remembers it.
-      const [page] = await query(pageSql({ ...input, withCount: false }));
+      const [page] = await query(pageSql(dialect, list, { withCount: false }));
       const [first] = JSON.parse(String(page.__items)) as Record<string, unknown>[];
-      const start = { value: String(first[input.order.column]), id: String(first.id), inclusive: true };
-      statements.push(["page statement from its cached start", pageSql({ ...input, withCount: false, start })]);
+      const start = { value: String(first[list.order.column]), id: String(first.id), inclusive: true };
+      statements.push(["page statement from its cached start", pageSql(dialect, list, { withCount: false, start })]);
     }
     for (const [kind, sql] of statements) {
       const started = performance.now();
       await query(sql);
       const ms = performance.now() - started;
-      const plan =
-        dialect === "sqlite"
-          ? (await query({ text: `EXPLAIN QUERY PLAN ${sql.text}`, values: sql.values })).map((r) => `${"  ".repeat(depth(r))}${r.detail}`)
-          : (await query({ text: `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql.text}`, values: sql.values })).map((r) => String(r["QUERY PLAN"]));
+      const explain = dialect.explain(sql.text);
+      const plan = explain.lines(await query({ text: explain.text, values: sql.values }));
       console.log(`${kind}: ${ms.toFixed(1)} ms (first run)\n\`\`\`\n${plan.join("\n")}\n\`\`\``);
     }
   }
   await close();
-}
-
-const parents = new Map<number, number>();
-function depth(row: Record<string, unknown>): number {
-  const id = Number(row.id);
-  const parent = Number(row.parent);
-  const d = parent === 0 ? 0 : (parents.get(parent) ?? 0) + 1;
-  parents.set(id, d);
-  return d;
 }
 
 main().catch((error) => {

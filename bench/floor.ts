@@ -1,7 +1,7 @@
 /**
  * The benchmark's floor: a minimal node:http server that answers the four API v1 GET endpoints
- * with the same SQL statements as the app's data functions (lib/db/list-sql.ts, the API-key
- * lookup) through the same drivers (better-sqlite3 / pg), the same count cache and API-key cache,
+ * with the same SQL statements as the app's data functions (the lists and the company row of
+ * lib/<resource>/queries.ts run by the page engine, lib/db/page.ts, and the API-key lookup) through the same drivers (better-sqlite3 / pg), the same count cache and API-key cache,
  * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
  * allows for this work; `npm run bench` starts it next to the app.
  *
@@ -10,29 +10,23 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { ApiError } from "../lib/api/errors";
-import { AuthCheck, confirmAuth, StaleCallerError, type CachedKey } from "../lib/auth/key-cache";
+import { AuthCheck, AUTH_COUNTER, StaleCallerError, type CachedKey } from "../lib/auth/key-cache";
 import { jsonBodyText } from "../lib/api/json-text";
 import { buildJsonPage, toListBody } from "../lib/api/pagination";
+import { companyList, companyRow } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
-import { companySearchTerm } from "../lib/companies/search";
 import { serializeCompany, type CompanyRow } from "../lib/companies/serializer";
-import {
-  companyDetailSql,
-  companyPageInput,
-  ListCache,
-  indicationPageInput,
-  runPage,
-  tradePageInput,
-  type Dialect,
-  type RunSql,
-  type Sql,
-} from "../lib/db/list-sql";
+import { dialectOf } from "../lib/db/dialect";
+import { findRow, ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
+import type { Sql } from "../lib/db/sql";
 import { LruCache } from "../lib/lru";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
+import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
+import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
 
-async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> {
+async function connect(url: string): Promise<RunSql> {
   if (databaseKind(url) === "sqlite") {
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
@@ -42,22 +36,20 @@ async function connect(url: string): Promise<{ dialect: Dialect; run: RunSql }> 
       if (!statement) statements.set(sql.text, (statement = db.prepare(sql.text)));
       return statement.all(sql.values) as R[];
     };
-    return { dialect: "sqlite", run };
+    return run;
   }
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  const run: RunSql = async <R>(sql: Sql) => (await pool.query(sql.text, sql.values)).rows as R[];
-  return { dialect: "postgres", run };
+  return async <R>(sql: Sql) => (await pool.query(sql.text, sql.values)).rows as R[];
 }
-
-const API_KEY_SQL = (dialect: Dialect) =>
-  `SELECT u.team_id AS "teamId", u.permissions AS "permissions", k.scopes AS "scopes", (SELECT version FROM table_versions WHERE name = 'auth') AS "authVersion" ` +
-  `FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect === "sqlite" ? "?" : "$1"} AND k.revoked_at IS NULL`;
 
 async function main() {
   const url = databaseUrl();
-  const { dialect, run } = await connect(url);
-  const lists = new ListCache();
+  const dialect = dialectOf(databaseKind(url));
+  const engine: Engine = { dialect, run: await connect(url), cache: new ListCache() };
+  const apiKeySql =
+    `SELECT u.team_id AS "teamId", u.permissions AS "permissions", k.scopes AS "scopes", (SELECT version FROM table_versions WHERE name = '${AUTH_COUNTER}') AS "authVersion" ` +
+    `FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect.placeholder(1)} AND k.revoked_at IS NULL`;
   const keys = new LruCache<string, CachedKey<{ teamId: string }>>(10_000);
   const port = Number(process.env.PORT ?? 3901);
 
@@ -76,44 +68,38 @@ async function main() {
     if (!match) throw ApiError.unauthorized();
     const hash = createHash("sha256").update(match[1], "utf8").digest("hex");
     let cached = fresh ? undefined : keys.get(hash);
-    const check = cached && new AuthCheck(cached.version, hash);
+    const check = cached && new AuthCheck(cached.version, () => keys.delete(hash));
     if (!cached) {
-      const [found] = await run<{ teamId: string; authVersion: unknown }>({ text: API_KEY_SQL(dialect), values: [hash] });
+      const [found] = await engine.run<{ teamId: string; authVersion: unknown }>({ text: apiKeySql, values: [hash] });
       if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
       cached = { caller: { teamId: found.teamId }, keyId: hash, version: String(found.authVersion), lastUsedAt: null };
       keys.set(hash, cached);
     }
     const caller = cached.caller;
-    const confirm = (authVersion: string) => confirmAuth(check, authVersion, (key) => keys.delete(key));
 
     const path = target.pathname;
     if (path === "/api/v1/my/indications") {
       const query = parseIndicationListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(run, lists, indicationPageInput(dialect, caller.teamId, query.value));
-      confirm(page.authVersion);
+      const page = await runPage(engine, indicationList(caller.teamId, query.value), check);
       return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(run, lists, tradePageInput(dialect, caller.teamId, query.value));
-      confirm(page.authVersion);
+      const page = await runPage(engine, tradeList(caller.teamId, query.value), check);
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const term = query.value.q ? companySearchTerm(query.value.q) : undefined;
-      const page = await runPage(run, lists, companyPageInput(dialect, query.value, term));
-      confirm(page.authVersion);
+      const page = await runPage(engine, companyList(query.value), check);
       return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {
-      const [row] = await run<CompanyRow & { authVersion: unknown }>(companyDetailSql(dialect, company[1].toLowerCase()));
-      confirm(String(row.authVersion));
-      if (row.id === null) throw ApiError.notFound(`No company with id ${company[1]}.`);
+      const row = await findRow<CompanyRow>(engine, companyRow(company[1]), check);
+      if (!row) throw ApiError.notFound(`No company with id ${company[1]}.`);
       return serializeCompany(row, `http://${req.headers.host}`);
     }
     throw ApiError.notFound("Not found.");
@@ -135,7 +121,7 @@ async function main() {
         },
       );
     })
-    .listen(port, "127.0.0.1", () => console.log(`floor (${dialect}) listening on http://127.0.0.1:${port}`));
+    .listen(port, "127.0.0.1", () => console.log(`floor (${dialect.kind}) listening on http://127.0.0.1:${port}`));
 }
 
 main().catch((error) => {

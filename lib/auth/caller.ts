@@ -6,7 +6,7 @@ import { getDb, sqlRunner } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { LruCache } from "../lru";
-import { AuthCheck, confirmAuth, type CachedKey } from "./key-cache";
+import { AuthCheck, type CachedKey } from "./key-cache";
 import { authSecret } from "./secret";
 import { getSessionUserId } from "./session";
 
@@ -24,8 +24,11 @@ export interface Caller {
   role: Role;
   permissions: Permission[];
   via: "session" | "api_key";
-  /** Present when the caller came from the API-key cache: to confirm within the request (confirmCaller). */
-  authCheck?: AuthCheck;
+  /**
+   * Present when the caller came from the API-key cache: to confirm within the request. Data
+   * functions pass it to the engine as it is (lib/db/page.ts SnapshotCheck).
+   */
+  freshness?: AuthCheck;
 }
 
 function callerOf(user: CallerUser, via: Caller["via"], scopes?: Permission[]): Caller {
@@ -77,7 +80,7 @@ async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
   const cached = fresh ? undefined : keyCache.get(cacheKey);
   if (cached) {
     cached.lastUsedAt = await stampLastUsed(getDb(), cached.keyId, cached.lastUsedAt);
-    return { ...cached.caller, authCheck: new AuthCheck(cached.version, cacheKey) };
+    return { ...cached.caller, freshness: new AuthCheck(cached.version, () => keyCache.delete(cacheKey)) };
   }
   const key = await findActiveApiKey(getDb(), secret);
   if (!key) {
@@ -89,16 +92,12 @@ async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
   return caller;
 }
 
-/** Confirms a cached caller with the auth version read alongside the request's data. */
-export function confirmCaller(caller: Caller, authVersion: string): void {
-  confirmAuth(caller.authCheck, authVersion, (cacheKey) => keyCache.delete(cacheKey));
-}
-
 /** Confirms a cached caller with a statement of its own, when the request's data did not. */
 export async function confirmCallerNow(caller: Caller): Promise<void> {
-  if (!caller.authCheck || caller.authCheck.confirmed) return;
-  const [row] = await sqlRunner(getDb())<{ version: unknown }>({ text: "SELECT version FROM table_versions WHERE name = 'auth'", values: [] });
-  confirmCaller(caller, String(row.version));
+  const check = caller.freshness;
+  if (!check || check.confirmed) return;
+  const [row] = await sqlRunner(getDb())<{ version: unknown }>({ text: `SELECT version FROM table_versions WHERE name = '${check.counter}'`, values: [] });
+  check.observe(String(row.version));
 }
 
 /** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */

@@ -1,22 +1,41 @@
 import { ApiError } from "../api/errors";
-import { buildJsonPage, parsePage, type JsonPage, type Page } from "../api/pagination";
+import { buildJsonPage, pageOffset, parsePage, type JsonPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
-import { confirmCaller, requirePermission, type Caller } from "../auth/caller";
-import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { companyDetailSql, companyPageInput, listCacheFor, runPage } from "../db/list-sql";
+import { requirePermission, type Caller } from "../auth/caller";
+import { getDb, getEngine } from "../db/client";
+import { findRow, runPage, type ListQuery, type RowQuery } from "../db/page";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
-import { companySearchTerm } from "./search";
-import { COMPANY_ROW_COLUMNS, serializeCompany, type CompanyRow } from "./serializer";
+import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
+import { COMPANY_ROW_COLUMNS, COMPANY_SUMMARY_FIELDS, serializeCompany, type CompanyRow } from "./serializer";
 
 /**
- * GET /companies: any signed-in caller may list names (spec 2.1). One SQL statement per page with a
- * version-checked cached count (lib/db/list-sql.ts; why: docs/performance.md).
+ * The list behind GET /companies and the directory: companies by name, optionally searched
+ * (lib/companies/search.ts) and filtered by HQ. Pure, so the benchmark's floor runs the same
+ * statement (bench/floor.ts).
  */
-export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
-  const db = getDb();
+export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> {
+  const page = { offset: pageOffset(query), limit: query.per_page };
   const term = query.q ? companySearchTerm(query.q) : undefined;
-  const page = await runPage(sqlRunner(db), listCacheFor(db), companyPageInput(getDbKind(), query, term));
-  confirmCaller(caller, page.authVersion);
+  return {
+    table: "companies",
+    fields: COMPANY_SUMMARY_FIELDS,
+    // 10,000 rows: reading whole rows in name order beats choosing ids first.
+    lateLookup: false,
+    where: (w) => {
+      matchCompanies(w, term);
+      // An empty value (`?country=`) means no filter, as an absent one.
+      w.equals("t.country", query.country || undefined);
+      w.equals("t.region", query.region || undefined);
+    },
+    plan: (w, knownCount) => planCompanySearch(w, term, knownCount, page),
+    order: { column: "name", direction: "asc" },
+    ...page,
+  };
+}
+
+/** GET /companies: any signed-in caller may list names (spec 2.1). */
+export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
+  const page = await runPage(getEngine(), companyList(query), caller.freshness);
   return buildJsonPage(page.itemsJson, query, page.total);
 }
 
@@ -34,17 +53,21 @@ export async function listCompanyDirectory(caller: Caller, query: CompanyListQue
   return { ...page, items };
 }
 
-/**
- * GET /companies/{company_id} (spec 5.1: needs the companies permission). One statement that also
- * reads the auth version, which confirms a cached API caller (lib/auth/key-cache.ts): the row of
- * table_versions always exists, so an unknown id still answers one row, with null columns.
- */
+/** A field's column, by the schema's @map rule: `legalName` -> `legal_name`. */
+const columnName = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The statement behind GET /companies/{company_id}: the company's detail columns. */
+export function companyRow(companyId: string): RowQuery {
+  const columns = Object.fromEntries(Object.keys(COMPANY_ROW_COLUMNS).map((field) => [field, columnName(field)]));
+  return { table: "companies", columns, id: companyId.toLowerCase() };
+}
+
+/** GET /companies/{company_id} (spec 5.1: needs the companies permission). */
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
   requirePermission(caller, "companies", "Viewing company details");
-  const [row] = await sqlRunner(getDb())<CompanyRow & { authVersion: unknown }>(companyDetailSql(getDbKind(), companyId.toLowerCase()));
-  confirmCaller(caller, String(row.authVersion));
-  if (row.id === null) throw ApiError.notFound(`No company with id ${companyId}.`);
+  const row = await findRow<CompanyRow>(getEngine(), companyRow(companyId), caller.freshness);
+  if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);
 }
 

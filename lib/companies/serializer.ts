@@ -6,7 +6,7 @@ import type { CompanyRecord } from "../db/models";
 
 export type CompanyRow = Omit<CompanyRecord, "searchText" | "logoColor">;
 
-/** The columns a company's detail is made from (a Prisma select, and companyDetailSql's list). */
+/** The columns a company's detail is made from (a Prisma select, and companyRow's list). */
 export const COMPANY_ROW_COLUMNS = {
   id: true,
   name: true,

@@ -3,8 +3,9 @@ import { fromStoredDecimal, toStoredDecimal } from "@/lib/domain/decimal";
 import type { Issuer } from "@/lib/domain/issuer";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/database";
 import { createDb, sqlRunner, type Db } from "./client";
+import { dialectOf } from "./dialect";
 import { apiFields, jsonObjectSql } from "./json-sql";
-import { SqlWriter } from "./list-sql";
+import { SqlWriter } from "./sql";
 
 /**
  * The database writes the API's list items (lib/db/json-sql.ts); here each kind of field is checked
@@ -21,7 +22,7 @@ interface Probe {
   issuer: Issuer;
 }
 
-const FIELDS = apiFields<Probe>({ created_at: "timestamp", price: "decimal", fee: "decimal", flag: "boolean", tags: "list", issuer: "issuer" });
+const FIELDS = apiFields<Probe>({ created_at: "timestamp", price: "decimal", fee: "decimal", flag: "boolean", tags: "list", issuer: "ref" });
 
 let database: TestDatabase;
 let db: Db;
@@ -37,19 +38,20 @@ afterAll(async () => {
 });
 
 async function probe(values: { at: Date; price: string; fee: string | null; flag: boolean; tags: string }): Promise<Probe> {
-  const sql = new SqlWriter(database.kind);
-  const text = (value: string | null) => (database.kind === "sqlite" ? sql.param(value) : `${sql.param(value)}::text`);
-  // PostgreSQL: typed as the real columns are (timestamp(3), text, boolean). SQLite's "?" are
-  // positional, so the parameters are written in the order they appear.
-  const timestamp = database.kind === "sqlite" ? sql.timestamp(values.at) : `${sql.timestamp(values.at)}(3)`;
+  const dialect = dialectOf(database.kind);
+  const sql = new SqlWriter(dialect);
+  // Typed as the real columns are (PostgreSQL cannot guess a parameter's type in a SELECT list).
+  // SQLite's "?" are positional, so the parameters are written in the order they appear.
+  const text = (value: string | null) => `CAST(${sql.param(value)} AS TEXT)`;
+  const timestamp = sql.timestamp(values.at);
   const price = text(values.price);
   const fee = text(values.fee);
-  const flag = database.kind === "sqlite" ? sql.boolean(values.flag) : `${sql.boolean(values.flag)}::boolean`;
+  const flag = `CAST(${sql.boolean(values.flag)} AS BOOLEAN)`;
   const tags = text(values.tags);
   const row = `SELECT ${timestamp} AS created_at, ${price} AS price, ${fee} AS fee, ${flag} AS flag, ${tags} AS tags`;
   const issuer = `SELECT ${text("c-1")} AS id, ${text('Acme "Robotics"')} AS name`;
   const [result] = await sqlRunner(db)<{ item: string }>({
-    text: `SELECT ${jsonObjectSql(database.kind, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) c`,
+    text: `SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) c`,
     values: sql.values,
   });
   return JSON.parse(result.item) as Probe;

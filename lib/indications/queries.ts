@@ -1,17 +1,53 @@
-import { buildJsonPage, type JsonPage } from "../api/pagination";
-import { confirmCaller, type Caller } from "../auth/caller";
-import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { listCacheFor, indicationPageInput, runPage } from "../db/list-sql";
-import type { Indication, IndicationListQuery } from "./schema";
+import { buildJsonPage, pageOffset, type JsonPage } from "../api/pagination";
+import type { Caller } from "../auth/caller";
+import { getEngine } from "../db/client";
+import { runPage, type ListQuery } from "../db/page";
+import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
+import { INDICATION_FIELDS } from "./serializer";
+
+/** The column each sort field orders by (each has a (team_id, column, id) index). */
+const SORT_COLUMNS: Record<IndicationSortField, string> = {
+  created_at: "created_at",
+  updated_at: "updated_at",
+  price_per_share: "price_per_share",
+  volume: "volume",
+};
 
 /**
- * GET /my/indications: the caller's team's indications (team scope first: no filter can widen
- * it), ordered by the sort column then id. One SQL statement per page with a version-checked
- * cached count (lib/db/list-sql.ts; why: docs/performance.md).
+ * The list behind GET /my/indications and the /indications page: the team's indications with
+ * every filter, in the sort's order then by id. Pure (no database), so the benchmark's floor runs
+ * the very same statement (bench/floor.ts).
  */
+export function indicationList(teamId: string, query: IndicationListQuery): ListQuery<Indication> {
+  return {
+    table: "indications",
+    fields: INDICATION_FIELDS,
+    join: "JOIN companies c ON c.id = t.issuer_id",
+    genericPlan: true,
+    where: (w) => {
+      // The caller's team scope comes first and is not negotiable: no filter can widen it.
+      w.equals("t.team_id", teamId);
+      w.oneOf("t.side", query.side);
+      w.oneOf("t.stage", query.stage);
+      w.oneOf("t.structure", query.structure);
+      w.oneOf("t.visibility", query.visibility);
+      w.oneOf("t.stock_type", query.stock_type);
+      w.oneOf("t.stock_class_type", query.stock_class_type);
+      w.equals("t.issuer_id", query.issuer_id);
+      w.compare("t.created_at", ">", query.created_after);
+      w.compare("t.created_at", "<", query.created_before);
+      w.compare("t.updated_at", ">=", query.updated_since);
+      w.between("t.price_per_share", query.price_min, query.price_max);
+      w.between("t.volume", query.volume_min, query.volume_max);
+    },
+    order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
+    limit: query.per_page,
+    offset: pageOffset(query),
+  };
+}
+
+/** GET /my/indications: one statement per page, with a cached count while the table is unchanged. */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<JsonPage<Indication>> {
-  const db = getDb();
-  const page = await runPage(sqlRunner(db), listCacheFor(db), indicationPageInput(getDbKind(), caller.teamId, query));
-  confirmCaller(caller, page.authVersion);
+  const page = await runPage(getEngine(), indicationList(caller.teamId, query), caller.freshness);
   return buildJsonPage(page.itemsJson, query, page.total);
 }

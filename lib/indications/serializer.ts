@@ -14,7 +14,7 @@ export const INDICATION_FIELDS = apiFields<Indication>({
   client_id: "text",
   created_at: "timestamp",
   details: "text",
-  issuer: "issuer",
+  issuer: "ref",
   last_refreshed_at: "timestamp",
   management_fee_percent: "decimal",
   minimum_volume: "decimal",

@@ -1,17 +1,58 @@
-import { buildJsonPage, type JsonPage } from "../api/pagination";
-import { confirmCaller, type Caller } from "../auth/caller";
-import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { listCacheFor, runPage, tradePageInput } from "../db/list-sql";
-import type { Trade, TradeListQuery } from "./schema";
+import { buildJsonPage, pageOffset, type JsonPage } from "../api/pagination";
+import type { Caller } from "../auth/caller";
+import { getEngine } from "../db/client";
+import { runPage, type ListQuery } from "../db/page";
+import type { Conditions } from "../db/sql";
+import type { Trade, TradeListQuery, TradeSortField } from "./schema";
+import { TRADE_FIELDS } from "./serializer";
+
+/** The column each sort field orders by (each has a (team_id, column, id) index). */
+const SORT_COLUMNS: Record<TradeSortField, string> = {
+  created_at: "created_at",
+  updated_at: "updated_at",
+  sign_date: "sign_date",
+  won_date: "won_date",
+  price_per_share: "price_per_share",
+  volume: "volume",
+};
+
+/** Which of the team's trades a query selects: the list's rows, and the rows the review totals. */
+export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditions) => void {
+  return (w) => {
+    // The caller's team scope comes first and is not negotiable: no filter can widen it.
+    w.equals("t.team_id", teamId);
+    w.is("t.is_verified", query.is_verified);
+    w.oneOf("t.structure", query.structure);
+    w.oneOf("t.stock_type", query.stock_type);
+    w.oneOf("t.stock_class_type", query.stock_class_type);
+    w.equals("t.issuer_id", query.issuer_id);
+    w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
+    w.between("t.won_date", query.won_date_from, query.won_date_to);
+    w.compare("t.updated_at", ">=", query.updated_since);
+    w.between("t.price_per_share", query.price_min, query.price_max);
+    w.between("t.volume", query.volume_min, query.volume_max);
+  };
+}
 
 /**
- * GET /my/trades: the caller's team's trades (team scope first: no filter can widen it), ordered
- * by the sort column then id. One SQL statement per page with a version-checked cached count
- * (lib/db/list-sql.ts; why: docs/performance.md).
+ * The list behind GET /my/trades and the /trades and /review pages: the team's trades with every
+ * filter, in the sort's order then by id. Pure, like indicationList.
  */
+export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trade> {
+  return {
+    table: "trades",
+    fields: TRADE_FIELDS,
+    join: "JOIN companies c ON c.id = t.issuer_id",
+    genericPlan: true,
+    where: tradeFilters(teamId, query),
+    order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
+    limit: query.per_page,
+    offset: pageOffset(query),
+  };
+}
+
+/** GET /my/trades: one statement per page, with a cached count while the table is unchanged. */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
-  const db = getDb();
-  const page = await runPage(sqlRunner(db), listCacheFor(db), tradePageInput(getDbKind(), caller.teamId, query));
-  confirmCaller(caller, page.authVersion);
+  const page = await runPage(getEngine(), tradeList(caller.teamId, query), caller.freshness);
   return buildJsonPage(page.itemsJson, query, page.total);
 }

@@ -9,7 +9,7 @@ export const TRADE_FIELDS = apiFields<Trade>({
   client_id: "text",
   created_at: "timestamp",
   details: "text",
-  issuer: "issuer",
+  issuer: "ref",
   is_verified: "boolean",
   management_fee_percent: "decimal",
   permalink_id: "text",

@@ -1,8 +1,10 @@
 import type { Caller } from "../auth/caller";
-import { getDb, getDbKind, sqlRunner } from "../db/client";
-import { Conditions, SqlWriter, tradePageInput, type Dialect } from "../db/list-sql";
+import { getEngine } from "../db/client";
+import type { Dialect } from "../db/dialect";
+import { whereSql } from "../db/sql";
 import { FRACTION_DIGITS, INTEGER_DIGITS, unitsToDecimal } from "../domain/decimal";
 import type { Issuer } from "../domain/issuer";
+import { tradeFilters } from "./queries";
 import type { TradeListQuery } from "./schema";
 
 export interface TradeTotals {
@@ -24,9 +26,8 @@ export interface TradeSummary extends TradeTotals {
  * reassembles with BigInt. A chunk is < 1e5, a chunk product < 1e10, and one row adds at most
  * CHUNKS products to a sum, so a sum stays exact up to ~150 million trades per company in one
  * team's selection before SQLite's 64-bit SUM would stop with an overflow error (PostgreSQL sums
- * bigints as numeric and has no such limit). The rows themselves never reach JavaScript: the
- * team's review of 190,000 trades went from 2.7 s and ~150 MB of heap to 0.6 s in one grouped
- * statement (docs/performance.md, step 15).
+ * bigints as numeric and has no such limit). The rows themselves never reach JavaScript, so
+ * memory stays bounded (docs/performance.md, step 15).
  */
 const CHUNK_DIGITS = 5;
 const DIGITS = INTEGER_DIGITS + FRACTION_DIGITS;
@@ -53,17 +54,15 @@ function chunksSql(column: string): string[] {
 
 /**
  * Each matching row's chunks (`p0`… for the price, `v0`… for the volume), in issuer order, so the
- * GROUP BY over it streams instead of sorting. The LIMIT / OFFSET is a fence: without it the
- * planner inlines the chunk expressions into every product that uses them, and the statement
- * takes twice as long (1.1 s vs 0.6 s for 190,000 trades on SQLite).
+ * GROUP BY over it streams instead of sorting. The dialect's fence keeps the planner from
+ * inlining the chunk expressions into every product that uses them (twice the work; step 15).
  */
 function chunkedRowsSql(dialect: Dialect, where: string): string {
   const columns = [
     ...chunksSql("t.price_per_share").map((chunk, i) => `${chunk} AS p${i}`),
     ...chunksSql("t.volume").map((chunk, i) => `${chunk} AS v${i}`),
   ];
-  const fence = dialect === "sqlite" ? "LIMIT -1" : "OFFSET 0";
-  return `SELECT t.issuer_id AS issuer_id, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY t.issuer_id ${fence}`;
+  return `SELECT t.issuer_id AS issuer_id, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY t.issuer_id ${dialect.fence}`;
 }
 
 /** Σ volume per chunk (`v0`…), and Σ price × volume per power of the chunk base (`n0`…), as text. */
@@ -116,15 +115,13 @@ function vwap(notional: bigint, volume: bigint): string | null {
  * and sort ignored), overall and per company. Exact: see CHUNK_DIGITS.
  */
 export async function summarizeTrades(caller: Caller, query: TradeListQuery): Promise<TradeSummary> {
-  // The trade list's own WHERE (team scope first), so the totals are of exactly the rows listed.
-  const input = tradePageInput(getDbKind(), caller.teamId, query);
-  const sql = new SqlWriter(input.dialect);
-  const where = new Conditions(sql);
-  input.where(where);
-  const rows = await sqlRunner(getDb())<SumsRow>({
+  // The trade list's own filters (team scope first), so the totals are of exactly the rows listed.
+  const engine = getEngine();
+  const { sql, where } = whereSql(engine.dialect, tradeFilters(caller.teamId, query));
+  const rows = await engine.run<SumsRow>({
     text:
       `SELECT g.*, c.name AS "name" FROM (` +
-      `SELECT r.issuer_id AS "issuerId", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(input.dialect, String(where))}) r GROUP BY r.issuer_id` +
+      `SELECT r.issuer_id AS "issuerId", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(engine.dialect, where)}) r GROUP BY r.issuer_id` +
       `) g JOIN companies c ON c.id = g."issuerId"`,
     values: sql.values,
   });

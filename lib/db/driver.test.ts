@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { cacheStatements, nameStatements } from "./statement-cache";
+import { cacheStatements, nameStatements } from "./driver";
 
 /** The adapter's call sequence, `prepare(sql).bind(args)` then `raw().all()` or `run()`, on a cached statement. */
 describe("cacheStatements", () => {

@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toStoredDecimal } from "@/lib/domain/decimal";
+import { companyList } from "@/lib/companies/queries";
 import { parseCompanyListParams } from "@/lib/companies/schema";
-import { companySearchTerm, companySearchText } from "@/lib/companies/search";
-import { parseIndicationListParams, type Indication, type IndicationListQuery } from "@/lib/indications/schema";
+import { createDb, engineOf, type Db } from "@/lib/db/client";
+import { dialectOf } from "@/lib/db/dialect";
+import { ListCache, pageSql, runPage, type Engine } from "@/lib/db/page";
+import { toStoredDecimal } from "@/lib/domain/decimal";
 import { createFixtureDatabase } from "@/lib/testing/database";
-import { TEAMS, companyRows, indicationRows, teamIndications } from "@/lib/testing/fixtures";
-import { createDb, sqlRunner, type Db } from "./client";
-import { companyPageInput, indicationPageInput, ListCache, pageSql, runPage } from "./list-sql";
+import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
+import { indicationList } from "./queries";
+import { parseIndicationListParams, type Indication, type IndicationListQuery } from "./schema";
 
 /**
- * The page statement and its count cache, on a database of their own (rows are written here, so
- * the shared fixture database of the endpoint tests is left alone). A cached count must never
- * outlive a write, whichever connection made it.
+ * The indications list through the page engine (lib/db/page.ts): its count cache and page starts,
+ * on a database of their own (rows are written here, so the shared fixture database of the
+ * endpoint tests is left alone). A cached count must never outlive a write, whichever connection
+ * made it.
  */
 
 let database: Awaited<ReturnType<typeof createFixtureDatabase>>;
 let writer: Db;
-const cache = new ListCache();
+let engine: Engine;
 
 const ALPHA = teamIndications("alpha");
 const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "offer")!;
@@ -30,10 +33,9 @@ function query(params = ""): IndicationListQuery {
 /** Statements run through `list`, to see which ones started from a cached page start. */
 const statements: string[] = [];
 
-async function list(params = "", listCache = cache) {
-  const run = sqlRunner(database.db);
-  const recording: typeof run = (sql) => (statements.push(sql.text), run(sql));
-  const page = await runPage(recording, listCache, indicationPageInput(database.kind, TEAMS.alpha.id, query(params)));
+async function list(params = "", cache = engine.cache) {
+  const recording: Engine = { ...engine, cache, run: (sql) => (statements.push(sql.text), engine.run(sql)) };
+  const page = await runPage(recording, indicationList(TEAMS.alpha.id, query(params)));
   return { total: page.total, items: JSON.parse(page.itemsJson) as Indication[] };
 }
 
@@ -42,6 +44,7 @@ const byOffset = (params: string) => list(params, new ListCache());
 
 beforeAll(async () => {
   database = await createFixtureDatabase(process.env.TEST_DATABASE_URL);
+  engine = engineOf(database.db);
   // A second client, as another process would write: only the database can tell the reader.
   writer = createDb(database.url);
 });
@@ -153,99 +156,11 @@ describe("page statement and count cache", () => {
       expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
     });
   });
-
-  describe("company search index", () => {
-    async function search(q: string): Promise<string[]> {
-      const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
-      if (!parsed.ok) throw parsed.error;
-      const input = companyPageInput(database.kind, parsed.value, companySearchTerm(q));
-      const page = await runPage(sqlRunner(database.db), cache, input);
-      return (JSON.parse(page.itemsJson) as { id: string }[]).map((c) => c.id);
-    }
-
-    it("follows every insert, rename and delete of a company, for long and short terms", async () => {
-      const id = "00000000-0000-4000-8000-00000000f75a";
-      const name = "Qwyxzo Robotics";
-      const legalName = "Qwyxzo Robotics, Inc.";
-      await writer.company.create({ data: { ...companyRows()[0], id, name, legalName, searchText: companySearchText(name, legalName) } });
-      expect(await search("qwyxzo")).toEqual([id]);
-      expect(await search("yx")).toContain(id);
-
-      const renamed = "Vexqorp Robotics";
-      await writer.company.update({ where: { id }, data: { name: renamed, legalName: renamed, searchText: companySearchText(renamed, renamed) } });
-      expect(await search("qwyxzo")).toEqual([]);
-      expect(await search("vexqorp")).toEqual([id]);
-
-      await writer.company.delete({ where: { id } });
-      expect(await search("vexqorp")).toEqual([]);
-    });
-
-    // SQLite only: PostgreSQL has no INSERT OR REPLACE, and its trigram index is a plain index.
-    it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("stays in step through INSERT OR REPLACE, which skips the delete trigger", async () => {
-      const id = "00000000-0000-4000-8000-00000000f75c";
-      const create = (rowId: string, name: string) =>
-        writer.company.create({ data: { ...companyRows()[0], id: rowId, name, legalName: name, searchText: companySearchText(name, name) } });
-      await create(id, "Plorvex One");
-      await writer.$executeRawUnsafe(
-        `INSERT OR REPLACE INTO companies (id, name, legal_name, search_text, country, region, url, platform_url, description, logo_color, lead_investors) ` +
-          `SELECT id, ?, ?, ?, country, region, url, platform_url, description, logo_color, lead_investors FROM companies WHERE id = ?`,
-        "Plorvex Two",
-        "Plorvex Two",
-        companySearchText("Plorvex Two", "Plorvex Two"),
-        id,
-      );
-      expect(await search("plorvex one")).toEqual([]);
-      expect(await search("plorvex two")).toEqual([id]);
-      // The next company takes the highest key again: nothing the replaced row left may hold it.
-      await writer.company.delete({ where: { id } });
-      const next = "00000000-0000-4000-8000-00000000f75d";
-      await create(next, "Plorvex Three");
-      expect(await search("plorvex")).toEqual([next]);
-      await writer.$executeRawUnsafe(`INSERT INTO companies_search (companies_search) VALUES ('integrity-check')`);
-      await writer.company.delete({ where: { id: next } });
-    });
-
-    it("matches the term exactly where the trigram index folds more letters than the term's own case", async () => {
-      // "ſ" (long s) is already lower case, and FTS5 folds it to "s": the index offers this
-      // company for "southwind", and the substring test must turn it down.
-      const id = "00000000-0000-4000-8000-00000000f75b";
-      const name = "ſouthwind Labs";
-      await writer.company.create({ data: { ...companyRows()[0], id, name, legalName: name, searchText: companySearchText(name, name) } });
-      expect(await search("southwind")).toEqual([]);
-      expect(await search("ſouthwind")).toEqual([id]);
-      expect(await search("ſOUTHWIND")).toEqual([id]);
-      await writer.company.delete({ where: { id } });
-    });
-
-    it("finds the same companies through the index as by reading names, whichever the count chooses", async () => {
-      let found = 0;
-      // Also what FTS5 reads as query syntax, and letters whose case only the trigram index folds.
-      for (const q of ["acme", "robotics", "inc", "søren", "SØREN", "100%", "o'brien", "zz", 'say "hi"', 'o"b', "a*b", "NOT inc", "^ac", "s:1", "(inc)"]) {
-        const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
-        if (!parsed.ok) throw parsed.error;
-        const input = { ...companyPageInput(database.kind, parsed.value, companySearchTerm(q)), withCount: true };
-        const read = async (knownCount: number | undefined) => {
-          const sql = pageSql({ ...input, knownCount });
-          const [row] = await sqlRunner(database.db)<{ __items: string; __n: unknown }>(sql);
-          return { sql: sql.text, items: row.__items, count: Number(row.__n) };
-        };
-        const byIndex = await read(undefined); // an unknown count takes the index
-        const byNames = await read(1_000_000); // a huge one reads names in order
-        expect(byIndex.items, q).toBe(byNames.items);
-        expect(byIndex.count, q).toBe(byNames.count);
-        if (byIndex.count > 0) found++;
-        // Terms of three or more characters really took two plans.
-        if ([...q].length >= 3) expect(byIndex.sql).not.toBe(byNames.sql);
-        else expect(byIndex.sql).toBe(byNames.sql);
-      }
-      expect(found).toBeGreaterThanOrEqual(4);
-    });
-  });
 });
 
 describe("page size as a literal (one generic plan on PostgreSQL)", () => {
   const sqlOf = (params: string, start?: { value: string; id: string; inclusive: boolean }) =>
-    pageSql({ ...indicationPageInput("postgres", TEAMS.alpha.id, query(params)), withCount: false, start }).text;
+    pageSql(dialectOf("postgres"), indicationList(TEAMS.alpha.id, query(params)), { withCount: false, start }).text;
 
   it("writes LIMIT and OFFSET 0 into the statement for a first page with equality filters only", () => {
     expect(sqlOf("per_page=25")).toContain("LIMIT 25 OFFSET 0");
@@ -260,12 +175,12 @@ describe("page size as a literal (one generic plan on PostgreSQL)", () => {
     }
     const companies = parseCompanyListParams(new URLSearchParams("q=north"));
     if (!companies.ok) throw companies.error;
-    const search = pageSql({ ...companyPageInput("postgres", companies.value, "north"), withCount: false }).text;
+    const search = pageSql(dialectOf("postgres"), companyList(companies.value), { withCount: false }).text;
     expect(search).toMatch(/LIMIT \$\d+ OFFSET \$\d+/);
   });
 
   it("writes the page size into every SQLite page statement, and keeps the offset a parameter", () => {
-    const sqlite = (params: string) => pageSql({ ...indicationPageInput("sqlite", TEAMS.alpha.id, query(params)), withCount: false });
+    const sqlite = (params: string) => pageSql(dialectOf("sqlite"), indicationList(TEAMS.alpha.id, query(params)), { withCount: false });
     for (const params of ["per_page=7", "price_min=10&per_page=7", "page=3&per_page=7"]) {
       expect(sqlite(params).text, params).toMatch(/LIMIT 7 OFFSET [0?]/);
     }

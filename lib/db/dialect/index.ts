@@ -1,0 +1,62 @@
+import type { DatabaseKind } from "../url";
+import { postgres } from "./postgres";
+import { sqlite } from "./sqlite";
+
+/**
+ * Everything the engine writes differently per database, behind one interface: the engine and the
+ * resources' queries build one statement text from these pieces and never ask which database
+ * they are on. Each implementation lives in its own file.
+ */
+export interface Dialect {
+  readonly kind: DatabaseKind;
+
+  /** The placeholder of the `index`-th parameter (1-based). */
+  placeholder(index: number): string;
+  /** A timestamp as a parameter value, and what follows its placeholder (a cast, or nothing). */
+  timestampParam(value: Date): { value: unknown; cast: string };
+  /** A boolean as a parameter value. */
+  booleanParam(value: boolean): unknown;
+
+  /** A JSON object from `'key', expression` pairs. */
+  jsonObject(pairs: string[]): string;
+  /** The JSON array of `item` over the rows in `order`, as text; `[]` without rows. */
+  jsonArrayAgg(item: string, order: string): string;
+  /** A stored timestamp column as JSON: RFC 3339, milliseconds, "Z". */
+  timestampJson(column: string): string;
+  /** A stored boolean column as JSON true / false. */
+  booleanJson(column: string): string;
+  /** A column holding a JSON array as text, as that array. */
+  listJson(column: string): string;
+
+  /** The key a row is looked up by fastest, once an index has chosen it. */
+  readonly rowKey: string;
+  /** Whether a page statement writes its page size as a literal (see lib/db/page.ts). */
+  literalLimit(genericPlan: boolean): boolean;
+  /** A clause that keeps the planner from inlining a subquery into the outer query. */
+  readonly fence: string;
+
+  /** `column` contains `term` (already lower-cased, no LIKE wildcards left), case-sensitively. */
+  contains(param: (value: unknown) => string, column: string, term: string): string;
+  /** Ids of `index.table` rows whose search text may contain `term` (a superset), from a trigram index. */
+  searchCandidates(param: (value: unknown) => string, index: TrigramIndex, term: string): string;
+
+  /** The statement that shows `text`'s query plan, and how to print its rows. */
+  explain(text: string): { text: string; lines(rows: Record<string, unknown>[]): string[] };
+}
+
+/**
+ * A trigram index over a text column (the resource declares its names; each dialect knows how its
+ * database builds one: lib/companies/search.ts).
+ */
+export interface TrigramIndex {
+  table: string;
+  column: string;
+  /** SQLite: the FTS5 trigram table and the table mapping its rowids to ids. */
+  ftsTable: string;
+  keyTable: string;
+  keyColumn: string;
+}
+
+export function dialectOf(kind: DatabaseKind): Dialect {
+  return kind === "sqlite" ? sqlite : postgres;
+}

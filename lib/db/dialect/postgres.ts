@@ -1,0 +1,34 @@
+import type { Dialect } from ".";
+
+export const postgres: Dialect = {
+  kind: "postgres",
+
+  placeholder: (index) => `$${index}`,
+  // timestamp(3) without time zone holds UTC (Prisma's convention): compare with the UTC wall time.
+  timestampParam: (value) => ({ value: value.toISOString().slice(0, -1), cast: "::timestamp" }),
+  booleanParam: (value) => value,
+
+  jsonObject: (pairs) => `json_build_object(${pairs.join(", ")})`,
+  jsonArrayAgg: (item, order) => `coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`,
+  timestampJson: (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  booleanJson: (column) => column,
+  listJson: (column) => `${column}::json`,
+
+  rowKey: "id",
+  // A parameter lets range filters keep custom plans; literals only where the best plan does not
+  // depend on the values, so one generic plan serves every call (docs/performance.md, step 19).
+  literalLimit: (genericPlan) => genericPlan,
+  fence: "OFFSET 0",
+
+  // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
+  contains: (param, column, term) => `${column} LIKE ${param(`%${term}%`)}`,
+  // The same test again, as a semi-join: it makes the match look rarer to the planner, which then
+  // takes the trigram index instead of reading names in order (docs/performance.md, step 14).
+  searchCandidates: (param, index, term) =>
+    `t.id IN (SELECT s.id FROM ${index.table} s WHERE s.${index.column} LIKE ${param(`%${term}%`)})`,
+
+  explain: (text) => ({
+    text: `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${text}`,
+    lines: (rows) => rows.map((row) => String(row["QUERY PLAN"])),
+  }),
+};

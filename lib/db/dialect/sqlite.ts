@@ -1,0 +1,49 @@
+import type { Dialect } from ".";
+
+/** An FTS5 query for `term` as one literal phrase: inside double quotes only `"` is special. */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+export const sqlite: Dialect = {
+  kind: "sqlite",
+
+  placeholder: () => "?",
+  // Timestamps are stored as epoch milliseconds (lib/db/client.ts).
+  timestampParam: (value) => ({ value: value.getTime(), cast: "" }),
+  booleanParam: (value) => (value ? 1 : 0),
+
+  jsonObject: (pairs) => `json_object(${pairs.join(", ")})`,
+  jsonArrayAgg: (item, order) => `json_group_array(${item} ORDER BY ${order})`,
+  timestampJson: (column) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
+  booleanJson: (column) => `CASE WHEN ${column} THEN json('true') ELSE json('false') END`,
+  listJson: (column) => `json(${column})`,
+
+  // Every index entry carries the rowid; a lookup by rowid skips the descent through the id index.
+  rowKey: "rowid",
+  // The same plan runs faster with the page size written out (docs/performance.md, step 22).
+  literalLimit: () => true,
+  fence: "LIMIT -1",
+
+  // instr, not LIKE: LIKE would also fold ASCII case, for nothing here (docs/performance.md, step 23).
+  contains: (param, column, term) => `instr(${column}, ${param(term)}) > 0`,
+  // MATCH answers with rowids alone; the key table turns them into ids (step 21). The trigram
+  // tokenizer folds more than lower-casing does, so this is a superset: `contains` decides.
+  searchCandidates: (param, index, term) =>
+    `t.id IN (SELECT k.${index.keyColumn} FROM ${index.ftsTable} s JOIN ${index.keyTable} k ON k.key = s.rowid ` +
+    `WHERE ${index.ftsTable} MATCH ${param(ftsPhrase(term))})`,
+
+  explain: (text) => {
+    const depths = new Map<number, number>();
+    return {
+      text: `EXPLAIN QUERY PLAN ${text}`,
+      lines: (rows) =>
+        rows.map((row) => {
+          const parent = Number(row.parent);
+          const depth = parent === 0 ? 0 : (depths.get(parent) ?? 0) + 1;
+          depths.set(Number(row.id), depth);
+          return `${"  ".repeat(depth)}${row.detail}`;
+        }),
+    };
+  },
+};

@@ -1,0 +1,185 @@
+/**
+ * Our hooks into Prisma's driver adapters, all in one place: every assumption about the internals
+ * of @prisma/adapter-better-sqlite3 and @prisma/adapter-pg (6.19) is stated here and pinned by
+ * driver.test.ts, and each hook fails loudly if an upgrade changed the shape it relies on.
+ *
+ * - Statement reuse: the SQLite adapter prepares every statement anew, the PostgreSQL adapter
+ *   sends every statement unnamed (parsed on every call); see cacheStatements and nameStatements.
+ * - The connection: our hand-written statements run on the client's own adapter connection (pool),
+ *   beside Prisma's queries, without Prisma's query compiler (sqlRunner).
+ */
+import { LruCache } from "../lru";
+import type { RunSql } from "./page";
+import type { Sql } from "./sql";
+
+/**
+ * better-sqlite3 through the adapter: `client.prepare(sql)`, `.bind(args)`, then `.reader`,
+ * `.columns()`, `.raw().all()` or `.run()`. Preparing one of our page statements costs about as
+ * much as running it (docs/performance.md, step 7). A better-sqlite3 statement is reusable, but
+ * `bind()` may be called only once per statement object, so the adapter gets a per-call view over
+ * a cached statement that keeps the call's parameters and raw mode and passes them on each call.
+ */
+interface Statement {
+  readonly reader: boolean;
+  columns(): unknown[];
+  raw(toggle?: boolean): Statement;
+  all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
+}
+
+interface Database {
+  prepare(sql: string): Statement;
+}
+
+/** One use of a cached statement: what `bind()` and `raw()` would have fixed on a fresh one. */
+class StatementCall {
+  #params: unknown[] = [];
+  #raw = false;
+  constructor(private readonly statement: Statement) {}
+
+  get reader(): boolean {
+    return this.statement.reader;
+  }
+  bind(...params: unknown[]): this {
+    this.#params = params;
+    return this;
+  }
+  raw(toggle = true): this {
+    this.#raw = toggle;
+    return this;
+  }
+  columns(): unknown[] {
+    return this.statement.columns();
+  }
+  all(): unknown[] {
+    return this.statement.raw(this.#raw).all(...this.#params);
+  }
+  get(): unknown {
+    return this.statement.raw(this.#raw).get(...this.#params);
+  }
+  run(): unknown {
+    return this.statement.run(...this.#params);
+  }
+}
+
+/** Makes `db.prepare` reuse statements by SQL text (least recently used evicted past `capacity`). */
+export function cacheStatements(db: Database, capacity = 256): void {
+  const prepare = db.prepare.bind(db);
+  const statements = new LruCache<string, Statement>(capacity);
+  db.prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = prepare(sql)));
+    return new StatementCall(statement) as unknown as Statement;
+  };
+}
+
+/** Wraps an adapter factory so `prepare` sees every adapter it connects, before Prisma uses it. */
+function onConnect<F extends { connect(): Promise<unknown> }>(factory: F, prepare: (adapter: unknown) => void): F {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    prepare(adapter);
+    return adapter;
+  };
+  return factory;
+}
+
+/**
+ * Wraps the adapter factory so every connection it opens reuses statements. Fails loudly if a
+ * Prisma upgrade changed the adapter's shape, rather than silently losing the cache.
+ */
+export function withStatementCache<F extends { connect(): Promise<unknown> }>(factory: F): F {
+  return onConnect(factory, (adapter) => {
+    const client = (adapter as { client?: Partial<Database> }).client;
+    if (typeof client?.prepare !== "function") {
+      throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client; revisit lib/db/driver.ts");
+    }
+    cacheStatements(client as Database);
+  });
+}
+
+/**
+ * pg through the adapter: `pool.query({text, values, ...})`. Given a `name`, pg prepares the
+ * statement once per connection and then sends only the name and the values (docs/performance.md,
+ * step 18); planning stays per call, with the call's values. A prepared statement lives as long as
+ * its connection, so only the first `limit` distinct texts get a name (our hot statements come
+ * first); queries on a transaction's connection bypass the pool and stay unnamed.
+ */
+interface PgPool {
+  query(config: unknown, ...rest: unknown[]): unknown;
+}
+
+export function nameStatements(pool: PgPool, limit = 200): void {
+  const query = pool.query.bind(pool);
+  const names = new Map<string, string>();
+  pool.query = (config: unknown, ...rest: unknown[]) => {
+    const statement = config as { text?: unknown; name?: unknown } | null;
+    if (statement && typeof statement === "object" && typeof statement.text === "string" && statement.name === undefined) {
+      let name = names.get(statement.text);
+      if (name === undefined && names.size < limit) names.set(statement.text, (name = `desk_${names.size + 1}`));
+      if (name !== undefined) return query({ ...statement, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
+/** Wraps the pg adapter factory so its pool names statements; fails loudly if the adapter changed shape. */
+export function withNamedStatements<F extends { connect(): Promise<unknown> }>(factory: F): F {
+  return onConnect(factory, (adapter) => {
+    const pool = (adapter as { underlyingDriver?: () => Partial<PgPool> }).underlyingDriver?.();
+    if (typeof pool?.query !== "function") {
+      throw new Error("@prisma/adapter-pg no longer exposes its pool; revisit lib/db/driver.ts");
+    }
+    nameStatements(pool as PgPool);
+  });
+}
+
+/** What our statements need of a connected adapter (Prisma's SqlQueryable). */
+interface Connection {
+  queryRaw(query: { sql: string; args: unknown[]; argTypes: { scalarType: "unknown"; arity: "scalar" }[] }): Promise<{
+    columnNames: string[];
+    rows: unknown[][];
+  }>;
+}
+
+/** The connection an adapter factory opened last: the client's own connection (SQLite) or pool (PostgreSQL). */
+export interface TrackedConnection {
+  current?: Promise<Connection>;
+}
+
+/** Wraps an adapter factory so the connection it opens for the client can be found again. */
+export function trackConnection<F extends { connect(): Promise<unknown> }>(factory: F): { factory: F; connection: TrackedConnection } {
+  const connection: TrackedConnection = {};
+  const connect = factory.connect.bind(factory);
+  factory.connect = () => {
+    const opened = connect();
+    connection.current = opened as Promise<Connection>;
+    return opened;
+  };
+  return { factory, connection };
+}
+
+/**
+ * Runs our statements on the client's own adapter connection. `$queryRawUnsafe` would send them
+ * through the client's query compiler and interpreter, which adds nothing to a statement whose
+ * text, values and result columns we already know (docs/performance.md, step 11). Values come
+ * back as the adapter maps them: text, numbers, and 64-bit integers as strings.
+ */
+export function connectionRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunSql {
+  return async <R>(sql: Sql): Promise<R[]> => {
+    if (!connection.current) await connectClient();
+    const adapter = await connection.current!;
+    const result = await adapter.queryRaw({
+      sql: sql.text,
+      args: sql.values,
+      argTypes: sql.values.map(() => ({ scalarType: "unknown", arity: "scalar" }) as const),
+    });
+    const { columnNames } = result;
+    return result.rows.map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < columnNames.length; i++) row[columnNames[i]] = values[i];
+      return row as R;
+    });
+  };
+}

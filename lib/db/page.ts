@@ -1,0 +1,273 @@
+import { toStoredDecimal } from "../domain/decimal";
+import { LruCache } from "../lru";
+import type { Dialect } from "./dialect";
+import { jsonObjectSql, type ApiFields } from "./json-sql";
+import { Conditions, SqlWriter, type Sql } from "./sql";
+
+/**
+ * The page engine: one statement per list page, which returns the page's items as the API's JSON,
+ * the list table's change version and, when no cached count is valid, the count. It knows no
+ * resource: each resource describes its list as a ListQuery (lib/<resource>/queries.ts). Why not
+ * Prisma's findMany + count: docs/performance.md, "What was slow".
+ *
+ * Statements are pure text and values, so the benchmark's floor (bench/floor.ts) runs exactly the
+ * app's statements on bare drivers.
+ */
+
+export interface OrderBy {
+  column: string;
+  direction: "asc" | "desc";
+}
+
+/** A list as a resource describes it: what to read, which rows, in which order, which page. */
+export interface ListQuery<T> {
+  /** The table listed, read as `t`; it must have a `table_versions` counter (its triggers bump it). */
+  table: string;
+  /** The items' fields (lib/db/json-sql.ts). */
+  fields: ApiFields<T>;
+  /** Extra FROM clause after `t` (e.g. a join as `c` for a `ref` field). */
+  join?: string;
+  /** The conditions that decide which rows are listed (and counted). */
+  where: (conditions: Conditions) => void;
+  /**
+   * Conditions that steer the plan without changing which rows match (say, "among the candidates
+   * of a search index"), chosen knowing the scope's last cached count, when there is one. Not
+   * part of the count's cache key: the count is the same with or without them.
+   */
+  plan?: (conditions: Conditions, knownCount: number | undefined) => void;
+  order: OrderBy;
+  limit: number;
+  offset: number;
+  /**
+   * The best plan does not depend on the values (a team, equality filters): a page without range
+   * filters, from its start, may then write its page size and offset as literals, so PostgreSQL
+   * keeps one generic plan (docs/performance.md, step 19). Not for range filters or a search,
+   * whose best plan depends on the value.
+   */
+  genericPlan?: boolean;
+  /**
+   * Choose the page's ids first, then read those rows (default). Off for small tables, where the
+   * planner may turn the join around and scan the table instead.
+   */
+  lateLookup?: boolean;
+}
+
+/**
+ * A change counter of `table_versions` the caller of a data function wants read in the same
+ * snapshot as the data (lib/auth/key-cache.ts uses it to confirm a cached API key). Opaque to the
+ * engine and to the data functions: they pass it on and report the value.
+ */
+export interface SnapshotCheck {
+  readonly counter: string;
+  /** The counter's value as read with the data; may throw to have the request redone. */
+  observe(version: string): void;
+}
+
+/** What the engine runs statements with. */
+export type RunSql = <R>(sql: Sql) => Promise<R[]>;
+
+export interface Engine {
+  dialect: Dialect;
+  run: RunSql;
+  cache: ListCache;
+}
+
+/** Where a page starts in the list's order (see ListCache). */
+export interface PageStart {
+  /** The row's sort field as the API writes it. */
+  value: string;
+  /** The row's id, the tie-break. */
+  id: string;
+  /** The page's first row (true) or the row just before it (false). */
+  inclusive: boolean;
+}
+
+interface PageOptions {
+  withCount: boolean;
+  start?: PageStart;
+  knownCount?: number;
+  check?: SnapshotCheck;
+}
+
+function orderClause(alias: string, order: OrderBy): string {
+  // The id tie-break is always ascending, whatever the direction of the sort.
+  return `${alias}.${order.column} ${order.direction === "desc" ? "DESC" : "ASC"}, ${alias}.id ASC`;
+}
+
+function counterSql(sql: SqlWriter, name: string): string {
+  return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
+}
+
+function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number | undefined): Conditions {
+  const conditions = new Conditions(sql);
+  list.where(conditions);
+  list.plan?.(conditions, knownCount);
+  return conditions;
+}
+
+/**
+ * The page statement: exactly one row holding `__items` (the page as a JSON array), `__v` (the
+ * table's version), `__c` (the check's counter, when asked) and `__n` (the count, when asked), so
+ * even a page past the end answers in one statement.
+ *
+ * The page's ids are chosen first and only its rows are read ("late row lookup"): a deep page
+ * walks the covering (scope, sort column, id) index and fetches nothing it skips; from a known
+ * `start` the index seeks there instead. The counter and count subqueries are uncorrelated, so
+ * each runs once, in the same snapshot as the rows.
+ */
+export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
+  const sql = new SqlWriter(dialect);
+  const columns = [`${counterSql(sql, list.table)} AS "__v"`];
+  if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
+  if (options.withCount) {
+    columns.push(`(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)}) AS "__n"`);
+  }
+  const conditions = conditionsOf(sql, list, options.knownCount);
+  if (options.start) conditions.raw(startCondition(sql, list, options.start));
+  const offset = options.start ? 0 : list.offset;
+  const genericPage = list.genericPlan === true && !conditions.ranged && offset === 0;
+  const literalLimit = dialect.literalLimit(genericPage);
+  if (literalLimit && !(Number.isSafeInteger(list.limit) && list.limit > 0)) throw new RangeError(`bad page size ${list.limit}`);
+  const limitOffset = `LIMIT ${literalLimit ? list.limit : sql.param(list.limit)} OFFSET ${genericPage ? 0 : sql.param(offset)}`;
+  const order = orderClause("t", list.order);
+  const pageRows =
+    list.lateLookup === false
+      ? `(SELECT t.* FROM ${list.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) t`
+      : `(SELECT t.${dialect.rowKey} AS k FROM ${list.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) p ` +
+        `JOIN ${list.table} t ON t.${dialect.rowKey} = p.k`;
+  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields), order);
+  const text = `SELECT ${items} AS "__items", ${columns.join(", ")} FROM ${pageRows}${list.join ? ` ${list.join}` : ""}`;
+  return { text, values: sql.values };
+}
+
+/** The count of the list's rows and the table's version, in one snapshot. */
+export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "where">): Sql {
+  const sql = new SqlWriter(dialect);
+  const version = counterSql(sql, list.table);
+  const conditions = new Conditions(sql);
+  list.where(conditions);
+  return { text: `SELECT count(*) AS "__n", ${version} AS "__v" FROM ${list.table} t WHERE ${conditions}`, values: sql.values };
+}
+
+/**
+ * Rows at or after `start` in the order (sort column in its direction, then id ascending): a range
+ * on the sort column, which the index seeks to, and the id tie-break for rows that share the
+ * start's value. Sort columns are NOT NULL, so no NULL ordering applies.
+ */
+function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: PageStart): string {
+  const column = `t.${list.order.column}`;
+  const kind = (list.fields as Record<string, string>)[list.order.column];
+  const value = () =>
+    kind === "timestamp" ? sql.timestamp(new Date(start.value)) : sql.param(kind === "decimal" ? toStoredDecimal(start.value) : start.value);
+  const beyond = list.order.direction === "desc" ? "<" : ">";
+  // Parameters in the order they appear (SQLite's "?" are positional).
+  const range = `${column} ${beyond}= ${value()}`;
+  const strictly = `${column} ${beyond} ${value()}`;
+  return `${range} AND (${strictly} OR t.id ${start.inclusive ? ">=" : ">"} ${sql.param(start.id)})`;
+}
+
+/**
+ * Facts about a list that cannot have changed: the count of a filtered scope, and where a page
+ * starts. Each is kept with the table's version read in the same statement; any write to the
+ * table bumps the version (database triggers, so writes from any process or tool count), and
+ * every page statement reads the current one, so a stale fact is never used.
+ *
+ * Page starts make deep pages seek (docs/performance.md, step 13): page N of an unchanged list
+ * starts where it started last time, and a page records where the next one starts.
+ */
+export class ListCache {
+  readonly counts = new LruCache<string, { version: string; count: number }>(10_000);
+  readonly starts = new LruCache<string, PageStart & { version: string }>(10_000);
+}
+
+export interface PageResult<T> {
+  /** The page's items as a JSON array, exactly as the API writes them. */
+  itemsJson: string;
+  readonly __item?: T;
+  total: number;
+}
+
+type PageRow = { __items: unknown; __v: unknown; __c?: unknown; __n?: unknown };
+
+/**
+ * Runs a page in one statement: with the cached count and from the page's cached start when the
+ * table's version confirms them, else (after a write) once more with the count and without the
+ * start, so rows and count always come from one snapshot. Then records what the page taught.
+ */
+export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck): Promise<PageResult<T>> {
+  const counted = countSql(engine.dialect, list);
+  const countKey = `${counted.text}\u0000${JSON.stringify(counted.values)}`;
+  const startKey = (offset: number) => `${countKey}\u0000${list.order.column} ${list.order.direction}\u0000${offset}`;
+  const count = engine.cache.counts.get(countKey);
+  const start = list.offset > 0 ? engine.cache.starts.get(startKey(list.offset)) : undefined;
+  const knownCount = count?.count;
+  let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: count === undefined, start, knownCount, check }));
+  const version = String(row.__v);
+  const fresh = (fact: { version: string } | undefined) => fact !== undefined && fact.version === version;
+  if ((count && !fresh(count)) || (start && !fresh(start))) {
+    [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: true, knownCount, check }));
+  }
+  if (check) check.observe(String(row.__c));
+  // No count column: the statement ran once, with a cached count that proved fresh.
+  const total = row.__n === undefined ? count!.count : Number(row.__n);
+  if (!fresh(count)) engine.cache.counts.set(countKey, { version, count: total });
+  const itemsJson = String(row.__items);
+  rememberStarts(engine.cache, list, itemsJson, version, total, startKey);
+  return { itemsJson, total };
+}
+
+function rememberStarts<T>(
+  cache: ListCache,
+  list: ListQuery<T>,
+  itemsJson: string,
+  version: string,
+  total: number,
+  startKey: (offset: number) => string,
+): void {
+  const next = list.offset + list.limit;
+  const known = (offset: number) => cache.starts.get(startKey(offset))?.version === version;
+  const learnThis = list.offset > 0 && list.offset < total && !known(list.offset);
+  const learnNext = next < total && !known(next);
+  if (!learnThis && !learnNext) return;
+  // Parsed only when something is to be learnt: once per page and table version.
+  const items = JSON.parse(itemsJson) as Record<string, unknown>[];
+  const at = (item: Record<string, unknown>, inclusive: boolean) => ({
+    value: String(item[list.order.column]),
+    id: String(item.id),
+    inclusive,
+    version,
+  });
+  if (learnThis && items.length > 0) cache.starts.set(startKey(list.offset), at(items[0], true));
+  if (learnNext && items.length === list.limit) cache.starts.set(startKey(next), at(items[items.length - 1], false));
+}
+
+/** A row by id: the columns (`alias: column`) of `table` row `id`. */
+export interface RowQuery {
+  table: string;
+  columns: Record<string, string>;
+  id: string;
+}
+
+/**
+ * The statement of one row by id; with a check, its counter in the same statement: the counter's
+ * row always exists, so an unknown id still answers one row, with null columns.
+ */
+export function rowSql(dialect: Dialect, query: RowQuery, check?: SnapshotCheck): Sql {
+  const sql = new SqlWriter(dialect);
+  const select = Object.entries(query.columns)
+    .map(([alias, column]) => `t.${column} AS "${alias}"`)
+    .join(", ");
+  const text = check
+    ? `SELECT ${select}, v.version AS "__c" FROM table_versions v LEFT JOIN ${query.table} t ON t.id = ${sql.param(query.id)} WHERE v.name = ${sql.param(check.counter)}`
+    : `SELECT ${select} FROM ${query.table} t WHERE t.id = ${sql.param(query.id)}`;
+  return { text, values: sql.values };
+}
+
+/** One row by id, or undefined. */
+export async function findRow<R extends { id: unknown }>(engine: Engine, query: RowQuery, check?: SnapshotCheck): Promise<R | undefined> {
+  const [row] = await engine.run<R & { __c?: unknown }>(rowSql(engine.dialect, query, check));
+  if (check) check.observe(String(row.__c));
+  if (!row || row.id === null) return undefined;
+  delete row.__c;
+  return row;
+}
