@@ -28,6 +28,8 @@ import {
   SECTORS,
   STOCK_CLASSES,
   TRADE_DETAIL_PHRASES,
+  type Headquarters,
+  type Sector,
 } from "./vocab";
 import { companySearchText } from "../../lib/companies/search";
 import type { CompanyRecord, IndicationRecord, TradeRecord } from "../../lib/db/models";
@@ -235,27 +237,94 @@ export function userRows(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Companies.
+// Companies: one generator for the demo seed and the large seed (prisma/seed/large.ts).
+//
+// The two data sets differ only where their sizes and their consumers require it, as a style:
+// - "demo" (up to 1,344 companies): names from the NAME_STARTS x NAME_ENDINGS stems, a fifth of
+//   them without a sector word; the dashboard, the browser tests and the README show these rows.
+// - "large" (up to 1,344 x SECTORS = 29,568 companies): every name carries its sector word, so
+//   there are enough distinct names; its description, URLs and logo colour keep the form the
+//   benchmark's data set was measured with (docs/performance.md), so the data set is unchanged.
+// Id, headquarters, legal name, search text, lead investors and the row shape are common.
+
+export type CompanyStyle = "demo" | "large";
 
 const ROOT_COUNT = NAME_STARTS.length * NAME_ENDINGS.length;
 // Coprime with ROOT_COUNT (1,344 = 2^6 * 3 * 7), so `index -> root` is a bijection: names are
 // unique without looking at other rows.
 const ROOT_STEP = 229;
 
+const LARGE_NAME_SPACE = ROOT_COUNT * SECTORS.length;
+// Coprime with LARGE_NAME_SPACE (a prime that does not divide it): `index -> name` is a bijection,
+// so every company gets a distinct name, and consecutive companies do not look alike.
+const LARGE_NAME_STEP = 7_919;
+
+/** How many companies (distinct names) a style can generate. */
+export const COMPANY_CAPACITY: Record<CompanyStyle, number> = { demo: ROOT_COUNT, large: LARGE_NAME_SPACE };
+
 /** The slug of a company's website and marketplace profile: "Northwind Robotics" -> "northwind-robotics". */
 export function companySlug(name: string): string {
   return asciiSlug(name);
 }
 
-export function companyRow(seed: number, index: number): CompanyRow {
-  if (index < 0 || index >= ROOT_COUNT) throw new RangeError(`at most ${ROOT_COUNT} companies`);
+/** Company `index` of the data set generated from `seed`. */
+export function companyRow(seed: number, index: number, style: CompanyStyle = "demo"): CompanyRow {
+  const capacity = COMPANY_CAPACITY[style];
+  if (!Number.isInteger(index) || index < 0 || index >= capacity) throw new RangeError(`at most ${capacity} companies`);
   const { id, rng } = rowSource(seed, "company", index);
+  const { stem, name, sector } = style === "demo" ? demoCompanyName(rng, index) : largeCompanyName(index);
+  const hq = rng.weighted(HEADQUARTERS.map((h) => [h, h.weight] as const));
+  const legalName = `${name}${rng.pick(hq.legalSuffixes)}`;
+  const text =
+    style === "demo" ? demoCompanyText(rng, name, sector, hq) : largeCompanyText(rng, id, { stem, name, sector }, hq);
+  return {
+    id,
+    name,
+    legalName,
+    searchText: companySearchText(name, legalName),
+    country: hq.country,
+    region: hq.region,
+    url: text.url,
+    platformUrl: text.platformUrl,
+    description: text.description,
+    logoColor: text.logoColor,
+    leadInvestors: JSON.stringify(text.investors),
+  };
+}
+
+interface CompanyName {
+  /** The name without its sector word. */
+  stem: string;
+  name: string;
+  sector: Sector;
+}
+
+interface CompanyText {
+  url: string;
+  platformUrl: string;
+  description: string;
+  logoColor: string;
+  investors: string[];
+}
+
+// The helpers below draw from the row's PRNG in the order each style always has: changing the
+// order (or the number) of draws changes every later field of the data set.
+
+function demoCompanyName(rng: Rng, index: number): CompanyName {
   const root = (index * ROOT_STEP + 17) % ROOT_COUNT;
   const stem = NAME_STARTS[Math.floor(root / NAME_ENDINGS.length)] + NAME_ENDINGS[root % NAME_ENDINGS.length];
   const sector = rng.pick(SECTORS);
-  const name = rng.chance(0.2) ? stem : `${stem} ${sector.word}`;
-  const hq = rng.weighted(HEADQUARTERS.map((h) => [h, h.weight] as const));
-  const legalName = `${name}${rng.pick(hq.legalSuffixes)}`;
+  return { stem, name: rng.chance(0.2) ? stem : `${stem} ${sector.word}`, sector };
+}
+
+function largeCompanyName(index: number): CompanyName {
+  const n = (index * LARGE_NAME_STEP + 11) % LARGE_NAME_SPACE;
+  const stem = NAME_STARTS[n % NAME_STARTS.length] + NAME_ENDINGS[Math.floor(n / NAME_STARTS.length) % NAME_ENDINGS.length];
+  const sector = SECTORS[Math.floor(n / ROOT_COUNT)];
+  return { stem, name: `${stem} ${sector.word}`, sector };
+}
+
+function demoCompanyText(rng: Rng, name: string, sector: Sector, hq: Headquarters): CompanyText {
   const slug = companySlug(name);
   const investors = rng.sample(INVESTORS, rng.int(1, 4));
   const founded = rng.int(2008, 2023);
@@ -270,17 +339,25 @@ export function companyRow(seed: number, index: number): CompanyRow {
     `its customers include ${rng.pick(sector.customers)}. Founded in ${founded} and headquartered in ${hq.city}, ` +
     `it ${tail}.`;
   return {
-    id,
-    name,
-    legalName,
-    searchText: companySearchText(name, legalName),
-    country: hq.country,
-    region: hq.region,
     url: `https://${slug}.example`,
     platformUrl: `https://marketplace.example/companies/${slug}`,
     description,
     logoColor: logoColor(rng),
-    leadInvestors: JSON.stringify(investors),
+    investors,
+  };
+}
+
+function largeCompanyText(rng: Rng, id: string, { stem, name, sector }: CompanyName, hq: Headquarters): CompanyText {
+  const founded = rng.int(2009, 2023);
+  const investors = rng.sample(INVESTORS, rng.int(1, 4));
+  const description = `${name} builds ${rng.pick(sector.products)} for ${rng.pick(sector.customers)}. Founded in ${founded}, headquartered in ${hq.city}.`;
+  const host = `${companySlug(stem)}${companySlug(sector.word)}.example`; // www.northwindrobotics.example
+  return {
+    url: `https://www.${host}`,
+    platformUrl: `https://marketplace.example/companies/${companySlug(name)}-${id.slice(0, 8)}`,
+    description,
+    logoColor: `#${Math.floor(rng.float() * 0xffffff).toString(16).padStart(6, "0")}`,
+    investors,
   };
 }
 

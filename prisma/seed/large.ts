@@ -25,8 +25,9 @@
  * (prisma/seed/generators.ts: same realism and validity rules: structure only for offers,
  * acceptable_structures only for bids, recipients only for private indications, won_date on or
  * after sign_date, timestamps in order, decimals in the stored fixed-width form), generated in a
- * worker thread while the main thread writes. Teams, users and companies are generated here (the
- * demo rosters are fixed and the demo company namer stops at 1,344 names), from the same word lists.
+ * worker thread while the main thread writes. Companies come from the demo seed's companyRow in its
+ * "large" style (the demo names stop at 1,344). Teams and users are generated here (the demo
+ * rosters are fixed), from the same word lists.
  *
  * Every row comes from rowSource(seed, table, index) (prisma/seed/prng.ts), so the data is
  * deterministic and any slice can be generated alone.
@@ -36,15 +37,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import bcrypt from "bcryptjs";
-import { companySearchText } from "../../lib/companies/search";
-import type { CompanyRecord } from "../../lib/db/models";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { PERMISSIONS, type Permission } from "../../lib/domain/enums";
 import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
-import { BASE_TIME, companySlug, indicationRow, tradeRow, type RowContext } from "./generators";
+import { BASE_TIME, companyRow, companySlug, indicationRow, tradeRow, type CompanyRow, type RowContext } from "./generators";
 import { Rng } from "../../lib/random";
-import { namedUuid, rowSource } from "./prng";
-import { FIRST_NAMES, HEADQUARTERS, INVESTORS, LAST_NAMES, NAME_ENDINGS, NAME_STARTS, SECTORS } from "./vocab";
+import { namedUuid } from "./prng";
+import { FIRST_NAMES, LAST_NAMES } from "./vocab";
 
 export interface LargeScale {
   companies: number;
@@ -157,44 +156,6 @@ function buildUsers(seed: number, teams: TeamRow[]): UserRow[] {
     }
   }
   return users;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Companies
-
-type CompanyRow = CompanyRecord;
-
-const NAME_SPACE = NAME_STARTS.length * NAME_ENDINGS.length * SECTORS.length;
-// Coprime with NAME_SPACE (a prime that does not divide it): i -> i * STEP mod N is a bijection,
-// so every company gets a distinct name, and consecutive companies do not look alike.
-const NAME_STEP = 7_919;
-
-function company(seed: number, index: number): CompanyRow {
-  const { id, rng } = rowSource(seed, "company", index);
-  const n = (index * NAME_STEP + 11) % NAME_SPACE;
-  const start = NAME_STARTS[n % NAME_STARTS.length];
-  const ending = NAME_ENDINGS[Math.floor(n / NAME_STARTS.length) % NAME_ENDINGS.length];
-  const sector = SECTORS[Math.floor(n / (NAME_STARTS.length * NAME_ENDINGS.length))];
-  const root = `${start}${ending}`;
-  const name = `${root} ${sector.word}`;
-  const hq = rng.weighted(HEADQUARTERS.map((h) => [h, h.weight] as const));
-  const legalName = `${name}${rng.pick(hq.legalSuffixes)}`;
-  const host = `${slug(root)}${slug(sector.word)}.example`;
-  const year = rng.int(2009, 2023);
-  const investors = rng.sample(INVESTORS, rng.int(1, 4));
-  return {
-    id,
-    name,
-    legalName,
-    searchText: companySearchText(name, legalName),
-    country: hq.country,
-    region: hq.region,
-    url: `https://www.${host}`,
-    platformUrl: `https://marketplace.example/companies/${slug(name)}-${id.slice(0, 8)}`,
-    description: `${name} builds ${rng.pick(sector.products)} for ${rng.pick(sector.customers)}. Founded in ${year}, headquartered in ${hq.city}.`,
-    logoColor: `#${Math.floor(rng.float() * 0xffffff).toString(16).padStart(6, "0")}`,
-    leadInvestors: JSON.stringify(investors),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,7 +299,7 @@ class Progress {
 export function generateBase(seed: number, scale: LargeScale) {
   const teams = buildTeams(seed, scale.teams);
   const users = buildUsers(seed, teams);
-  const companies = Array.from({ length: scale.companies }, (_, i) => company(seed, i));
+  const companies = Array.from({ length: scale.companies }, (_, i) => companyRow(seed, i, "large"));
   return { teams, users, companies, ctx: buildContext(seed, teams, users, companies) };
 }
 
