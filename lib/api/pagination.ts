@@ -50,8 +50,9 @@ export function parsePage<T>({ itemsJson, ...fields }: JsonPage<T>): Page<T> {
   return { items: JSON.parse(itemsJson) as T[], ...fields };
 }
 
-export function pageOffset({ page, per_page }: PageRequest): number {
-  return (page - 1) * per_page;
+/** The rows a page covers, as the page engine takes them (lib/db/page.ts ListQuery). */
+export function pageWindow({ page, per_page }: PageRequest): { limit: number; offset: number } {
+  return { limit: per_page, offset: (page - 1) * per_page };
 }
 
 /** The four page fields of spec 2.1/2.3/2.5, shared by every list response schema. */

@@ -55,20 +55,38 @@ function quote(value: string): string {
   return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
 }
 
-function integer(name: string, min: number, max: number, fallback: number) {
+/** What a parameter reader answers for a value it refuses: the 400's message. */
+class Invalid {
+  constructor(readonly message: string) {}
+}
+
+/**
+ * One query parameter: absent, it is `absent`; present, `read` turns its text into the value or
+ * refuses it, and the refusal becomes the 400 that names the parameter (parseQuery).
+ */
+function param<T, A = undefined>(description: string, read: (value: string) => T | Invalid, absent?: A) {
   return z
     .string()
-    .describe(`Integer from ${min} to ${max}; default ${fallback}.`)
+    .describe(description)
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return fallback;
-      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `${name} must be an integer from ${min} to ${max}; got ${quote(value)}.` });
-        return z.NEVER;
-      }
-      return n;
+    .transform((value, ctx): T | A => {
+      if (value === undefined) return absent as A;
+      const result = read(value);
+      if (!(result instanceof Invalid)) return result;
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
     });
+}
+
+function integer(name: string, min: number, max: number, fallback: number) {
+  return param(
+    `Integer from ${min} to ${max}; default ${fallback}.`,
+    (value) => {
+      const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+      return Number.isInteger(n) && n >= min && n <= max ? n : new Invalid(`${name} must be an integer from ${min} to ${max}; got ${quote(value)}.`);
+    },
+    fallback,
+  );
 }
 
 export const pageParams = {
@@ -78,37 +96,18 @@ export const pageParams = {
 
 /** One enum value or a comma-separated list of them; duplicates collapse. */
 export function enumList<const T extends readonly string[]>(name: string, allowed: T) {
-  return z
-    .string()
-    .describe(`One or more of ${allowed.join(", ")}, comma-separated (any of).`)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const parts = value.split(",").map((p) => p.trim());
-      const bad = parts.find((p) => !allowed.includes(p));
-      if (bad !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${name} must be one or more of ${allowed.join(", ")} (comma-separated); got ${quote(bad)}.`,
-        });
-        return z.NEVER;
-      }
-      return [...new Set(parts)] as T[number][];
-    });
+  return param(`One or more of ${allowed.join(", ")}, comma-separated (any of).`, (value) => {
+    const parts = value.split(",").map((p) => p.trim());
+    const bad = parts.find((p) => !allowed.includes(p));
+    if (bad !== undefined) return new Invalid(`${name} must be one or more of ${allowed.join(", ")} (comma-separated); got ${quote(bad)}.`);
+    return [...new Set(parts)] as T[number][];
+  });
 }
 
 export function booleanParam(name: string) {
-  return z
-    .string()
-    .describe("true or false.")
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (value === "true") return true;
-      if (value === "false") return false;
-      ctx.addIssue({ code: "custom", message: `${name} must be true or false; got ${quote(value)}.` });
-      return z.NEVER;
-    });
+  return param("true or false.", (value) =>
+    value === "true" ? true : value === "false" ? false : new Invalid(`${name} must be true or false; got ${quote(value)}.`),
+  );
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -118,43 +117,21 @@ export function isUuid(value: string): boolean {
 }
 
 export function uuidParam(name: string) {
-  return z
-    .string()
-    .describe("A company UUID.")
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (!isUuid(value)) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a UUID; got ${quote(value)}.` });
-        return z.NEVER;
-      }
-      return value.toLowerCase();
-    });
+  return param("A company UUID.", (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
 }
 
 // RFC 3339 date-time with a mandatory offset: a timestamp without one is ambiguous.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export function timestampParam(name: string) {
-  return z
-    .string()
-    .describe("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.")
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const m = RFC3339.exec(value);
-      const date = m && isCalendarDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60
-        ? new Date(value.replace(" ", "T"))
-        : null;
-      if (!date || Number.isNaN(date.getTime())) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`,
-        });
-        return z.NEVER;
-      }
-      return date;
-    });
+  return param("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.", (value) => {
+    const m = RFC3339.exec(value);
+    const date = m && isCalendarDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60
+      ? new Date(value.replace(" ", "T"))
+      : null;
+    if (date && !Number.isNaN(date.getTime())) return date;
+    return new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
+  });
 }
 
 function isCalendarDate(y: string, m: string, d: string): boolean {
@@ -164,58 +141,38 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
 
 /** A calendar date YYYY-MM-DD, kept as the string (dates are stored as such text). */
 export function dateParam(name: string) {
-  return z
-    .string()
-    .describe("Date YYYY-MM-DD, inclusive.")
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      if (!m || !isCalendarDate(m[1], m[2], m[3])) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a date YYYY-MM-DD; got ${quote(value)}.` });
-        return z.NEVER;
-      }
-      return value;
-    });
+  return param("Date YYYY-MM-DD, inclusive.", (value) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return m && isCalendarDate(m[1], m[2], m[3]) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`);
+  });
 }
 
 /** A non-negative decimal bound, returned in the stored fixed-width form for comparison. */
 export function decimalParam(name: string) {
-  return z
-    .string()
-    .describe("Non-negative decimal string, inclusive bound.")
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (!DECIMAL_PATTERN.test(value)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${name} must be a non-negative decimal with at most ${INTEGER_DIGITS} integer and ${FRACTION_DIGITS} fractional digits, e.g. 12.5; got ${quote(value)}.`,
-        });
-        return z.NEVER;
-      }
-      return toStoredDecimal(value);
-    });
+  return param("Non-negative decimal string, inclusive bound.", (value) =>
+    DECIMAL_PATTERN.test(value)
+      ? toStoredDecimal(value)
+      : new Invalid(
+          `${name} must be a non-negative decimal with at most ${INTEGER_DIGITS} integer and ${FRACTION_DIGITS} fractional digits, e.g. 12.5; got ${quote(value)}.`,
+        ),
+  );
 }
+
+/** The price and volume range filters of the indication and trade lists. */
+export const priceVolumeParams = {
+  price_min: decimalParam("price_min"),
+  price_max: decimalParam("price_max"),
+  volume_min: decimalParam("volume_min"),
+  volume_max: decimalParam("volume_max"),
+};
 
 /** Free text: bounded, and no control characters (they never belong in a search). */
 export function textParam(name: string, maxLength: number) {
-  return z
-    .string()
-    .describe(`Text, at most ${maxLength} characters.`)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (value.length > maxLength) {
-        ctx.addIssue({ code: "custom", message: `${name} must be at most ${maxLength} characters; got ${value.length}.` });
-        return z.NEVER;
-      }
-      if (/[\u0000-\u001f\u007f]/.test(value)) {
-        ctx.addIssue({ code: "custom", message: `${name} must not contain control characters.` });
-        return z.NEVER;
-      }
-      return value;
-    });
+  return param(`Text, at most ${maxLength} characters.`, (value) => {
+    if (value.length > maxLength) return new Invalid(`${name} must be at most ${maxLength} characters; got ${value.length}.`);
+    if (/[\u0000-\u001f\u007f]/.test(value)) return new Invalid(`${name} must not contain control characters.`);
+    return value;
+  });
 }
 
 export interface SortOrder<F extends string> {
@@ -225,24 +182,11 @@ export interface SortOrder<F extends string> {
 
 /** `sort=field` ascending or `sort=-field` descending, among the given fields. */
 export function sortParam<const F extends readonly string[]>(fields: F, fallback: `${"" | "-"}${F[number]}`) {
-  const parse = (value: string): SortOrder<F[number]> | null => {
+  const parse = (value: string): SortOrder<F[number]> | Invalid => {
     const descending = value.startsWith("-");
     const field = descending ? value.slice(1) : value;
-    return fields.includes(field) ? { field, direction: descending ? "desc" : "asc" } : null;
+    if (fields.includes(field)) return { field, direction: descending ? "desc" : "asc" };
+    return new Invalid(`sort must be one of ${fields.join(", ")}, optionally prefixed with "-" for descending; got ${quote(value)}.`);
   };
-  return z
-    .string()
-    .describe(`One of ${fields.join(", ")}; prefix "-" for descending; default ${fallback}.`)
-    .optional()
-    .transform((value, ctx) => {
-      const order = parse(value ?? fallback);
-      if (!order) {
-        ctx.addIssue({
-          code: "custom",
-          message: `sort must be one of ${fields.join(", ")}, optionally prefixed with "-" for descending; got ${quote(value ?? "")}.`,
-        });
-        return z.NEVER;
-      }
-      return order;
-    });
+  return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${fallback}.`, parse, parse(fallback) as SortOrder<F[number]>);
 }

@@ -1,5 +1,5 @@
 import { ApiError } from "../api/errors";
-import { buildJsonPage, pageOffset, parsePage, type JsonPage, type Page } from "../api/pagination";
+import { buildJsonPage, pageWindow, parsePage, type JsonPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb, getEngine } from "../db/client";
@@ -14,7 +14,7 @@ import { COMPANY_ROW_COLUMNS, COMPANY_SUMMARY_FIELDS, serializeCompany, type Com
  * statement (bench/floor.ts).
  */
 export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> {
-  const page = { offset: pageOffset(query), limit: query.per_page };
+  const page = pageWindow(query);
   const term = query.q ? companySearchTerm(query.q) : undefined;
   return {
     table: "companies",

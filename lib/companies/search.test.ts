@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, engineOf, type Db } from "@/lib/db/client";
-import { pageSql, runPage, type Engine } from "@/lib/db/page";
-import { createFixtureDatabase } from "@/lib/testing/database";
+import { describe, expect, it } from "vitest";
+import { pageSql, runPage } from "@/lib/db/page";
 import { companyRows } from "@/lib/testing/fixtures";
+import { withOwnDatabase } from "@/lib/testing/own-database";
 import { companyList } from "./queries";
 import { parseCompanyListParams } from "./schema";
 import { companySearchText } from "./search";
 
 /**
- * The company search and its trigram index (lib/companies/search.ts), on a database of its own:
- * the index must follow every write, whichever connection made it, and never change the matches.
+ * The company search and its trigram index (lib/companies/search.ts): the index must follow every
+ * write, whichever connection made it, and never change the matches.
  */
 
-let database: Awaited<ReturnType<typeof createFixtureDatabase>>;
-let writer: Db;
-let engine: Engine;
-
-beforeAll(async () => {
-  database = await createFixtureDatabase(process.env.TEST_DATABASE_URL);
-  engine = engineOf(database.db);
-  // A second client, as another process would write: only the database can tell the reader.
-  writer = createDb(database.url);
-});
-
-afterAll(async () => {
-  await writer?.$disconnect();
-  await database?.db.$disconnect();
-  await database?.drop();
-});
+const own = withOwnDatabase();
 
 describe("company search", () => {
   async function search(q: string): Promise<string[]> {
     const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
     if (!parsed.ok) throw parsed.error;
-    const page = await runPage(engine, companyList(parsed.value));
+    const page = await runPage(own.engine, companyList(parsed.value));
     return (JSON.parse(page.itemsJson) as { id: string }[]).map((c) => c.id);
   }
 
@@ -41,16 +25,16 @@ describe("company search", () => {
     const id = "00000000-0000-4000-8000-00000000f75a";
     const name = "Qwyxzo Robotics";
     const legalName = "Qwyxzo Robotics, Inc.";
-    await writer.company.create({ data: { ...companyRows()[0], id, name, legalName, searchText: companySearchText(name, legalName) } });
+    await own.writer.company.create({ data: { ...companyRows()[0], id, name, legalName, searchText: companySearchText(name, legalName) } });
     expect(await search("qwyxzo")).toEqual([id]);
     expect(await search("yx")).toContain(id);
 
     const renamed = "Vexqorp Robotics";
-    await writer.company.update({ where: { id }, data: { name: renamed, legalName: renamed, searchText: companySearchText(renamed, renamed) } });
+    await own.writer.company.update({ where: { id }, data: { name: renamed, legalName: renamed, searchText: companySearchText(renamed, renamed) } });
     expect(await search("qwyxzo")).toEqual([]);
     expect(await search("vexqorp")).toEqual([id]);
 
-    await writer.company.delete({ where: { id } });
+    await own.writer.company.delete({ where: { id } });
     expect(await search("vexqorp")).toEqual([]);
   });
 
@@ -58,9 +42,9 @@ describe("company search", () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("stays in step through INSERT OR REPLACE, which skips the delete trigger", async () => {
     const id = "00000000-0000-4000-8000-00000000f75c";
     const create = (rowId: string, name: string) =>
-      writer.company.create({ data: { ...companyRows()[0], id: rowId, name, legalName: name, searchText: companySearchText(name, name) } });
+      own.writer.company.create({ data: { ...companyRows()[0], id: rowId, name, legalName: name, searchText: companySearchText(name, name) } });
     await create(id, "Plorvex One");
-    await writer.$executeRawUnsafe(
+    await own.writer.$executeRawUnsafe(
       `INSERT OR REPLACE INTO companies (id, name, legal_name, search_text, country, region, url, platform_url, description, logo_color, lead_investors) ` +
         `SELECT id, ?, ?, ?, country, region, url, platform_url, description, logo_color, lead_investors FROM companies WHERE id = ?`,
       "Plorvex Two",
@@ -71,12 +55,12 @@ describe("company search", () => {
     expect(await search("plorvex one")).toEqual([]);
     expect(await search("plorvex two")).toEqual([id]);
     // The next company takes the highest key again: nothing the replaced row left may hold it.
-    await writer.company.delete({ where: { id } });
+    await own.writer.company.delete({ where: { id } });
     const next = "00000000-0000-4000-8000-00000000f75d";
     await create(next, "Plorvex Three");
     expect(await search("plorvex")).toEqual([next]);
-    await writer.$executeRawUnsafe(`INSERT INTO companies_search (companies_search) VALUES ('integrity-check')`);
-    await writer.company.delete({ where: { id: next } });
+    await own.writer.$executeRawUnsafe(`INSERT INTO companies_search (companies_search) VALUES ('integrity-check')`);
+    await own.writer.company.delete({ where: { id: next } });
   });
 
   it("matches the term exactly where the trigram index folds more letters than the term's own case", async () => {
@@ -84,11 +68,11 @@ describe("company search", () => {
     // company for "southwind", and the substring test must turn it down.
     const id = "00000000-0000-4000-8000-00000000f75b";
     const name = "ſouthwind Labs";
-    await writer.company.create({ data: { ...companyRows()[0], id, name, legalName: name, searchText: companySearchText(name, name) } });
+    await own.writer.company.create({ data: { ...companyRows()[0], id, name, legalName: name, searchText: companySearchText(name, name) } });
     expect(await search("southwind")).toEqual([]);
     expect(await search("ſouthwind")).toEqual([id]);
     expect(await search("ſOUTHWIND")).toEqual([id]);
-    await writer.company.delete({ where: { id } });
+    await own.writer.company.delete({ where: { id } });
   });
 
   it("finds the same companies through the index as by reading names, whichever the count chooses", async () => {
@@ -99,8 +83,8 @@ describe("company search", () => {
       if (!parsed.ok) throw parsed.error;
       const list = companyList(parsed.value);
       const read = async (knownCount: number | undefined) => {
-        const sql = pageSql(engine.dialect, list, { withCount: true, knownCount });
-        const [row] = await engine.run<{ __items: string; __n: unknown }>(sql);
+        const sql = pageSql(own.engine.dialect, list, { withCount: true, knownCount });
+        const [row] = await own.engine.run<{ __items: string; __n: unknown }>(sql);
         return { sql: sql.text, items: row.__items, count: Number(row.__n) };
       };
       const byIndex = await read(undefined); // an unknown count takes the index

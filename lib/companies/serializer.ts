@@ -1,7 +1,7 @@
-import { apiFields } from "../db/json-sql";
+import { apiFieldsOf } from "../api/fields";
 import { LOGO_SIZES } from "../domain/enums";
 import { parseStringList } from "../domain/json-list";
-import type { Company, CompanySummary, LogoKey } from "./schema";
+import { companySummarySchema, type Company, type CompanySummary, type LogoKey } from "./schema";
 import type { CompanyRecord } from "../db/models";
 
 export type CompanyRow = Omit<CompanyRecord, "searchText" | "logoColor">;
@@ -20,7 +20,7 @@ export const COMPANY_ROW_COLUMNS = {
 } as const satisfies Record<keyof CompanyRow, true>;
 
 /** A company in the list (companySummarySchema), written by the database as JSON (lib/db/json-sql.ts). */
-export const COMPANY_SUMMARY_FIELDS = apiFields<CompanySummary>({ id: "text", name: "text" });
+export const COMPANY_SUMMARY_FIELDS = apiFieldsOf<CompanySummary>(companySummarySchema);
 
 /** Our own logo route; `origin` is "" for same-site links in pages, absolute for the API. */
 export function logoUrl(origin: string, companyId: string, size: number): string {

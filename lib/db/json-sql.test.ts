@@ -4,7 +4,7 @@ import type { Issuer } from "@/lib/domain/issuer";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/database";
 import { createDb, sqlRunner, type Db } from "./client";
 import { dialectOf } from "./dialect";
-import { apiFields, jsonObjectSql } from "./json-sql";
+import { jsonObjectSql, type ApiFields } from "./json-sql";
 import { SqlWriter } from "./sql";
 
 /**
@@ -22,7 +22,7 @@ interface Probe {
   issuer: Issuer;
 }
 
-const FIELDS = apiFields<Probe>({ created_at: "timestamp", price: "decimal", fee: "decimal", flag: "boolean", tags: "list", issuer: "ref" });
+const FIELDS: ApiFields<Probe> = { created_at: "timestamp", price: "decimal", fee: "decimal", flag: "boolean", tags: "list", issuer: "ref" };
 
 let database: TestDatabase;
 let db: Db;

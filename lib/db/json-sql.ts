@@ -3,7 +3,8 @@ import type { Dialect } from "./dialect";
 
 /**
  * The API's items written by the database, as JSON text, from one declaration per resource
- * (lib/<resource>/serializer.ts): each response field names how its column becomes JSON. A list's
+ * (lib/<resource>/serializer.ts, derived from the response schema by lib/api/fields.ts): each
+ * response field names how its column becomes JSON. A list's
  * rows then never exist as JavaScript objects on the API's path: the page statement returns the
  * items as one JSON array that the route handler writes out unparsed (docs/performance.md, step
  * 12); pages parse it (lib/api/pagination.ts parsePage).
@@ -37,11 +38,6 @@ type KindFor<V> = [V] extends [boolean]
 
 /** Every field of the API type T, in response order, with its kind. */
 export type ApiFields<T> = { readonly [K in keyof T]-?: KindFor<T[K]> } & { readonly __item?: T };
-
-/** Declares a resource's fields; the type checks that they are exactly T's, each of a fitting kind. */
-export function apiFields<T>(fields: { readonly [K in keyof T]-?: KindFor<T[K]> }): ApiFields<T> {
-  return fields as ApiFields<T>;
-}
 
 function decimalSql(column: string): string {
   // Same result as fromStoredDecimal: the integer part through a 64-bit integer (18 digits fit),

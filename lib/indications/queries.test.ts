@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyList } from "@/lib/companies/queries";
 import { parseCompanyListParams } from "@/lib/companies/schema";
-import { createDb, engineOf, type Db } from "@/lib/db/client";
 import { dialectOf } from "@/lib/db/dialect";
 import { ListCache, pageSql, runPage, type Engine } from "@/lib/db/page";
 import { toStoredDecimal } from "@/lib/domain/decimal";
-import { createFixtureDatabase } from "@/lib/testing/database";
 import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
+import { withOwnDatabase } from "@/lib/testing/own-database";
 import { indicationList } from "./queries";
 import { parseIndicationListParams, type Indication, type IndicationListQuery } from "./schema";
 
 /**
- * The indications list through the page engine (lib/db/page.ts): its count cache and page starts,
- * on a database of their own (rows are written here, so the shared fixture database of the
- * endpoint tests is left alone). A cached count must never outlive a write, whichever connection
- * made it.
+ * The indications list through the page engine (lib/db/page.ts): its count cache and page starts.
+ * A cached count must never outlive a write, whichever connection made it.
  */
 
-let database: Awaited<ReturnType<typeof createFixtureDatabase>>;
-let writer: Db;
-let engine: Engine;
+const own = withOwnDatabase();
 
 const ALPHA = teamIndications("alpha");
 const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "offer")!;
@@ -33,7 +28,8 @@ function query(params = ""): IndicationListQuery {
 /** Statements run through `list`, to see which ones started from a cached page start. */
 const statements: string[] = [];
 
-async function list(params = "", cache = engine.cache) {
+async function list(params = "", cache = own.engine.cache) {
+  const { engine } = own;
   const recording: Engine = { ...engine, cache, run: (sql) => (statements.push(sql.text), engine.run(sql)) };
   const page = await runPage(recording, indicationList(TEAMS.alpha.id, query(params)));
   return { total: page.total, items: JSON.parse(page.itemsJson) as Indication[] };
@@ -41,19 +37,6 @@ async function list(params = "", cache = engine.cache) {
 
 /** The same page read by skipping rows (a new cache knows no page start): the reference. */
 const byOffset = (params: string) => list(params, new ListCache());
-
-beforeAll(async () => {
-  database = await createFixtureDatabase(process.env.TEST_DATABASE_URL);
-  engine = engineOf(database.db);
-  // A second client, as another process would write: only the database can tell the reader.
-  writer = createDb(database.url);
-});
-
-afterAll(async () => {
-  await writer?.$disconnect();
-  await database?.db.$disconnect();
-  await database?.drop();
-});
 
 describe("page statement and count cache", () => {
   it("keeps counts exact across inserts, updates and deletes made by another connection", async () => {
@@ -66,16 +49,16 @@ describe("page statement and count cache", () => {
 
     const id = "00000000-0000-4000-8000-00000000c0de";
     const now = new Date(Date.UTC(2030, 0, 1));
-    await writer.indication.create({ data: { ...TEMPLATE, id, permalinkId: "cache-test", createdAt: now, updatedAt: now } });
+    await own.writer.indication.create({ data: { ...TEMPLATE, id, permalinkId: "cache-test", createdAt: now, updatedAt: now } });
     const inserted = await list();
     expect(inserted.total).toBe(ALPHA.length + 1);
     expect(inserted.items[0].id).toBe(id);
     expect((await list("side=bid")).total).toBe(bids);
 
-    await writer.indication.update({ where: { id }, data: { side: "bid", structure: null } });
+    await own.writer.indication.update({ where: { id }, data: { side: "bid", structure: null } });
     expect((await list("side=bid")).total).toBe(bids + 1);
 
-    await writer.indication.delete({ where: { id } });
+    await own.writer.indication.delete({ where: { id } });
     expect((await list()).total).toBe(ALPHA.length);
     expect((await list("side=bid")).total).toBe(bids);
   });
@@ -92,13 +75,13 @@ describe("page statement and count cache", () => {
   it("carries any text through the page's JSON unchanged", async () => {
     const id = "00000000-0000-4000-8000-0000000de7a1";
     const details = 'quote " backslash \\ newline \n tab \t control \u0001 emoji 😀 CJK 株式 RTL שלום </script>';
-    await writer.indication.create({
+    await own.writer.indication.create({
       data: { ...TEMPLATE, id, permalinkId: "json-test", details, privateRecipients: JSON.stringify(['a"b@example.com']) },
     });
     const found = (await list(`issuer_id=${TEMPLATE.issuerId}&per_page=100`)).items.find((item) => item.id === id);
     expect(found?.details).toBe(details);
     expect(found?.private_recipients).toEqual(['a"b@example.com']);
-    await writer.indication.delete({ where: { id } });
+    await own.writer.indication.delete({ where: { id } });
   });
 
   describe("page starts", () => {
@@ -108,13 +91,13 @@ describe("page statement and count cache", () => {
 
     beforeAll(async () => {
       const at = new Date(Date.UTC(2026, 5, 1, 12));
-      await writer.indication.createMany({
+      await own.writer.indication.createMany({
         data: TIED.map((id, i) => ({ ...TEMPLATE, id, permalinkId: `tied-${i}`, createdAt: at, updatedAt: at })),
       });
     });
 
     afterAll(async () => {
-      await writer.indication.deleteMany({ where: { id: { in: TIED } } });
+      await own.writer.indication.deleteMany({ where: { id: { in: TIED } } });
     });
 
     const SORTS = ["-updated_at", "updated_at", "-price_per_share", "price_per_share", "volume", "-created_at"];
@@ -149,10 +132,10 @@ describe("page statement and count cache", () => {
       const now = new Date(Date.UTC(2031, 0, 1));
       // Newest first: the new row shifts every page by one. Page 1 first, so the count is fresh
       // again and only the start of page 4 is stale.
-      await writer.indication.create({ data: { ...TEMPLATE, id, permalinkId: "start-test", createdAt: now, updatedAt: now } });
+      await own.writer.indication.create({ data: { ...TEMPLATE, id, permalinkId: "start-test", createdAt: now, updatedAt: now } });
       expect((await list("per_page=3")).items[0].id).toBe(id);
       expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
-      await writer.indication.delete({ where: { id } });
+      await own.writer.indication.delete({ where: { id } });
       expect((await list(params)).items.map((i) => i.id)).toEqual((await byOffset(params)).items.map((i) => i.id));
     });
   });

@@ -1,7 +1,9 @@
-import { buildJsonPage, pageOffset, type JsonPage } from "../api/pagination";
+import { buildJsonPage, pageWindow, type JsonPage } from "../api/pagination";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { runPage, type ListQuery } from "../db/page";
+import { dealFilters } from "../deals/common";
+import { ISSUER_JOIN } from "../domain/issuer";
 import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
 
@@ -22,7 +24,7 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
   return {
     table: "indications",
     fields: INDICATION_FIELDS,
-    join: "JOIN companies c ON c.id = t.issuer_id",
+    join: ISSUER_JOIN,
     genericPlan: true,
     where: (w) => {
       // The caller's team scope comes first and is not negotiable: no filter can widen it.
@@ -31,18 +33,12 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
       w.oneOf("t.stage", query.stage);
       w.oneOf("t.structure", query.structure);
       w.oneOf("t.visibility", query.visibility);
-      w.oneOf("t.stock_type", query.stock_type);
-      w.oneOf("t.stock_class_type", query.stock_class_type);
-      w.equals("t.issuer_id", query.issuer_id);
       w.compare("t.created_at", ">", query.created_after);
       w.compare("t.created_at", "<", query.created_before);
-      w.compare("t.updated_at", ">=", query.updated_since);
-      w.between("t.price_per_share", query.price_min, query.price_max);
-      w.between("t.volume", query.volume_min, query.volume_max);
+      dealFilters(w, query);
     },
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
-    limit: query.per_page,
-    offset: pageOffset(query),
+    ...pageWindow(query),
   };
 }
 

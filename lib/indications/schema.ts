@@ -1,17 +1,9 @@
 import { z } from "zod";
+import { decimalField, timestampField } from "../api/fields";
 import { pageFieldsSchema } from "../api/pagination";
-import {
-  decimalParam,
-  enumList,
-  pageParams,
-  parseQuery,
-  sortParam,
-  timestampParam,
-  uuidParam,
-  type RawParams,
-} from "../api/params";
-import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "../domain/enums";
-import { issuerSchema } from "../domain/issuer";
+import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawParams } from "../api/params";
+import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
+import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
 export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "price_per_share", "volume"] as const;
 export type IndicationSortField = (typeof INDICATION_SORT_FIELDS)[number];
@@ -24,16 +16,10 @@ export const indicationListParamsSchema = z.object({
   stage: enumList("stage", STAGES),
   structure: enumList("structure", STRUCTURES),
   visibility: enumList("visibility", VISIBILITIES),
-  stock_type: enumList("stock_type", STOCK_TYPES),
-  stock_class_type: enumList("stock_class_type", STOCK_CLASS_TYPES),
-  issuer_id: uuidParam("issuer_id"),
+  ...dealStockParams,
   created_after: timestampParam("created_after"),
   created_before: timestampParam("created_before"),
-  updated_since: timestampParam("updated_since"),
-  price_min: decimalParam("price_min"),
-  price_max: decimalParam("price_max"),
-  volume_min: decimalParam("volume_min"),
-  volume_max: decimalParam("volume_max"),
+  ...dealRangeParams,
   sort: sortParam(INDICATION_SORT_FIELDS, DEFAULT_INDICATION_SORT),
 });
 export type IndicationListQuery = z.output<typeof indicationListParamsSchema>;
@@ -42,35 +28,26 @@ export function parseIndicationListParams(raw: RawParams) {
   return parseQuery(indicationListParamsSchema, raw);
 }
 
-const decimal = z.string().describe("big decimal string");
-const timestamp = z.string().describe("RFC 3339 UTC timestamp with milliseconds");
-
 /** Spec 2.4, field for field. */
 export const indicationSchema = z.object({
   id: z.string(),
   acceptable_structures: z.array(z.enum(STRUCTURES)),
-  carried_interest_fee_percent: decimal.nullable(),
-  client_id: z.string().nullable(),
-  created_at: timestamp,
-  details: z.string().nullable(),
-  issuer: issuerSchema,
-  last_refreshed_at: timestamp,
-  management_fee_percent: decimal.nullable(),
-  minimum_volume: decimal.nullable(),
-  opened_at: timestamp,
+  ...dealOriginFields,
+  last_refreshed_at: timestampField,
+  management_fee_percent: decimalField.nullable(),
+  minimum_volume: decimalField.nullable(),
+  opened_at: timestampField,
   permalink_id: z.string(),
-  price_per_share: decimal,
+  price_per_share: decimalField,
   private_recipients: z.array(z.string()),
   side: z.enum(SIDES),
   stage: z.enum(STAGES),
-  stock_class: z.string().nullable(),
-  stock_class_type: z.enum(STOCK_CLASS_TYPES),
-  stock_type: z.enum(STOCK_TYPES),
+  ...dealStockFields,
   structure: z.enum(STRUCTURES).nullable(),
   third_party_id: z.string().nullable(),
-  updated_at: timestamp,
+  updated_at: timestampField,
   visibility: z.enum(VISIBILITIES),
-  volume: decimal,
+  volume: decimalField,
 });
 export type Indication = z.infer<typeof indicationSchema>;
 

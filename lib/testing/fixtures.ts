@@ -408,77 +408,94 @@ function issuerPool(team: TeamKey): FixtureCompany[] {
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
-function buildIndications(): FixtureIndication[] {
-  const rand = mulberry32(424242);
-  const out: FixtureIndication[] = [];
-  const counts: Record<TeamKey, number> = { alpha: 72, beta: 52, gamma: 26 };
+interface RowContext {
+  team: TeamKey;
+  /** The row's number within its team, and overall. */
+  i: number;
+  g: number;
+  rand: () => number;
+  pool: FixtureCompany[];
+}
+
+/** `counts[team]` rows per team, in team order, from one seeded random stream per table. */
+function rowsPerTeam<R>(seed: number, counts: Record<TeamKey, number>, row: (at: RowContext) => R): R[] {
+  const rand = mulberry32(seed);
+  const out: R[] = [];
   let g = 0;
   for (const team of TEAM_KEYS) {
     const pool = issuerPool(team);
-    // Shared timestamps make ties on created_at / updated_at (resolved by id).
-    const tieUpdated = new Date(BASE_TIME + 500 * HOUR + 777);
-    const tieCreated = new Date(BASE_TIME + 3 * HOUR + 321);
-    for (let i = 0; i < counts[team]; i++, g++) {
-      const side: Side = SIDES[(i + Math.floor(i / 4)) % 2];
-      const stage: Stage = STAGES[i % 3 === 2 ? 1 : 0];
-      const visibility: Visibility = VISIBILITIES[(i * 2 + Math.floor(i / 3)) % 3];
-      const stockType: StockType = STOCK_TYPES[Math.floor(i / 2) % 2];
-      const stockClassType: StockClassType = STOCK_CLASS_TYPES[Math.floor(i / 5) % 2];
-      let structure: Structure | null = null;
-      let acceptable: Structure[] = [];
-      if (side === "offer") {
-        structure = STRUCTURES[(i * 3) % STRUCTURES.length];
-      } else {
-        acceptable = STRUCTURES.filter((_, s) => ((i + s) * 7) % 3 !== 0);
-        if (i % 9 === 0) acceptable = [...CURRENT_STRUCTURES];
-      }
-      let price = randomDecimal(rand);
-      let volume = randomDecimal(rand);
-      // Edge decimals and ties on price/volume at the start of each team's rows.
-      if (i < EDGE_DECIMALS.length) price = EDGE_DECIMALS[i];
-      if (i >= 6 && i < 12) volume = EDGE_DECIMALS[i - 6];
-      if (i === 12 || i === 13) price = "12.5";
-      if (i === 14) price = "0012.50000000"; // non-canonical input: stored and answered as 12.5
-      if (i === 15 || i === 16) price = "100";
-      if (i === 17 || i === 18) volume = "100";
-      if (i === 19) price = "9.5";
-      if (i === 20) price = "10";
-
-      const created = i === 21 || i === 22 || i === 23 ? tieCreated : new Date(BASE_TIME + g * 37 * MINUTE + ((g * 123) % 1000));
-      let updated = new Date(created.getTime() + Math.floor(rand() * 400) * HOUR + ((g * 71) % 1000));
-      if (i === 24 || i === 25 || i === 26 || i === 27) updated = tieUpdated;
-      const nullable = i % 4 === 1;
-      out.push({
-        id: fixtureUuid(`indication:${team}:${i}`),
-        team,
-        user: TEAM_USERS[team][i % TEAM_USERS[team].length],
-        issuerId: pool[(i * 3) % pool.length].id,
-        acceptableStructures: acceptable,
-        carriedInterestFeePercent: nullable ? null : ["20", "15.5", "0", "12.5"][i % 4],
-        clientId: nullable ? null : `client-${team}-${i}`,
-        createdAt: created,
-        details: nullable ? null : `Indication ${i} of ${team}: "quoted", 'single', ünïcödé`,
-        lastRefreshedAt: new Date(created.getTime() + 30 * MINUTE),
-        managementFeePercent: i % 5 === 2 ? null : ["2", "1.75", "0.5"][i % 3],
-        minimumVolume: i % 3 === 1 ? null : pick(rand, ["1000", "25000.5", "0.00000001"]),
-        openedAt: new Date(created.getTime() - 15 * MINUTE),
-        permalinkId: `IND-${team.toUpperCase()}-${String(i).padStart(4, "0")}`,
-        pricePerShare: price,
-        privateRecipients:
-          visibility === "private" ? [`desk${i}@${team}.test`, ...(i % 2 ? [`ops${i}@partner.test`] : [])] : [],
-        side,
-        stage,
-        stockClass: i % 6 === 5 ? null : pick(rand, ["common", "Series B Preferred", "Series A-1"]),
-        stockClassType,
-        stockType,
-        structure,
-        thirdPartyId: i % 7 === 3 ? null : `tp-${team}-${i}`,
-        updatedAt: updated,
-        visibility,
-        volume,
-      });
-    }
+    for (let i = 0; i < counts[team]; i++, g++) out.push(row({ team, i, g, rand, pool }));
   }
+  return out;
+}
+
+/** A row's id, team and the team member who recorded it. */
+function ownership(kind: "indication" | "trade", team: TeamKey, i: number) {
+  return { id: fixtureUuid(`${kind}:${team}:${i}`), team, user: TEAM_USERS[team][i % TEAM_USERS[team].length] };
+}
+
+function buildIndications(): FixtureIndication[] {
+  // Shared timestamps make ties on created_at / updated_at (resolved by id).
+  const tieUpdated = new Date(BASE_TIME + 500 * HOUR + 777);
+  const tieCreated = new Date(BASE_TIME + 3 * HOUR + 321);
+  const out = rowsPerTeam<FixtureIndication>(424242, { alpha: 72, beta: 52, gamma: 26 }, ({ team, i, g, rand, pool }) => {
+    const side: Side = SIDES[(i + Math.floor(i / 4)) % 2];
+    const stage: Stage = STAGES[i % 3 === 2 ? 1 : 0];
+    const visibility: Visibility = VISIBILITIES[(i * 2 + Math.floor(i / 3)) % 3];
+    const stockType: StockType = STOCK_TYPES[Math.floor(i / 2) % 2];
+    const stockClassType: StockClassType = STOCK_CLASS_TYPES[Math.floor(i / 5) % 2];
+    let structure: Structure | null = null;
+    let acceptable: Structure[] = [];
+    if (side === "offer") {
+      structure = STRUCTURES[(i * 3) % STRUCTURES.length];
+    } else {
+      acceptable = STRUCTURES.filter((_, s) => ((i + s) * 7) % 3 !== 0);
+      if (i % 9 === 0) acceptable = [...CURRENT_STRUCTURES];
+    }
+    let price = randomDecimal(rand);
+    let volume = randomDecimal(rand);
+    // Edge decimals and ties on price/volume at the start of each team's rows.
+    if (i < EDGE_DECIMALS.length) price = EDGE_DECIMALS[i];
+    if (i >= 6 && i < 12) volume = EDGE_DECIMALS[i - 6];
+    if (i === 12 || i === 13) price = "12.5";
+    if (i === 14) price = "0012.50000000"; // non-canonical input: stored and answered as 12.5
+    if (i === 15 || i === 16) price = "100";
+    if (i === 17 || i === 18) volume = "100";
+    if (i === 19) price = "9.5";
+    if (i === 20) price = "10";
+
+    const created = i === 21 || i === 22 || i === 23 ? tieCreated : new Date(BASE_TIME + g * 37 * MINUTE + ((g * 123) % 1000));
+    let updated = new Date(created.getTime() + Math.floor(rand() * 400) * HOUR + ((g * 71) % 1000));
+    if (i === 24 || i === 25 || i === 26 || i === 27) updated = tieUpdated;
+    const nullable = i % 4 === 1;
+    return {
+      ...ownership("indication", team, i),
+      issuerId: pool[(i * 3) % pool.length].id,
+      acceptableStructures: acceptable,
+      carriedInterestFeePercent: nullable ? null : ["20", "15.5", "0", "12.5"][i % 4],
+      clientId: nullable ? null : `client-${team}-${i}`,
+      createdAt: created,
+      details: nullable ? null : `Indication ${i} of ${team}: "quoted", 'single', ünïcödé`,
+      lastRefreshedAt: new Date(created.getTime() + 30 * MINUTE),
+      managementFeePercent: i % 5 === 2 ? null : ["2", "1.75", "0.5"][i % 3],
+      minimumVolume: i % 3 === 1 ? null : pick(rand, ["1000", "25000.5", "0.00000001"]),
+      openedAt: new Date(created.getTime() - 15 * MINUTE),
+      permalinkId: `IND-${team.toUpperCase()}-${String(i).padStart(4, "0")}`,
+      pricePerShare: price,
+      privateRecipients:
+        visibility === "private" ? [`desk${i}@${team}.test`, ...(i % 2 ? [`ops${i}@partner.test`] : [])] : [],
+      side,
+      stage,
+      stockClass: i % 6 === 5 ? null : pick(rand, ["common", "Series B Preferred", "Series A-1"]),
+      stockClassType,
+      stockType,
+      structure,
+      thirdPartyId: i % 7 === 3 ? null : `tp-${team}-${i}`,
+      updatedAt: updated,
+      visibility,
+      volume,
+    };
+  });
   // Hand-placed rows: the Beta-only and Alpha-only companies, legacy spv on both sides.
   const extra = (team: TeamKey, n: number, issuerId: string, side: Side, structure: Structure | null, acceptable: Structure[]) => {
     const base = out.find((r) => r.team === team)!;
@@ -558,53 +575,44 @@ function addDays(date: string, days: number): string {
 }
 
 function buildTrades(): FixtureTrade[] {
-  const rand = mulberry32(8675309);
-  const out: FixtureTrade[] = [];
-  const counts: Record<TeamKey, number> = { alpha: 35, beta: 28, gamma: 14 };
-  let g = 0;
-  for (const team of TEAM_KEYS) {
-    const pool = issuerPool(team);
-    const tieUpdated = new Date(BASE_TIME + 150 * HOUR + 999);
-    for (let i = 0; i < counts[team]; i++, g++) {
-      let price = randomDecimal(rand);
-      let volume = randomDecimal(rand);
-      if (i < EDGE_DECIMALS.length) volume = EDGE_DECIMALS[i];
-      if (i >= 6 && i < 12) price = EDGE_DECIMALS[i - 6];
-      if (i === 12 || i === 13) price = "100";
-      if (i === 14) volume = "12.5";
-      const signDate = SIGN_DATES[(i * 4 + g) % SIGN_DATES.length];
-      const created = new Date(BASE_TIME + g * 53 * MINUTE + ((g * 211) % 1000));
-      let updated = new Date(created.getTime() + Math.floor(rand() * 300) * HOUR + ((g * 13) % 1000));
-      if (i === 20 || i === 21 || i === 22) updated = tieUpdated;
-      const nullable = i % 4 === 2;
-      out.push({
-        id: fixtureUuid(`trade:${team}:${i}`),
-        team,
-        user: TEAM_USERS[team][i % TEAM_USERS[team].length],
-        issuerId: pool[(i * 5 + 1) % pool.length].id,
-        attributedToOwner: i % 3 === 0,
-        carriedInterestFeePercent: nullable ? null : ["20", "17.25"][i % 2],
-        clientId: nullable ? null : `trade-client-${team}-${i}`,
-        createdAt: created,
-        details: nullable ? null : `Trade ${i} of ${team}; 'quoted' -- not SQL`,
-        isVerified: i % 5 < 2,
-        managementFeePercent: i % 6 === 1 ? null : "2",
-        permalinkId: `TRD-${team.toUpperCase()}-${String(i).padStart(4, "0")}`,
-        pricePerShare: price,
-        signDate,
-        stockClass: i % 5 === 4 ? null : "Series C Preferred",
-        stockClassType: STOCK_CLASS_TYPES[Math.floor(i / 3) % 2],
-        stockType: STOCK_TYPES[Math.floor(i / 2) % 2],
-        structure: STRUCTURES[i % STRUCTURES.length],
-        thirdPartyId: i % 7 === 6 ? null : `ext-${team}-${i}`,
-        updatedAt: updated,
-        verificationOfficerEmail: `officer${i % 4}@${team}.test`,
-        verificationOfficerName: ["Olivia Officer", "Oscar Ødegaard", "Owen O'Neil", "Ola"][i % 4],
-        volume,
-        wonDate: addDays(signDate, (i * 3) % 20),
-      });
-    }
-  }
+  const tieUpdated = new Date(BASE_TIME + 150 * HOUR + 999);
+  const out = rowsPerTeam<FixtureTrade>(8675309, { alpha: 35, beta: 28, gamma: 14 }, ({ team, i, g, rand, pool }) => {
+    let price = randomDecimal(rand);
+    let volume = randomDecimal(rand);
+    if (i < EDGE_DECIMALS.length) volume = EDGE_DECIMALS[i];
+    if (i >= 6 && i < 12) price = EDGE_DECIMALS[i - 6];
+    if (i === 12 || i === 13) price = "100";
+    if (i === 14) volume = "12.5";
+    const signDate = SIGN_DATES[(i * 4 + g) % SIGN_DATES.length];
+    const created = new Date(BASE_TIME + g * 53 * MINUTE + ((g * 211) % 1000));
+    let updated = new Date(created.getTime() + Math.floor(rand() * 300) * HOUR + ((g * 13) % 1000));
+    if (i === 20 || i === 21 || i === 22) updated = tieUpdated;
+    const nullable = i % 4 === 2;
+    return {
+      ...ownership("trade", team, i),
+      issuerId: pool[(i * 5 + 1) % pool.length].id,
+      attributedToOwner: i % 3 === 0,
+      carriedInterestFeePercent: nullable ? null : ["20", "17.25"][i % 2],
+      clientId: nullable ? null : `trade-client-${team}-${i}`,
+      createdAt: created,
+      details: nullable ? null : `Trade ${i} of ${team}; 'quoted' -- not SQL`,
+      isVerified: i % 5 < 2,
+      managementFeePercent: i % 6 === 1 ? null : "2",
+      permalinkId: `TRD-${team.toUpperCase()}-${String(i).padStart(4, "0")}`,
+      pricePerShare: price,
+      signDate,
+      stockClass: i % 5 === 4 ? null : "Series C Preferred",
+      stockClassType: STOCK_CLASS_TYPES[Math.floor(i / 3) % 2],
+      stockType: STOCK_TYPES[Math.floor(i / 2) % 2],
+      structure: STRUCTURES[i % STRUCTURES.length],
+      thirdPartyId: i % 7 === 6 ? null : `ext-${team}-${i}`,
+      updatedAt: updated,
+      verificationOfficerEmail: `officer${i % 4}@${team}.test`,
+      verificationOfficerName: ["Olivia Officer", "Oscar Ødegaard", "Owen O'Neil", "Ola"][i % 4],
+      volume,
+      wonDate: addDays(signDate, (i * 3) % 20),
+    };
+  });
   const base = out.find((t) => t.team === "beta")!;
   out.push({ ...base, id: fixtureUuid("trade:extra:1"), issuerId: SPECIAL_COMPANIES.betaOnly.id, permalinkId: "TRD-EXTRA-1", structure: "spv" });
   const alphaBase = out.find((t) => t.team === "alpha")!;
@@ -667,66 +675,33 @@ export function companyRows() {
 /** Stored form of a decimal: exactly 18 integer digits, a dot, 8 fractional digits. */
 export type StoreDecimal = (value: string) => string;
 
+type Stored<R, D extends keyof R, L extends keyof R> = Omit<R, "team" | "user" | D | L> & { teamId: string; userId: string } & {
+  [K in D]: null extends R[K] ? string | null : string;
+} & { [K in L]: string };
+
+/** A fixture row as stored: its team's and user's ids, decimals in the stored form, lists as JSON text. */
+function asStored<R extends { team: TeamKey; user: UserKey }, D extends keyof R, L extends keyof R>(
+  row: R,
+  store: StoreDecimal,
+  decimals: readonly D[],
+  lists: readonly L[],
+): Stored<R, D, L> {
+  const { team, user, ...rest } = row;
+  const stored: Record<string, unknown> = { ...rest, teamId: TEAMS[team].id, userId: USERS[user].id };
+  for (const key of decimals) stored[key as string] = row[key] === null ? null : store(row[key] as string);
+  for (const key of lists) stored[key as string] = JSON.stringify(row[key]);
+  return stored as Stored<R, D, L>;
+}
+
+const INDICATION_DECIMALS = ["carriedInterestFeePercent", "managementFeePercent", "minimumVolume", "pricePerShare", "volume"] as const;
+const TRADE_DECIMALS = ["carriedInterestFeePercent", "managementFeePercent", "pricePerShare", "volume"] as const;
+
 export function indicationRows(store: StoreDecimal) {
-  const opt = (v: string | null) => (v === null ? null : store(v));
-  return INDICATIONS.map((r) => ({
-    id: r.id,
-    teamId: TEAMS[r.team].id,
-    userId: USERS[r.user].id,
-    issuerId: r.issuerId,
-    acceptableStructures: JSON.stringify(r.acceptableStructures),
-    carriedInterestFeePercent: opt(r.carriedInterestFeePercent),
-    clientId: r.clientId,
-    createdAt: r.createdAt,
-    details: r.details,
-    lastRefreshedAt: r.lastRefreshedAt,
-    managementFeePercent: opt(r.managementFeePercent),
-    minimumVolume: opt(r.minimumVolume),
-    openedAt: r.openedAt,
-    permalinkId: r.permalinkId,
-    pricePerShare: store(r.pricePerShare),
-    privateRecipients: JSON.stringify(r.privateRecipients),
-    side: r.side,
-    stage: r.stage,
-    stockClass: r.stockClass,
-    stockClassType: r.stockClassType,
-    stockType: r.stockType,
-    structure: r.structure,
-    thirdPartyId: r.thirdPartyId,
-    updatedAt: r.updatedAt,
-    visibility: r.visibility,
-    volume: store(r.volume),
-  }));
+  return INDICATIONS.map((r) => asStored(r, store, INDICATION_DECIMALS, ["acceptableStructures", "privateRecipients"] as const));
 }
 
 export function tradeRows(store: StoreDecimal) {
-  const opt = (v: string | null) => (v === null ? null : store(v));
-  return TRADES.map((r) => ({
-    id: r.id,
-    teamId: TEAMS[r.team].id,
-    userId: USERS[r.user].id,
-    issuerId: r.issuerId,
-    attributedToOwner: r.attributedToOwner,
-    carriedInterestFeePercent: opt(r.carriedInterestFeePercent),
-    clientId: r.clientId,
-    createdAt: r.createdAt,
-    details: r.details,
-    isVerified: r.isVerified,
-    managementFeePercent: opt(r.managementFeePercent),
-    permalinkId: r.permalinkId,
-    pricePerShare: store(r.pricePerShare),
-    signDate: r.signDate,
-    stockClass: r.stockClass,
-    stockClassType: r.stockClassType,
-    stockType: r.stockType,
-    structure: r.structure,
-    thirdPartyId: r.thirdPartyId,
-    updatedAt: r.updatedAt,
-    verificationOfficerEmail: r.verificationOfficerEmail,
-    verificationOfficerName: r.verificationOfficerName,
-    volume: store(r.volume),
-    wonDate: r.wonDate,
-  }));
+  return TRADES.map((r) => asStored(r, store, TRADE_DECIMALS, [] as const));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -758,15 +733,33 @@ export function expectedCompanyDetail(c: FixtureCompany, origin = "http://localh
   };
 }
 
-export function expectedIndication(r: FixtureIndication) {
+/** Expected fields indications and trades share, in the stretches where both have them. */
+function expectedOrigin(r: FixtureIndication | FixtureTrade) {
   return {
-    id: r.id,
-    acceptable_structures: r.acceptableStructures,
     carried_interest_fee_percent: dec(r.carriedInterestFeePercent),
     client_id: r.clientId,
     created_at: r.createdAt.toISOString(),
     details: r.details,
     issuer: issuerOf(r.issuerId),
+  };
+}
+
+function expectedStock<R extends FixtureIndication | FixtureTrade>(r: R) {
+  return {
+    stock_class: r.stockClass,
+    stock_class_type: r.stockClassType,
+    stock_type: r.stockType,
+    structure: r.structure as R["structure"],
+    third_party_id: r.thirdPartyId,
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export function expectedIndication(r: FixtureIndication) {
+  return {
+    id: r.id,
+    acceptable_structures: r.acceptableStructures,
+    ...expectedOrigin(r),
     last_refreshed_at: r.lastRefreshedAt.toISOString(),
     management_fee_percent: dec(r.managementFeePercent),
     minimum_volume: dec(r.minimumVolume),
@@ -776,12 +769,7 @@ export function expectedIndication(r: FixtureIndication) {
     private_recipients: r.privateRecipients,
     side: r.side,
     stage: r.stage,
-    stock_class: r.stockClass,
-    stock_class_type: r.stockClassType,
-    stock_type: r.stockType,
-    structure: r.structure,
-    third_party_id: r.thirdPartyId,
-    updated_at: r.updatedAt.toISOString(),
+    ...expectedStock(r),
     visibility: r.visibility,
     volume: canonicalDecimal(r.volume),
   };
@@ -791,22 +779,13 @@ export function expectedTrade(r: FixtureTrade) {
   return {
     id: r.id,
     attributed_to_owner: r.attributedToOwner,
-    carried_interest_fee_percent: dec(r.carriedInterestFeePercent),
-    client_id: r.clientId,
-    created_at: r.createdAt.toISOString(),
-    details: r.details,
-    issuer: issuerOf(r.issuerId),
+    ...expectedOrigin(r),
     is_verified: r.isVerified,
     management_fee_percent: dec(r.managementFeePercent),
     permalink_id: r.permalinkId,
     price_per_share: canonicalDecimal(r.pricePerShare),
     sign_date: r.signDate,
-    stock_class: r.stockClass,
-    stock_class_type: r.stockClassType,
-    stock_type: r.stockType,
-    structure: r.structure,
-    third_party_id: r.thirdPartyId,
-    updated_at: r.updatedAt.toISOString(),
+    ...expectedStock(r),
     verification_officer_email: r.verificationOfficerEmail,
     verification_officer_name: r.verificationOfficerName,
     volume: canonicalDecimal(r.volume),

@@ -1,7 +1,9 @@
-import { buildJsonPage, pageOffset, type JsonPage } from "../api/pagination";
+import { buildJsonPage, pageWindow, type JsonPage } from "../api/pagination";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { runPage, type ListQuery } from "../db/page";
+import { dealFilters } from "../deals/common";
+import { ISSUER_JOIN } from "../domain/issuer";
 import type { Conditions } from "../db/sql";
 import type { Trade, TradeListQuery, TradeSortField } from "./schema";
 import { TRADE_FIELDS } from "./serializer";
@@ -23,14 +25,9 @@ export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditi
     w.equals("t.team_id", teamId);
     w.is("t.is_verified", query.is_verified);
     w.oneOf("t.structure", query.structure);
-    w.oneOf("t.stock_type", query.stock_type);
-    w.oneOf("t.stock_class_type", query.stock_class_type);
-    w.equals("t.issuer_id", query.issuer_id);
     w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
     w.between("t.won_date", query.won_date_from, query.won_date_to);
-    w.compare("t.updated_at", ">=", query.updated_since);
-    w.between("t.price_per_share", query.price_min, query.price_max);
-    w.between("t.volume", query.volume_min, query.volume_max);
+    dealFilters(w, query);
   };
 }
 
@@ -42,12 +39,11 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
   return {
     table: "trades",
     fields: TRADE_FIELDS,
-    join: "JOIN companies c ON c.id = t.issuer_id",
+    join: ISSUER_JOIN,
     genericPlan: true,
     where: tradeFilters(teamId, query),
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
-    limit: query.per_page,
-    offset: pageOffset(query),
+    ...pageWindow(query),
   };
 }
 

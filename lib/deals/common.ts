@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { decimalField, timestampField } from "../api/fields";
+import { enumList, priceVolumeParams, timestampParam, uuidParam } from "../api/params";
+import type { Conditions } from "../db/sql";
+import { STOCK_CLASS_TYPES, STOCK_TYPES } from "../domain/enums";
+import { issuerSchema } from "../domain/issuer";
+
+/**
+ * What indications and trades (spec 2.4, 2.6) have in common, written once: the response fields
+ * that stand together in both, and the list filters both offer. Each resource's schema and list
+ * (lib/indications, lib/trades) spreads these where they stand in its own order.
+ */
+
+/** Response fields: fees, the client's reference, creation, details and the issuer. */
+export const dealOriginFields = {
+  carried_interest_fee_percent: decimalField.nullable(),
+  client_id: z.string().nullable(),
+  created_at: timestampField,
+  details: z.string().nullable(),
+  issuer: issuerSchema,
+};
+
+/** Response fields: the stock dealt in. */
+export const dealStockFields = {
+  stock_class: z.string().nullable(),
+  stock_class_type: z.enum(STOCK_CLASS_TYPES),
+  stock_type: z.enum(STOCK_TYPES),
+};
+
+/** Query parameters: the stock and the issuer. */
+export const dealStockParams = {
+  stock_type: enumList("stock_type", STOCK_TYPES),
+  stock_class_type: enumList("stock_class_type", STOCK_CLASS_TYPES),
+  issuer_id: uuidParam("issuer_id"),
+};
+
+/** Query parameters: changed since, price and volume ranges. */
+export const dealRangeParams = {
+  updated_since: timestampParam("updated_since"),
+  ...priceVolumeParams,
+};
+
+type DealFilterQuery = {
+  [K in keyof typeof dealStockParams | keyof typeof dealRangeParams]: z.output<(typeof dealStockParams & typeof dealRangeParams)[K]>;
+};
+
+/** The conditions of the filters both lists offer (dealStockParams, dealRangeParams). */
+export function dealFilters(w: Conditions, query: DealFilterQuery): void {
+  w.oneOf("t.stock_type", query.stock_type);
+  w.oneOf("t.stock_class_type", query.stock_class_type);
+  w.equals("t.issuer_id", query.issuer_id);
+  w.compare("t.updated_at", ">=", query.updated_since);
+  w.between("t.price_per_share", query.price_min, query.price_max);
+  w.between("t.volume", query.volume_min, query.volume_max);
+}
