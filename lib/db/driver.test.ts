@@ -1,7 +1,9 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { cacheStatements, nameStatements } from "./driver";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { cacheStatements, connectionRunner, nameStatements, trackConnection, withNamedStatements, withStatementCache } from "./driver";
 
 /** The adapter's call sequence, `prepare(sql).bind(args)` then `raw().all()` or `run()`, on a cached statement. */
 describe("cacheStatements", () => {
@@ -66,5 +68,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("nameStatements (PostgreSQL)", (
     } finally {
       await pool.end();
     }
+  });
+});
+
+/**
+ * The Prisma adapter internals the hooks rely on (lib/db/driver.ts), pinned on the real adapters:
+ * a Prisma upgrade that moves them fails here, not silently in production.
+ */
+describe("the driver adapters still look as the hooks expect", () => {
+  it("SQLite: the adapter exposes its better-sqlite3 client, whose prepare is then cached, and answers queryRaw", async () => {
+    const { factory, connection } = trackConnection(withStatementCache(new PrismaBetterSQLite3({ url: ":memory:" })));
+    const adapter = (await factory.connect()) as unknown as { client: { prepare(sql: string): unknown } };
+    expect(await connection.current).toBe(adapter);
+    expect(adapter.client.prepare("SELECT 1")).not.toBe(adapter.client.prepare("SELECT 1")); // a fresh per-call view
+    const run = connectionRunner(connection, async () => {});
+    expect(await run<{ n: unknown }>({ text: "SELECT ? + 1 AS n", values: [41] })).toEqual([{ n: 42 }]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL: the adapter exposes its pg pool, whose queries are then named, and answers queryRaw", async () => {
+    const { factory, connection } = trackConnection(withNamedStatements(new PrismaPg({ connectionString: process.env.TEST_DATABASE_URL, max: 1 })));
+    const adapter = (await factory.connect()) as unknown as { underlyingDriver(): pg.Pool; dispose(): Promise<void> };
+    try {
+      const run = connectionRunner(connection, async () => {});
+      expect(await run<{ n: unknown }>({ text: "SELECT $1::int + 1 AS n", values: [41] })).toEqual([{ n: 42 }]);
+      const client = (await adapter.underlyingDriver().connect()) as unknown as { connection: { parsedStatements: Record<string, string> }; release(): void };
+      const prepared = Object.values(client.connection.parsedStatements);
+      client.release();
+      expect(prepared).toContain("SELECT $1::int + 1 AS n");
+    } finally {
+      await adapter.dispose();
+    }
+  });
+
+  it("fails loudly when an adapter no longer exposes what the hooks need", async () => {
+    const bare = () => ({ connect: async () => ({}) });
+    await expect(withStatementCache(bare()).connect()).rejects.toThrow(/revisit lib\/db\/driver.ts/);
+    await expect(withNamedStatements(bare()).connect()).rejects.toThrow(/revisit lib\/db\/driver.ts/);
   });
 });
