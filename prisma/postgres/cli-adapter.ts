@@ -13,8 +13,9 @@ import pg from "pg";
  *
  * Why it exists: Prisma 6.19.3's JavaScript schema engine (the only engine that runs on our
  * machines) goes through the driver adapter, and the stock PrismaPg breaks `migrate deploy`,
- * `migrate dev` and `db push`. Each piece below fixes one cause; see /work/shared/TOOLCHAIN.md
- * ("PostgreSQL quirks"). Remove it when a Prisma upgrade makes the stock adapter work.
+ * `migrate dev` and `db push`. Each piece below fixes one cause, explained where it is; the
+ * migration commands that work through it are in docs/migrations.md. Remove it when a Prisma
+ * upgrade makes the stock adapter work.
  */
 export function postgresCliAdapter(url: string): SqlMigrationAwareDriverAdapterFactory {
   const { config, schema } = poolConfigFromUrl(url);
