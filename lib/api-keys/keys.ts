@@ -264,8 +264,7 @@ function toDate(value: unknown): Date {
 export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
   // Cheap format check first: garbage never reaches the database.
   if (!isWellFormedApiKey(secret)) return null;
-  // One joined statement (Prisma's nested select would issue three, about 4x the cost; measured in
-  // docs/performance.md).
+  // One joined statement: Prisma's nested select would issue three, one per table.
   const [found] = await db.$queryRaw<KeyOwnerRow[]>`
     SELECT k.id, k.scopes, k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt",
            u.id AS "userId", u.email, u.name, u.role, u.permissions, t.id AS "teamId", t.name AS "teamName",

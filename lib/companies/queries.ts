@@ -19,7 +19,7 @@ export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> 
   return {
     table: "companies",
     fields: COMPANY_SUMMARY_FIELDS,
-    // 10,000 rows: reading whole rows in name order beats choosing ids first.
+    // A small table: reading whole rows in name order beats choosing ids first (lateLookup).
     lateLookup: false,
     where: (w) => {
       matchCompanies(w, term);
