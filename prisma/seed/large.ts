@@ -37,6 +37,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import bcrypt from "bcryptjs";
+import { SQLITE_SEARCH_OPTIMIZE } from "../../lib/companies/search";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { PERMISSIONS, type Permission } from "../../lib/domain/enums";
 import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
@@ -492,9 +493,8 @@ async function sqliteSink(url: string): Promise<Sink> {
     async finish() {
       for (const index of indexes) db.exec(index.sql);
       db.exec(`UPDATE table_versions SET version = version + 1`);
-      // The companies went into the search index one trigger at a time, leaving it in many small
-      // segments; merged into one, a search matches ~2.5x faster (migration 20261126060000).
-      db.exec(`INSERT INTO companies_search (companies_search) VALUES ('optimize')`);
+      // The companies went into the search index one trigger at a time (lib/companies/search.ts).
+      db.exec(SQLITE_SEARCH_OPTIMIZE);
       // Statistics for the query planner (sqlite_stat1), from a sample of each index: exact
       // statistics would read all 2 GB again for the same plans.
       db.pragma("analysis_limit = 2000");
