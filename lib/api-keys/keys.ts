@@ -39,6 +39,8 @@ export interface ApiKeySummary {
 
 export interface ActiveApiKey {
   keyId: string;
+  /** The key's visible prefix (what the audit trail names a key by). */
+  prefix: string;
   /** The key's scopes, cut down to its owner's current permissions. */
   scopes: Permission[];
   owner: CallerUser;
@@ -236,6 +238,7 @@ export async function revokeApiKey(
 
 interface KeyOwnerRow {
   id: string;
+  prefix: string;
   scopes: string;
   lastUsedAt: unknown;
   revokedAt: unknown;
@@ -266,7 +269,7 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
   if (!isWellFormedApiKey(secret)) return null;
   // One joined statement: Prisma's nested select would issue three, one per table.
   const [found] = await db.$queryRaw<KeyOwnerRow[]>`
-    SELECT k.id, k.scopes, k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt",
+    SELECT k.id, k.prefix, k.scopes, k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt",
            u.id AS "userId", u.email, u.name, u.role, u.permissions, t.id AS "teamId", t.name AS "teamName",
            (SELECT version FROM table_versions WHERE name = 'auth') AS "authVersion"
     FROM api_keys k JOIN users u ON u.id = k.user_id JOIN teams t ON t.id = u.team_id
@@ -283,7 +286,7 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
   const lastUsedAt = await stampLastUsed(db, found.id, found.lastUsedAt === null ? null : toDate(found.lastUsedAt));
   const ownerPermissions = parsePermissionList(owner.permissions);
   const scopes = parsePermissionList(found.scopes).filter((p) => ownerPermissions.includes(p));
-  return { keyId: found.id, scopes, owner, lastUsedAt, authVersion: String(found.authVersion) };
+  return { keyId: found.id, prefix: found.prefix, scopes, owner, lastUsedAt, authVersion: String(found.authVersion) };
 }
 
 /**

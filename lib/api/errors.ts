@@ -7,10 +7,15 @@
 export const ERROR_CODES = {
   invalid_parameter: 400,
   unknown_parameter: 400,
+  invalid_json: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  indication_closed: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   internal_error: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

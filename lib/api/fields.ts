@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ApiFields, FieldKind } from "../db/json-sql";
+import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
+import { parseStringList } from "../domain/json-list";
 
 /**
  * The field types of the API's responses that are stored in another form than they are shown,
@@ -35,4 +37,44 @@ function kindOf(field: z.ZodType): FieldKind {
 /** How the database writes each field of a response schema, in the schema's order. */
 export function apiFieldsOf<T>(schema: z.ZodObject): ApiFields<T> {
   return Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [name, kindOf(field as z.ZodType)])) as ApiFields<T>;
+}
+
+/** A Prisma row's property for an API field: `created_at` -> `createdAt` (the schema's @map rule). */
+function propertyOf(field: string): string {
+  return field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * One row as the API shows it, in JavaScript: the same rules the database follows when it writes
+ * list items (lib/db/json-sql.ts), for single resources read or written through Prisma. `ref` is
+ * the joined row's {id, name}.
+ */
+export function rowToApi<T>(fields: ApiFields<T>, row: Record<string, unknown>, ref?: { id: string; name: string }): T {
+  const out: Record<string, unknown> = {};
+  for (const [field, kind] of Object.entries<FieldKind>(fields as Record<string, FieldKind>)) {
+    const value = row[propertyOf(field)];
+    if (kind === "ref") out[field] = ref;
+    else if (value === null || value === undefined) out[field] = null;
+    else if (kind === "decimal") out[field] = fromStoredDecimal(String(value));
+    else if (kind === "timestamp") out[field] = (value as Date).toISOString();
+    else if (kind === "list") out[field] = parseStringList(String(value));
+    else out[field] = value;
+  }
+  return out as T;
+}
+
+/** API values of some fields (`price_per_share: "12.5"`) -> the columns Prisma writes (`pricePerShare`, stored form). */
+export function apiToRow<T>(fields: ApiFields<T>, values: Partial<Record<keyof T & string, unknown>>): Record<string, unknown> {
+  const kinds = fields as Record<string, FieldKind>;
+  const row: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const kind = kinds[field];
+    if (kind === undefined || kind === "ref") continue;
+    if (value === null) row[propertyOf(field)] = null;
+    else if (kind === "decimal") row[propertyOf(field)] = toStoredDecimal(String(value));
+    else if (kind === "list") row[propertyOf(field)] = JSON.stringify(value);
+    else if (kind === "timestamp") row[propertyOf(field)] = new Date(String(value));
+    else row[propertyOf(field)] = value;
+  }
+  return row;
 }

@@ -9,6 +9,15 @@ import { jsonBodyText } from "./json-text";
  * A handler only parses its query, calls a data function and returns the body.
  */
 
+/** What a handler returns when 200 with its body is not the answer: a status and headers too. */
+export class ApiResult {
+  constructor(
+    readonly body: unknown,
+    readonly status = 200,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
 export interface ApiContext<P> {
   request: Request;
   url: URL;
@@ -24,7 +33,8 @@ function requestIdOf(request: Request): string {
 }
 
 function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>): Response {
-  return new Response(jsonBodyText(body), {
+  // 304 Not Modified carries no body.
+  return new Response(status === 304 ? null : jsonBodyText(body), {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -35,10 +45,8 @@ function json(body: unknown, status: number, requestId: string, extra?: Record<s
   });
 }
 
-export function errorResponse(error: ApiError, requestId: string): Response {
-  const extra: Record<string, string> = {};
+export function errorResponse(error: ApiError, requestId: string, extra: Record<string, string> = {}): Response {
   if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
-  if (error.status === 405) extra.allow = "GET, HEAD";
   return json(error.toBody(), error.status, requestId, extra);
 }
 
@@ -68,7 +76,8 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
         if (!(error instanceof StaleCallerError)) throw error;
         body = await run(true);
       }
-      return json(body, 200, requestId);
+      const result = body instanceof ApiResult ? body : new ApiResult(body);
+      return json(result.body, result.status, requestId, result.headers);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.
@@ -81,12 +90,21 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
   };
 }
 
-async function methodNotAllowed(request: Request): Promise<Response> {
-  return errorResponse(
-    new ApiError("method_not_allowed", `${request.method} is not supported here; this API is read-only (GET).`),
-    requestIdOf(request),
-  );
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * Handlers for every method a route does not serve: 405 in our error shape, with `Allow`. Spread
+ * the ones the route does not export itself: `export const { PUT, DELETE } = otherMethods("GET", "POST", "PATCH")`.
+ */
+export function otherMethods(...allowed: Method[]): Record<Method, (request: Request) => Promise<Response>> {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])].join(", ");
+  const refuse = async (request: Request) =>
+    errorResponse(new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`), requestIdOf(request), {
+      allow,
+    });
+  return Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, (request: Request) => Promise<Response>>;
 }
 
-/** Spread into a route module so every other method answers 405 in our error shape. */
-export const readOnly = { POST: methodNotAllowed, PUT: methodNotAllowed, PATCH: methodNotAllowed, DELETE: methodNotAllowed };
+/** Spread into a read-only route module so every other method answers 405. */
+export const readOnly = otherMethods("GET");

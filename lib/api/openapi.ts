@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
-import { indicationListParamsSchema, indicationListSchema } from "../indications/schema";
+import { auditEventSchema } from "../audit/events";
+import { indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
+import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
 import { tradeListParamsSchema, tradeListSchema } from "../trades/schema";
 import { ERROR_CODES } from "./errors";
+import { pageFieldsSchema } from "./pagination";
+import { historyParamsSchema } from "./params";
 
 /**
  * The OpenAPI 3.1 description of API v1, derived from the same zod schemas that parse the
@@ -44,6 +48,15 @@ function ok(description: string, schema: z.ZodType) {
   return { description, content: { "application/json": { schema: jsonSchema(schema) } } };
 }
 
+function body(schema: z.ZodType) {
+  return { required: true, content: { "application/json": { schema: jsonSchema(schema, "input") } } };
+}
+
+const header = (description: string) => ({ description, schema: { type: "string" } });
+const withEtag = (description: string) => ({ ...ok(description, indicationSchema), headers: { ETag: header("The indication's validator (If-Match, If-None-Match)") } });
+const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the indication still has this ETag (412 otherwise)", schema: { type: "string" } };
+
 export function openApiDocument(serverUrl: string) {
   return {
     openapi: "3.1.0",
@@ -76,6 +89,58 @@ export function openApiDocument(serverUrl: string) {
           summary: "The caller's team's indications",
           parameters: queryParameters(indicationListParamsSchema),
           responses: { "200": ok("A page of indications", indicationListSchema), ...errorResponses(400, 401) },
+        },
+        post: {
+          operationId: "createIndication",
+          summary: "Create an indication (needs indications_manage)",
+          requestBody: body(indicationCreateSchema),
+          responses: {
+            "201": { ...ok("The new indication", indicationSchema), headers: { Location: header("Its address"), ETag: header("Its validator") } },
+            ...errorResponses(400, 401, 403, 405, 413, 415, 500),
+          },
+        },
+      },
+      "/my/indications/{id}": {
+        parameters: [idParameter],
+        get: {
+          operationId: "getIndication",
+          summary: "One of the team's indications",
+          parameters: [{ name: "If-None-Match", in: "header", required: false, schema: { type: "string" } }],
+          responses: { "200": withEtag("The indication"), "304": { description: "Unchanged since the ETag sent" }, ...errorResponses(401, 404, 405, 500) },
+        },
+        patch: {
+          operationId: "updateIndication",
+          summary: "Change an open indication's fields (JSON merge patch; needs indications_manage)",
+          parameters: [ifMatch],
+          requestBody: body(indicationPatchSchema),
+          responses: { "200": withEtag("The changed indication"), ...errorResponses(400, 401, 403, 404, 405, 409, 412, 413, 415, 500) },
+        },
+      },
+      "/my/indications/{id}/refresh": {
+        parameters: [idParameter],
+        post: {
+          operationId: "refreshIndication",
+          summary: "Confirm an open indication is still live (needs indications_manage)",
+          parameters: [ifMatch],
+          responses: { "200": withEtag("The refreshed indication"), ...errorResponses(401, 403, 404, 405, 409, 412, 500) },
+        },
+      },
+      "/my/indications/{id}/close": {
+        parameters: [idParameter],
+        post: {
+          operationId: "closeIndication",
+          summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs indications_manage)",
+          parameters: [ifMatch],
+          responses: { "200": withEtag("The closed indication"), ...errorResponses(401, 403, 404, 405, 412, 500) },
+        },
+      },
+      "/my/indications/{id}/history": {
+        parameters: [idParameter],
+        get: {
+          operationId: "indicationHistory",
+          summary: "The indication's audit events, oldest first",
+          parameters: queryParameters(historyParamsSchema),
+          responses: { "200": ok("A page of events", z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema })), ...errorResponses(400, 401, 404, 405, 500) },
         },
       },
       "/my/trades": {

@@ -190,3 +190,12 @@ export function sortParam<const F extends readonly string[]>(fields: F, fallback
   };
   return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${fallback}.`, parse, parse(fallback) as SortOrder<F[number]>);
 }
+
+/** A route that takes no query parameters refuses any, by name. */
+export function noQuery(url: URL): void {
+  const [first] = url.searchParams.keys();
+  if (first !== undefined) throw ApiError.unknownParameter(first);
+}
+
+/** Lists that take only a page: a resource's history. */
+export const historyParamsSchema = z.object({ ...pageParams });

@@ -24,6 +24,8 @@ export interface Caller {
   role: Role;
   permissions: Permission[];
   via: "session" | "api_key";
+  /** The API key's visible prefix, when via is api_key (named in the audit trail). */
+  apiKeyPrefix?: string;
   /**
    * Present when the caller came from the API-key cache: to confirm within the request. Data
    * functions pass it to the engine as it is (lib/db/page.ts SnapshotCheck).
@@ -31,7 +33,7 @@ export interface Caller {
   freshness?: AuthCheck;
 }
 
-function callerOf(user: CallerUser, via: Caller["via"], scopes?: Permission[]): Caller {
+function callerOf(user: CallerUser, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
   const granted = parsePermissionList(user.permissions);
   return {
     userId: user.id,
@@ -41,8 +43,9 @@ function callerOf(user: CallerUser, via: Caller["via"], scopes?: Permission[]): 
     teamName: user.team.name,
     role: (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : "broker",
     // A key can narrow its owner's permissions, never widen them.
-    permissions: scopes ? granted.filter((p) => scopes.includes(p)) : granted,
+    permissions: key ? granted.filter((p) => key.scopes.includes(p)) : granted,
     via,
+    ...(key ? { apiKeyPrefix: key.prefix } : {}),
   };
 }
 
@@ -87,7 +90,7 @@ async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
     keyCache.delete(cacheKey);
     throw ApiError.unauthorized("Invalid or revoked API key.");
   }
-  const caller = callerOf(key.owner, "api_key", key.scopes);
+  const caller = callerOf(key.owner, "api_key", key);
   keyCache.set(cacheKey, { caller, keyId: key.keyId, version: key.authVersion, lastUsedAt: key.lastUsedAt });
   return caller;
 }

@@ -20,6 +20,8 @@ export interface CallOptions {
   method?: string;
   /** Route params; by default derived from the path for `/companies/{company_id}`. */
   params?: Record<string, string>;
+  /** A request body: an object is sent as JSON (with its Content-Type unless `headers` set one), a string as is. */
+  body?: unknown;
 }
 
 export interface CallResult {
@@ -40,25 +42,33 @@ function safeDecode(segment: string): string {
 }
 
 function derivedParams(path: string): Record<string, string> {
-  const match = /^\/api\/v1\/companies\/([^/?#]+)/.exec(path);
-  return match ? { company_id: safeDecode(match[1]) } : {};
+  const company = /^\/api\/v1\/companies\/([^/?#]+)/.exec(path);
+  if (company) return { company_id: safeDecode(company[1]) };
+  const resource = /^\/api\/v1\/my\/(?:indications|trades)\/([^/?#]+)/.exec(path);
+  return resource ? { id: safeDecode(resource[1]) } : {};
 }
 
 export async function callRoute(handler: unknown, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers = new Headers(options.headers);
   if (options.authorization !== undefined) headers.set("authorization", options.authorization);
   else if (options.key !== undefined) headers.set("authorization", `Bearer ${options.key}`);
-  const request = new NextRequest(`${ORIGIN}${path}`, { method: options.method ?? "GET", headers });
+  let body: string | undefined;
+  if (typeof options.body === "string") body = options.body;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const request = new NextRequest(`${ORIGIN}${path}`, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
   const params = options.params ?? derivedParams(path);
   const response = await (handler as RouteHandler)(request, { params: Promise.resolve(params) });
   const text = await response.text();
-  let body: unknown;
+  let parsed: unknown;
   try {
-    body = text === "" ? undefined : JSON.parse(text);
+    parsed = text === "" ? undefined : JSON.parse(text);
   } catch {
-    body = undefined;
+    parsed = undefined;
   }
-  return { status: response.status, headers: response.headers, text, body };
+  return { status: response.status, headers: response.headers, text, body: parsed };
 }
 
 /** Keys of an object, sorted (for exact field-set assertions). */

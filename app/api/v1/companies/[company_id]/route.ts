@@ -1,10 +1,10 @@
 import { apiRoute, readOnly } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
+import { noQuery } from "@/lib/api/params";
 import { publicOrigin } from "@/lib/api/origin";
 import { getCompany } from "@/lib/companies/queries";
 
 export const GET = apiRoute<{ company_id: string }>(async ({ request, url, caller, params }) => {
-  if ([...url.searchParams.keys()].length > 0) throw ApiError.unknownParameter([...url.searchParams.keys()][0]);
+  noQuery(url);
   return getCompany(caller, params.company_id, publicOrigin(request));
 });
 

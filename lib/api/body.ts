@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
+import { ApiError } from "./errors";
+
+/** The largest request body we read (issue 12: 64 KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * A request's JSON body: `application/json` (415 otherwise), at most MAX_BODY_BYTES (413, counted
+ * while reading, so a lying or missing Content-Length cannot make us buffer more), valid JSON (400
+ * `invalid_json`).
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+  }
+  const tooLarge = () => new ApiError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+/** zod's issue path as the API names a field: `acceptable_structures[1]`, `a.b`. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), "");
+}
+
+/**
+ * Parses a JSON body with a write schema; the first problem is a 400 whose `param` names the
+ * field. `refused` explains why a field the schema does not take is refused (assigned by the
+ * service, fixed after creation); any other is unknown.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, refused: Record<string, string> = {}): z.output<S> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ApiError("invalid_json", "The body must be a JSON object.");
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0];
+    const param = fieldName([...issue.path, key]);
+    throw ApiError.invalid(param, refused[key] ? `"${param}" ${refused[key]}.` : `Unknown field "${param}".`);
+  }
+  const param = fieldName(issue.path);
+  throw ApiError.invalid(param || "body", param ? `${param}: ${issue.message}` : issue.message);
+}
+
+// Field types of request bodies.
+
+/** A big decimal as a JSON string (a JSON number has already lost digits), within the stored width. */
+export function decimalInput(options: { positive?: boolean; max?: string } = {}) {
+  return z
+    .string({ error: 'must be a decimal written as a JSON string, e.g. "12.5" (a JSON number may already have lost digits)' })
+    .describe("big decimal string")
+    .superRefine((value, ctx) => {
+      if (!DECIMAL_PATTERN.test(value)) {
+        const shown = JSON.stringify(value.slice(0, 40));
+        ctx.addIssue({ code: "custom", message: `must be a non-negative decimal with at most ${INTEGER_DIGITS} integer and ${FRACTION_DIGITS} fractional digits; got ${shown}` });
+      } else if (options.positive && toStoredDecimal(value) === toStoredDecimal("0")) {
+        ctx.addIssue({ code: "custom", message: "must be greater than 0" });
+      } else if (options.max !== undefined && toStoredDecimal(value) > toStoredDecimal(options.max)) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${options.max}` });
+      }
+    });
+}
+
+/** Free text of at most `max` characters. */
+export const textInput = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** An e-mail address, compared case-insensitively (stored as sent). */
+export const emailInput = z.email({ message: "must be a valid e-mail address" }).max(254);

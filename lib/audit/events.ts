@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { timestampField } from "../api/fields";
+import { pageWindow, type PageRequest } from "../api/pagination";
+import type { Caller } from "../auth/caller";
+import type { Db } from "../db/client";
+
+/**
+ * The audit trail: every create, change, refresh, close, verify and unverify of an indication or
+ * a trade writes one event, in the same transaction as the change, naming who did it (user, and
+ * API key or browser) and each changed field's value before and after, as the API shows them.
+ * Events are never updated or deleted (nothing in the code base writes audit_events otherwise).
+ */
+
+export const AUDIT_ACTIONS = [
+  "indication.created",
+  "indication.updated",
+  "indication.refreshed",
+  "indication.closed",
+  "trade.created",
+  "trade.updated",
+  "trade.verified",
+  "trade.unverified",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** An event as the API shows it. */
+export const auditEventSchema = z.object({
+  id: z.string(),
+  occurred_at: timestampField,
+  action: z.enum(AUDIT_ACTIONS),
+  resource: z.object({ type: z.enum(["indication", "trade"]), id: z.string() }),
+  actor: z.object({
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    via: z.enum(["api_key", "session", "service"]),
+    api_key_prefix: z.string().nullable(),
+  }),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  reason: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** A Prisma interactive transaction. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** Each field whose API value differs between `before` and `after`, with both values. */
+export function changesBetween(before: Record<string, unknown> | null, after: Record<string, unknown>): AuditEvent["changes"] {
+  const changes: AuditEvent["changes"] = {};
+  for (const [field, to] of Object.entries(after)) {
+    const from = before === null ? null : before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+  }
+  return changes;
+}
+
+export async function recordEvent(
+  tx: Tx,
+  caller: Caller,
+  event: { action: AuditAction; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string },
+): Promise<void> {
+  await tx.auditEvent.create({
+    data: {
+      id: randomUUID(),
+      teamId: caller.teamId,
+      occurredAt: event.at,
+      action: event.action,
+      resourceType: event.action.split(".")[0],
+      resourceId: event.resourceId,
+      actorUserId: caller.userId,
+      actorName: caller.name,
+      actorEmail: caller.email,
+      via: caller.via,
+      apiKeyPrefix: caller.apiKeyPrefix ?? null,
+      changes: JSON.stringify(event.changes),
+      reason: event.reason ?? null,
+    },
+  });
+}
+
+type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];
+
+function toApi(row: EventRow): AuditEvent {
+  return {
+    id: row.id,
+    occurred_at: row.occurredAt.toISOString(),
+    action: row.action as AuditAction,
+    resource: { type: row.resourceType as "indication" | "trade", id: row.resourceId },
+    actor: {
+      user_id: row.actorUserId,
+      name: row.actorName,
+      email: row.actorEmail,
+      via: row.via as AuditEvent["actor"]["via"],
+      api_key_prefix: row.apiKeyPrefix,
+    },
+    changes: JSON.parse(row.changes) as AuditEvent["changes"],
+    reason: row.reason,
+  };
+}
+
+/** A resource's events, oldest first, one page of them (the caller's team only). */
+export async function resourceHistory(db: Db, teamId: string, resourceId: string, page: PageRequest): Promise<{ items: AuditEvent[]; total: number }> {
+  const where = { teamId, resourceId };
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    db.auditEvent.findMany({ where, orderBy: { seq: "asc" }, skip: offset, take: limit }),
+    db.auditEvent.count({ where }),
+  ]);
+  return { items: rows.map(toApi), total };
+}
