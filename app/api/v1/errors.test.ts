@@ -3,17 +3,37 @@ import { UUID_PATTERN, callRoute, expectError, expectList, expectNoLeak, type Ca
 import * as companiesModule from "./companies/route";
 import * as companyModule from "./companies/[company_id]/route";
 import * as indicationsModule from "./my/indications/route";
+import * as indicationModule from "./my/indications/[id]/route";
+import * as closeModule from "./my/indications/[id]/close/route";
+import * as historyModule from "./my/indications/[id]/history/route";
+import * as refreshModule from "./my/indications/[id]/refresh/route";
 import * as tradesModule from "./my/trades/route";
 import { createDb } from "@/lib/db/client";
-import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid } from "@/lib/testing/fixtures";
+import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid, teamIndications } from "@/lib/testing/fixtures";
 
-/** The four routes, each with a path that succeeds for the alpha broker. */
-const ROUTES = [
-  { name: "GET /companies", module: companiesModule, path: "/api/v1/companies" },
-  { name: "GET /companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}` },
-  { name: "GET /my/indications", module: indicationsModule, path: "/api/v1/my/indications" },
-  { name: "GET /my/trades", module: tradesModule, path: "/api/v1/my/trades" },
-] as const;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const INDICATION = `/api/v1/my/indications/${teamIndications("alpha")[0].id}`;
+const MISSING = `/api/v1/my/indications/${fixtureUuid("missing indication")}`;
+
+/** Calls a route with the first method it serves (GET where it has one). */
+function callFirst(route: (typeof ROUTES)[number], path: string, options: Parameters<typeof callRoute>[2] = {}) {
+  const method = route.methods[0];
+  return callRoute(route.module[method], path, { ...options, method });
+}
+
+/** Every route, with a path the alpha broker may use and the methods it serves. */
+const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: string; methods: Method[] }[] = [
+  { name: "/companies", module: companiesModule, path: "/api/v1/companies", methods: ["GET"] },
+  { name: "/companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}`, methods: ["GET"] },
+  { name: "/my/indications", module: indicationsModule, path: "/api/v1/my/indications", methods: ["GET", "POST"] },
+  { name: "/my/indications/{id}", module: indicationModule, path: INDICATION, methods: ["GET", "PATCH"] },
+  // Writes: an unknown id, so nothing here changes the shared fixture (404 is their success).
+  { name: "/my/indications/{id}/refresh", module: refreshModule, path: `${MISSING}/refresh`, methods: ["POST"] },
+  { name: "/my/indications/{id}/close", module: closeModule, path: `${MISSING}/close`, methods: ["POST"] },
+  { name: "/my/indications/{id}/history", module: historyModule, path: `${INDICATION}/history`, methods: ["GET"] },
+  { name: "/my/trades", module: tradesModule, path: "/api/v1/my/trades", methods: ["GET"] },
+];
 
 const KEY = SECRETS.alphaBroker;
 const enc = encodeURIComponent;
@@ -46,10 +66,12 @@ describe("401 unauthorized", () => {
   ];
 
   for (const route of ROUTES) {
-    it.each(badAuthorizations)(`${route.name}: %s`, async (_label, authorization) => {
-      const result = await callRoute(route.module.GET, route.path, authorization === undefined ? {} : { authorization });
-      expectUnauthorized(result);
-    });
+    for (const method of route.methods) {
+      it.each(badAuthorizations)(`${method} ${route.name}: %s`, async (_label, authorization) => {
+        const result = await callRoute(route.module[method], route.path, { method, ...(authorization === undefined ? {} : { authorization }) });
+        expectUnauthorized(result);
+      });
+    }
   }
 
   it("the revoked key really is in the fixture, revoked, and its twin key works", async () => {
@@ -73,14 +95,15 @@ describe("403 forbidden and 404 not found", () => {
 
 describe("405 method not allowed", () => {
   for (const route of ROUTES) {
-    it.each(["POST", "PUT", "PATCH", "DELETE"] as const)(`${route.name.replace("GET ", "")}: %s`, async (method) => {
+    const refused = METHODS.filter((method) => !route.methods.includes(method));
+    it.each(refused)(`${route.name}: %s`, async (method) => {
       const handler = route.module[method];
       expect(typeof handler).toBe("function");
       const result = await callRoute(handler, route.path, { key: KEY, method });
       expectError(result, "method_not_allowed", null);
       const allow = (result.headers.get("allow") ?? "").split(",").map((m) => m.trim().toUpperCase());
-      expect(allow).toContain("GET");
-      for (const m of ["POST", "PUT", "PATCH", "DELETE"]) expect(allow).not.toContain(m);
+      expect(allow.filter((m) => m !== "HEAD").sort()).toEqual([...route.methods].sort());
+      expect(allow.includes("HEAD")).toBe(route.methods.includes("GET"));
     });
   }
 });
@@ -118,7 +141,7 @@ describe("X-Request-Id", () => {
     const ids = new Set<string>();
     for (const route of ROUTES) {
       for (const key of [KEY, undefined]) {
-        const result = await callRoute(route.module.GET, route.path, key ? { key } : {});
+        const result = await callFirst(route, route.path, key ? { key } : {});
         const id = result.headers.get("x-request-id");
         expect(id).toMatch(UUID_PATTERN);
         ids.add(id!);
@@ -153,7 +176,7 @@ describe("the error shape, for every 400 kind", () => {
     "a hostile parameter name (%#) is an unknown parameter, never a 500",
     async (name) => {
       for (const route of ROUTES) {
-        const result = await callRoute(route.module.GET, `${route.path}?${name}=1`, { key: KEY });
+        const result = await callFirst(route, `${route.path}?${name}=1`, { key: KEY });
         expectError(result, "unknown_parameter");
         expect(typeof (result.body as { error: { param: unknown } }).error.param).toBe("string");
       }
@@ -185,7 +208,7 @@ describe("500 internal_error", () => {
     console.error = () => undefined; // the handler logs the failure; keep the test output clean
     try {
       for (const route of ROUTES) {
-        const result = await callRoute(route.module.GET, route.path, { key: KEY, headers: { "x-request-id": "fault-1" } });
+        const result = await callFirst(route, route.path, { key: KEY, headers: { "x-request-id": "fault-1" } });
         expectError(result, "internal_error", null);
         expect(result.headers.get("x-request-id")).toBe("fault-1");
         expect(result.text).not.toMatch(/nonexistent-directory|SQLITE|sqlite|prisma/i);
