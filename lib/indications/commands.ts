@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { fieldName } from "../api/body";
+import { etagMatches } from "../api/etag";
 import { apiToRow, rowToApi } from "../api/fields";
 import { requirePermission, type Caller } from "../auth/caller";
 import { recordEvent, changesBetween, type AuditAction, type Tx } from "../audit/events";
@@ -115,7 +116,7 @@ async function changeIndication(
     const result = await getDb().$transaction(async (tx) => {
       const row = await findOwn(tx, caller, id);
       const before = stateOf(row);
-      if (ifMatch !== null && !matches(ifMatch, before.etag)) {
+      if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) {
         throw new ApiError("precondition_failed", "The indication changed since you read it (If-Match does not match its ETag); read it again.");
       }
       // Strictly later than the last write, so the change is seen even within one millisecond.
@@ -133,14 +134,6 @@ async function changeIndication(
       throw new ApiError("precondition_failed", "The indication was changed by someone else at the same time; read it again.");
     }
   }
-}
-
-/** If-Match: `*` or a list of ETags (weak ones compare by their value). */
-function matches(ifMatch: string, etag: string): boolean {
-  return ifMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
 }
 
 function requireOpen(row: Row, what: string): void {

@@ -1,3 +1,4 @@
+import { etagMatches } from "../api/etag";
 import { ApiResult } from "../api/handler";
 import type { IndicationState } from "./commands";
 
@@ -5,7 +6,6 @@ import type { IndicationState } from "./commands";
 export function indicationResponse(state: IndicationState, options: { created?: boolean; ifNoneMatch?: string | null } = {}): ApiResult {
   const headers: Record<string, string> = { etag: state.etag };
   if (options.created) headers.location = `/api/v1/my/indications/${state.indication.id}`;
-  const unchanged = options.ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === state.etag || tag.trim() === "*");
-  if (unchanged) return new ApiResult(undefined, 304, headers);
+  if (options.ifNoneMatch && etagMatches(options.ifNoneMatch, state.etag)) return new ApiResult(undefined, 304, headers);
   return new ApiResult(state.indication, options.created ? 201 : 200, headers);
 }
