@@ -44,6 +44,11 @@ function propertyOf(field: string): string {
   return field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/** The same rule the other way: a Prisma property's column, `legalName` -> `legal_name`. */
+export function columnOf(property: string): string {
+  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
 /**
  * One row as the API shows it, in JavaScript: the same rules the database follows when it writes
  * list items (lib/db/json-sql.ts), for single resources read or written through Prisma. `ref` is

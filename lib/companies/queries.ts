@@ -1,4 +1,5 @@
 import { ApiError } from "../api/errors";
+import { columnOf } from "../api/fields";
 import { buildJsonPage, pageWindow, parsePage, type JsonPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
@@ -53,12 +54,9 @@ export async function listCompanyDirectory(caller: Caller, query: CompanyListQue
   return { ...page, items };
 }
 
-/** A field's column, by the schema's @map rule: `legalName` -> `legal_name`. */
-const columnName = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 /** The statement behind GET /companies/{company_id}: the company's detail columns. */
 export function companyRow(companyId: string): RowQuery {
-  const columns = Object.fromEntries(Object.keys(COMPANY_ROW_COLUMNS).map((field) => [field, columnName(field)]));
+  const columns = Object.fromEntries(Object.keys(COMPANY_ROW_COLUMNS).map((field) => [field, columnOf(field)]));
   return { table: "companies", columns, id: companyId.toLowerCase() };
 }
 
