@@ -3,7 +3,7 @@ import { z } from "zod";
 import { timestampField } from "../api/fields";
 import { pageWindow, type PageRequest } from "../api/pagination";
 import type { Caller } from "../auth/caller";
-import type { Db } from "../db/client";
+import { getEngine, type Db } from "../db/client";
 
 /**
  * The audit trail: every create, change, refresh, close, verify and unverify of an indication or
@@ -55,15 +55,23 @@ export function changesBetween(before: Record<string, unknown> | null, after: Re
   return changes;
 }
 
+/**
+ * Writes one event of a change to a row of `teamId` (the row's team: a verification by the
+ * marketplace team is an event of the trade's team). The team's lock makes a team's events commit
+ * in `seq` order, so a feed reader that has seen seq N will never later find a smaller one
+ * committed (GET /my/events resumes after N).
+ */
 export async function recordEvent(
   tx: Tx,
   caller: Caller,
-  event: { action: AuditAction; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string },
+  event: { action: AuditAction; teamId: string; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string },
 ): Promise<void> {
+  const lock = getEngine().dialect.lockRowSql("teams");
+  if (lock) await tx.$executeRawUnsafe(lock, event.teamId);
   await tx.auditEvent.create({
     data: {
       id: randomUUID(),
-      teamId: caller.teamId,
+      teamId: event.teamId,
       occurredAt: event.at,
       action: event.action,
       resourceType: event.action.split(".")[0],

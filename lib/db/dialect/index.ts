@@ -34,6 +34,11 @@ export interface Dialect {
   literalLimit(genericPlan: boolean): boolean;
   /** A clause that keeps the planner from inlining a subquery into the outer query. */
   readonly fence: string;
+  /**
+   * The statement that locks row `$1` of `table` until the transaction ends, or null where a
+   * write transaction already excludes every other writer (SQLite).
+   */
+  lockRowSql(table: string): string | null;
 
   /** `column` contains `term` (already lower-cased, no LIKE wildcards left), case-sensitively. */
   contains(param: (value: unknown) => string, column: string, term: string): string;

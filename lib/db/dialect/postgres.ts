@@ -19,6 +19,7 @@ export const postgres: Dialect = {
   // depend on the values, so one generic plan serves every call (docs/performance.md, step 19).
   literalLimit: (genericPlan) => genericPlan,
   fence: "OFFSET 0",
+  lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`,
 
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
   contains: (param, column, term) => `${column} LIKE ${param(`%${term}%`)}`,

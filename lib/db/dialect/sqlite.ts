@@ -24,6 +24,7 @@ export const sqlite: Dialect = {
   // The same plan runs faster with the page size written out (docs/performance.md, step 22).
   literalLimit: () => true,
   fence: "LIMIT -1",
+  lockRowSql: () => null,
 
   // instr, not LIKE: LIKE would also fold ASCII case, for nothing here (docs/performance.md, step 23).
   contains: (param, column, term) => `instr(${column}, ${param(term)}) > 0`,

@@ -3,9 +3,9 @@ import { apiRoute, otherMethods } from "@/lib/api/handler";
 import { toListBody } from "@/lib/api/pagination";
 import { createIndication } from "@/lib/indications/commands";
 import { listIndications } from "@/lib/indications/queries";
-import { indicationResponse } from "@/lib/indications/responses";
+import { resourceResponse } from "@/lib/api/resource-response";
 import { parseIndicationListParams } from "@/lib/indications/schema";
-import { indicationCreateSchema, REFUSED_ON_CREATE } from "@/lib/indications/write-schema";
+import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
 
 export const GET = apiRoute(async ({ url, caller }) => {
   const query = parseIndicationListParams(url.searchParams);
@@ -14,8 +14,8 @@ export const GET = apiRoute(async ({ url, caller }) => {
 });
 
 export const POST = apiRoute(async ({ request, caller }) => {
-  const input = parseBody(indicationCreateSchema, await readJsonBody(request), REFUSED_ON_CREATE);
-  return indicationResponse(await createIndication(caller, input), { created: true });
+  const input = parseBody(indicationCreateSchema, await readJsonBody(request), INDICATION_REFUSED.onCreate);
+  return resourceResponse(await createIndication(caller, input), { createdIn: "/api/v1/my/indications" });
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -9,8 +9,8 @@ export const GET = apiRoute<{ id: string }>(async ({ url, caller, params }) => {
   const query = parseQuery(historyParamsSchema, url.searchParams);
   if (!query.ok) throw query.error;
   // 404 for an unknown or another team's indication, before anything of its history.
-  const { indication } = await getIndication(caller, params.id);
-  const page = await resourceHistory(getDb(), caller.teamId, indication.id, query.value);
+  const { resource } = await getIndication(caller, params.id);
+  const page = await resourceHistory(getDb(), caller.teamId, resource.id, query.value);
   return toListBody("events", buildJsonPage(JSON.stringify(page.items), query.value, page.total));
 });
 

@@ -1,11 +1,11 @@
 import { apiRoute, otherMethods } from "@/lib/api/handler";
 import { noQuery } from "@/lib/api/params";
 import { refreshIndication } from "@/lib/indications/commands";
-import { indicationResponse } from "@/lib/indications/responses";
+import { resourceResponse } from "@/lib/api/resource-response";
 
 export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, params }) => {
   noQuery(url);
-  return indicationResponse(await refreshIndication(caller, params.id, request.headers.get("if-match")));
+  return resourceResponse(await refreshIndication(caller, params.id, request.headers.get("if-match")));
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

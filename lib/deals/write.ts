@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from "node:crypto";
+import { ApiError } from "../api/errors";
+import { etagMatches } from "../api/etag";
+import type { Caller } from "../auth/caller";
+import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit/events";
+import { getDb } from "../db/client";
+
+/**
+ * What the write side of indications and trades has in common (lib/indications/commands.ts,
+ * lib/trades/commands.ts): the validator of a resource's state, unguessable permalinks, and one
+ * change of an existing row in a transaction, guarded by If-Match and audited.
+ */
+
+/** A resource as the API shows it, with the validator of that state (ETag). */
+export interface Versioned<T> {
+  resource: T;
+  etag: string;
+}
+
+export function versioned<T>(resource: T): Versioned<T> {
+  // Every write moves updated_at, so the content's hash changes with every write.
+  const etag = `"${createHash("sha256").update(JSON.stringify(resource)).digest("base64url").slice(0, 22)}"`;
+  return { resource, etag };
+}
+
+/** A permalink nobody can guess or enumerate: `IND-…`, `TRD-…`. */
+export function newPermalink(prefix: string): string {
+  return `${prefix}-${randomBytes(8).toString("base64url").toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
+}
+
+/** The row of a deal table as much as a change needs to know of it. */
+export interface DealRow {
+  id: string;
+  teamId: string;
+  updatedAt: Date;
+}
+
+/** One change of one row: how to read it, show it, write it, and what the change is. */
+export interface RowChange<Row extends DealRow, T> {
+  /** "indication", "trade": named in the 412 messages. */
+  noun: string;
+  action: AuditAction;
+  /** The row as this caller may see it, or a 404. */
+  load(tx: Tx): Promise<Row>;
+  /** The row as the API shows it (the ETag is computed over this). */
+  show(row: Row): T;
+  /** The columns to write, or null when the row is to be answered unchanged; may throw an ApiError. */
+  change(row: Row, now: Date): Record<string, unknown> | null;
+  /** Writes `data` only if the row's updated_at is still `row.updatedAt`; the count of rows written. */
+  write(tx: Tx, row: Row, data: Record<string, unknown>): Promise<number>;
+  /** Why, for the audit (unverify). */
+  reason?: string | null;
+}
+
+/**
+ * Reads the row, checks the caller's If-Match, applies the change and writes it only if nobody
+ * wrote the row in between (else 412 with If-Match, or one more try without), with its audit
+ * event, all in one transaction.
+ */
+export async function applyChange<Row extends DealRow, T>(caller: Caller, ifMatch: string | null, spec: RowChange<Row, T>): Promise<Versioned<T>> {
+  const stale = (why: string) => new ApiError("precondition_failed", `The ${spec.noun} ${why}; read it again.`);
+  for (let attempt = 0; ; attempt++) {
+    const result = await getDb().$transaction(async (tx) => {
+      const row = await spec.load(tx);
+      const before = versioned(spec.show(row));
+      if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");
+      // Strictly later than the last write, so the change is seen even within one millisecond.
+      const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
+      const data = spec.change(row, now);
+      if (data === null) return before;
+      if ((await spec.write(tx, row, { ...data, updatedAt: now })) === 0) return null;
+      const after = versioned(spec.show(await spec.load(tx)));
+      await recordEvent(tx, caller, {
+        action: spec.action,
+        teamId: row.teamId,
+        resourceId: row.id,
+        at: now,
+        changes: changesBetween(before.resource as Record<string, unknown>, after.resource as Record<string, unknown>),
+        reason: spec.reason ?? undefined,
+      });
+      return after;
+    });
+    if (result) return result;
+    if (ifMatch !== null || attempt >= 2) throw stale("was changed by someone else at the same time");
+  }
+}
+
+/**
+ * A create in one transaction: the issuer must exist (400 at `issuer_id` otherwise), `insert`
+ * writes the row and returns it as the API shows it, and the creation is audited.
+ */
+export async function applyCreate<T extends { id: string }>(
+  caller: Caller,
+  action: AuditAction,
+  issuerId: string,
+  insert: (tx: Tx, now: Date) => Promise<T>,
+): Promise<Versioned<T>> {
+  return getDb().$transaction(async (tx) => {
+    const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
+    if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id: no company with id ${issuerId}.`);
+    const now = new Date();
+    const state = versioned(await insert(tx, now));
+    await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: state.resource.id, at: now, changes: changesBetween(null, state.resource) });
+    return state;
+  });
+}
