@@ -28,9 +28,14 @@ export type StockClassType = (typeof STOCK_CLASS_TYPES)[number];
 export const ROLES = ["broker", "team_lead", "marketplace_ops"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** companies: view company details (spec 5.1); the other two: create indications / trades. */
-export const PERMISSIONS = ["companies", "indications_manage", "trades_manage"] as const;
+/**
+ * companies: view company details (spec 5.1); indications_manage, trades_manage: create and change
+ * the team's indications / trades; trades_verify: verify any team's trades (the marketplace team).
+ */
+export const PERMISSIONS = ["companies", "indications_manage", "trades_manage", "trades_verify"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+/** What a broker holds: everything but verifying trades. */
+export const BROKER_PERMISSIONS = ["companies", "indications_manage", "trades_manage"] as const satisfies readonly Permission[];
 
 export const LOGO_SIZES = [24, 32, 48, 64, 96] as const;
 export type LogoSize = (typeof LOGO_SIZES)[number];

@@ -3,7 +3,7 @@ import {
   CURRENT_STRUCTURES,
   LEGACY_STRUCTURE,
   LOGO_SIZES,
-  PERMISSIONS,
+  BROKER_PERMISSIONS,
   SIDES,
   STAGES,
   STOCK_CLASS_TYPES,
@@ -114,7 +114,7 @@ export const USERS = {
     email: "broker@alpha.test",
     name: "Alice Alpha",
     role: "broker",
-    permissions: [...PERMISSIONS],
+    permissions: [...BROKER_PERMISSIONS],
     team: "alpha",
   },
   alphaLead: {
@@ -122,7 +122,7 @@ export const USERS = {
     email: "lead@alpha.test",
     name: "Arthur Alpha",
     role: "team_lead",
-    permissions: [...PERMISSIONS],
+    permissions: [...BROKER_PERMISSIONS],
     team: "alpha",
   },
   alphaViewer: {
@@ -138,7 +138,7 @@ export const USERS = {
     email: "broker@beta.test",
     name: "Bob Beta",
     role: "broker",
-    permissions: [...PERMISSIONS],
+    permissions: [...BROKER_PERMISSIONS],
     team: "beta",
   },
   gammaBroker: {
@@ -146,7 +146,7 @@ export const USERS = {
     email: "broker@gamma.test",
     name: "Gina Gamma",
     role: "broker",
-    permissions: [...PERMISSIONS],
+    permissions: [...BROKER_PERMISSIONS],
     team: "gamma",
   },
 } satisfies Record<string, FixtureUser>;
@@ -176,18 +176,18 @@ function apiKey(label: string, user: UserKey, scopes: Permission[], revokedAt: D
 
 export const API_KEYS = {
   /** Alpha broker, every scope. */
-  alphaBroker: apiKey("alpha-broker-full", "alphaBroker", [...PERMISSIONS]),
+  alphaBroker: apiKey("alpha-broker-full", "alphaBroker", [...BROKER_PERMISSIONS]),
   /**
    * The viewer's key lists `companies` among its scopes, but its owner lacks that permission:
    * effective permissions are the intersection, so it must still be refused company details.
    */
-  alphaViewer: apiKey("alpha-viewer", "alphaViewer", [...PERMISSIONS]),
+  alphaViewer: apiKey("alpha-viewer", "alphaViewer", [...BROKER_PERMISSIONS]),
   /** Alpha broker (who holds `companies`), key scoped without it. */
   alphaNoCompanies: apiKey("alpha-broker-no-companies", "alphaBroker", ["indications_manage", "trades_manage"]),
   /** Alpha broker, full scopes, revoked. */
-  alphaRevoked: apiKey("alpha-broker-revoked", "alphaBroker", [...PERMISSIONS], new Date("2025-07-01T00:00:00.000Z")),
-  betaBroker: apiKey("beta-broker", "betaBroker", [...PERMISSIONS]),
-  gammaBroker: apiKey("gamma-broker", "gammaBroker", [...PERMISSIONS]),
+  alphaRevoked: apiKey("alpha-broker-revoked", "alphaBroker", [...BROKER_PERMISSIONS], new Date("2025-07-01T00:00:00.000Z")),
+  betaBroker: apiKey("beta-broker", "betaBroker", [...BROKER_PERMISSIONS]),
+  gammaBroker: apiKey("gamma-broker", "gammaBroker", [...BROKER_PERMISSIONS]),
 } satisfies Record<string, FixtureApiKey>;
 
 /** The secrets, as a client sends them (`Authorization: Bearer <secret>`). */

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission, type Role } from "../../lib/domain/enums";
+import { BROKER_PERMISSIONS, type Permission, type Role } from "../../lib/domain/enums";
 
 /**
  * The fixed teams and users of the demo data. Docs, scripts and tests rely on the demo accounts
@@ -30,8 +30,15 @@ export interface UserSpec {
   permissions: readonly Permission[];
 }
 
-const ALL = PERMISSIONS;
+const ALL = BROKER_PERMISSIONS;
 const NO_COMPANIES: readonly Permission[] = ["indications_manage", "trades_manage"];
+const READ_ONLY: readonly Permission[] = ["companies"];
+const OPS: readonly Permission[] = [...BROKER_PERMISSIONS, "trades_verify"];
+
+/** Whether a user's indications and trades can exist: generated rows belong only to those who may write them. */
+export function mayOwnDeals(permissions: readonly string[]): boolean {
+  return permissions.includes("indications_manage") || permissions.includes("trades_manage");
+}
 
 export const USERS: readonly UserSpec[] = [
   // Demo accounts (fixed).
@@ -39,7 +46,8 @@ export const USERS: readonly UserSpec[] = [
   { email: "lead@alpha.example", name: "Jordan Okafor", team: "alpha", role: "team_lead", permissions: ALL },
   { email: "viewer@alpha.example", name: "Priya Patel", team: "alpha", role: "broker", permissions: NO_COMPANIES },
   { email: "broker@beta.example", name: "Kenji Nakamura", team: "beta", role: "broker", permissions: ALL },
-  { email: "ops@marketplace.example", name: "Ibrahim Novak", team: "ops", role: "marketplace_ops", permissions: ALL },
+  { email: "ops@marketplace.example", name: "Ibrahim Novak", team: "ops", role: "marketplace_ops", permissions: OPS },
+  { email: "analyst@alpha.example", name: "Noor Rahman", team: "alpha", role: "broker", permissions: READ_ONLY },
   // More users per team.
   { email: "mateo.garcia@alpha.example", name: "Mateo García", team: "alpha", role: "broker", permissions: ALL },
   { email: "hannah.schmidt@alpha.example", name: "Hannah Schmidt", team: "alpha", role: "broker", permissions: ALL },
@@ -52,5 +60,5 @@ export const USERS: readonly UserSpec[] = [
   { email: "lead@delta.example", name: "Chloé Mensah", team: "delta", role: "team_lead", permissions: ALL },
   { email: "elias.tanaka@delta.example", name: "Elias Tanaka", team: "delta", role: "broker", permissions: ALL },
   { email: "grace.moreau@delta.example", name: "Grace Moreau", team: "delta", role: "broker", permissions: ALL },
-  { email: "maya.silva@marketplace.example", name: "Maya Silva", team: "ops", role: "marketplace_ops", permissions: ALL },
+  { email: "maya.silva@marketplace.example", name: "Maya Silva", team: "ops", role: "marketplace_ops", permissions: OPS },
 ];

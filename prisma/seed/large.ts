@@ -39,8 +39,8 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 import bcrypt from "bcryptjs";
 import { SQLITE_SEARCH_OPTIMIZE } from "../../lib/companies/search";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
-import { PERMISSIONS, type Permission } from "../../lib/domain/enums";
-import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
+import { BROKER_PERMISSIONS, type Permission } from "../../lib/domain/enums";
+import { DEMO_PASSWORD, mayOwnDeals, TEAMS, USERS } from "./accounts";
 import { BASE_TIME, companyRow, companySlug, indicationRow, tradeRow, type CompanyRow, type RowContext } from "./generators";
 import { Rng } from "../../lib/random";
 import { namedUuid } from "./prng";
@@ -144,7 +144,7 @@ function buildUsers(seed: number, teams: TeamRow[]): UserRow[] {
       const first = rng.pick(FIRST_NAMES);
       const last = rng.pick(LAST_NAMES);
       const lead = k === 0;
-      const permissions: Permission[] = rng.chance(0.1) ? ["indications_manage", "trades_manage"] : [...PERMISSIONS];
+      const permissions: Permission[] = rng.chance(0.1) ? ["indications_manage", "trades_manage"] : [...BROKER_PERMISSIONS];
       users.push({
         id: namedUuid(seed, "user", `${domain}:${k}`),
         email: `${slug(first)}.${slug(last)}.${k}@${domain}`,
@@ -196,6 +196,7 @@ export interface Context {
 function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companies: CompanyRow[]): Context {
   const usersByTeam = new Map<string, UserRow[]>();
   for (const u of users) {
+    if (!mayOwnDeals(JSON.parse(u.permissions) as string[])) continue;
     const list = usersByTeam.get(u.teamId) ?? [];
     list.push(u);
     usersByTeam.set(u.teamId, list);

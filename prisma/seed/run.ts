@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db/client";
 import { hashPassword, verifyPassword } from "../../lib/auth/password";
-import { DEMO_PASSWORD, TEAMS, USERS } from "./accounts";
+import { DEMO_PASSWORD, mayOwnDeals, TEAMS, USERS } from "./accounts";
 import {
   BASE_TIME,
   SEED,
@@ -44,10 +44,11 @@ async function demoPasswordHash(db: Db): Promise<string> {
 
 /** The context indications and trades are generated against: companies and weighted owners. */
 export function rowContext(seed: number, baseTime: number, companies: readonly { id: string; slug: string }[]): RowContext {
-  const owners = USERS.flatMap((user) => {
+  const dealers = USERS.filter((user) => mayOwnDeals(user.permissions));
+  const owners = dealers.flatMap((user) => {
     const team = TEAMS.find((t) => t.key === user.team)!;
     if (team.tradingWeight === 0) return [];
-    const members = USERS.filter((u) => u.team === team.key).length;
+    const members = dealers.filter((u) => u.team === team.key).length;
     return [{ userId: userId(seed, user), teamId: teamId(seed, team), weight: team.tradingWeight / members }];
   });
   return { seed, baseTime, companies, owners };
