@@ -10,8 +10,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * while reading, so a lying or missing Content-Length cannot make us buffer more), valid JSON (400
  * `invalid_json`).
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, options: { optional?: boolean } = {}): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
+  // An operation whose body is optional (verify) takes no body at all as `{}`.
+  if (options.optional && type === "" && (request.body === null || request.headers.get("content-length") === "0")) return {};
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   indication_closed: 409,
+  trade_verified: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

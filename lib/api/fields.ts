@@ -19,9 +19,9 @@ function stored<S extends z.ZodType>(schema: S, kind: FieldKind): S {
 /** A big decimal, exact, as a string ("12.5"); stored fixed-width (lib/domain/decimal.ts). */
 export const decimalField = stored(z.string().describe("big decimal string"), "decimal");
 /** A point in time, RFC 3339 in UTC with milliseconds. */
-export const timestampField = stored(z.string().describe("RFC 3339 UTC timestamp with milliseconds"), "timestamp");
+export const timestampField = stored(z.iso.datetime().describe("RFC 3339 UTC timestamp with milliseconds"), "timestamp");
 /** A calendar date, stored as shown. */
-export const dateField = z.string().describe("ISO 8601 date YYYY-MM-DD");
+export const dateField = z.iso.date().describe("ISO 8601 date YYYY-MM-DD");
 
 function kindOf(field: z.ZodType): FieldKind {
   const inner = field instanceof z.ZodNullable ? (field.unwrap() as z.ZodType) : field;

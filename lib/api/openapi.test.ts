@@ -1,8 +1,18 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
 import { indicationListParamsSchema, indicationSchema } from "@/lib/indications/schema";
 import { WRITABLE_FIELDS } from "@/lib/indications/write-schema";
 import { tradeListParamsSchema, tradeSchema } from "@/lib/trades/schema";
+
+/** The API's paths as the route files under app/api/v1 declare them (`[id]` -> `{id}`). */
+function routePaths(): string[] {
+  const root = path.join(process.cwd(), "app/api/v1");
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "route.ts" && !file.startsWith("openapi.json"))
+    .map((file) => `/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}"));
+}
 
 describe("GET /api/v1/openapi.json", () => {
   it("describes the read operations with the parameters and fields the handlers use", async () => {
@@ -11,16 +21,8 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = await response.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers[0].url).toBe("http://localhost/api/v1");
-    expect(Object.keys(doc.paths).sort()).toEqual([
-      "/companies",
-      "/companies/{company_id}",
-      "/my/indications",
-      "/my/indications/{id}",
-      "/my/indications/{id}/close",
-      "/my/indications/{id}/history",
-      "/my/indications/{id}/refresh",
-      "/my/trades",
-    ]);
+    // Every route file of the API, and nothing else, is described.
+    expect(Object.keys(doc.paths).sort()).toEqual(routePaths().sort());
 
     const names = (path: string) => doc.paths[path].get.parameters.map((p: { name: string }) => p.name).sort();
     expect(names("/my/indications")).toEqual(Object.keys(indicationListParamsSchema.shape).sort());
@@ -44,9 +46,21 @@ describe("GET /api/v1/openapi.json", () => {
       WRITABLE_FIELDS.filter((f) => f !== "side" && f !== "issuer_id").sort(),
     );
     expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(["409", "412", "413", "415"]));
-    for (const [path, operations] of Object.entries<Record<string, { operationId?: string }>>(doc.paths)) {
-      if (!path.startsWith("/my/indications/")) continue;
-      for (const [method, operation] of Object.entries(operations)) if (method !== "parameters") expect(operation.operationId, `${method} ${path}`).toBeTruthy();
+    const ids = new Set<string>();
+    for (const [path, operations] of Object.entries<Record<string, { operationId?: string; requestBody?: unknown; responses: object }>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (method === "parameters") continue;
+        expect(operation.operationId, `${method} ${path}`).toBeTruthy();
+        ids.add(operation.operationId!);
+        const statuses = Object.keys(operation.responses);
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "405", "500"]));
+        if (operation.requestBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413", "415"]));
+      }
     }
+    expect(ids.size).toBe(Object.values(doc.paths).flatMap((ops) => Object.keys(ops as object).filter((m) => m !== "parameters")).length);
+    const trade = doc.paths["/my/trades/{id}"].get.responses["200"].content["application/json"].schema.properties;
+    expect(trade.sign_date.format).toBe("date");
+    expect(trade.updated_at.format).toBe("date-time");
+    expect(doc.paths["/my/trades"].post.requestBody.content["application/json"].schema.properties.won_date.format).toBe("date");
   });
 });

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
-import { auditEventSchema } from "../audit/events";
+import { auditEventSchema, eventFeedParamsSchema, eventFeedSchema } from "../audit/events";
 import { indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
 import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
-import { tradeListParamsSchema, tradeListSchema } from "../trades/schema";
+import { opsTradeListParamsSchema, opsTradeListSchema, tradeListParamsSchema, tradeListSchema, tradeSchema, tradeWithTeamSchema } from "../trades/schema";
+import { tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "../trades/write-schema";
 import { ERROR_CODES } from "./errors";
 import { pageFieldsSchema } from "./pagination";
 import { historyParamsSchema } from "./params";
@@ -35,9 +36,10 @@ const errorSchema = z.object({
   }),
 });
 
+/** The error statuses an operation answers: always 401, 405 (another method) and 500, plus `statuses`. */
 function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((status) => [
+    [...new Set([...statuses, 401, 405, 500])].sort().map((status) => [
       String(status),
       { description: `Error (${status})`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
     ]),
@@ -48,14 +50,66 @@ function ok(description: string, schema: z.ZodType) {
   return { description, content: { "application/json": { schema: jsonSchema(schema) } } };
 }
 
-function body(schema: z.ZodType) {
-  return { required: true, content: { "application/json": { schema: jsonSchema(schema, "input") } } };
+function body(schema: z.ZodType, required = true) {
+  return { required, content: { "application/json": { schema: jsonSchema(schema, "input") } } };
 }
 
 const header = (description: string) => ({ description, schema: { type: "string" } });
-const withEtag = (description: string) => ({ ...ok(description, indicationSchema), headers: { ETag: header("The indication's validator (If-Match, If-None-Match)") } });
+const withEtag = (description: string, schema: z.ZodType) => ({ ...ok(description, schema), headers: { ETag: header("Its validator (If-Match, If-None-Match)") } });
+const created = (description: string, schema: z.ZodType) => ({ ...withEtag(description, schema), headers: { Location: header("Its address"), ETag: header("Its validator") } });
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the indication still has this ETag (412 otherwise)", schema: { type: "string" } };
+const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the resource still has this ETag (412 otherwise)", schema: { type: "string" } };
+const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: { type: "string" } };
+const notModified = { "304": { description: "Unchanged since the ETag sent" } };
+const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
+
+/** GET one resource, PATCH it, and GET its history: the same for indications and trades. */
+function resourcePaths(noun: string, schema: z.ZodType, patchSchema: z.ZodType, permission: string, conflict: string) {
+  const name = noun[0].toUpperCase() + noun.slice(1);
+  return {
+    [`/my/${noun}s/{id}`]: {
+      parameters: [idParameter],
+      get: {
+        operationId: `get${name}`,
+        summary: `One of the team's ${noun}s`,
+        parameters: [ifNoneMatch],
+        responses: { "200": withEtag(`The ${noun}`, schema), ...notModified, ...errorResponses(404) },
+      },
+      patch: {
+        operationId: `update${name}`,
+        summary: `Change a ${noun}'s fields (JSON merge patch; needs ${permission}; ${conflict})`,
+        parameters: [ifMatch],
+        requestBody: body(patchSchema),
+        responses: { "200": withEtag(`The changed ${noun}`, schema), ...errorResponses(400, 403, 404, 409, 412, 413, 415) },
+      },
+    },
+    [`/my/${noun}s/{id}/history`]: {
+      parameters: [idParameter],
+      get: {
+        operationId: `${noun}History`,
+        summary: `The ${noun}'s audit events, oldest first`,
+        parameters: queryParameters(historyParamsSchema),
+        responses: { "200": ok("A page of events", eventPage), ...errorResponses(400, 404) },
+      },
+    },
+  };
+}
+
+/** POST /ops/trades/{id}/verify and /unverify. */
+function verification(verify: boolean) {
+  return {
+    parameters: [idParameter],
+    post: {
+      operationId: verify ? "verifyTrade" : "unverifyTrade",
+      summary: verify
+        ? "Verify any team's trade (needs trades_verify; a verified one is answered unchanged; the body and its reason are optional)"
+        : "Unverify any team's trade, saying why (needs trades_verify)",
+      parameters: [ifMatch],
+      requestBody: body(verify ? verifySchema : unverifySchema, !verify),
+      responses: { "200": withEtag("The trade with its team", tradeWithTeamSchema), ...errorResponses(400, 403, 404, 412, 413, 415) },
+    },
+  };
+}
 
 export function openApiDocument(serverUrl: string) {
   return {
@@ -64,7 +118,7 @@ export function openApiDocument(serverUrl: string) {
       title: "Marketplace desk API",
       version: "1",
       description:
-        "Read-only access to companies and the caller's team's indications and trades. " +
+        "Companies, and the caller's team's indications and trades: read, create, change, audited; the marketplace team verifies trades. " +
         "`has_more` is true exactly when a later page exists. See docs/api.md for every rule.",
     },
     servers: [{ url: serverUrl }],
@@ -72,57 +126,42 @@ export function openApiDocument(serverUrl: string) {
     paths: {
       "/companies": {
         get: {
+          operationId: "listCompanies",
           summary: "List companies (id and name), ordered by name",
           parameters: queryParameters(companyListParamsSchema),
-          responses: { "200": ok("A page of companies", companyListSchema), ...errorResponses(400, 401) },
+          responses: { "200": ok("A page of companies", companyListSchema), ...errorResponses(400) },
         },
       },
       "/companies/{company_id}": {
         get: {
+          operationId: "getCompany",
           summary: "One company in full (needs the companies permission)",
           parameters: [{ name: "company_id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
-          responses: { "200": ok("The company", companySchema), ...errorResponses(400, 401, 403, 404) },
+          responses: { "200": ok("The company", companySchema), ...errorResponses(400, 403, 404) },
         },
       },
       "/my/indications": {
         get: {
+          operationId: "listIndications",
           summary: "The caller's team's indications",
           parameters: queryParameters(indicationListParamsSchema),
-          responses: { "200": ok("A page of indications", indicationListSchema), ...errorResponses(400, 401) },
+          responses: { "200": ok("A page of indications", indicationListSchema), ...errorResponses(400) },
         },
         post: {
           operationId: "createIndication",
           summary: "Create an indication (needs indications_manage)",
           requestBody: body(indicationCreateSchema),
-          responses: {
-            "201": { ...ok("The new indication", indicationSchema), headers: { Location: header("Its address"), ETag: header("Its validator") } },
-            ...errorResponses(400, 401, 403, 405, 413, 415, 500),
-          },
+          responses: { "201": created("The new indication", indicationSchema), ...errorResponses(400, 403, 413, 415) },
         },
       },
-      "/my/indications/{id}": {
-        parameters: [idParameter],
-        get: {
-          operationId: "getIndication",
-          summary: "One of the team's indications",
-          parameters: [{ name: "If-None-Match", in: "header", required: false, schema: { type: "string" } }],
-          responses: { "200": withEtag("The indication"), "304": { description: "Unchanged since the ETag sent" }, ...errorResponses(401, 404, 405, 500) },
-        },
-        patch: {
-          operationId: "updateIndication",
-          summary: "Change an open indication's fields (JSON merge patch; needs indications_manage)",
-          parameters: [ifMatch],
-          requestBody: body(indicationPatchSchema),
-          responses: { "200": withEtag("The changed indication"), ...errorResponses(400, 401, 403, 404, 405, 409, 412, 413, 415, 500) },
-        },
-      },
+      ...resourcePaths("indication", indicationSchema, indicationPatchSchema, "indications_manage", "409 when closed"),
       "/my/indications/{id}/refresh": {
         parameters: [idParameter],
         post: {
           operationId: "refreshIndication",
           summary: "Confirm an open indication is still live (needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The refreshed indication"), ...errorResponses(401, 403, 404, 405, 409, 412, 500) },
+          responses: { "200": withEtag("The refreshed indication", indicationSchema), ...errorResponses(403, 404, 409, 412) },
         },
       },
       "/my/indications/{id}/close": {
@@ -131,25 +170,42 @@ export function openApiDocument(serverUrl: string) {
           operationId: "closeIndication",
           summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The closed indication"), ...errorResponses(401, 403, 404, 405, 412, 500) },
-        },
-      },
-      "/my/indications/{id}/history": {
-        parameters: [idParameter],
-        get: {
-          operationId: "indicationHistory",
-          summary: "The indication's audit events, oldest first",
-          parameters: queryParameters(historyParamsSchema),
-          responses: { "200": ok("A page of events", z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema })), ...errorResponses(400, 401, 404, 405, 500) },
+          responses: { "200": withEtag("The closed indication", indicationSchema), ...errorResponses(403, 404, 412) },
         },
       },
       "/my/trades": {
         get: {
+          operationId: "listTrades",
           summary: "The caller's team's trades",
           parameters: queryParameters(tradeListParamsSchema),
-          responses: { "200": ok("A page of trades", tradeListSchema), ...errorResponses(400, 401) },
+          responses: { "200": ok("A page of trades", tradeListSchema), ...errorResponses(400) },
+        },
+        post: {
+          operationId: "createTrade",
+          summary: "Record a trade, unverified (needs trades_manage)",
+          requestBody: body(tradeCreateSchema),
+          responses: { "201": created("The new trade", tradeSchema), ...errorResponses(400, 403, 413, 415) },
         },
       },
+      ...resourcePaths("trade", tradeSchema, tradePatchSchema, "trades_manage", "409 trade_verified when verified"),
+      "/my/events": {
+        get: {
+          operationId: "listEvents",
+          summary: "The team's audit events after a cursor, in the order they were written (incremental sync)",
+          parameters: queryParameters(eventFeedParamsSchema),
+          responses: { "200": ok("Events, and where to resume", eventFeedSchema), ...errorResponses(400) },
+        },
+      },
+      "/ops/trades": {
+        get: {
+          operationId: "listAllTrades",
+          summary: "Every team's trades with their team (needs trades_verify)",
+          parameters: queryParameters(opsTradeListParamsSchema),
+          responses: { "200": ok("A page of trades", opsTradeListSchema), ...errorResponses(400, 403) },
+        },
+      },
+      "/ops/trades/{id}/verify": verification(true),
+      "/ops/trades/{id}/unverify": verification(false),
     },
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "API key (mkd_…)" } },

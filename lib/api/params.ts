@@ -78,7 +78,7 @@ function param<T, A = undefined>(description: string, read: (value: string) => T
     });
 }
 
-function integer(name: string, min: number, max: number, fallback: number) {
+export function integer(name: string, min: number, max: number, fallback: number) {
   return param(
     `Integer from ${min} to ${max}; default ${fallback}.`,
     (value) => {
@@ -116,8 +116,8 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-export function uuidParam(name: string) {
-  return param("A company UUID.", (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
+export function uuidParam(name: string, of = "company") {
+  return param(`A ${of} UUID.`, (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
 }
 
 // RFC 3339 date-time with a mandatory offset: a timestamp without one is ambiguous.
@@ -199,3 +199,15 @@ export function noQuery(url: URL): void {
 
 /** Lists that take only a page: a resource's history. */
 export const historyParamsSchema = z.object({ ...pageParams });
+
+/**
+ * A position in a feed written as `<prefix>.<n>` (n a non-negative integer): opaque to callers,
+ * stable forever, so a client can resume from it days later.
+ */
+export function cursorParam(name: string, prefix: string) {
+  const pattern = new RegExp(`^${prefix}\\.(\\d{1,15})$`);
+  return param(`A cursor returned as next_cursor; absent: from the beginning.`, (value) => {
+    const match = pattern.exec(value);
+    return match ? Number(match[1]) : new Invalid(`${name} must be a cursor this API returned as next_cursor; got ${quote(value)}.`);
+  }, 0);
+}

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { timestampField } from "../api/fields";
 import { pageWindow, type PageRequest } from "../api/pagination";
+import { cursorParam, integer } from "../api/params";
 import type { Caller } from "../auth/caller";
 import { getEngine, type Db } from "../db/client";
 
@@ -116,4 +117,32 @@ export async function resourceHistory(db: Db, teamId: string, resourceId: string
     db.auditEvent.count({ where }),
   ]);
   return { items: rows.map(toApi), total };
+}
+
+/** Where a team's feed stands: after the event of this seq. */
+const CURSOR_PREFIX = "ev1";
+const cursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
+
+/** GET /my/events query parameters. */
+export const eventFeedParamsSchema = z.object({
+  after: cursorParam("after", CURSOR_PREFIX),
+  limit: integer("limit", 1, 500, 100),
+});
+export type EventFeedQuery = z.output<typeof eventFeedParamsSchema>;
+
+export const eventFeedSchema = z.object({ events: z.array(auditEventSchema), next_cursor: z.string(), has_more: z.boolean() });
+export type EventFeed = z.infer<typeof eventFeedSchema>;
+
+/**
+ * GET /my/events: the team's events after the cursor, in the order they were written, for
+ * incremental sync. `next_cursor` is where the next call resumes, even when nothing came.
+ */
+export async function eventFeed(db: Db, teamId: string, query: EventFeedQuery): Promise<EventFeed> {
+  const rows = await db.auditEvent.findMany({ where: { teamId, seq: { gt: query.after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  return {
+    events: page.map(toApi),
+    next_cursor: cursorOf(page.length > 0 ? page[page.length - 1].seq : query.after),
+    has_more: rows.length > query.limit,
+  };
 }

@@ -51,7 +51,7 @@ async function probe(values: { at: Date; price: string; fee: string | null; flag
   const row = `SELECT ${timestamp} AS created_at, ${price} AS price, ${fee} AS fee, ${flag} AS flag, ${tags} AS tags`;
   const issuer = `SELECT ${text("c-1")} AS id, ${text('Acme "Robotics"')} AS name`;
   const [result] = await sqlRunner(db)<{ item: string }>({
-    text: `SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) c`,
+    text: `SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) issuer`,
     values: sql.values,
   });
   return JSON.parse(result.item) as Probe;

@@ -10,7 +10,7 @@ import type { Dialect } from "./dialect";
  * 12); pages parse it (lib/api/pagination.ts parsePage).
  *
  * A field is read from column `t.<field name>` (the API's names are the columns' names), except a
- * reference, which comes from the row joined as `c`.
+ * reference, which comes from the row joined under the field's name (`issuer`, `team`).
  */
 export type FieldKind =
   /** Text, dates (YYYY-MM-DD) and enumerations, as stored. */
@@ -22,7 +22,7 @@ export type FieldKind =
   | "boolean"
   /** A JSON array stored as text (lib/domain/json-list.ts) -> the array. */
   | "list"
-  /** The joined row `c` -> {id, name}. */
+  /** The row joined under the field's name -> {id, name}. */
   | "ref";
 
 /** The kinds a field of API type V can be written with. */
@@ -61,7 +61,7 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): string {
     case "list":
       return dialect.listJson(column);
     case "ref":
-      return dialect.jsonObject(["'id', c.id", "'name', c.name"]);
+      return dialect.jsonObject([`'id', ${name}.id`, `'name', ${name}.name`]);
   }
 }
 

@@ -44,7 +44,7 @@ function safeDecode(segment: string): string {
 function derivedParams(path: string): Record<string, string> {
   const company = /^\/api\/v1\/companies\/([^/?#]+)/.exec(path);
   if (company) return { company_id: safeDecode(company[1]) };
-  const resource = /^\/api\/v1\/my\/(?:indications|trades)\/([^/?#]+)/.exec(path);
+  const resource = /^\/api\/v1\/(?:my|ops)\/(?:indications|trades)\/([^/?#]+)/.exec(path);
   return resource ? { id: safeDecode(resource[1]) } : {};
 }
 

@@ -1,12 +1,12 @@
 import { buildJsonPage, pageWindow, type JsonPage } from "../api/pagination";
-import type { Caller } from "../auth/caller";
+import { requirePermission, type Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { runPage, type ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/issuer";
 import type { Conditions } from "../db/sql";
-import type { Trade, TradeListQuery, TradeSortField } from "./schema";
-import { TRADE_FIELDS } from "./serializer";
+import type { OpsTradeListQuery, Trade, TradeListQuery, TradeSortField, TradeWithTeam } from "./schema";
+import { OPS_TRADE_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** The column each sort field orders by (each has a (team_id, column, id) index). */
 const SORT_COLUMNS: Record<TradeSortField, string> = {
@@ -18,16 +18,23 @@ const SORT_COLUMNS: Record<TradeSortField, string> = {
   volume: "volume",
 };
 
-/** Which of the team's trades a query selects: the list's rows, and the rows the review totals. */
-export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditions) => void {
+/** The trade filters, any team. */
+function tradeConditions(query: TradeListQuery): (w: Conditions) => void {
   return (w) => {
-    // The caller's team scope comes first and is not negotiable: no filter can widen it.
-    w.equals("t.team_id", teamId);
     w.is("t.is_verified", query.is_verified);
     w.oneOf("t.structure", query.structure);
     w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
     w.between("t.won_date", query.won_date_from, query.won_date_to);
     dealFilters(w, query);
+  };
+}
+
+/** Which of the team's trades a query selects: the list's rows, and the rows the review totals. */
+export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditions) => void {
+  return (w) => {
+    // The caller's team scope comes first and is not negotiable: no filter can widen it.
+    w.equals("t.team_id", teamId);
+    tradeConditions(query)(w);
   };
 }
 
@@ -50,5 +57,31 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
 /** GET /my/trades: one statement per page, with a cached count while the table is unchanged. */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
   const page = await runPage(getEngine(), tradeList(caller.teamId, query), caller.freshness);
+  return buildJsonPage(page.itemsJson, query, page.total);
+}
+
+const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
+
+/**
+ * GET /ops/trades, for the marketplace team: every team's trades (or one team's), the trade
+ * filters, by sign date (the (is_verified, sign_date) and (sign_date) indexes serve it).
+ */
+export function opsTradeList(query: OpsTradeListQuery): ListQuery<TradeWithTeam> {
+  return {
+    table: "trades",
+    fields: OPS_TRADE_FIELDS,
+    join: `${ISSUER_JOIN} ${TEAM_JOIN}`,
+    where: (w) => {
+      w.equals("t.team_id", query.team_id);
+      tradeConditions(query)(w);
+    },
+    order: { column: "sign_date", direction: query.sort.direction },
+    ...pageWindow(query),
+  };
+}
+
+export async function listOpsTrades(caller: Caller, query: OpsTradeListQuery): Promise<JsonPage<TradeWithTeam>> {
+  requirePermission(caller, "trades_verify", "Listing every team's trades");
+  const page = await runPage(getEngine(), opsTradeList(query), caller.freshness);
   return buildJsonPage(page.itemsJson, query, page.total);
 }

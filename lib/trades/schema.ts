@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../api/fields";
 import { pageFieldsSchema } from "../api/pagination";
-import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, type RawParams } from "../api/params";
+import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, uuidParam, type RawParams } from "../api/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
 
@@ -50,3 +50,18 @@ export const tradeSchema = z.object({
 export type Trade = z.infer<typeof tradeSchema>;
 
 export const tradeListSchema = z.object({ trades: z.array(tradeSchema), ...pageFieldsSchema });
+
+/** A trade as the marketplace team sees it (GET /ops/trades, verify, unverify): with its team. */
+export const tradeWithTeamSchema = tradeSchema.extend({ team: z.object({ id: z.string(), name: z.string() }) });
+export type TradeWithTeam = z.infer<typeof tradeWithTeamSchema>;
+export const opsTradeListSchema = z.object({ trades: z.array(tradeWithTeamSchema), ...pageFieldsSchema });
+
+/**
+ * GET /ops/trades: every team's trades, the trade filters plus `team_id`. Sorted by sign date only:
+ * across every team only that order has its indexes (oldest first is the verification queue).
+ */
+export const opsTradeListParamsSchema = tradeListParamsSchema.extend({
+  team_id: uuidParam("team_id", "team"),
+  sort: sortParam(["sign_date"], DEFAULT_TRADE_SORT),
+});
+export type OpsTradeListQuery = z.output<typeof opsTradeListParamsSchema>;

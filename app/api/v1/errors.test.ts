@@ -8,22 +8,30 @@ import * as closeModule from "./my/indications/[id]/close/route";
 import * as historyModule from "./my/indications/[id]/history/route";
 import * as refreshModule from "./my/indications/[id]/refresh/route";
 import * as tradesModule from "./my/trades/route";
+import * as tradeModule from "./my/trades/[id]/route";
+import * as tradeHistoryModule from "./my/trades/[id]/history/route";
+import * as eventsModule from "./my/events/route";
+import * as opsTradesModule from "./ops/trades/route";
+import * as verifyModule from "./ops/trades/[id]/verify/route";
+import * as unverifyModule from "./ops/trades/[id]/unverify/route";
 import { createDb } from "@/lib/db/client";
-import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid, teamIndications } from "@/lib/testing/fixtures";
+import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const INDICATION = `/api/v1/my/indications/${teamIndications("alpha")[0].id}`;
 const MISSING = `/api/v1/my/indications/${fixtureUuid("missing indication")}`;
+const TRADE = `/api/v1/my/trades/${teamTrades("alpha")[0].id}`;
+const MISSING_TRADE = `/api/v1/ops/trades/${fixtureUuid("missing trade")}`;
 
 /** Calls a route with the first method it serves (GET where it has one). */
 function callFirst(route: (typeof ROUTES)[number], path: string, options: Parameters<typeof callRoute>[2] = {}) {
   const method = route.methods[0];
-  return callRoute(route.module[method], path, { ...options, method });
+  return callRoute(route.module[method], path, { body: route.body, ...options, method });
 }
 
 /** Every route, with a path the alpha broker may use and the methods it serves. */
-const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: string; methods: Method[] }[] = [
+const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: string; methods: Method[]; body?: object }[] = [
   { name: "/companies", module: companiesModule, path: "/api/v1/companies", methods: ["GET"] },
   { name: "/companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}`, methods: ["GET"] },
   { name: "/my/indications", module: indicationsModule, path: "/api/v1/my/indications", methods: ["GET", "POST"] },
@@ -32,7 +40,13 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/my/indications/{id}/refresh", module: refreshModule, path: `${MISSING}/refresh`, methods: ["POST"] },
   { name: "/my/indications/{id}/close", module: closeModule, path: `${MISSING}/close`, methods: ["POST"] },
   { name: "/my/indications/{id}/history", module: historyModule, path: `${INDICATION}/history`, methods: ["GET"] },
-  { name: "/my/trades", module: tradesModule, path: "/api/v1/my/trades", methods: ["GET"] },
+  { name: "/my/trades", module: tradesModule, path: "/api/v1/my/trades", methods: ["GET", "POST"] },
+  { name: "/my/trades/{id}", module: tradeModule, path: TRADE, methods: ["GET", "PATCH"] },
+  { name: "/my/trades/{id}/history", module: tradeHistoryModule, path: `${TRADE}/history`, methods: ["GET"] },
+  { name: "/my/events", module: eventsModule, path: "/api/v1/my/events", methods: ["GET"] },
+  { name: "/ops/trades", module: opsTradesModule, path: "/api/v1/ops/trades", methods: ["GET"] },
+  { name: "/ops/trades/{id}/verify", module: verifyModule, path: `${MISSING_TRADE}/verify`, methods: ["POST"] },
+  { name: "/ops/trades/{id}/unverify", module: unverifyModule, path: `${MISSING_TRADE}/unverify`, methods: ["POST"], body: { reason: "test" } },
 ];
 
 const KEY = SECRETS.alphaBroker;
@@ -120,7 +134,7 @@ describe("X-Request-Id", () => {
       await callRoute(tradesModule.GET, "/api/v1/my/trades", { headers: { "x-request-id": id } }),
       await callRoute(companyModule.GET, `/api/v1/companies/${COMPANIES[0].id}`, { key: SECRETS.alphaViewer, headers: { "x-request-id": id } }),
       await callRoute(companyModule.GET, `/api/v1/companies/${fixtureUuid("missing")}`, { key: KEY, headers: { "x-request-id": id } }),
-      await callRoute(tradesModule.POST, "/api/v1/my/trades", { key: KEY, method: "POST", headers: { "x-request-id": id } }),
+      await callRoute(tradesModule.PUT, "/api/v1/my/trades", { key: KEY, method: "PUT", headers: { "x-request-id": id } }),
     ];
     expect(cases.map((c) => c.status)).toEqual([200, 400, 400, 401, 403, 404, 405]);
     for (const c of cases) expect(c.headers.get("x-request-id")).toBe(id);

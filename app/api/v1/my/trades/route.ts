@@ -1,7 +1,11 @@
-import { apiRoute, readOnly } from "@/lib/api/handler";
+import { readJsonBody, parseBody } from "@/lib/api/body";
+import { apiRoute, otherMethods } from "@/lib/api/handler";
 import { toListBody } from "@/lib/api/pagination";
+import { resourceResponse } from "@/lib/api/resource-response";
+import { createTrade } from "@/lib/trades/commands";
 import { listTrades } from "@/lib/trades/queries";
 import { parseTradeListParams } from "@/lib/trades/schema";
+import { TRADE_REFUSED, tradeCreateSchema } from "@/lib/trades/write-schema";
 
 export const GET = apiRoute(async ({ url, caller }) => {
   const query = parseTradeListParams(url.searchParams);
@@ -9,4 +13,9 @@ export const GET = apiRoute(async ({ url, caller }) => {
   return toListBody("trades", await listTrades(caller, query.value));
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const POST = apiRoute(async ({ request, caller }) => {
+  const input = parseBody(tradeCreateSchema, await readJsonBody(request), TRADE_REFUSED.onCreate);
+  return resourceResponse(await createTrade(caller, input), { createdIn: "/api/v1/my/trades" });
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

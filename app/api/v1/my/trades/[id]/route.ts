@@ -1,0 +1,21 @@
+import { readJsonBody, parseBody } from "@/lib/api/body";
+import { apiRoute, otherMethods } from "@/lib/api/handler";
+import { noQuery } from "@/lib/api/params";
+import { resourceResponse } from "@/lib/api/resource-response";
+import { getTrade, updateTrade } from "@/lib/trades/commands";
+import { TRADE_REFUSED, tradePatchSchema } from "@/lib/trades/write-schema";
+
+type Params = { id: string };
+
+export const GET = apiRoute<Params>(async ({ request, url, caller, params }) => {
+  noQuery(url);
+  return resourceResponse(await getTrade(caller, params.id), { ifNoneMatch: request.headers.get("if-none-match") });
+});
+
+export const PATCH = apiRoute<Params>(async ({ request, url, caller, params }) => {
+  noQuery(url);
+  const patch = parseBody(tradePatchSchema, await readJsonBody(request), TRADE_REFUSED.onPatch);
+  return resourceResponse(await updateTrade(caller, params.id, patch, request.headers.get("if-match")));
+});
+
+export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

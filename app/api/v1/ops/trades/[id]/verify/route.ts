@@ -1,0 +1,14 @@
+import { readJsonBody, parseBody } from "@/lib/api/body";
+import { apiRoute, otherMethods } from "@/lib/api/handler";
+import { noQuery } from "@/lib/api/params";
+import { resourceResponse } from "@/lib/api/resource-response";
+import { setTradeVerified } from "@/lib/trades/commands";
+import { verifySchema } from "@/lib/trades/write-schema";
+
+export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, params }) => {
+  noQuery(url);
+  const { reason } = parseBody(verifySchema, await readJsonBody(request, { optional: true }));
+  return resourceResponse(await setTradeVerified(caller, params.id, true, reason, request.headers.get("if-match")));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,23 @@
+import type { Caller } from "../auth/caller";
+import { resourceHistory } from "../audit/events";
+import { getDb } from "../db/client";
+import { apiRoute, readOnly } from "./handler";
+import { buildJsonPage, toListBody } from "./pagination";
+import { historyParamsSchema, parseQuery } from "./params";
+
+/**
+ * GET /my/<resources>/{id}/history: the resource's audit events, oldest first, a page of them.
+ * `find` answers 404 for an unknown or another team's id, before anything of its history.
+ */
+export function historyRoute(find: (caller: Caller, id: string) => Promise<{ resource: { id: string } }>) {
+  return {
+    ...readOnly,
+    GET: apiRoute<{ id: string }>(async ({ url, caller, params }) => {
+      const query = parseQuery(historyParamsSchema, url.searchParams);
+      if (!query.ok) throw query.error;
+      const { resource } = await find(caller, params.id);
+      const page = await resourceHistory(getDb(), caller.teamId, resource.id, query.value);
+      return toListBody("events", buildJsonPage(JSON.stringify(page.items), query.value, page.total));
+    }),
+  };
+}
