@@ -23,6 +23,12 @@ export interface OrderBy {
 export interface ListQuery<T> {
   /** The table listed, read as `t`; it must have a `table_versions` counter (its triggers bump it). */
   table: string;
+  /**
+   * The one team whose rows are listed, if any: the engine adds `t.team_id = team` itself and keeps
+   * the list's cached facts under that team's change counter (`team_table_versions`, bumped by the
+   * same triggers), so other teams' writes leave them valid (docs/performance.md, "Writes").
+   */
+  team?: string;
   /** The items' fields (lib/db/json-sql.ts). */
   fields: ApiFields<T>;
   /** Extra FROM clause after `t` (e.g. a join as `c` for a `ref` field). */
@@ -98,9 +104,23 @@ function counterSql(sql: SqlWriter, name: string): string {
   return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
 }
 
-function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number | undefined): Conditions {
+/** The counter a list's cached facts are kept under: its team's, else its table's. */
+function listCounterSql<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "table" | "team">): string {
+  if (list.team === undefined) return counterSql(sql, list.table);
+  // A team none of whose rows was ever written has no counter row yet: 0.
+  return `(SELECT COALESCE(MAX(version), 0) FROM team_table_versions WHERE table_name = ${sql.param(list.table)} AND team_id = ${sql.param(list.team)})`;
+}
+
+/** The rows a list selects: its team first (when it has one), then its own conditions. */
+function selection<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "team" | "where">): Conditions {
   const conditions = new Conditions(sql);
+  conditions.equals("t.team_id", list.team);
   list.where(conditions);
+  return conditions;
+}
+
+function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number | undefined): Conditions {
+  const conditions = selection(sql, list);
   list.plan?.(conditions, knownCount);
   return conditions;
 }
@@ -117,7 +137,7 @@ function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number 
  */
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
   const sql = new SqlWriter(dialect);
-  const columns = [`${counterSql(sql, list.table)} AS "__v"`];
+  const columns = [`${listCounterSql(sql, list)} AS "__v"`];
   if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
   if (options.withCount) {
     columns.push(`(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)}) AS "__n"`);
@@ -141,11 +161,10 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
 }
 
 /** The count of the list's rows and the table's version, in one snapshot. */
-export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "where">): Sql {
+export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "team" | "where">): Sql {
   const sql = new SqlWriter(dialect);
-  const version = counterSql(sql, list.table);
-  const conditions = new Conditions(sql);
-  list.where(conditions);
+  const version = listCounterSql(sql, list);
+  const conditions = selection(sql, list);
   return { text: `SELECT count(*) AS "__n", ${version} AS "__v" FROM ${list.table} t WHERE ${conditions}`, values: sql.values };
 }
 

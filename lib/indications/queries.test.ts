@@ -63,6 +63,29 @@ describe("page statement and count cache", () => {
     expect((await list("side=bid")).total).toBe(bids);
   });
 
+  it("keeps a team's cached count through other teams' writes, and drops it on its own team's (team counters)", async () => {
+    const recount = async () => {
+      statements.length = 0;
+      const page = await list("side=offer");
+      return { total: page.total, counted: statements.some((text) => /count\(\*\)/i.test(text)) };
+    };
+    const offers = ALPHA.filter((r) => r.side === "offer").length;
+    await recount();
+    expect(await recount()).toEqual({ total: offers, counted: false });
+
+    const betaRow = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.beta.id)!;
+    await own.writer.indication.update({ where: { id: betaRow.id }, data: { details: "beta wrote this" } });
+    await own.writer.indication.create({ data: { ...betaRow, id: "00000000-0000-4000-8000-0000000be7a0", permalinkId: "beta-write" } });
+    expect(await recount()).toEqual({ total: offers, counted: false });
+
+    // An update that moves a row between teams reaches both teams' counters.
+    await own.writer.indication.update({ where: { id: "00000000-0000-4000-8000-0000000be7a0" }, data: { teamId: TEAMS.alpha.id, side: "offer" } });
+    expect(await recount()).toEqual({ total: offers + 1, counted: true });
+    await own.writer.indication.delete({ where: { id: "00000000-0000-4000-8000-0000000be7a0" } });
+    expect(await recount()).toEqual({ total: offers, counted: true });
+    expect(await recount()).toEqual({ total: offers, counted: false });
+  });
+
   it("answers a page past the end with the count, cached or not", async () => {
     const pastEnd = `page=${Math.ceil(ALPHA.length / 25) + 1}`;
     for (let i = 0; i < 2; i++) {

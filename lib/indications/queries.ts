@@ -25,10 +25,10 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
     table: "indications",
     fields: INDICATION_FIELDS,
     join: ISSUER_JOIN,
+    // The caller's team scope is the engine's first condition; no filter can widen it.
+    team: teamId,
     genericPlan: true,
     where: (w) => {
-      // The caller's team scope comes first and is not negotiable: no filter can widen it.
-      w.equals("t.team_id", teamId);
       w.oneOf("t.side", query.side);
       w.oneOf("t.stage", query.stage);
       w.oneOf("t.structure", query.structure);

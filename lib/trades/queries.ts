@@ -29,7 +29,7 @@ function tradeConditions(query: TradeListQuery): (w: Conditions) => void {
   };
 }
 
-/** Which of the team's trades a query selects: the list's rows, and the rows the review totals. */
+/** Which of the team's trades a query selects: the rows the review totals (tradeList's rows). */
 export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditions) => void {
   return (w) => {
     // The caller's team scope comes first and is not negotiable: no filter can widen it.
@@ -47,8 +47,10 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
     table: "trades",
     fields: TRADE_FIELDS,
     join: ISSUER_JOIN,
+    // The caller's team scope is the engine's first condition; no filter can widen it.
+    team: teamId,
     genericPlan: true,
-    where: tradeFilters(teamId, query),
+    where: tradeConditions(query),
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
     ...pageWindow(query),
   };
