@@ -63,6 +63,16 @@ const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, desc
 const notModified = { "304": { description: "Unchanged since the ETag sent" } };
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
 
+/** A list read: its query parameters, If-None-Match (304) and the page with its ETag. */
+function list(operationId: string, summary: string, params: z.ZodObject, page: z.ZodType, ...errors: number[]) {
+  return {
+    operationId,
+    summary,
+    parameters: [...queryParameters(params), ifNoneMatch],
+    responses: { "200": withEtag("A page", page), ...notModified, ...errorResponses(400, ...errors) },
+  };
+}
+
 /** GET one resource, PATCH it, and GET its history: the same for indications and trades. */
 function resourcePaths(noun: string, schema: z.ZodType, patchSchema: z.ZodType, permission: string, conflict: string) {
   const name = noun[0].toUpperCase() + noun.slice(1);
@@ -125,12 +135,7 @@ export function openApiDocument(serverUrl: string) {
     security: [{ bearer: [] }],
     paths: {
       "/companies": {
-        get: {
-          operationId: "listCompanies",
-          summary: "List companies (id and name), ordered by name",
-          parameters: queryParameters(companyListParamsSchema),
-          responses: { "200": ok("A page of companies", companyListSchema), ...errorResponses(400) },
-        },
+        get: list("listCompanies", "List companies (id and name), ordered by name", companyListParamsSchema, companyListSchema),
       },
       "/companies/{company_id}": {
         get: {
@@ -141,12 +146,7 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       "/my/indications": {
-        get: {
-          operationId: "listIndications",
-          summary: "The caller's team's indications",
-          parameters: queryParameters(indicationListParamsSchema),
-          responses: { "200": ok("A page of indications", indicationListSchema), ...errorResponses(400) },
-        },
+        get: list("listIndications", "The caller's team's indications", indicationListParamsSchema, indicationListSchema),
         post: {
           operationId: "createIndication",
           summary: "Create an indication (needs indications_manage)",
@@ -174,12 +174,7 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       "/my/trades": {
-        get: {
-          operationId: "listTrades",
-          summary: "The caller's team's trades",
-          parameters: queryParameters(tradeListParamsSchema),
-          responses: { "200": ok("A page of trades", tradeListSchema), ...errorResponses(400) },
-        },
+        get: list("listTrades", "The caller's team's trades", tradeListParamsSchema, tradeListSchema),
         post: {
           operationId: "createTrade",
           summary: "Record a trade, unverified (needs trades_manage)",
@@ -197,12 +192,7 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       "/ops/trades": {
-        get: {
-          operationId: "listAllTrades",
-          summary: "Every team's trades with their team (needs trades_verify)",
-          parameters: queryParameters(opsTradeListParamsSchema),
-          responses: { "200": ok("A page of trades", opsTradeListSchema), ...errorResponses(400, 403) },
-        },
+        get: list("listAllTrades", "Every team's trades with their team (needs trades_verify)", opsTradeListParamsSchema, opsTradeListSchema, 403),
       },
       "/ops/trades/{id}/verify": verification(true),
       "/ops/trades/{id}/unverify": verification(false),

@@ -29,6 +29,8 @@ export interface PageRequest {
 export interface JsonPage<T> extends Omit<Page<T>, "items"> {
   itemsJson: string;
   readonly __item?: T;
+  /** The change counters the page was read at, when it came from the page engine (lib/api/list-response.ts). */
+  version?: string;
 }
 
 function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>, "items"> {
@@ -42,11 +44,12 @@ function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>,
   };
 }
 
-export function buildJsonPage<T>(itemsJson: string, request: PageRequest, totalCount: number): JsonPage<T> {
-  return { itemsJson, ...pageFields(request, totalCount) };
+export function buildJsonPage<T>(itemsJson: string, request: PageRequest, totalCount: number, version?: string): JsonPage<T> {
+  return { itemsJson, ...pageFields(request, totalCount), ...(version === undefined ? {} : { version }) };
 }
 
-export function parsePage<T>({ itemsJson, ...fields }: JsonPage<T>): Page<T> {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the version is the API's concern, not the page's
+export function parsePage<T>({ itemsJson, version, ...fields }: JsonPage<T>): Page<T> {
   return { items: JSON.parse(itemsJson) as T[], ...fields };
 }
 

@@ -37,7 +37,7 @@ export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> 
 /** GET /companies: any signed-in caller may list names (spec 2.1). */
 export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
   const page = await runPage(getEngine(), companyList(query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total);
+  return buildJsonPage(page.itemsJson, query, page.total, page.version);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */

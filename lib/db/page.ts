@@ -31,8 +31,13 @@ export interface ListQuery<T> {
   team?: string;
   /** The items' fields (lib/db/json-sql.ts). */
   fields: ApiFields<T>;
-  /** Extra FROM clause after `t` (e.g. a join as `c` for a `ref` field). */
+  /** Extra FROM clause after `t` (e.g. the join of a `ref` field's row). */
   join?: string;
+  /**
+   * The other change counters the items depend on: those of the rows the join reads (`companies`
+   * for the issuer's name). Part of the page's version (PageResult.version), nothing else.
+   */
+  dependsOn?: readonly string[];
   /** The conditions that decide which rows are listed (and counted). */
   where: (conditions: Conditions) => void;
   /**
@@ -111,6 +116,11 @@ function listCounterSql<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "table" | "t
   return `(SELECT COALESCE(MAX(version), 0) FROM team_table_versions WHERE table_name = ${sql.param(list.table)} AND team_id = ${sql.param(list.team)})`;
 }
 
+/** The counters of a list's version: its own as `__v`, those it depends on as `__d0`, `__d1`, … */
+function versionColumns<T>(sql: SqlWriter, list: ListQuery<T>): string[] {
+  return [`${listCounterSql(sql, list)} AS "__v"`, ...(list.dependsOn ?? []).map((name, i) => `${counterSql(sql, name)} AS "__d${i}"`)];
+}
+
 /** The rows a list selects: its team first (when it has one), then its own conditions. */
 function selection<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "team" | "where">): Conditions {
   const conditions = new Conditions(sql);
@@ -137,7 +147,7 @@ function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number 
  */
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
   const sql = new SqlWriter(dialect);
-  const columns = [`${listCounterSql(sql, list)} AS "__v"`];
+  const columns = versionColumns(sql, list);
   if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
   if (options.withCount) {
     columns.push(`(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)}) AS "__n"`);
@@ -204,9 +214,32 @@ export interface PageResult<T> {
   itemsJson: string;
   readonly __item?: T;
   total: number;
+  /** The change counters the page was read at (see listVersion). */
+  version: string;
 }
 
-type PageRow = { __items: unknown; __v: unknown; __c?: unknown; __n?: unknown };
+type PageRow = { __items: unknown; __v: unknown; __c?: unknown; __n?: unknown } & Record<`__d${number}`, unknown>;
+
+function versionOf<T>(list: ListQuery<T>, row: Record<string, unknown>): string {
+  return [row.__v, ...(list.dependsOn ?? []).map((_, i) => row[`__d${i}`])].map(String).join(".");
+}
+
+/**
+ * The change counters a list's page depends on, as its PageResult.version would be now: equal
+ * versions mean an identical page, so a client's copy can be confirmed without reading the page.
+ */
+export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promise<string> {
+  const sql = new SqlWriter(engine.dialect);
+  const columns = versionColumns(sql, list);
+  const [row] = await engine.run<Record<string, unknown>>({ text: `SELECT ${columns.join(", ")}`, values: sql.values });
+  return versionOf(list, row);
+}
+
+/** Identifies a list's page (its rows, order and window) across requests. */
+export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
+  const counted = countSql(dialect, list);
+  return `${counted.text}\u0000${JSON.stringify(counted.values)}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}`;
+}
 
 /**
  * Runs a page in one statement: with the cached count and from the page's cached start when the
@@ -232,7 +265,7 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: Sna
   if (!fresh(count)) engine.cache.counts.set(countKey, { version, count: total });
   const itemsJson = String(row.__items);
   rememberStarts(engine.cache, list, itemsJson, version, total, startKey);
-  return { itemsJson, total };
+  return { itemsJson, total, version: versionOf(list, row) };
 }
 
 function rememberStarts<T>(

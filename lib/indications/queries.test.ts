@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyList } from "@/lib/companies/queries";
 import { parseCompanyListParams } from "@/lib/companies/schema";
 import { dialectOf } from "@/lib/db/dialect";
-import { ListCache, pageSql, runPage, type Engine } from "@/lib/db/page";
+import { ListCache, listVersion, pageSql, runPage, type Engine } from "@/lib/db/page";
 import { toStoredDecimal } from "@/lib/domain/decimal";
 import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
 import { withOwnDatabase } from "@/lib/testing/own-database";
@@ -84,6 +84,21 @@ describe("page statement and count cache", () => {
     await own.writer.indication.delete({ where: { id: "00000000-0000-4000-8000-0000000be7a0" } });
     expect(await recount()).toEqual({ total: offers, counted: true });
     expect(await recount()).toEqual({ total: offers, counted: false });
+  });
+
+  it("versions a page by its team's counter and by the companies it names", async () => {
+    const alphaList = indicationList(TEAMS.alpha.id, query());
+    const before = await listVersion(own.engine, alphaList);
+    expect((await runPage(own.engine, alphaList)).version).toBe(before);
+    const company = await own.writer.company.findFirstOrThrow({ where: { id: TEMPLATE.issuerId } });
+    await own.writer.company.update({ where: { id: company.id }, data: { name: `${company.name} ` } });
+    const renamed = await listVersion(own.engine, alphaList);
+    expect(renamed).not.toBe(before);
+    await own.writer.company.update({ where: { id: company.id }, data: { name: company.name } });
+    const restored = await listVersion(own.engine, alphaList);
+    const betaRow = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.beta.id)!;
+    await own.writer.indication.update({ where: { id: betaRow.id }, data: { details: "beta again" } });
+    expect(await listVersion(own.engine, alphaList)).toBe(restored);
   });
 
   it("answers a page past the end with the count, cached or not", async () => {

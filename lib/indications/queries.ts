@@ -25,6 +25,7 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
     table: "indications",
     fields: INDICATION_FIELDS,
     join: ISSUER_JOIN,
+    dependsOn: ["companies"],
     // The caller's team scope is the engine's first condition; no filter can widen it.
     team: teamId,
     genericPlan: true,
@@ -45,5 +46,5 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
 /** GET /my/indications: one statement per page, with a cached count while the table is unchanged. */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<JsonPage<Indication>> {
   const page = await runPage(getEngine(), indicationList(caller.teamId, query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total);
+  return buildJsonPage(page.itemsJson, query, page.total, page.version);
 }

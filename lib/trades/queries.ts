@@ -47,6 +47,7 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
     table: "trades",
     fields: TRADE_FIELDS,
     join: ISSUER_JOIN,
+    dependsOn: ["companies"],
     // The caller's team scope is the engine's first condition; no filter can widen it.
     team: teamId,
     genericPlan: true,
@@ -59,7 +60,7 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
 /** GET /my/trades: one statement per page, with a cached count while the table is unchanged. */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
   const page = await runPage(getEngine(), tradeList(caller.teamId, query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total);
+  return buildJsonPage(page.itemsJson, query, page.total, page.version);
 }
 
 const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
@@ -68,11 +69,14 @@ const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
  * GET /ops/trades, for the marketplace team: every team's trades (or one team's), the trade
  * filters, by sign date (the (is_verified, sign_date) and (sign_date) indexes serve it).
  */
-export function opsTradeList(query: OpsTradeListQuery): ListQuery<TradeWithTeam> {
+export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuery<TradeWithTeam> {
+  requirePermission(caller, "trades_verify", "Listing every team's trades");
   return {
     table: "trades",
     fields: OPS_TRADE_FIELDS,
     join: `${ISSUER_JOIN} ${TEAM_JOIN}`,
+    // The team names: teams are counted under `auth` (migration 20261126020000_auth_version).
+    dependsOn: ["companies", "auth"],
     where: (w) => {
       w.equals("t.team_id", query.team_id);
       tradeConditions(query)(w);
@@ -83,7 +87,6 @@ export function opsTradeList(query: OpsTradeListQuery): ListQuery<TradeWithTeam>
 }
 
 export async function listOpsTrades(caller: Caller, query: OpsTradeListQuery): Promise<JsonPage<TradeWithTeam>> {
-  requirePermission(caller, "trades_verify", "Listing every team's trades");
-  const page = await runPage(getEngine(), opsTradeList(query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total);
+  const page = await runPage(getEngine(), opsTradeList(caller, query), caller.freshness);
+  return buildJsonPage(page.itemsJson, query, page.total, page.version);
 }

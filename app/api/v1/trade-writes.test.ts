@@ -271,3 +271,24 @@ describe("GET /my/events", () => {
     }
   });
 });
+
+describe("If-None-Match on lists", () => {
+  it("answers 304 while the team's list is unchanged, 200 with a new ETag after the team writes", async () => {
+    const url = "/api/v1/my/trades?per_page=5";
+    const first = await callRoute(listAll, url, { key: reader });
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await callRoute(listAll, url, { key: reader, headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    // Another team's write leaves this team's list as it was.
+    await callRoute(create, "/api/v1/my/trades", { key: SECRETS.betaBroker, body: { ...TRADE, client_id: "beta's" } });
+    expect((await callRoute(listAll, url, { key: reader, headers: { "if-none-match": etag } })).status).toBe(304);
+    await recorded();
+    const changed = await callRoute(listAll, url, { key: reader, headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((await callRoute(opsList, `/api/v1/ops/trades?team_id=${TEAM.id}`, { key: reader, headers: { "if-none-match": etag } })).status).toBe(403);
+  });
+});

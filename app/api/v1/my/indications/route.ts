@@ -1,16 +1,16 @@
 import { readJsonBody, parseBody } from "@/lib/api/body";
 import { apiRoute, otherMethods } from "@/lib/api/handler";
-import { toListBody } from "@/lib/api/pagination";
 import { createIndication } from "@/lib/indications/commands";
-import { listIndications } from "@/lib/indications/queries";
+import { indicationList, listIndications } from "@/lib/indications/queries";
+import { listResponse } from "@/lib/api/list-response";
 import { resourceResponse } from "@/lib/api/resource-response";
 import { parseIndicationListParams } from "@/lib/indications/schema";
 import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
 
-export const GET = apiRoute(async ({ url, caller }) => {
+export const GET = apiRoute(async ({ request, url, caller }) => {
   const query = parseIndicationListParams(url.searchParams);
   if (!query.ok) throw query.error;
-  return toListBody("indications", await listIndications(caller, query.value));
+  return listResponse(request, "indications", indicationList(caller.teamId, query.value), () => listIndications(caller, query.value));
 });
 
 export const POST = apiRoute(async ({ request, caller }) => {

@@ -1,16 +1,16 @@
 import { readJsonBody, parseBody } from "@/lib/api/body";
 import { apiRoute, otherMethods } from "@/lib/api/handler";
-import { toListBody } from "@/lib/api/pagination";
 import { resourceResponse } from "@/lib/api/resource-response";
 import { createTrade } from "@/lib/trades/commands";
-import { listTrades } from "@/lib/trades/queries";
+import { listTrades, tradeList } from "@/lib/trades/queries";
+import { listResponse } from "@/lib/api/list-response";
 import { parseTradeListParams } from "@/lib/trades/schema";
 import { TRADE_REFUSED, tradeCreateSchema } from "@/lib/trades/write-schema";
 
-export const GET = apiRoute(async ({ url, caller }) => {
+export const GET = apiRoute(async ({ request, url, caller }) => {
   const query = parseTradeListParams(url.searchParams);
   if (!query.ok) throw query.error;
-  return toListBody("trades", await listTrades(caller, query.value));
+  return listResponse(request, "trades", tradeList(caller.teamId, query.value), () => listTrades(caller, query.value));
 });
 
 export const POST = apiRoute(async ({ request, caller }) => {
