@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "../api/errors";
+import { apiToRow } from "../api/fields";
+import type { ApiFields } from "../db/json-sql";
 import { decimalInput, fieldName, textInput } from "../api/body";
 import { CURRENT_STRUCTURES, LEGACY_STRUCTURE, STOCK_CLASS_TYPES, STOCK_TYPES, type Structure } from "../domain/enums";
 
@@ -93,4 +95,10 @@ export function writableOf<T>(shown: Record<string, unknown>, fields: readonly s
   const input: Record<string, unknown> = { issuer_id: issuerId };
   for (const field of fields) if (field in shown && field !== "issuer_id") input[field] = shown[field];
   return input as T;
+}
+
+/** The stored columns of a resource's writable fields (`C`), from their API values. */
+export function columnsOfInput<C>(fields: ApiFields<unknown>, input: { issuer_id: string }): C {
+  const { issuer_id, ...rest } = input;
+  return { issuerId: issuer_id.toLowerCase(), ...apiToRow(fields, rest) } as C;
 }

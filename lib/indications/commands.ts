@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "../api/errors";
-import { apiToRow, rowToApi } from "../api/fields";
+import { rowToApi } from "../api/fields";
 import { requirePermission, type Caller } from "../auth/caller";
 import type { AuditAction, Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { IndicationRecord } from "../db/models";
-import { throwRuleIssue, writableOf } from "../deals/write-fields";
+import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
 import { applyChange, applyCreate, newPermalink, versioned, type Versioned } from "../deals/write";
 import type { Indication } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
@@ -41,10 +41,7 @@ export async function getIndication(caller: Caller, id: string): Promise<Version
 type WritableColumns = Omit<IndicationRecord, "id" | "teamId" | "userId" | "stage" | "permalinkId" | "createdAt" | "openedAt" | "lastRefreshedAt" | "updatedAt">;
 
 /** The columns of writable fields, in their stored form. */
-function columnsOf(input: IndicationInput): WritableColumns {
-  const { issuer_id, ...fields } = input;
-  return { issuerId: issuer_id.toLowerCase(), ...apiToRow(INDICATION_FIELDS, fields) } as WritableColumns;
-}
+const columnsOf = (input: IndicationInput) => columnsOfInput<WritableColumns>(INDICATION_FIELDS, input);
 
 function requireManage(caller: Caller, action: string): void {
   requirePermission(caller, "indications_manage", action);

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "../api/errors";
-import { apiToRow, rowToApi } from "../api/fields";
+import { rowToApi } from "../api/fields";
 import { requirePermission, type Caller } from "../auth/caller";
 import type { AuditAction, Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { TradeRecord } from "../db/models";
-import { throwRuleIssue, writableOf } from "../deals/write-fields";
+import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
 import { applyChange, applyCreate, newPermalink, versioned, type Versioned } from "../deals/write";
 import type { Trade, TradeWithTeam } from "./schema";
 import { TRADE_FIELDS } from "./serializer";
@@ -45,10 +45,8 @@ export async function getTrade(caller: Caller, id: string): Promise<Versioned<Tr
 
 type WritableColumns = Omit<TradeRecord, "id" | "teamId" | "userId" | "isVerified" | "permalinkId" | "createdAt" | "updatedAt">;
 
-function columnsOf(input: TradeInput): WritableColumns {
-  const { issuer_id, ...fields } = input;
-  return { issuerId: issuer_id.toLowerCase(), ...apiToRow(TRADE_FIELDS, fields) } as WritableColumns;
-}
+/** The columns of writable fields, in their stored form. */
+const columnsOf = (input: TradeInput) => columnsOfInput<WritableColumns>(TRADE_FIELDS, input);
 
 /** POST /my/trades: recorded unverified. */
 export async function createTrade(caller: Caller, input: TradeInput): Promise<Versioned<Trade>> {
