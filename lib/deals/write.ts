@@ -35,6 +35,11 @@ export interface DealRow {
   updatedAt: Date;
 }
 
+/** What a change needs of a Prisma model: an update of the rows that match. */
+interface ConditionalUpdate {
+  updateMany(args: { where: { id: string; updatedAt: Date }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
+}
+
 /** One change of one row: how to read it, show it, write it, and what the change is. */
 export interface RowChange<Row extends DealRow, T> {
   /** "indication", "trade": named in the 412 messages. */
@@ -46,8 +51,8 @@ export interface RowChange<Row extends DealRow, T> {
   show(row: Row): T;
   /** The columns to write, or null when the row is to be answered unchanged; may throw an ApiError. */
   change(row: Row, now: Date): Record<string, unknown> | null;
-  /** Writes `data` only if the row's updated_at is still `row.updatedAt`; the count of rows written. */
-  write(tx: Tx, row: Row, data: Record<string, unknown>): Promise<number>;
+  /** The row's table in the transaction (`tx.indication`): the change is written there. */
+  table(tx: Tx): ConditionalUpdate;
   /** Why, for the audit (unverify). */
   reason?: string | null;
 }
@@ -68,7 +73,9 @@ export async function applyChange<Row extends DealRow, T>(caller: Caller, ifMatc
       const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
       const data = spec.change(row, now);
       if (data === null) return before;
-      if ((await spec.write(tx, row, { ...data, updatedAt: now })) === 0) return null;
+      // Only if nobody wrote the row since it was read: its updated_at is still the one read.
+      const written = await spec.table(tx).updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data: { ...data, updatedAt: now } });
+      if (written.count === 0) return null;
       const after = versioned(spec.show(await spec.load(tx)));
       await recordEvent(tx, caller, {
         action: spec.action,

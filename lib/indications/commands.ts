@@ -84,7 +84,7 @@ function changeIndication(
     load: (tx) => findOwn(tx, caller, id),
     show,
     change,
-    write: async (tx, row, data) => (await tx.indication.updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data })).count,
+    table: (tx) => tx.indication,
   });
 }
 

@@ -84,7 +84,7 @@ function changeTrade(
     load: (tx) => find(tx, id, teamId),
     show,
     change,
-    write: async (tx, row, data) => (await tx.trade.updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data })).count,
+    table: (tx) => tx.trade,
     reason,
   });
 }
