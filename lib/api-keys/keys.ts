@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import { isUniqueViolation, type Db } from "../db/client";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 import type { CallerUser } from "../auth/caller-user";
 
@@ -140,10 +140,6 @@ const summarySelect = {
   lastUsedAt: true,
   revokedAt: true,
 } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 /**
  * Mints a key for a user. `scopes` defaults to all of the owner's permissions and must be a subset

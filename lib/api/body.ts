@@ -5,18 +5,24 @@ import { ApiError } from "./errors";
 /** The largest request body we read (issue 12: 64 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+// One read per request: the idempotency fingerprint (lib/api/idempotency.ts) and readJsonBody
+// share it, and a handler run again for a stale caller (lib/api/handler.ts) finds it too.
+const bodies = new WeakMap<Request, Promise<Buffer>>();
+
 /**
- * A request's JSON body: `application/json` (415 otherwise), at most MAX_BODY_BYTES (413, counted
- * while reading, so a lying or missing Content-Length cannot make us buffer more), valid JSON (400
- * `invalid_json`).
+ * A request's raw body, at most MAX_BODY_BYTES (413, counted while reading, so a lying or missing
+ * Content-Length cannot make us buffer more). Read once; later calls get the same bytes.
  */
-export async function readJsonBody(request: Request, options: { optional?: boolean } = {}): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  // An operation whose body is optional (verify) takes no body at all as `{}`.
-  if (options.optional && type === "" && (request.body === null || request.headers.get("content-length") === "0")) return {};
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+export function readBodyBytes(request: Request): Promise<Buffer> {
+  let body = bodies.get(request);
+  if (!body) {
+    body = readLimited(request);
+    bodies.set(request, body);
   }
+  return body;
+}
+
+async function readLimited(request: Request): Promise<Buffer> {
   const tooLarge = () => new ApiError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const chunks: Uint8Array[] = [];
@@ -34,7 +40,21 @@ export async function readJsonBody(request: Request, options: { optional?: boole
       chunks.push(value);
     }
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A request's JSON body: `application/json` (415 otherwise), at most MAX_BODY_BYTES (413), valid
+ * JSON (400 `invalid_json`).
+ */
+export async function readJsonBody(request: Request, options: { optional?: boolean } = {}): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  // An operation whose body is optional (verify) takes no body at all as `{}`.
+  if (options.optional && type === "" && (await readBodyBytes(request)).length === 0) return {};
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+  }
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(await readBodyBytes(request));
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -14,9 +14,11 @@ export const ERROR_CODES = {
   method_not_allowed: 405,
   indication_closed: 409,
   trade_verified: 409,
+  idempotency_key_in_use: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  idempotency_key_reuse: 422,
   internal_error: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
 import { ApiError } from "./errors";
+import { withIdempotencyKey, type Answer } from "./idempotency";
 import { jsonBodyText } from "./json-text";
 
 /**
- * The one wrapper every API v1 route handler goes through: request id, caller, error shape.
+ * The one wrapper every API v1 route handler goes through: request id, caller, error shape, and
+ * on a POST with `Idempotency-Key` the claim and replay of lib/api/idempotency.ts.
  * A handler only parses its query, calls a data function and returns the body.
  */
 
@@ -32,22 +34,28 @@ function requestIdOf(request: Request): string {
   return sent && REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
-function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>): Response {
+/** A handler's return value as it is sent: status, JSON text and headers. */
+function answerOf(body: unknown): Answer {
+  const result = body instanceof ApiResult ? body : new ApiResult(body);
   // 304 Not Modified carries no body.
-  return new Response(status === 304 ? null : jsonBodyText(body), {
-    status,
+  return { status: result.status, text: result.status === 304 ? null : jsonBodyText(result.body), headers: result.headers };
+}
+
+function send(answer: Answer, requestId: string): Response {
+  return new Response(answer.text, {
+    status: answer.status,
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
       "x-request-id": requestId,
-      ...extra,
+      ...answer.headers,
     },
   });
 }
 
 export function errorResponse(error: ApiError, requestId: string, extra: Record<string, string> = {}): Response {
   if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
-  return json(error.toBody(), error.status, requestId, extra);
+  return send({ status: error.status, text: jsonBodyText(error.toBody()), headers: extra }, requestId);
 }
 
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
@@ -55,29 +63,39 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
     const requestId = requestIdOf(request);
     // A caller served from the API-key cache is confirmed before anything is answered
     // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
-    const run = async (fresh: boolean): Promise<unknown> => {
+    const run = async (fresh: boolean): Promise<Answer> => {
       const caller = await resolveCaller(request, { fresh });
-      try {
-        const params = ((await context?.params) ?? {}) as P;
-        const body = await handler({ request, url: new URL(request.url), caller, params });
-        await confirmCallerNow(caller);
-        return body;
-      } catch (error) {
-        // An answer to a cached caller, error or not, is only as good as the caller.
-        if (error instanceof ApiError) await confirmCallerNow(caller);
-        throw error;
-      }
+      // An answer to a cached caller, error or not, is only as good as the caller.
+      const confirmingErrors = async (step: () => Promise<Answer>): Promise<Answer> => {
+        try {
+          return await step();
+        } catch (error) {
+          if (error instanceof ApiError) await confirmCallerNow(caller);
+          throw error;
+        }
+      };
+      // An error is confirmed before an Idempotency-Key stores it (a stale caller's 403 must not
+      // be replayed); a success is stored first, so a request run again for a stale caller replays it.
+      const answer = await confirmingErrors(() =>
+        withIdempotencyKey(request, caller, () =>
+          confirmingErrors(async () => {
+            const params = ((await context?.params) ?? {}) as P;
+            return answerOf(await handler({ request, url: new URL(request.url), caller, params }));
+          }),
+        ),
+      );
+      await confirmCallerNow(caller);
+      return answer;
     };
     try {
-      let body: unknown;
+      let answer: Answer;
       try {
-        body = await run(false);
+        answer = await run(false);
       } catch (error) {
         if (!(error instanceof StaleCallerError)) throw error;
-        body = await run(true);
+        answer = await run(true);
       }
-      const result = body instanceof ApiResult ? body : new ApiResult(body);
-      return json(result.body, result.status, requestId, result.headers);
+      return send(answer, requestId);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.

@@ -42,7 +42,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(create.operationId).toBe("createIndication");
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties).sort()).toEqual([...WRITABLE_FIELDS].sort());
     expect(create.requestBody.content["application/json"].schema.properties.price_per_share.type).toBe("string");
-    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "413", "415", "500"]);
+    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "409", "413", "415", "422", "500"]);
     const patch = doc.paths["/my/indications/{id}"].patch;
     expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual(
       WRITABLE_FIELDS.filter((f) => f !== "side" && f !== "issuer_id").sort(),
@@ -64,5 +64,17 @@ describe("GET /api/v1/openapi.json", () => {
     expect(trade.sign_date.format).toBe("date");
     expect(trade.updated_at.format).toBe("date-time");
     expect(doc.paths["/my/trades"].post.requestBody.content["application/json"].schema.properties.won_date.format).toBe("date");
+  });
+
+  it("documents Idempotency-Key, its replay header and its statuses on every POST", async () => {
+    const doc = await (await GET(new Request("http://localhost/api/v1/openapi.json"))).json();
+    const posts = Object.entries<Record<string, { parameters: { name: string }[]; responses: Record<string, { headers?: object }> }>>(doc.paths).filter(([, o]) => o.post);
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    for (const [path, { post }] of posts) {
+      expect(post.parameters.map((p) => p.name), path).toContain("Idempotency-Key");
+      expect(Object.keys(post.responses), path).toEqual(expect.arrayContaining(["400", "409", "422"]));
+      const success = Object.keys(post.responses).filter((s) => s.startsWith("2"));
+      for (const status of success) expect(Object.keys(post.responses[status].headers ?? {}), `${path} ${status}`).toContain("Idempotent-Replayed");
+    }
   });
 });

@@ -6,6 +6,7 @@ import { indicationCreateSchema, indicationPatchSchema } from "../indications/wr
 import { opsTradeListParamsSchema, opsTradeListSchema, tradeListParamsSchema, tradeListSchema, tradeSchema, tradeWithTeamSchema } from "../trades/schema";
 import { tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "../trades/write-schema";
 import { ERROR_CODES } from "./errors";
+import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "./idempotency";
 import { pageFieldsSchema } from "./pagination";
 import { historyParamsSchema } from "./params";
 
@@ -121,6 +122,36 @@ function verification(verify: boolean) {
   };
 }
 
+const idempotencyKey = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "Makes the POST safe to retry: the same key with the same request within 24 hours replays the stored answer " +
+    "(with `Idempotent-Replayed: true`); with another request it is a 422, while the first still runs a 409",
+  schema: { type: "string", minLength: 1, maxLength: MAX_KEY_LENGTH },
+};
+
+type Operation = { parameters?: unknown[]; responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>> };
+
+/**
+ * apiRoute gives every POST idempotency keys (lib/api/idempotency.ts), so every POST operation
+ * documents the header, the replay header of its successes and the statuses of the key.
+ */
+function withIdempotencyKeys<T extends Record<string, Record<string, unknown>>>(paths: T): T {
+  for (const operations of Object.values(paths)) {
+    const post = operations.post as Operation | undefined;
+    if (!post) continue;
+    post.parameters = [...(post.parameters ?? []), idempotencyKey];
+    for (const [status, response] of Object.entries(post.responses)) {
+      if (status.startsWith("2")) response.headers = { ...response.headers, "Idempotent-Replayed": header("`true` when this is the stored answer of an earlier request with the same Idempotency-Key") };
+    }
+    const responses = { ...post.responses, ...errorResponses(400, 409, 422) };
+    post.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  return paths;
+}
+
 export function openApiDocument(serverUrl: string) {
   return {
     openapi: "3.1.0",
@@ -133,7 +164,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
-    paths: {
+    paths: withIdempotencyKeys({
       "/companies": {
         get: list("listCompanies", "List companies (id and name), ordered by name", companyListParamsSchema, companyListSchema),
       },
@@ -196,7 +227,7 @@ export function openApiDocument(serverUrl: string) {
       },
       "/ops/trades/{id}/verify": verification(true),
       "/ops/trades/{id}/unverify": verification(false),
-    },
+    }),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "API key (mkd_…)" } },
       schemas: { Error: jsonSchema(errorSchema) },

@@ -49,6 +49,11 @@ export function sqlRunner(db: Db): RunSql {
   return connectionRunner(stateOf(db).connection, () => db.$connect());
 }
 
+/** Prisma's error for an insert that a unique index refused (P2002), on both databases' adapters. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
 /** The page engine (lib/db/page.ts) over a client: its dialect, its connection, its list cache. */
 export function engineOf(db: Db): Engine {
   const state = stateOf(db);

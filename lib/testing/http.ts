@@ -1,5 +1,7 @@
+import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { ERROR_CODES } from "@/lib/api/errors";
+import { authSecret } from "@/lib/auth/secret";
 import { expect } from "vitest";
 
 /**
@@ -69,6 +71,11 @@ export async function callRoute(handler: unknown, path: string, options: CallOpt
     parsed = undefined;
   }
   return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+/** The dashboard's session cookie, as next-auth would set it after sign-in. */
+export async function sessionCookie(userId: string, secret = authSecret()): Promise<string> {
+  return `next-auth.session-token=${await encode({ token: { sub: userId }, secret })}`;
 }
 
 /** Keys of an object, sorted (for exact field-set assertions). */

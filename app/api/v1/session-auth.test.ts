@@ -1,15 +1,8 @@
-import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { callRoute, expectError } from "@/lib/testing/http";
-import { authSecret } from "@/lib/auth/secret";
+import { callRoute, expectError, sessionCookie } from "@/lib/testing/http";
 import { COMPANIES, USERS, fixtureUuid, teamTrades } from "@/lib/testing/fixtures";
 import * as companyModule from "./companies/[company_id]/route";
 import * as tradesModule from "./my/trades/route";
-
-/** The dashboard's session cookie, as next-auth would set it after sign-in. */
-async function sessionCookie(userId: string, secret = authSecret()): Promise<string> {
-  return `next-auth.session-token=${await encode({ token: { sub: userId }, secret })}`;
-}
 
 describe("browser session on the API", () => {
   it("is accepted instead of a key, scoped to the user's team", async () => {
