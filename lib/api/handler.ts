@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
-import { ApiError } from "./errors";
+import { isDatabaseBusy } from "../db/busy";
+import { ApiError, DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./errors";
 import { jsonBodyText } from "./json-text";
 
 /**
@@ -47,6 +48,7 @@ function json(body: unknown, status: number, requestId: string, extra?: Record<s
 
 export function errorResponse(error: ApiError, requestId: string, extra: Record<string, string> = {}): Response {
   if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
+  if (error.code === "database_busy") extra["retry-after"] = String(DATABASE_BUSY_RETRY_AFTER_SECONDS);
   return json(error.toBody(), error.status, requestId, extra);
 }
 
@@ -80,6 +82,8 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       return json(result.body, result.status, requestId, result.headers);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);
+      // A write that waited its time for a lock (lib/db/busy.ts): nothing was written; try again.
+      if (isDatabaseBusy(error)) return errorResponse(ApiError.databaseBusy(), requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.
       console.error(`[api] request ${requestId} failed`, error);
       return errorResponse(
