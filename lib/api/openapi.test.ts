@@ -38,12 +38,13 @@ describe("GET /api/v1/openapi.json", () => {
     expect(create.operationId).toBe("createIndication");
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties).sort()).toEqual([...WRITABLE_FIELDS].sort());
     expect(create.requestBody.content["application/json"].schema.properties.price_per_share.type).toBe("string");
-    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "413", "415", "500"]);
+    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "413", "415", "500", "503"]);
+    expect(create.responses["503"].headers["Retry-After"]).toBeTruthy();
     const patch = doc.paths["/my/indications/{id}"].patch;
     expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual(
       WRITABLE_FIELDS.filter((f) => f !== "side" && f !== "issuer_id").sort(),
     );
-    expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(["409", "412", "413", "415"]));
+    expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(["409", "412", "413", "415", "503"]));
     for (const [path, operations] of Object.entries<Record<string, { operationId?: string }>>(doc.paths)) {
       if (!path.startsWith("/my/indications/")) continue;
       for (const [method, operation] of Object.entries(operations)) if (method !== "parameters") expect(operation.operationId, `${method} ${path}`).toBeTruthy();

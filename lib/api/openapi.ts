@@ -39,7 +39,12 @@ function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
     statuses.map((status) => [
       String(status),
-      { description: `Error (${status})`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      {
+        description: `Error (${status})`,
+        // 503 database_busy: the write waited 5 s for a lock and wrote nothing.
+        ...(status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
     ]),
   );
 }
@@ -96,7 +101,7 @@ export function openApiDocument(serverUrl: string) {
           requestBody: body(indicationCreateSchema),
           responses: {
             "201": { ...ok("The new indication", indicationSchema), headers: { Location: header("Its address"), ETag: header("Its validator") } },
-            ...errorResponses(400, 401, 403, 405, 413, 415, 500),
+            ...errorResponses(400, 401, 403, 405, 413, 415, 500, 503),
           },
         },
       },
@@ -113,7 +118,7 @@ export function openApiDocument(serverUrl: string) {
           summary: "Change an open indication's fields (JSON merge patch; needs indications_manage)",
           parameters: [ifMatch],
           requestBody: body(indicationPatchSchema),
-          responses: { "200": withEtag("The changed indication"), ...errorResponses(400, 401, 403, 404, 405, 409, 412, 413, 415, 500) },
+          responses: { "200": withEtag("The changed indication"), ...errorResponses(400, 401, 403, 404, 405, 409, 412, 413, 415, 500, 503) },
         },
       },
       "/my/indications/{id}/refresh": {
@@ -122,7 +127,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "refreshIndication",
           summary: "Confirm an open indication is still live (needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The refreshed indication"), ...errorResponses(401, 403, 404, 405, 409, 412, 500) },
+          responses: { "200": withEtag("The refreshed indication"), ...errorResponses(401, 403, 404, 405, 409, 412, 500, 503) },
         },
       },
       "/my/indications/{id}/close": {
@@ -131,7 +136,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "closeIndication",
           summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The closed indication"), ...errorResponses(401, 403, 404, 405, 412, 500) },
+          responses: { "200": withEtag("The closed indication"), ...errorResponses(401, 403, 404, 405, 412, 500, 503) },
         },
       },
       "/my/indications/{id}/history": {
