@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
+import { withoutLockWait } from "../db/busy";
 import { isUniqueViolation, type Db } from "../db/client";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 import type { CallerUser } from "../auth/caller-user";
@@ -294,13 +295,16 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
 export async function stampLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now = new Date()): Promise<Date | null> {
   if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return lastUsedAt;
   try {
-    await db.apiKey.updateMany({
-      where: {
-        id: keyId,
-        OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
-      },
-      data: { lastUsedAt: now },
-    });
+    // Without waiting for a busy write lock: the request may be a read, and reads never wait for writes.
+    await withoutLockWait(() =>
+      db.apiKey.updateMany({
+        where: {
+          id: keyId,
+          OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+        },
+        data: { lastUsedAt: now },
+      }),
+    );
     return now;
   } catch {
     // A failed bookkeeping write must not fail the authenticated request.

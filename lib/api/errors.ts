@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   idempotency_key_reuse: 422,
   internal_error: 500,
+  database_busy: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -59,4 +60,10 @@ export class ApiError extends Error {
   static notFound(message: string) {
     return new ApiError("not_found", message);
   }
+  static databaseBusy() {
+    return new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again.");
+  }
 }
+
+/** `Retry-After` of a 503 `database_busy`: a lock is held for milliseconds, a busy spell passes in seconds. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;

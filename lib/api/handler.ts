@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
-import { ApiError } from "./errors";
+import { isDatabaseBusy } from "../db/busy";
+import { ApiError, DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { jsonBodyText } from "./json-text";
 
@@ -55,6 +56,7 @@ function send(answer: Answer, requestId: string): Response {
 
 export function errorResponse(error: ApiError, requestId: string, extra: Record<string, string> = {}): Response {
   if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
+  if (error.code === "database_busy") extra["retry-after"] = String(DATABASE_BUSY_RETRY_AFTER_SECONDS);
   return send({ status: error.status, text: jsonBodyText(error.toBody()), headers: extra }, requestId);
 }
 
@@ -98,6 +100,8 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       return send(answer, requestId);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId);
+      // A write that waited its time for a lock (lib/db/busy.ts): nothing was written; try again.
+      if (isDatabaseBusy(error)) return errorResponse(ApiError.databaseBusy(), requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.
       console.error(`[api] request ${requestId} failed`, error);
       return errorResponse(

@@ -42,7 +42,8 @@ describe("GET /api/v1/openapi.json", () => {
     expect(create.operationId).toBe("createIndication");
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties).sort()).toEqual([...WRITABLE_FIELDS].sort());
     expect(create.requestBody.content["application/json"].schema.properties.price_per_share.type).toBe("string");
-    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "409", "413", "415", "422", "500"]);
+    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "409", "413", "415", "422", "500", "503"]);
+    expect(create.responses["503"].headers["Retry-After"]).toBeTruthy();
     const patch = doc.paths["/my/indications/{id}"].patch;
     expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual(
       WRITABLE_FIELDS.filter((f) => f !== "side" && f !== "issuer_id").sort(),
@@ -57,6 +58,7 @@ describe("GET /api/v1/openapi.json", () => {
         const statuses = Object.keys(operation.responses);
         expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "405", "500"]));
         if (operation.requestBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413", "415"]));
+        if (method === "post" || method === "patch") expect(statuses, `${method} ${path}`).toContain("503");
       }
     }
     expect(ids.size).toBe(Object.values(doc.paths).flatMap((ops) => Object.keys(ops as object).filter((m) => m !== "parameters")).length);

@@ -42,7 +42,12 @@ function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
     [...new Set([...statuses, 401, 405, 500])].sort().map((status) => [
       String(status),
-      { description: `Error (${status})`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      {
+        description: `Error (${status})`,
+        // 503 database_busy: the write waited 5 s for a lock and wrote nothing.
+        ...(status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
     ]),
   );
 }
@@ -135,19 +140,22 @@ const idempotencyKey = {
 type Operation = { parameters?: unknown[]; responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>> };
 
 /**
- * apiRoute gives every POST idempotency keys (lib/api/idempotency.ts), so every POST operation
- * documents the header, the replay header of its successes and the statuses of the key.
+ * What apiRoute gives every write: each POST takes idempotency keys (lib/api/idempotency.ts), so it
+ * documents the header, the replay header of its successes and the statuses of the key; each POST
+ * and PATCH may answer 503 database_busy (lib/db/busy.ts).
  */
-function withIdempotencyKeys<T extends Record<string, Record<string, unknown>>>(paths: T): T {
+function withWriteAnswers<T extends Record<string, Record<string, unknown>>>(paths: T): T {
+  const sorted = (responses: Operation["responses"]) => Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   for (const operations of Object.values(paths)) {
+    const patch = operations.patch as Operation | undefined;
+    if (patch) patch.responses = sorted({ ...patch.responses, ...errorResponses(503) });
     const post = operations.post as Operation | undefined;
     if (!post) continue;
     post.parameters = [...(post.parameters ?? []), idempotencyKey];
     for (const [status, response] of Object.entries(post.responses)) {
       if (status.startsWith("2")) response.headers = { ...response.headers, "Idempotent-Replayed": header("`true` when this is the stored answer of an earlier request with the same Idempotency-Key") };
     }
-    const responses = { ...post.responses, ...errorResponses(400, 409, 422) };
-    post.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+    post.responses = sorted({ ...post.responses, ...errorResponses(400, 409, 422, 503) });
   }
   return paths;
 }
@@ -164,7 +172,7 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
-    paths: withIdempotencyKeys({
+    paths: withWriteAnswers({
       "/companies": {
         get: list("listCompanies", "List companies (id and name), ordered by name", companyListParamsSchema, companyListSchema),
       },

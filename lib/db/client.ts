@@ -2,8 +2,9 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
+import { LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
 import { dialectOf } from "./dialect";
-import { connectionRunner, trackConnection, withNamedStatements, withStatementCache, type TrackedConnection } from "./driver";
+import { connectionRunner, trackConnection, waitForWriteLock, withNamedStatements, withStatementCache, type TrackedConnection } from "./driver";
 import { ListCache, type Engine, type RunSql } from "./page";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
@@ -24,16 +25,26 @@ interface ClientState {
 const globalForClients = globalThis as unknown as { __deskClients?: WeakMap<object, ClientState> };
 const clients = (globalForClients.__deskClients ??= new WeakMap());
 
+/**
+ * Prisma's own limits on an interactive transaction, made room for the lock wait (lib/db/busy.ts),
+ * so that a busy database, not Prisma's timer, ends a waiting write: maxWait covers starting it
+ * (SQLite: taking the write lock), timeout one statement's wait for a lock (PostgreSQL) and the work.
+ */
+const TRANSACTION_OPTIONS = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
+
 export function createDb(url: string = databaseUrl()): Db {
   if (databaseKind(url) === "sqlite") {
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
-    const { factory, connection } = trackConnection(withStatementCache(new PrismaBetterSQLite3({ url: sqliteFilePath(url) }, { timestampFormat: "unixepoch-ms" })));
-    const db = new SqliteClient({ adapter: factory });
+    const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
+    const { factory, connection } = trackConnection(withStatementCache(waitForWriteLock(adapter)));
+    const db = new SqliteClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
     clients.set(db, { kind: "sqlite", connection });
     return db;
   }
-  const { factory, connection } = trackConnection(withNamedStatements(new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })));
-  const db = new PostgresClient({ adapter: factory }) as unknown as Db;
+  // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
+  const pool = { connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), lock_timeout: LOCK_WAIT_MS };
+  const { factory, connection } = trackConnection(withNamedStatements(new PrismaPg(pool)));
+  const db = new PostgresClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
   clients.set(db, { kind: "postgres", connection });
   return db;
 }

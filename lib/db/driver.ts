@@ -9,6 +9,7 @@
  *   beside Prisma's queries, without Prisma's query compiler (sqlRunner).
  */
 import { LruCache } from "../lru";
+import { LOCK_WAIT_MS, retryWhileBusy } from "./busy";
 import type { RunSql } from "./page";
 import type { Sql } from "./sql";
 
@@ -96,6 +97,62 @@ export function withStatementCache<F extends { connect(): Promise<unknown> }>(fa
       throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client; revisit lib/db/driver.ts");
     }
     cacheStatements(client as Database);
+  });
+}
+
+/**
+ * better-sqlite3 through the adapter, as a client and a connection: `startTransaction` takes the
+ * adapter's in-process mutex, runs `BEGIN` and returns a transaction whose `rollback()` (after
+ * Prisma's own ROLLBACK statement) releases the mutex; `queryRaw` / `executeRaw` outside a
+ * transaction run in autocommit; errors come out as DriverAdapterError (SQLITE_BUSY included).
+ */
+interface SqliteAdapter {
+  client: { pragma(source: string, options: { simple: true }): unknown };
+  startTransaction(isolationLevel?: unknown): Promise<{ rollback(): Promise<void> }>;
+  queryRaw(query: unknown): Promise<unknown>;
+  executeRaw(query: unknown): Promise<unknown>;
+}
+
+/**
+ * Makes every write of the SQLite adapter wait for the write lock for up to LOCK_WAIT_MS without
+ * blocking the event loop (SQLite's busy_timeout would, better-sqlite3 being synchronous):
+ * - a transaction trades the adapter's deferred `BEGIN` for `BEGIN IMMEDIATE`, retried on timers
+ *   while busy. Taking the lock up front also means a transaction never fails half-way when its
+ *   first write finds the lock taken (a deferred one does, at once, without any busy wait);
+ * - a statement outside a transaction is retried while busy (it failed whole, so a retry is safe).
+ * The budget counts from the call, so a write queued behind this process's own transaction (the
+ * adapter's mutex) waits no longer than one queued behind another process's.
+ */
+export function waitForWriteLock<F extends { connect(): Promise<unknown> }>(factory: F): F {
+  return onConnect(factory, (connected) => {
+    const adapter = connected as Partial<SqliteAdapter>;
+    if (typeof adapter.startTransaction !== "function" || typeof adapter.executeRaw !== "function" || typeof adapter.queryRaw !== "function" || typeof adapter.client?.pragma !== "function") {
+      throw new Error("@prisma/adapter-better-sqlite3 changed its adapter's shape; revisit lib/db/driver.ts");
+    }
+    // WAL (readers and the writer never wait for each other) is kept in the file; setting it on
+    // every open is a no-op once set and covers any file the app is pointed at, not only db:setup's.
+    const mode = adapter.client.pragma("journal_mode = WAL", { simple: true });
+    if (mode !== "wal") throw new Error(`SQLite refused WAL mode (journal_mode is ${String(mode)})`);
+
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    const executeRaw = adapter.executeRaw.bind(adapter);
+    const statement = (sql: string) => executeRaw({ sql, args: [], argTypes: [] });
+    adapter.startTransaction = async (isolationLevel) => {
+      const deadline = Date.now() + LOCK_WAIT_MS;
+      const tx = await startTransaction(isolationLevel);
+      try {
+        // Nothing has run in the deferred transaction yet: end it and take the lock instead.
+        await statement("ROLLBACK");
+        await retryWhileBusy(() => statement("BEGIN IMMEDIATE"), deadline);
+      } catch (error) {
+        await tx.rollback(); // no transaction is open: this only releases the adapter's mutex
+        throw error;
+      }
+      return tx;
+    };
+    adapter.queryRaw = (query) => retryWhileBusy(() => queryRaw(query), Date.now() + LOCK_WAIT_MS);
+    adapter.executeRaw = (query) => retryWhileBusy(() => executeRaw(query), Date.now() + LOCK_WAIT_MS);
   });
 }
 
