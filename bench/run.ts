@@ -180,16 +180,20 @@ function stage(port: number): string {
   // The lock file the staged node_modules was linked under: another one means another install.
   const lock = fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
   const stamp = path.join(dir, "node_modules", ".staged-package-lock.json");
-  if (fs.existsSync(path.join(dir, "node_modules")) && (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock)) {
+  // A symlink there (staged from a git worktree whose node_modules links to another checkout's) is
+  // outside the staging root, where Turbopack does not look for packages: it is replaced too.
+  const stale = () => fs.lstatSync(path.join(dir, "node_modules")).isSymbolicLink() || !fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock;
+  if (fs.existsSync(path.join(dir, "node_modules")) && stale()) {
     fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
   }
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
+    const source = fs.realpathSync(path.join(ROOT, "node_modules"));
     try {
-      execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")], { stdio: "ignore" });
+      execFileSync("cp", ["-al", source, path.join(dir, "node_modules")], { stdio: "ignore" });
     } catch {
       // Another filesystem (no hard links across devices): a real copy, once.
       fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-      execFileSync("cp", ["-a", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+      execFileSync("cp", ["-a", source, path.join(dir, "node_modules")]);
     }
     fs.writeFileSync(stamp, lock);
   }
