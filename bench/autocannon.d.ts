@@ -1,11 +1,20 @@
 // The subset of autocannon's programmatic API used by bench/run.ts (the package ships no types).
 declare module "autocannon" {
+  /** One request of the sequence each connection loops over; `setupRequest` may rewrite it per request. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    requests?: Request[];
   }
   interface Histogram {
     average: number;

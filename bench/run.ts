@@ -5,17 +5,23 @@
  *   DATABASE_URL=postgresql://…/desk_large npm run bench
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
- * Options: --duration <s> (default 8; smoke 1), --connections 1,32, --no-build (reuse the last build),
- * --no-pages, --only <regexp on scenario names>, --port <n> (default 3900; the floor uses n+1),
- * --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
+ * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
+ * last build), --no-pages, --no-writes, --only <regexp on scenario names: "indications first page",
+ * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
+ * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
  * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
  * (as `npm start` does) on its own port, starts the floor server (bench/floor.ts), mints an API
  * key for broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
- * a precomputed body of the same size) and the floor with autocannon at each connection count,
- * and measures the signed-in /indications and /trades pages. Prints the table, checks the
- * targets of issue 4, writes the JSON.
+ * a precomputed body of the same size) and the floor with autocannon at each connection count.
+ * Then the writes: POST /my/indications and PATCH /my/indications/{id} against the write ceiling
+ * (a POST or PATCH of the same body to the ceiling, which parses it and answers a body of our
+ * size) at 1 and 8 connections, and the mixed run: the main lists at 32 connections alone, then
+ * again while 4 connections create and change indications. The writes add rows to the data set,
+ * which is kept between runs (their client_id is "npm-run-bench"). Last, it measures the
+ * signed-in /indications and /trades pages. Prints the tables, checks the targets of issue 4,
+ * writes the JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -23,7 +29,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import autocannon, { type Result } from "autocannon";
+import autocannon, { type Request as AutocannonRequest, type Result } from "autocannon";
 import { createApiKey } from "../lib/api-keys/keys";
 import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
@@ -38,6 +44,7 @@ interface Options {
   connections: number[];
   build: boolean;
   pages: boolean;
+  writes: boolean;
   only: RegExp | null;
   port: number;
   out: string | null;
@@ -51,6 +58,7 @@ function parseOptions(argv: string[]): Options {
     connections: [1, 32],
     build: true,
     pages: true,
+    writes: true,
     only: null,
     port: 3900,
     out: null,
@@ -67,6 +75,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--connections") options.connections = value().split(",").map(Number);
     else if (arg === "--no-build") options.build = false;
     else if (arg === "--no-pages") options.pages = false;
+    else if (arg === "--no-writes") options.writes = false;
     else if (arg === "--only") options.only = new RegExp(value());
     else if (arg === "--port") options.port = Number(value());
     else if (arg === "--out") options.out = value();
@@ -180,16 +189,20 @@ function stage(port: number): string {
   // The lock file the staged node_modules was linked under: another one means another install.
   const lock = fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
   const stamp = path.join(dir, "node_modules", ".staged-package-lock.json");
-  if (fs.existsSync(path.join(dir, "node_modules")) && (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock)) {
+  // A symlink there (staged from a git worktree whose node_modules links to another checkout's) is
+  // outside the staging root, where Turbopack does not look for packages: it is replaced too.
+  const stale = () => fs.lstatSync(path.join(dir, "node_modules")).isSymbolicLink() || !fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock;
+  if (fs.existsSync(path.join(dir, "node_modules")) && stale()) {
     fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
   }
   if (!fs.existsSync(path.join(dir, "node_modules"))) {
+    const source = fs.realpathSync(path.join(ROOT, "node_modules"));
     try {
-      execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")], { stdio: "ignore" });
+      execFileSync("cp", ["-al", source, path.join(dir, "node_modules")], { stdio: "ignore" });
     } catch {
       // Another filesystem (no hard links across devices): a real copy, once.
       fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-      execFileSync("cp", ["-a", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+      execFileSync("cp", ["-a", source, path.join(dir, "node_modules")]);
     }
     fs.writeFileSync(stamp, lock);
   }
@@ -405,8 +418,9 @@ function summarize(result: Result): Measure {
   };
 }
 
-async function load(url: string, connections: number, duration: number, headers: Record<string, string>): Promise<Measure> {
-  return summarize(await autocannon({ url, connections, duration, headers, timeout: 30 }));
+/** `url` at `connections` for `duration` seconds; `requests` (writes) rewrite each request's method, path and body. */
+async function load(url: string, connections: number, duration: number, headers: Record<string, string>, requests?: AutocannonRequest[]): Promise<Measure> {
+  return summarize(await autocannon({ url, connections, duration, headers, timeout: 30, ...(requests && { requests }) }));
 }
 
 interface Row {
@@ -430,6 +444,171 @@ interface Row {
 function sameJson(a: string, b: string): boolean {
   const strip = (s: string) => s.replace(/https?:\/\/[^/"]+\/logos\//g, "ORIGIN/logos/");
   return strip(a) === strip(b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes: create and change indications, alone and under the list readers
+
+/** Connections of the write scenarios: the latency targets hold at 1, no error at 8. */
+const WRITE_CONNECTIONS = [1, 8];
+/** The mixed run: this many list readers while this many writers create and change rows. */
+const MIXED_READERS = 32;
+const MIXED_WRITERS = 4;
+/** The read scenarios the mixed run measures: the main list of each resource. */
+const MIXED_SCENARIOS = ["indications first page", "trades first page"];
+/** Marks the rows the bench creates (deleting is not in the API: this is how to find them). */
+const BENCH_CLIENT_ID = "npm-run-bench";
+
+interface WriteRequest {
+  method: "POST" | "PATCH";
+  path: string;
+  body: string;
+}
+
+interface WriteScenario {
+  name: string;
+  /** The request as its route names it, for the tables. */
+  route: string;
+  /** The n-th request of a run: the price varies, so that every change really changes the row. */
+  request: (n: number) => WriteRequest;
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+/**
+ * Create and change, on the data set's own rows: changes rotate over the first open indications
+ * of the team (one row each for concurrent connections, so they do not retry against each
+ * other; no If-Match, so nothing is refused as stale), and creates take those rows' issuers, so
+ * the new rows spread over issuers as the team's do.
+ */
+async function writeScenarios(origin: string, auth: Record<string, string>): Promise<WriteScenario[]> {
+  const res = await fetch(`${origin}/api/v1/my/indications?stage=open&per_page=100`, { headers: auth });
+  const pool = ((await res.json()) as { indications?: { id: string; issuer: { id: string } }[] }).indications ?? [];
+  if (res.status !== 200 || !pool.length) throw new Error(`writes: the team lists no open indication to change (${res.status})`);
+  const row = (n: number) => pool[n % pool.length];
+  const price = (n: number) => (10 + (n % 9000) / 100).toFixed(2);
+  const created = {
+    side: "bid",
+    volume: "1000000",
+    minimum_volume: "250000",
+    acceptable_structures: ["direct", "spv_1_layer"],
+    visibility: "order_book_anonymous",
+    stock_type: "secondary",
+    stock_class_type: "preferred",
+    stock_class: "Series B",
+    client_id: BENCH_CLIENT_ID,
+  };
+  return [
+    {
+      name: "create",
+      route: "POST /my/indications",
+      request: (n) => ({ method: "POST", path: "/api/v1/my/indications", body: JSON.stringify({ ...created, issuer_id: row(n).issuer.id, price_per_share: price(n) }) }),
+    },
+    {
+      name: "change",
+      route: "PATCH /my/indications/{id}",
+      request: (n) => ({ method: "PATCH", path: `/api/v1/my/indications/${row(n).id}`, body: JSON.stringify({ price_per_share: price(n) }) }),
+    },
+  ];
+}
+
+/** An autocannon request that sends next(0), next(1), … (one counter for all the connections). */
+function sequence(next: (n: number) => WriteRequest): AutocannonRequest {
+  let n = 0;
+  return { setupRequest: (request) => ({ ...request, ...next(n++) }) };
+}
+
+/** One request of the scenario; throws unless ours answers 2xx. Its body size sizes the ceiling's. */
+async function probeWrite(origin: string, auth: Record<string, string>, scenario: WriteScenario): Promise<number> {
+  const { method, path: target, body } = scenario.request(0);
+  const res = await fetch(origin + target, { method, headers: { ...auth, ...JSON_HEADERS }, body });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${scenario.name}: ${method} ${target} answered ${res.status}: ${text.slice(0, 300)}`);
+  return Buffer.byteLength(text);
+}
+
+interface WriteRow {
+  scenario: string;
+  route: string;
+  connections: number;
+  body_bytes: number;
+  ours: Measure;
+  /** The same method and body to app/api/bench/ceiling, which parses it and answers a body of our size. */
+  ceiling: Measure;
+  ratio_ceiling: number | null;
+}
+
+async function measureWrite(origin: string, auth: Record<string, string>, scenario: WriteScenario, options: Options, warmup: number): Promise<WriteRow[]> {
+  const bytes = await probeWrite(origin, auth, scenario);
+  const url = origin + scenario.request(0).path;
+  const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
+  // One sequence for all the runs, so that no run repeats the previous one's prices.
+  const ours = [sequence(scenario.request)];
+  const ceiling = [sequence((n) => ({ ...scenario.request(n), path: `/api/bench/ceiling?bytes=${bytes}` }))];
+  await load(url, 8, warmup, { ...auth, ...JSON_HEADERS }, ours);
+  await load(ceilingUrl, 8, warmup, JSON_HEADERS, ceiling);
+  const rows: WriteRow[] = [];
+  for (const connections of WRITE_CONNECTIONS) {
+    const oursMeasure = await load(url, connections, options.duration, { ...auth, ...JSON_HEADERS }, ours);
+    const ceilingMeasure = await load(ceilingUrl, connections, options.duration, JSON_HEADERS, ceiling);
+    const row: WriteRow = {
+      scenario: scenario.name,
+      route: scenario.route,
+      connections,
+      body_bytes: bytes,
+      ours: oursMeasure,
+      ceiling: ceilingMeasure,
+      ratio_ceiling: ratio(oursMeasure.rps, ceilingMeasure.rps),
+    };
+    rows.push(row);
+    log(
+      `  ${`${scenario.name} ${scenario.route}`.padEnd(40)} c=${pad(connections, 2)}  ours ${pad(oursMeasure.rps, 7)} req/s p50 ${pad(oursMeasure.p50, 4)} p99 ${pad(oursMeasure.p99, 4)} ms | ceiling ${pad(ceilingMeasure.rps, 7)} | ${percent(row.ratio_ceiling)}`,
+    );
+  }
+  return rows;
+}
+
+interface MixedRow {
+  scenario: string;
+  path: string;
+  readers: number;
+  writers: number;
+  /** The list alone at MIXED_READERS connections, right before. */
+  read_only: Measure;
+  /** The list at MIXED_READERS connections while MIXED_WRITERS connections create and change indications. */
+  reads: Measure;
+  /** The writers: each connection alternates a create and a change. */
+  writes: Measure;
+  /** reads req/s ÷ read-only req/s, and reads p99 ÷ read-only p99. */
+  ratio_rps: number | null;
+  ratio_p99: number | null;
+}
+
+/** What writes as fast as they go do to a list's readers: the list alone, then with the writers. */
+async function measureMixed(origin: string, auth: Record<string, string>, scenario: Scenario, writers: WriteScenario[], options: Options, warmup: number): Promise<MixedRow> {
+  const url = origin + scenario.path;
+  const writerRequests = writers.map((w) => sequence(w.request));
+  const write = (duration: number) => load(`${origin}/api/v1/my/indications`, MIXED_WRITERS, duration, { ...auth, ...JSON_HEADERS }, writerRequests);
+  // Writes first, so that the reads' warm-up, not the read-only run, absorbs the writes still in flight.
+  await write(warmup);
+  await load(url, 8, warmup, auth);
+  const readOnly = await load(url, MIXED_READERS, options.duration, auth);
+  const [reads, writes] = await Promise.all([load(url, MIXED_READERS, options.duration, auth), write(options.duration)]);
+  const row: MixedRow = {
+    scenario: scenario.name,
+    path: scenario.path,
+    readers: MIXED_READERS,
+    writers: MIXED_WRITERS,
+    read_only: readOnly,
+    reads,
+    writes,
+    ratio_rps: ratio(reads.rps, readOnly.rps),
+    ratio_p99: ratio(reads.p99, readOnly.p99),
+  };
+  log(
+    `  mixed ${scenario.name.padEnd(24)} reads ${pad(reads.rps, 7)} req/s p99 ${pad(reads.p99, 4)} ms (read-only ${readOnly.rps}, p99 ${readOnly.p99}) = ${percent(row.ratio_rps)}, p99 ×${row.ratio_p99} | writes ${pad(writes.rps, 6)} req/s p99 ${writes.p99} ms`,
+  );
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -545,6 +724,7 @@ async function main() {
   log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
 
   await ensureDataset(url, scale, options.smoke);
+  const rowsBefore = await datasetRows(url);
   const secret = await mintApiKey(url);
   const auth = { authorization: `Bearer ${secret}` };
   const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
@@ -575,6 +755,8 @@ async function main() {
   });
 
   const rows: Row[] = [];
+  const writeRows: WriteRow[] = [];
+  const mixedRows: MixedRow[] = [];
   const pages: { page: string; connections: number; result: PageMeasure }[] = [];
   let pagesNote: string | null = null;
   const rss = new RssSampler(server.pid!);
@@ -583,9 +765,10 @@ async function main() {
     await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
     log(`servers up: app ${origin}, floor ${floorOrigin}`);
 
-    const list = (await scenarios(origin, auth, options.smoke)).filter((s) => !options.only || options.only.test(s.name));
+    const selected = (name: string) => !options.only || options.only.test(name);
+    const list = await scenarios(origin, auth, options.smoke);
     const warmup = options.smoke ? 0.5 : 2;
-    for (const scenario of list) {
+    for (const scenario of list.filter((s) => selected(s.name))) {
       const oursRes = await fetch(origin + scenario.path, { headers: auth });
       const oursBody = await oursRes.text();
       const floorRes = await fetch(floorOrigin + scenario.path, { headers: auth });
@@ -629,6 +812,19 @@ async function main() {
       }
     }
 
+    // After the reads, so that the rows they create never change what the read scenarios measure.
+    if (options.writes) {
+      const writers = await writeScenarios(origin, auth);
+      for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
+        writeRows.push(...(await measureWrite(origin, auth, scenario, options, warmup)));
+        if (crashed.length) throw new Error(crashed.join("\n"));
+      }
+      for (const scenario of list.filter((s) => MIXED_SCENARIOS.includes(s.name) && selected(`mixed ${s.name}`))) {
+        mixedRows.push(await measureMixed(origin, auth, scenario, writers, options, warmup));
+        if (crashed.length) throw new Error(crashed.join("\n"));
+      }
+    }
+
     if (options.pages) {
       const cookie = await signIn(origin);
       if (!cookie) pagesNote = "skipped: could not sign in through next-auth credentials";
@@ -654,18 +850,25 @@ async function main() {
   // ---- report
   const peakRssMb = Math.round(rss.peak / 1048576);
   printTable(rows, pages, peakRssMb);
-  const targets = checkTargets(rows, pages, peakRssMb);
+  printWriteTables(writeRows, mixedRows);
+  const targets = [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows)];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
 
+  // The bench database is kept between runs and the API deletes nothing: say how much it grew.
+  const rowsAfter = await datasetRows(url);
+  if (writeRows.length || mixedRows.length) log(`indications created by this run: ${(rowsAfter?.indications ?? 0) - (rowsBefore?.indications ?? 0)} (client_id "${BENCH_CLIENT_ID}")`);
   const result = {
     date: new Date().toISOString(),
     database: kind,
     smoke: options.smoke,
-    dataset: await datasetRows(url),
+    dataset: rowsAfter,
+    indications_created: (rowsAfter?.indications ?? 0) - (rowsBefore?.indications ?? 0),
     duration_s: options.duration,
     machine: { cpus: os.cpus().length, node: process.version },
     server_peak_rss_mb: peakRssMb,
     rows,
+    writes: writeRows,
+    mixed: mixedRows,
     pages,
     pages_note: pagesNote,
     targets,
@@ -679,7 +882,11 @@ async function main() {
 
   const failures = [
     ...crashed,
-    ...rows.filter((r) => r.ours.non2xx || r.ours.errors || r.floor.non2xx || r.floor.errors || r.ceiling.non2xx || r.ceiling.errors).map((r) => `${r.scenario} c=${r.connections}: non-2xx or errors`),
+    ...rows.filter((r) => failed(r.ours) || failed(r.floor) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
+    ...writeRows.filter((r) => failed(r.ours) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
+    // Under 32 readers a write waits behind them at each of its statements (~1 s a create on a
+    // busy 2-core machine): a 1-second smoke may see none answered, so writers fail only on errors.
+    ...mixedRows.filter((r) => failed(r.read_only) || failed(r.reads) || r.writes.non2xx + r.writes.errors > 0).map((r) => `mixed ${r.scenario}: non-2xx, errors or no answer`),
     ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
   ];
   if (failures.length) {
@@ -687,6 +894,11 @@ async function main() {
     process.exit(1);
   }
   process.exit(0);
+}
+
+/** Any non-2xx or error, or no request answered at all (a server stuck on locks answers neither). */
+function failed(measure: Measure): boolean {
+  return measure.non2xx + measure.errors > 0 || measure.requests === 0;
 }
 
 function ratio(ours: number, reference: number): number | null {
@@ -741,6 +953,57 @@ function checkTargets(rows: Row[], pages: { page: string; connections: number; r
   targets.push({ target: "server peak RSS ≤ 400 MB", ok: peakRssMb <= 400, detail: `${peakRssMb} MB` });
   const page = pages.find((p) => p.page === "/indications" && p.connections === 1);
   if (page) targets.push({ target: "/indications TTFB p50 ≤ 150 ms at 1 connection", ok: page.result.ttfb_p50 <= 150, detail: `${page.result.ttfb_p50} ms` });
+  return targets;
+}
+
+function printWriteTables(writes: WriteRow[], mixed: MixedRow[]) {
+  const lines: string[] = [];
+  if (writes.length) {
+    lines.push(
+      "",
+      "| write | conns | ours req/s | ceiling req/s | ours/ceiling | p50 ms | p90 ms | p99 ms | non-2xx | bytes |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...writes.map(
+        (r) =>
+          `| ${r.scenario} \`${r.route}\` | ${r.connections} | ${r.ours.rps} | ${r.ceiling.rps} | ${percent(r.ratio_ceiling)} | ${r.ours.p50} | ${r.ours.p90} | ${r.ours.p99} | ${r.ours.non2xx + r.ours.errors} | ${r.body_bytes} |`,
+      ),
+    );
+  }
+  if (mixed.length) {
+    lines.push(
+      "",
+      `| mixed: ${MIXED_READERS} readers + ${MIXED_WRITERS} writers | read-only req/s | reads req/s | reads/read-only | read-only p99 | reads p99 | p99 ratio | writes req/s | writes p50 | writes p99 | non-2xx |`,
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...mixed.map(
+        (r) =>
+          `| ${r.scenario} | ${r.read_only.rps} | ${r.reads.rps} | ${percent(r.ratio_rps)} | ${r.read_only.p99} | ${r.reads.p99} | ×${r.ratio_p99} | ${r.writes.rps} | ${r.writes.p50} | ${r.writes.p99} | ${r.read_only.non2xx + r.read_only.errors + r.reads.non2xx + r.reads.errors + r.writes.non2xx + r.writes.errors} |`,
+      ),
+    );
+  }
+  if (lines.length) console.log(lines.join("\n"));
+}
+
+function checkWriteTargets(writes: WriteRow[], mixed: MixedRow[]) {
+  const targets: { target: string; ok: boolean; detail: string }[] = [];
+  const oneConn = writes.filter((r) => r.connections === 1);
+  if (oneConn.length) {
+    const p50 = Math.max(...oneConn.map((r) => r.ours.p50));
+    const p99 = Math.max(...oneConn.map((r) => r.ours.p99));
+    targets.push({ target: "create and change at 1 connection: p50 ≤ 10 ms, p99 ≤ 30 ms", ok: p50 <= 10 && p99 <= 30, detail: `worst p50 ${p50} ms, worst p99 ${p99} ms` });
+  }
+  const eightConns = writes.filter((r) => r.connections === 8);
+  if (eightConns.length) {
+    const errors = eightConns.reduce((n, r) => n + r.ours.non2xx + r.ours.errors, 0);
+    targets.push({ target: "create and change: 0 errors at 8 connections", ok: errors === 0, detail: `${errors} non-2xx/errors` });
+  }
+  if (mixed.length) {
+    const worstRps = mixed.reduce((a, b) => ((a.ratio_rps ?? 0) <= (b.ratio_rps ?? 0) ? a : b));
+    const worstP99 = mixed.reduce((a, b) => ((a.ratio_p99 ?? Infinity) >= (b.ratio_p99 ?? Infinity) ? a : b));
+    const errors = mixed.reduce((n, r) => n + r.reads.non2xx + r.reads.errors + r.writes.non2xx + r.writes.errors, 0);
+    targets.push({ target: `mixed: read throughput ≥ 70% of read-only (${MIXED_READERS} readers, ${MIXED_WRITERS} writers)`, ok: (worstRps.ratio_rps ?? 0) >= 0.7, detail: `lowest ${percent(worstRps.ratio_rps)} (${worstRps.scenario})` });
+    targets.push({ target: "mixed: read p99 ≤ 2× read-only", ok: worstP99.ratio_p99 !== null && worstP99.ratio_p99 <= 2, detail: `highest ×${worstP99.ratio_p99} (${worstP99.scenario})` });
+    targets.push({ target: "mixed: 0 errors", ok: errors === 0, detail: `${errors} non-2xx/errors` });
+  }
   return targets;
 }
 

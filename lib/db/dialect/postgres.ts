@@ -19,7 +19,10 @@ export const postgres: Dialect = {
   // depend on the values, so one generic plan serves every call (docs/performance.md, step 19).
   literalLimit: (genericPlan) => genericPlan,
   fence: "OFFSET 0",
-  lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`,
+  // NO KEY UPDATE: it excludes the other lockers all the same, but not the key-share lock a
+  // foreign key takes on the row (a create's INSERT references its team's row before it locks
+  // it: FOR UPDATE made two concurrent creates of one team deadlock).
+  lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`,
 
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
   contains: (param, column, term) => `${column} LIKE ${param(`%${term}%`)}`,

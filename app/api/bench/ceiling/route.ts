@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { readJsonBody } from "@/lib/api/body";
 
 /**
  * The benchmark's ceiling (bench/README in docs/performance.md): a route handler in the same
  * production build that returns a precomputed JSON body of a requested size, with the headers of
  * an API v1 response. What Next.js alone allows on this machine; `npm run bench` compares every
- * endpoint with it. It answers 404 unless the server runs with BENCH_CEILING=1, so it is inert in
- * a normal deployment.
+ * endpoint with it. POST and PATCH are the write ceiling: they first read and parse the request
+ * body as API v1 does (readJsonBody), then answer 201 (a create) or 200 (a change). It answers
+ * 404 unless the server runs with BENCH_CEILING=1, so it is inert in a normal deployment.
  */
 
 export const dynamic = "force-dynamic";
@@ -24,17 +26,18 @@ function bodyOf(bytes: number): string {
   return body;
 }
 
-export function GET(request: Request): Response {
-  if (process.env.BENCH_CEILING !== "1") {
-    return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found.", param: null } }), {
-      status: 404,
-      headers: { "content-type": "application/json; charset=utf-8" },
-    });
-  }
+function notFound(): Response {
+  return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found.", param: null } }), {
+    status: 404,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+}
+
+function precomputed(request: Request, status: number): Response {
   const requested = Number(new URL(request.url).searchParams.get("bytes") ?? "1000");
   const bytes = Number.isInteger(requested) && requested >= 0 && requested <= MAX_BYTES ? requested : 1000;
   return new Response(bodyOf(bytes), {
-    status: 200,
+    status,
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
@@ -42,3 +45,18 @@ export function GET(request: Request): Response {
     },
   });
 }
+
+export function GET(request: Request): Response {
+  if (process.env.BENCH_CEILING !== "1") return notFound();
+  return precomputed(request, 200);
+}
+
+async function written(request: Request, status: number): Promise<Response> {
+  if (process.env.BENCH_CEILING !== "1") return notFound();
+  // The bench sends bodies our API takes: one this refuses is the bench's bug, and its 500 fails the run.
+  await readJsonBody(request);
+  return precomputed(request, status);
+}
+
+export const POST = (request: Request) => written(request, 201);
+export const PATCH = (request: Request) => written(request, 200);
