@@ -69,7 +69,8 @@ export async function recordEvent(
 ): Promise<void> {
   const lock = getEngine().dialect.lockRowSql("teams");
   if (lock) await tx.$executeRawUnsafe(lock, event.teamId);
-  await tx.auditEvent.create({
+  // createMany: the event is not read back (no RETURNING to parse).
+  await tx.auditEvent.createMany({
     data: {
       id: randomUUID(),
       teamId: event.teamId,

@@ -4,6 +4,7 @@ import { etagMatches } from "../api/etag";
 import type { Caller } from "../auth/caller";
 import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit/events";
 import { getDb } from "../db/client";
+import type { Issuer } from "../domain/issuer";
 
 /**
  * What the write side of indications and trades has in common (lib/indications/commands.ts,
@@ -76,7 +77,8 @@ export async function applyChange<Row extends DealRow, T>(caller: Caller, ifMatc
       // Only if nobody wrote the row since it was read: its updated_at is still the one read.
       const written = await spec.table(tx).updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data: { ...data, updatedAt: now } });
       if (written.count === 0) return null;
-      const after = versioned(spec.show(await spec.load(tx)));
+      // The row as written: the columns read, with the ones just written (no second read).
+      const after = versioned(spec.show({ ...row, ...data, updatedAt: now }));
       await recordEvent(tx, caller, {
         action: spec.action,
         teamId: row.teamId,
@@ -94,19 +96,20 @@ export async function applyChange<Row extends DealRow, T>(caller: Caller, ifMatc
 
 /**
  * A create in one transaction: the issuer must exist (400 at `issuer_id` otherwise), `insert`
- * writes the row and returns it as the API shows it, and the creation is audited.
+ * writes the row and returns it as the API shows it (with the issuer read here), and the creation
+ * is audited.
  */
 export async function applyCreate<T extends { id: string }>(
   caller: Caller,
   action: AuditAction,
   issuerId: string,
-  insert: (tx: Tx, now: Date) => Promise<T>,
+  insert: (tx: Tx, now: Date, issuer: Issuer) => Promise<T>,
 ): Promise<Versioned<T>> {
   return getDb().$transaction(async (tx) => {
-    const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
+    const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true, name: true } });
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id: no company with id ${issuerId}.`);
     const now = new Date();
-    const state = versioned(await insert(tx, now));
+    const state = versioned(await insert(tx, now, issuer));
     await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: state.resource.id, at: now, changes: changesBetween(null, state.resource) });
     return state;
   });
