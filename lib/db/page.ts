@@ -121,6 +121,23 @@ function versionColumns<T>(sql: SqlWriter, list: ListQuery<T>): string[] {
   return [`${listCounterSql(sql, list)} AS "__v"`, ...(list.dependsOn ?? []).map((name, i) => `${counterSql(sql, name)} AS "__d${i}"`)];
 }
 
+/**
+ * Whether a list is a team's whole list (no condition but its team): its count is then the team's
+ * row count, which the same triggers keep in `team_table_versions` (exact, and read in the page's
+ * snapshot), so no write makes it recount.
+ */
+function isWholeTeam<T>(dialect: Dialect, list: ListQuery<T>): boolean {
+  if (list.team === undefined) return false;
+  const probe = new Conditions(new SqlWriter(dialect));
+  list.where(probe);
+  list.plan?.(probe, undefined);
+  return probe.terms.length === 0;
+}
+
+function teamRowCountSql<T>(sql: SqlWriter, list: ListQuery<T>): string {
+  return `(SELECT COALESCE(MAX(row_count), 0) FROM team_table_versions WHERE table_name = ${sql.param(list.table)} AND team_id = ${sql.param(list.team)})`;
+}
+
 /** The rows a list selects: its team first (when it has one), then its own conditions. */
 function selection<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "team" | "where">): Conditions {
   const conditions = new Conditions(sql);
@@ -150,7 +167,8 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const columns = versionColumns(sql, list);
   if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
   if (options.withCount) {
-    columns.push(`(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)}) AS "__n"`);
+    const count = isWholeTeam(dialect, list) ? teamRowCountSql(sql, list) : `(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)})`;
+    columns.push(`${count} AS "__n"`);
   }
   const conditions = conditionsOf(sql, list, options.knownCount);
   if (options.start) conditions.raw(startCondition(sql, list, options.start));
@@ -253,10 +271,12 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: Sna
   const count = engine.cache.counts.get(countKey);
   const start = list.offset > 0 ? engine.cache.starts.get(startKey(list.offset)) : undefined;
   const knownCount = count?.count;
-  let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: count === undefined, start, knownCount, check }));
+  // A team's whole list always reads its kept row count: free, and never stale.
+  const kept = isWholeTeam(engine.dialect, list);
+  let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: kept || count === undefined, start, knownCount, check }));
   const version = String(row.__v);
   const fresh = (fact: { version: string } | undefined) => fact !== undefined && fact.version === version;
-  if ((count && !fresh(count)) || (start && !fresh(start))) {
+  if ((!kept && count && !fresh(count)) || (start && !fresh(start))) {
     [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: true, knownCount, check }));
   }
   if (check) check.observe(String(row.__c));

@@ -86,6 +86,27 @@ describe("page statement and count cache", () => {
     expect(await recount()).toEqual({ total: offers, counted: false });
   });
 
+  it("counts a team's whole list from the row count the triggers keep, exact through inserts, moves and deletes", async () => {
+    const whole = async () => {
+      statements.length = 0;
+      const page = await list();
+      expect(statements.some((text) => /count\(\*\)/i.test(text))).toBe(false);
+      return page.total;
+    };
+    const [alpha, beta] = [ALPHA.length, indicationRows(toStoredDecimal).filter((r) => r.teamId === TEAMS.beta.id).length];
+    const betaTotal = async () => (await runPage(own.engine, indicationList(TEAMS.beta.id, query()))).total;
+    expect(await whole()).toBe(alpha);
+    const ids = ["00000000-0000-4000-8000-00000000c101", "00000000-0000-4000-8000-00000000c102"];
+    await own.writer.indication.createMany({ data: ids.map((id, i) => ({ ...TEMPLATE, id, permalinkId: `count-${i}` })) });
+    expect(await whole()).toBe(alpha + 2);
+    await own.writer.indication.updateMany({ where: { id: ids[0] }, data: { teamId: TEAMS.beta.id } });
+    expect(await whole()).toBe(alpha + 1);
+    expect(await betaTotal()).toBe(beta + 1);
+    await own.writer.indication.deleteMany({ where: { id: { in: ids } } });
+    expect(await whole()).toBe(alpha);
+    expect(await betaTotal()).toBe(beta);
+  });
+
   it("versions a page by its team's counter and by the companies it names", async () => {
     const alphaList = indicationList(TEAMS.alpha.id, query());
     const before = await listVersion(own.engine, alphaList);

@@ -494,6 +494,8 @@ async function sqliteSink(url: string): Promise<Sink> {
     async finish() {
       for (const index of indexes) db.exec(index.sql);
       db.exec(`UPDATE table_versions SET version = version + 1`);
+      // The triggers that keep the teams' row counts were off during the load.
+      db.exec(TEAM_ROW_COUNTS);
       // The companies went into the search index one trigger at a time (lib/companies/search.ts).
       db.exec(SQLITE_SEARCH_OPTIMIZE);
       // Statistics for the query planner (sqlite_stat1), from a sample of each index: exact
@@ -506,6 +508,20 @@ async function sqliteSink(url: string): Promise<Sink> {
     },
   };
 }
+
+/**
+ * Every team's row count of `team_table_versions` counted afresh (the loader may have bypassed the
+ * triggers that keep them), with its version moved on. The same text on both databases.
+ */
+const TEAM_ROW_COUNTS = (["indications", "trades"] as const)
+  .map(
+    (table) => `
+UPDATE team_table_versions SET row_count = 0, version = version + 1 WHERE table_name = '${table}';
+INSERT INTO team_table_versions (table_name, team_id, version, row_count)
+  SELECT '${table}', team_id, 1, count(*) FROM ${table} WHERE true GROUP BY team_id
+  ON CONFLICT (table_name, team_id) DO UPDATE SET version = team_table_versions.version + 1, row_count = excluded.row_count;`,
+  )
+  .join("\n");
 
 async function postgresSink(url: string): Promise<Sink> {
   migrate(url);
@@ -567,6 +583,7 @@ async function postgresSink(url: string): Promise<Sink> {
     },
     async finish() {
       for (const index of indexes) await client.query(index.indexdef);
+      await client.query(TEAM_ROW_COUNTS);
       await client.query("VACUUM ANALYZE");
     },
     async close() {
