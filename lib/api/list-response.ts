@@ -1,10 +1,11 @@
 import { hash } from "node:crypto";
+import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { listVersion, pageKey, type ListQuery } from "../db/page";
 import { LruCache } from "../lru";
 import { etagMatches } from "./etag";
 import { ApiResult } from "./handler";
-import { toListBody, type JsonPage } from "./pagination";
+import { readPage, toListBody, type PageRequest } from "./pagination";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
@@ -16,7 +17,7 @@ import { toListBody, type JsonPage } from "./pagination";
 // Per page (its rows, order and window): the ETag it was answered with and the counters it was read at.
 const answered = new LruCache<string, { etag: string; version: string }>(10_000);
 
-export async function listResponse<T>(request: Request, resource: string, list: ListQuery<T>, read: () => Promise<JsonPage<T>>): Promise<ApiResult> {
+export async function listResponse<T>(request: Request, resource: string, list: ListQuery<T>, window: PageRequest, caller: Caller): Promise<ApiResult> {
   const ifNoneMatch = request.headers.get("if-none-match");
   const engine = getEngine();
   const key = pageKey(engine.dialect, list);
@@ -24,7 +25,7 @@ export async function listResponse<T>(request: Request, resource: string, list: 
   if (ifNoneMatch && known && etagMatches(ifNoneMatch, known.etag) && (await listVersion(engine, list)) === known.version) {
     return new ApiResult(undefined, 304, { etag: known.etag });
   }
-  const page = await read();
+  const page = await readPage(list, window, caller);
   const body = toListBody(resource, page);
   const etag = `"${hash("sha1", body.text, "base64url")}"`;
   if (page.version !== undefined) answered.set(key, { etag, version: page.version });

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { Caller } from "../auth/caller";
+import { getEngine } from "../db/client";
+import { runPage, type ListQuery } from "../db/page";
 import { JsonText } from "./json-text";
 
 export const DEFAULT_PER_PAGE = 25;
@@ -42,6 +45,15 @@ function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>,
     total_count: totalCount,
     has_more: request.page < totalPages,
   };
+}
+
+/**
+ * A list's page as the API and the pages take it: one run of the page engine (with the caller's
+ * freshness check riding along), the page fields, and the change counters it was read at.
+ */
+export async function readPage<T>(list: ListQuery<T>, request: PageRequest, caller: Caller): Promise<JsonPage<T>> {
+  const page = await runPage(getEngine(), list, caller.freshness);
+  return buildJsonPage(page.itemsJson, request, page.total, page.version);
 }
 
 export function buildJsonPage<T>(itemsJson: string, request: PageRequest, totalCount: number, version?: string): JsonPage<T> {

@@ -1,10 +1,10 @@
 import { ApiError } from "../api/errors";
 import { columnOf } from "../api/fields";
-import { buildJsonPage, pageWindow, parsePage, type JsonPage, type Page } from "../api/pagination";
+import { pageWindow, parsePage, readPage, type JsonPage, type Page } from "../api/pagination";
 import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb, getEngine } from "../db/client";
-import { findRow, runPage, type ListQuery, type RowQuery } from "../db/page";
+import { findRow, type ListQuery, type RowQuery } from "../db/page";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_ROW_COLUMNS, COMPANY_SUMMARY_FIELDS, serializeCompany, type CompanyRow } from "./serializer";
@@ -36,8 +36,7 @@ export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> 
 
 /** GET /companies: any signed-in caller may list names (spec 2.1). */
 export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
-  const page = await runPage(getEngine(), companyList(query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total, page.version);
+  return readPage(companyList(query), query, caller);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */

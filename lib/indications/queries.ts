@@ -1,7 +1,6 @@
-import { buildJsonPage, pageWindow, type JsonPage } from "../api/pagination";
+import { pageWindow, readPage, type JsonPage } from "../api/pagination";
 import type { Caller } from "../auth/caller";
-import { getEngine } from "../db/client";
-import { runPage, type ListQuery } from "../db/page";
+import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/issuer";
 import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
@@ -45,6 +44,5 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
 
 /** GET /my/indications: one statement per page, with a cached count while the table is unchanged. */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<JsonPage<Indication>> {
-  const page = await runPage(getEngine(), indicationList(caller.teamId, query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total, page.version);
+  return readPage(indicationList(caller.teamId, query), query, caller);
 }

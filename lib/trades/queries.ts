@@ -1,7 +1,6 @@
-import { buildJsonPage, pageWindow, type JsonPage } from "../api/pagination";
+import { pageWindow, readPage, type JsonPage } from "../api/pagination";
 import { requirePermission, type Caller } from "../auth/caller";
-import { getEngine } from "../db/client";
-import { runPage, type ListQuery } from "../db/page";
+import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/issuer";
 import type { Conditions } from "../db/sql";
@@ -59,8 +58,7 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
 
 /** GET /my/trades: one statement per page, with a cached count while the table is unchanged. */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
-  const page = await runPage(getEngine(), tradeList(caller.teamId, query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total, page.version);
+  return readPage(tradeList(caller.teamId, query), query, caller);
 }
 
 const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
@@ -84,9 +82,4 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
     order: { column: "sign_date", direction: query.sort.direction },
     ...pageWindow(query),
   };
-}
-
-export async function listOpsTrades(caller: Caller, query: OpsTradeListQuery): Promise<JsonPage<TradeWithTeam>> {
-  const page = await runPage(getEngine(), opsTradeList(caller, query), caller.freshness);
-  return buildJsonPage(page.itemsJson, query, page.total, page.version);
 }

@@ -1,12 +1,12 @@
 import { apiRoute, readOnly } from "@/lib/api/handler";
 import { listResponse } from "@/lib/api/list-response";
-import { companyList, listCompanies } from "@/lib/companies/queries";
+import { companyList } from "@/lib/companies/queries";
 import { parseCompanyListParams } from "@/lib/companies/schema";
 
 export const GET = apiRoute(async ({ request, url, caller }) => {
   const query = parseCompanyListParams(url.searchParams);
   if (!query.ok) throw query.error;
-  return listResponse(request, "companies", companyList(query.value), () => listCompanies(caller, query.value));
+  return listResponse(request, "companies", companyList(query.value), query.value, caller);
 });
 
 export const { POST, PUT, PATCH, DELETE } = readOnly;

@@ -1,7 +1,7 @@
 import { readJsonBody, parseBody } from "@/lib/api/body";
 import { apiRoute, otherMethods } from "@/lib/api/handler";
 import { createIndication } from "@/lib/indications/commands";
-import { indicationList, listIndications } from "@/lib/indications/queries";
+import { indicationList } from "@/lib/indications/queries";
 import { listResponse } from "@/lib/api/list-response";
 import { resourceResponse } from "@/lib/api/resource-response";
 import { parseIndicationListParams } from "@/lib/indications/schema";
@@ -10,7 +10,7 @@ import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/wr
 export const GET = apiRoute(async ({ request, url, caller }) => {
   const query = parseIndicationListParams(url.searchParams);
   if (!query.ok) throw query.error;
-  return listResponse(request, "indications", indicationList(caller.teamId, query.value), () => listIndications(caller, query.value));
+  return listResponse(request, "indications", indicationList(caller.teamId, query.value), query.value, caller);
 });
 
 export const POST = apiRoute(async ({ request, caller }) => {

@@ -2,7 +2,7 @@ import { readJsonBody, parseBody } from "@/lib/api/body";
 import { apiRoute, otherMethods } from "@/lib/api/handler";
 import { resourceResponse } from "@/lib/api/resource-response";
 import { createTrade } from "@/lib/trades/commands";
-import { listTrades, tradeList } from "@/lib/trades/queries";
+import { tradeList } from "@/lib/trades/queries";
 import { listResponse } from "@/lib/api/list-response";
 import { parseTradeListParams } from "@/lib/trades/schema";
 import { TRADE_REFUSED, tradeCreateSchema } from "@/lib/trades/write-schema";
@@ -10,7 +10,7 @@ import { TRADE_REFUSED, tradeCreateSchema } from "@/lib/trades/write-schema";
 export const GET = apiRoute(async ({ request, url, caller }) => {
   const query = parseTradeListParams(url.searchParams);
   if (!query.ok) throw query.error;
-  return listResponse(request, "trades", tradeList(caller.teamId, query.value), () => listTrades(caller, query.value));
+  return listResponse(request, "trades", tradeList(caller.teamId, query.value), query.value, caller);
 });
 
 export const POST = apiRoute(async ({ request, caller }) => {

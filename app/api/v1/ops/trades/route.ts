@@ -1,13 +1,13 @@
 import { apiRoute, readOnly } from "@/lib/api/handler";
 import { listResponse } from "@/lib/api/list-response";
 import { parseQuery } from "@/lib/api/params";
-import { listOpsTrades, opsTradeList } from "@/lib/trades/queries";
+import { opsTradeList } from "@/lib/trades/queries";
 import { opsTradeListParamsSchema } from "@/lib/trades/schema";
 
 export const GET = apiRoute(async ({ request, url, caller }) => {
   const query = parseQuery(opsTradeListParamsSchema, url.searchParams);
   if (!query.ok) throw query.error;
-  return listResponse(request, "trades", opsTradeList(caller, query.value), () => listOpsTrades(caller, query.value));
+  return listResponse(request, "trades", opsTradeList(caller, query.value), query.value, caller);
 });
 
 export const { POST, PUT, PATCH, DELETE } = readOnly;
