@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { safeCallbackUrl } from "@/components/auth/callback-url";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getPageCaller } from "@/lib/auth/caller";
 import { OIDC_PROVIDER_ID, oidcConfig } from "@/lib/auth/options";

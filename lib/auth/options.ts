@@ -2,6 +2,7 @@ import type { NextAuthOptions, User as AuthUser } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
+import { sameOriginRedirect } from "./callback-url";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
 
@@ -142,16 +143,9 @@ export const authOptions: NextAuthOptions = {
       session.user = { id: token.sub ?? "", name: token.name ?? null, email: token.email ?? null };
       return session;
     },
-    // Never leave our origin after sign-in or sign-out (open-redirect guard; the sign-in form
-    // validates callbackUrl too).
+    // Never leave our origin after sign-in or sign-out (open-redirect guard, lib/auth/callback-url.ts).
     async redirect({ url, baseUrl }) {
-      if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return `${baseUrl}${url}`;
-      try {
-        if (new URL(url).origin === new URL(baseUrl).origin) return url;
-      } catch {
-        // fall through
-      }
-      return baseUrl;
+      return sameOriginRedirect(url, baseUrl);
     },
   },
 };
