@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { sameOriginRedirect } from "./callback-url";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
+import { endSessions, SESSION_VERSION_CLAIM, tokenSessionVersion } from "./sessions";
 
 /**
  * next-auth (v4) configuration: who may sign in to the dashboard and what the session holds.
@@ -16,14 +17,21 @@ import { authSecret } from "./secret";
  *   OIDC_CLIENT_SECRET are all set. It signs in only people whose (verified) e-mail already
  *   exists as a user here; it never creates accounts. Its redirect URI is
  *   `<NEXTAUTH_URL>/api/auth/callback/oidc`, so set NEXTAUTH_URL to the public origin with it.
- * - Sessions are JWTs in an encrypted, http-only cookie; `sub` is our user id. Pages and the API
- *   load the user (team, role, permissions) from the database on every request, so a change of
- *   role or permissions applies at once and a deleted user is signed out.
+ * - Sessions are JWTs in an encrypted, http-only cookie; `sub` is our user id, `sv` the user's
+ *   session version. Pages and the API load the user (team, role, permissions, session version)
+ *   from the database on every request, so a change of role or permissions applies at once, and
+ *   a deleted or disabled user, or one whose sessions were ended, is signed out
+ *   (lib/auth/sessions.ts).
  */
 
 declare module "next-auth" {
   interface Session {
     user: { id: string; name?: string | null; email?: string | null };
+    /** The session version the cookie was issued under (lib/auth/sessions.ts). */
+    sessionVersion?: number;
+  }
+  interface User {
+    sessionVersion?: number;
   }
 }
 
@@ -42,8 +50,13 @@ function normalizeEmail(value: unknown): string | null {
   return email.length > 0 && email.length <= 320 ? email : null;
 }
 
+/** A user who may sign in: existing and not disabled. */
 async function findUserByEmail(email: string) {
-  return getDb().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const user = await getDb().user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, passwordHash: true, sessionVersion: true, disabledAt: true },
+  });
+  return user && user.disabledAt === null ? user : null;
 }
 
 export function oidcConfig(env: Record<string, string | undefined> = process.env) {
@@ -88,16 +101,16 @@ export async function authorizeCredentials(credentials: Record<string, unknown> 
   const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return null;
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 
 /** OIDC: only a verified e-mail that already belongs to one of our users may sign in. */
-export async function oidcUserFor(profile: unknown): Promise<{ id: string; email: string; name: string } | null> {
+export async function oidcUserFor(profile: unknown): Promise<{ id: string; email: string; name: string; sessionVersion: number } | null> {
   const p = profile as OidcProfile | undefined;
   const email = normalizeEmail(p?.email);
   if (!email || p?.email_verified === false) return null;
   const user = await findUserByEmail(email);
-  return user ? { id: user.id, email: user.email, name: user.name } : null;
+  return user ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } : null;
 }
 
 const credentialsProvider = CredentialsProvider({
@@ -118,6 +131,12 @@ export const authOptions: NextAuthOptions = {
   jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: oidc ? [credentialsProvider, oidcProvider(oidc)] : [credentialsProvider],
+  events: {
+    // Sign-out ends the user's sessions everywhere (the cookie alone would stay valid 12 h).
+    async signOut({ token }) {
+      if (typeof token?.sub === "string") await endSessions(getDb(), token.sub, tokenSessionVersion(token));
+    },
+  },
   callbacks: {
     async signIn({ account, profile }) {
       if (account?.provider !== OIDC_PROVIDER_ID) return true;
@@ -132,8 +151,10 @@ export const authOptions: NextAuthOptions = {
           token.sub = ours.id;
           token.email = ours.email;
           token.name = ours.name;
+          token[SESSION_VERSION_CLAIM] = ours.sessionVersion;
         } else {
           token.sub = user.id;
+          token[SESSION_VERSION_CLAIM] = user.sessionVersion ?? 0;
         }
         delete token.picture;
       }
@@ -141,6 +162,7 @@ export const authOptions: NextAuthOptions = {
     },
     async session({ session, token }) {
       session.user = { id: token.sub ?? "", name: token.name ?? null, email: token.email ?? null };
+      session.sessionVersion = tokenSessionVersion(token);
       return session;
     },
     // Never leave our origin after sign-in or sign-out (open-redirect guard, lib/auth/callback-url.ts).
