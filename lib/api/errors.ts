@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reuse: 422,
+  rate_limited: 429,
   internal_error: 500,
   database_busy: 503,
 } as const;

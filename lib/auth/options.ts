@@ -3,9 +3,12 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
 import { sameOriginRedirect } from "./callback-url";
+import { clientAddress } from "./client-address";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { endSessions, SESSION_VERSION_CLAIM, tokenSessionVersion } from "./sessions";
+import { recordSignInFailure, signInRetryAfter } from "./throttle";
+import { throttledCode } from "./throttle-message";
 
 /**
  * next-auth (v4) configuration: who may sign in to the dashboard and what the session holds.
@@ -44,7 +47,7 @@ export const OIDC_PROVIDER_ID = "oidc";
 // an unknown e-mail costs the same time as a wrong password.
 const DUMMY_HASH = "$2b$10$kG2ZafpLgPYdOul4Ld1pden71ggNbQ/uWnW3QnGgwHUxQnyCXdSEO";
 
-function normalizeEmail(value: unknown): string | null {
+export function normalizeEmail(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const email = value.trim().toLowerCase();
   return email.length > 0 && email.length <= 320 ? email : null;
@@ -94,13 +97,24 @@ function oidcProvider(config: NonNullable<ReturnType<typeof oidcConfig>>): OAuth
 }
 
 /** The credentials check: our user for a right e-mail + password, null for anything else. */
-export async function authorizeCredentials(credentials: Record<string, unknown> | undefined): Promise<AuthUser | null> {
+export async function authorizeCredentials(
+  credentials: Record<string, unknown> | undefined,
+  address = "unknown",
+): Promise<AuthUser | null> {
   const email = normalizeEmail(credentials?.email);
   const password = typeof credentials?.password === "string" ? credentials.password : "";
   if (!email || password.length === 0 || password.length > 1024) return null;
+  // Throttled before any hash is computed (lib/auth/throttle.ts); the sign-in route answers 429
+  // before it gets here, this covers a race between two attempts.
+  const attempt = { email, address };
+  const wait = await signInRetryAfter(getDb(), attempt);
+  if (wait > 0) throw new Error(throttledCode(wait));
   const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) return null;
+  if (!user || !ok) {
+    await recordSignInFailure(getDb(), attempt);
+    return null;
+  }
   return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 
@@ -120,7 +134,8 @@ const credentialsProvider = CredentialsProvider({
     email: { label: "Email", type: "email" },
     password: { label: "Password", type: "password" },
   },
-  authorize: (credentials) => authorizeCredentials(credentials),
+  authorize: (credentials, req) =>
+    authorizeCredentials(credentials, clientAddress((name) => (req.headers as Record<string, string | undefined> | undefined)?.[name])),
 });
 
 const oidc = oidcConfig();
