@@ -33,6 +33,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly param: string | null;
+  /** Response headers that belong to this error (a 429's RateLimit fields and Retry-After). */
+  headers: Record<string, string> = {};
 
   constructor(code: ErrorCode, message: string, param: string | null = null) {
     super(message);
@@ -60,6 +62,11 @@ export class ApiError extends Error {
   }
   static notFound(message: string) {
     return new ApiError("not_found", message);
+  }
+  static rateLimited(message: string, headers: Record<string, string>) {
+    const error = new ApiError("rate_limited", message);
+    error.headers = headers;
+    return error;
   }
   static databaseBusy() {
     return new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again.");
