@@ -7,6 +7,7 @@ import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { LruCache } from "../lru";
 import { AuthCheck, type CachedKey } from "./key-cache";
+import { sessionCookieOptions } from "./cookies";
 import { authSecret } from "./secret";
 import { getSessionClaims } from "./session";
 import { sessionStillValid, tokenSessionVersion } from "./sessions";
@@ -73,7 +74,7 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
   // The session cookie is read from the request itself (not next/headers), so the handler works
   // the same under `next start` and when a test calls it with a plain Request.
   const req = request instanceof NextRequest ? request : new NextRequest(request);
-  const token = await getToken({ req, secret: authSecret() });
+  const token = await getToken({ req, secret: authSecret(), ...sessionCookieOptions() });
   const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub, tokenSessionVersion(token)));
   if (!caller) throw ApiError.unauthorized();
   return caller;

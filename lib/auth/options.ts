@@ -2,7 +2,9 @@ import type { NextAuthOptions, User as AuthUser } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
+import { httpsByConfig } from "../security/headers";
 import { sameOriginRedirect } from "./callback-url";
+import { authCookies } from "./cookies";
 import { clientAddress } from "./client-address";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
@@ -143,6 +145,8 @@ const oidc = oidcConfig();
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  useSecureCookies: httpsByConfig(),
+  cookies: authCookies(),
   jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: oidc ? [credentialsProvider, oidcProvider(oidc)] : [credentialsProvider],
