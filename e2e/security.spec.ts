@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { ACCOUNTS, BASE_URL, E2E_DATABASE_URL, PROJECT_ROOT } from "./support/env";
-import { expect, fillSignInForm, signInAs, signInViaApi, test } from "./support/fixtures";
+import { expect, fillSignInForm, hydrated, signInAs, signInViaApi, test } from "./support/fixtures";
 
 /**
  * Issue 16's security findings against the production build: headers and the CSP (pages still
@@ -52,6 +52,7 @@ test.describe("security headers", () => {
       await expect(page.getByTestId("current-user")).toBeVisible();
     }
     // A client-side interaction works (hydrated under the CSP).
+    await hydrated(page.getByRole("link", { name: "Trades", exact: true }));
     await page.getByRole("link", { name: "Trades", exact: true }).click();
     await expect(page).toHaveURL(/\/trades/);
     expect(violations).toEqual([]);
@@ -99,6 +100,7 @@ test.describe("sessions end", () => {
     await signInAs(page, ACCOUNTS.lead);
     const kept = (await context.cookies()).filter((c) => c.name.includes("session-token"));
     expect(kept.length).toBeGreaterThan(0);
+    await hydrated(page.getByRole("button", { name: "Sign out" }));
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
 

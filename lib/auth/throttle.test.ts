@@ -129,8 +129,8 @@ describe("password hashing", () => {
     } finally {
       clearInterval(ticker);
     }
-    // bcryptjs's async API blocked the loop ~100 ms at a time.
-    expect(longestGap).toBeLessThan(50);
+    // bcryptjs's async API blocked the loop ~100 ms at a time (a margin for a busy machine).
+    expect(longestGap).toBeLessThan(80);
   });
 
   it("verifies the hashes bcryptjs wrote, refuses wrong passwords and malformed hashes", async () => {

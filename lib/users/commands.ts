@@ -32,7 +32,7 @@ export const permissionListSchema = z
 /** 12 characters at least; 1,024 at most (sign-in refuses longer ones before hashing). */
 export const passwordSchema = z.string().min(12, "password shorter than 12 characters").max(1024, "password longer than 1024 characters");
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new UserCommandError(`invalid ${what}: ${result.error.issues[0]?.message}`);
   return result.data;
