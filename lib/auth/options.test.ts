@@ -7,7 +7,7 @@ const PASSWORD = "fixture-password";
 describe("credentials sign-in", () => {
   it("signs in with the right password, case-insensitively on the e-mail", async () => {
     const user = await authorizeCredentials({ email: ` ${USERS.alphaBroker.email.toUpperCase()} `, password: PASSWORD });
-    expect(user).toEqual({ id: USERS.alphaBroker.id, email: USERS.alphaBroker.email, name: USERS.alphaBroker.name });
+    expect(user).toEqual({ id: USERS.alphaBroker.id, email: USERS.alphaBroker.email, name: USERS.alphaBroker.name, sessionVersion: 0 });
   });
 
   it("answers a wrong password and an unknown e-mail the same way", async () => {
