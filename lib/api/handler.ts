@@ -71,8 +71,16 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
     // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
     const run = async (fresh: boolean): Promise<Answer> => {
       const caller = await resolveCaller(request, { fresh });
-      // Counted once per request, not again when a stale cached caller runs it a second time.
-      if (!fresh) limitHeaders = await consumeRateLimit(caller);
+      // Counted once per request, not again when a stale cached caller runs it a second time. A
+      // 429 is only as good as the caller too: a revoked key hears 401, not 429.
+      if (!fresh) {
+        try {
+          limitHeaders = await consumeRateLimit(caller);
+        } catch (error) {
+          await confirmCallerNow(caller);
+          throw error;
+        }
+      }
       // An answer to a cached caller, error or not, is only as good as the caller.
       const confirmingErrors = async (step: () => Promise<Answer>): Promise<Answer> => {
         try {
