@@ -1,30 +1,52 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { sessionCookieOptions } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
+import { HSTS, isHttpsRequest, pageCsp } from "@/lib/security/headers";
 
 /**
- * Next 16's request proxy (formerly middleware): every page needs a session. Without a valid
- * session cookie the browser is sent to /sign-in with the page it asked for as callbackUrl.
+ * Next 16's request proxy (formerly middleware), for every page:
  *
- * Not covered (see `config.matcher` and `isPublicPath`): /sign-in itself; /api/* (the API answers
- * 401 JSON on its own, a redirect would break API clients, and next-auth lives there); /logos/*
- * (images, also used by API consumers); /_next/* and static files.
+ * 1. Content-Security-Policy with a fresh nonce (lib/security/headers.ts). It is set on the
+ *    request too: Next.js reads the nonce from there and puts it on the scripts it renders. The
+ *    fixed security headers come from next.config.ts, on every path.
+ * 2. A page needs a session: without a valid session cookie the browser is sent to /sign-in with
+ *    the page it asked for as callbackUrl.
+ *
+ * Not covered (see `config.matcher` and `isPublicPath`): /sign-in needs no session; /api/* (the
+ * API answers 401 JSON on its own, a redirect would break API clients, and next-auth lives
+ * there); /logos/* (images, also used by API consumers); /_next/* and static files.
  *
  * This is the first gate only. Pages load the user again (lib/auth/caller.ts) and redirect when
- * it no longer exists; server actions check the caller themselves.
+ * it no longer exists or its session was ended; server actions check the caller themselves.
  */
 export async function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  if (isPublicPath(pathname)) return NextResponse.next();
+  const nonce = btoa(crypto.randomUUID());
+  const https = isHttpsRequest(request.headers);
+  const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development", https });
+  const secure = (response: NextResponse) => {
+    response.headers.set("content-security-policy", csp);
+    if (https) response.headers.set("strict-transport-security", HSTS);
+    return response;
+  };
 
-  const token = await getToken({ req: request, secret: authSecret() });
-  if (token?.sub) return NextResponse.next();
+  const { pathname } = request.nextUrl;
+  const pass = () => {
+    const headers = new Headers(request.headers);
+    headers.set("x-nonce", nonce);
+    headers.set("content-security-policy", csp);
+    return secure(NextResponse.next({ request: { headers } }));
+  };
+  if (isPublicPath(pathname)) return pass();
+
+  const token = await getToken({ req: request, secret: authSecret(), ...sessionCookieOptions() });
+  if (token?.sub) return pass();
 
   const target = new URL(request.nextUrl.pathname, request.url);
   for (const [key, value] of request.nextUrl.searchParams) if (key !== "_rsc") target.searchParams.append(key, value);
   const signIn = new URL("/sign-in", request.url);
   signIn.searchParams.set("callbackUrl", `${target.pathname}${target.search}`);
-  return NextResponse.redirect(signIn);
+  return secure(NextResponse.redirect(signIn));
 }
 
 const STATIC_FILE = /\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|json|css|js|map|woff2?)$/i;

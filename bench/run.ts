@@ -740,6 +740,8 @@ async function main() {
     NEXTAUTH_URL: origin,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
     NEXT_TELEMETRY_DISABLED: "1",
+    // The benchmark measures the service's throughput, not the per-key limit (lib/api/rate-limit.ts).
+    API_RATE_LIMIT: "0",
   };
   // Served the way `npm start` serves (package.json "serve": the Node options of production).
   const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "npm run serve", appDir);

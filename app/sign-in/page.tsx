@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { safeCallbackUrl } from "@/components/auth/callback-url";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getPageCaller } from "@/lib/auth/caller";
 import { OIDC_PROVIDER_ID, oidcConfig } from "@/lib/auth/options";
+import { throttledMessage } from "@/lib/auth/throttle-message";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -24,7 +25,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (await getPageCaller()) redirect(callbackUrl);
 
   const errorCode = first(params.error);
-  const error = errorCode ? (ERROR_MESSAGES[errorCode] ?? GENERIC_ERROR) : null;
+  const error = errorCode ? (throttledMessage(errorCode) ?? ERROR_MESSAGES[errorCode] ?? GENERIC_ERROR) : null;
   const oidc = oidcConfig();
 
   return (

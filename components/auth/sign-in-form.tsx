@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState, useTransition } from "react";
+import { throttledMessage } from "@/lib/auth/throttle-message";
 
 interface Props {
   callbackUrl: string;
@@ -26,9 +27,8 @@ export function SignInForm({ callbackUrl, initialError, oidc }: Props) {
         const result = await signIn("credentials", { email, password, redirect: false });
         if (!result || result.error || !result.ok) {
           setError(
-            result?.error === "CredentialsSignin" || result?.status === 401
-              ? INVALID
-              : "Sign-in failed. Try again in a moment.",
+            throttledMessage(result?.error) ??
+              (result?.error === "CredentialsSignin" || result?.status === 401 ? INVALID : "Sign-in failed. Try again in a moment."),
           );
           return;
         }

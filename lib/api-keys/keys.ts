@@ -270,7 +270,7 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
            u.id AS "userId", u.email, u.name, u.role, u.permissions, t.id AS "teamId", t.name AS "teamName",
            (SELECT version FROM table_versions WHERE name = 'auth') AS "authVersion"
     FROM api_keys k JOIN users u ON u.id = k.user_id JOIN teams t ON t.id = u.team_id
-    WHERE k.secret_hash = ${hashApiKeySecret(secret)}`;
+    WHERE k.secret_hash = ${hashApiKeySecret(secret)} AND u.disabled_at IS NULL`;
   if (!found || found.revokedAt !== null) return null;
   const owner: CallerUser = {
     id: found.userId,

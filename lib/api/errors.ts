@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reuse: 422,
+  rate_limited: 429,
   internal_error: 500,
   database_busy: 503,
 } as const;
@@ -32,6 +33,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly param: string | null;
+  /** Response headers that belong to this error (a 429's RateLimit fields and Retry-After). */
+  headers: Record<string, string> = {};
 
   constructor(code: ErrorCode, message: string, param: string | null = null) {
     super(message);
@@ -59,6 +62,11 @@ export class ApiError extends Error {
   }
   static notFound(message: string) {
     return new ApiError("not_found", message);
+  }
+  static rateLimited(message: string, headers: Record<string, string>) {
+    const error = new ApiError("rate_limited", message);
+    error.headers = headers;
+    return error;
   }
   static databaseBusy() {
     return new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again.");

@@ -4,6 +4,7 @@ import { StaleCallerError } from "../auth/key-cache";
 import { isDatabaseBusy } from "../db/busy";
 import { ApiError, DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
+import { consumeRateLimit } from "./rate-limit";
 import { jsonBodyText } from "./json-text";
 
 /**
@@ -55,6 +56,7 @@ function send(answer: Answer, requestId: string): Response {
 }
 
 export function errorResponse(error: ApiError, requestId: string, extra: Record<string, string> = {}): Response {
+  extra = { ...error.headers, ...extra };
   if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
   if (error.code === "database_busy") extra["retry-after"] = String(DATABASE_BUSY_RETRY_AFTER_SECONDS);
   return send({ status: error.status, text: jsonBodyText(error.toBody()), headers: extra }, requestId);
@@ -63,10 +65,22 @@ export function errorResponse(error: ApiError, requestId: string, extra: Record<
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const requestId = requestIdOf(request);
+    // The caller's rate-limit fields (lib/api/rate-limit.ts), sent with every answer to them.
+    let limitHeaders: Record<string, string> = {};
     // A caller served from the API-key cache is confirmed before anything is answered
     // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
     const run = async (fresh: boolean): Promise<Answer> => {
       const caller = await resolveCaller(request, { fresh });
+      // Counted once per request, not again when a stale cached caller runs it a second time. A
+      // 429 is only as good as the caller too: a revoked key hears 401, not 429.
+      if (!fresh) {
+        try {
+          limitHeaders = await consumeRateLimit(caller);
+        } catch (error) {
+          await confirmCallerNow(caller);
+          throw error;
+        }
+      }
       // An answer to a cached caller, error or not, is only as good as the caller.
       const confirmingErrors = async (step: () => Promise<Answer>): Promise<Answer> => {
         try {
@@ -97,9 +111,9 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
         if (!(error instanceof StaleCallerError)) throw error;
         answer = await run(true);
       }
-      return send(answer, requestId);
+      return send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, requestId);
+      if (error instanceof ApiError) return errorResponse(error, requestId, error.code === "rate_limited" ? {} : { ...limitHeaders });
       // A write that waited its time for a lock (lib/db/busy.ts): nothing was written; try again.
       if (isDatabaseBusy(error)) return errorResponse(ApiError.databaseBusy(), requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.

@@ -42,7 +42,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(create.operationId).toBe("createIndication");
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties).sort()).toEqual([...WRITABLE_FIELDS].sort());
     expect(create.requestBody.content["application/json"].schema.properties.price_per_share.type).toBe("string");
-    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "409", "413", "415", "422", "500", "503"]);
+    expect(Object.keys(create.responses).sort()).toEqual(["201", "400", "401", "403", "405", "409", "413", "415", "422", "429", "500", "503"]);
     expect(create.responses["503"].headers["Retry-After"]).toBeTruthy();
     const patch = doc.paths["/my/indications/{id}"].patch;
     expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual(
@@ -56,7 +56,7 @@ describe("GET /api/v1/openapi.json", () => {
         expect(operation.operationId, `${method} ${path}`).toBeTruthy();
         ids.add(operation.operationId!);
         const statuses = Object.keys(operation.responses);
-        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "405", "500"]));
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "405", "429", "500"]));
         if (operation.requestBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413", "415"]));
         if (method === "post" || method === "patch") expect(statuses, `${method} ${path}`).toContain("503");
       }

@@ -37,15 +37,25 @@ const errorSchema = z.object({
   }),
 });
 
-/** The error statuses an operation answers: always 401, 405 (another method) and 500, plus `statuses`. */
+/** The error statuses an operation answers: always 401, 405 (another method), 429 (rate limit) and 500, plus `statuses`. */
 function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    [...new Set([...statuses, 401, 405, 500])].sort().map((status) => [
+    [...new Set([...statuses, 401, 405, 429, 500])].sort().map((status) => [
       String(status),
       {
         description: `Error (${status})`,
         // 503 database_busy: the write waited 5 s for a lock and wrote nothing.
         ...(status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
+        // 429 rate_limited: the key's quota is used up (lib/api/rate-limit.ts).
+        ...(status === 429
+          ? {
+              headers: {
+                "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } },
+                RateLimit: { description: 'IETF draft: `"per-key";r=<remaining>;t=<seconds to reset>`', schema: { type: "string" } },
+                "RateLimit-Policy": { description: 'IETF draft: `"per-key";q=<quota>;w=<window seconds>`', schema: { type: "string" } },
+              },
+            }
+          : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     ]),

@@ -7,8 +7,10 @@ import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { LruCache } from "../lru";
 import { AuthCheck, type CachedKey } from "./key-cache";
+import { sessionCookieOptions } from "./cookies";
 import { authSecret } from "./secret";
-import { getSessionUserId } from "./session";
+import { getSessionClaims } from "./session";
+import { sessionStillValid, tokenSessionVersion } from "./sessions";
 
 /**
  * Who is asking, resolved once per request: from an API key (programs) or the next-auth session
@@ -49,9 +51,13 @@ function callerOf(user: CallerUser, via: Caller["via"], key?: { scopes: Permissi
   };
 }
 
-async function loadSessionCaller(userId: string): Promise<Caller | null> {
-  const user = await getDb().user.findUnique({ where: { id: userId }, select: CALLER_USER_SELECT });
-  return user ? callerOf(user, "session") : null;
+/** The session's user, or null when it no longer exists, is disabled or the session was ended. */
+async function loadSessionCaller(userId: string, sessionVersion: number): Promise<Caller | null> {
+  const user = await getDb().user.findUnique({
+    where: { id: userId },
+    select: { ...CALLER_USER_SELECT, sessionVersion: true, disabledAt: true },
+  });
+  return user && sessionStillValid(user, sessionVersion) ? callerOf(user, "session") : null;
 }
 
 /**
@@ -68,8 +74,8 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
   // The session cookie is read from the request itself (not next/headers), so the handler works
   // the same under `next start` and when a test calls it with a plain Request.
   const req = request instanceof NextRequest ? request : new NextRequest(request);
-  const token = await getToken({ req, secret: authSecret() });
-  const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub));
+  const token = await getToken({ req, secret: authSecret(), ...sessionCookieOptions() });
+  const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub, tokenSessionVersion(token)));
   if (!caller) throw ApiError.unauthorized();
   return caller;
 }
@@ -105,8 +111,8 @@ export async function confirmCallerNow(caller: Caller): Promise<void> {
 
 /** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */
 export async function getPageCaller(): Promise<Caller | null> {
-  const userId = await getSessionUserId();
-  return userId ? loadSessionCaller(userId) : null;
+  const claims = await getSessionClaims();
+  return claims ? loadSessionCaller(claims.userId, claims.sessionVersion) : null;
 }
 
 export function requirePermission(caller: Caller, permission: Permission, action: string): void {

@@ -2,8 +2,15 @@ import type { NextAuthOptions, User as AuthUser } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
+import { httpsByConfig } from "../security/headers";
+import { sameOriginRedirect } from "./callback-url";
+import { authCookies } from "./cookies";
+import { clientAddress } from "./client-address";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
+import { endSessions, SESSION_VERSION_CLAIM, tokenSessionVersion } from "./sessions";
+import { recordSignInFailure, signInRetryAfter } from "./throttle";
+import { throttledCode } from "./throttle-message";
 
 /**
  * next-auth (v4) configuration: who may sign in to the dashboard and what the session holds.
@@ -15,14 +22,21 @@ import { authSecret } from "./secret";
  *   OIDC_CLIENT_SECRET are all set. It signs in only people whose (verified) e-mail already
  *   exists as a user here; it never creates accounts. Its redirect URI is
  *   `<NEXTAUTH_URL>/api/auth/callback/oidc`, so set NEXTAUTH_URL to the public origin with it.
- * - Sessions are JWTs in an encrypted, http-only cookie; `sub` is our user id. Pages and the API
- *   load the user (team, role, permissions) from the database on every request, so a change of
- *   role or permissions applies at once and a deleted user is signed out.
+ * - Sessions are JWTs in an encrypted, http-only cookie; `sub` is our user id, `sv` the user's
+ *   session version. Pages and the API load the user (team, role, permissions, session version)
+ *   from the database on every request, so a change of role or permissions applies at once, and
+ *   a deleted or disabled user, or one whose sessions were ended, is signed out
+ *   (lib/auth/sessions.ts).
  */
 
 declare module "next-auth" {
   interface Session {
     user: { id: string; name?: string | null; email?: string | null };
+    /** The session version the cookie was issued under (lib/auth/sessions.ts). */
+    sessionVersion?: number;
+  }
+  interface User {
+    sessionVersion?: number;
   }
 }
 
@@ -35,14 +49,19 @@ export const OIDC_PROVIDER_ID = "oidc";
 // an unknown e-mail costs the same time as a wrong password.
 const DUMMY_HASH = "$2b$10$kG2ZafpLgPYdOul4Ld1pden71ggNbQ/uWnW3QnGgwHUxQnyCXdSEO";
 
-function normalizeEmail(value: unknown): string | null {
+export function normalizeEmail(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const email = value.trim().toLowerCase();
   return email.length > 0 && email.length <= 320 ? email : null;
 }
 
+/** A user who may sign in: existing and not disabled. */
 async function findUserByEmail(email: string) {
-  return getDb().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const user = await getDb().user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, passwordHash: true, sessionVersion: true, disabledAt: true },
+  });
+  return user && user.disabledAt === null ? user : null;
 }
 
 export function oidcConfig(env: Record<string, string | undefined> = process.env) {
@@ -80,23 +99,34 @@ function oidcProvider(config: NonNullable<ReturnType<typeof oidcConfig>>): OAuth
 }
 
 /** The credentials check: our user for a right e-mail + password, null for anything else. */
-export async function authorizeCredentials(credentials: Record<string, unknown> | undefined): Promise<AuthUser | null> {
+export async function authorizeCredentials(
+  credentials: Record<string, unknown> | undefined,
+  address = "unknown",
+): Promise<AuthUser | null> {
   const email = normalizeEmail(credentials?.email);
   const password = typeof credentials?.password === "string" ? credentials.password : "";
   if (!email || password.length === 0 || password.length > 1024) return null;
+  // Throttled before any hash is computed (lib/auth/throttle.ts); the sign-in route answers 429
+  // before it gets here, this covers a race between two attempts.
+  const attempt = { email, address };
+  const wait = await signInRetryAfter(getDb(), attempt);
+  if (wait > 0) throw new Error(throttledCode(wait));
   const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) return null;
-  return { id: user.id, email: user.email, name: user.name };
+  if (!user || !ok) {
+    await recordSignInFailure(getDb(), attempt);
+    return null;
+  }
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 
 /** OIDC: only a verified e-mail that already belongs to one of our users may sign in. */
-export async function oidcUserFor(profile: unknown): Promise<{ id: string; email: string; name: string } | null> {
+export async function oidcUserFor(profile: unknown): Promise<{ id: string; email: string; name: string; sessionVersion: number } | null> {
   const p = profile as OidcProfile | undefined;
   const email = normalizeEmail(p?.email);
   if (!email || p?.email_verified === false) return null;
   const user = await findUserByEmail(email);
-  return user ? { id: user.id, email: user.email, name: user.name } : null;
+  return user ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } : null;
 }
 
 const credentialsProvider = CredentialsProvider({
@@ -106,7 +136,8 @@ const credentialsProvider = CredentialsProvider({
     email: { label: "Email", type: "email" },
     password: { label: "Password", type: "password" },
   },
-  authorize: (credentials) => authorizeCredentials(credentials),
+  authorize: (credentials, req) =>
+    authorizeCredentials(credentials, clientAddress((name) => (req.headers as Record<string, string | undefined> | undefined)?.[name])),
 });
 
 const oidc = oidcConfig();
@@ -114,9 +145,17 @@ const oidc = oidcConfig();
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  useSecureCookies: httpsByConfig(),
+  cookies: authCookies(),
   jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: oidc ? [credentialsProvider, oidcProvider(oidc)] : [credentialsProvider],
+  events: {
+    // Sign-out ends the user's sessions everywhere (the cookie alone would stay valid 12 h).
+    async signOut({ token }) {
+      if (typeof token?.sub === "string") await endSessions(getDb(), token.sub, tokenSessionVersion(token));
+    },
+  },
   callbacks: {
     async signIn({ account, profile }) {
       if (account?.provider !== OIDC_PROVIDER_ID) return true;
@@ -131,8 +170,10 @@ export const authOptions: NextAuthOptions = {
           token.sub = ours.id;
           token.email = ours.email;
           token.name = ours.name;
+          token[SESSION_VERSION_CLAIM] = ours.sessionVersion;
         } else {
           token.sub = user.id;
+          token[SESSION_VERSION_CLAIM] = user.sessionVersion ?? 0;
         }
         delete token.picture;
       }
@@ -140,18 +181,12 @@ export const authOptions: NextAuthOptions = {
     },
     async session({ session, token }) {
       session.user = { id: token.sub ?? "", name: token.name ?? null, email: token.email ?? null };
+      session.sessionVersion = tokenSessionVersion(token);
       return session;
     },
-    // Never leave our origin after sign-in or sign-out (open-redirect guard; the sign-in form
-    // validates callbackUrl too).
+    // Never leave our origin after sign-in or sign-out (open-redirect guard, lib/auth/callback-url.ts).
     async redirect({ url, baseUrl }) {
-      if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return `${baseUrl}${url}`;
-      try {
-        if (new URL(url).origin === new URL(baseUrl).origin) return url;
-      } catch {
-        // fall through
-      }
-      return baseUrl;
+      return sameOriginRedirect(url, baseUrl);
     },
   },
 };

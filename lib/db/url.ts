@@ -26,3 +26,13 @@ export function sqliteFilePath(url: string): string {
   // the build output because of it.
   return path.isAbsolute(file) ? file : path.join(/* turbopackIgnore: true */ process.cwd(), file);
 }
+
+/**
+ * Which database a URL names, for people (the operator CLIs print it): the SQLite file's path, or
+ * PostgreSQL's host, port and database. Never the password.
+ */
+export function describeDatabase(url: string = databaseUrl()): string {
+  if (databaseKind(url) === "sqlite") return `SQLite ${sqliteFilePath(url)}`;
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`;
+}

@@ -1,6 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { ERROR_CODES } from "@/lib/api/errors";
+import { authOptions, authorizeCredentials } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { expect } from "vitest";
 
@@ -76,6 +77,23 @@ export async function callRoute(handler: unknown, path: string, options: CallOpt
 /** The dashboard's session cookie, as next-auth would set it after sign-in. */
 export async function sessionCookie(userId: string, secret = authSecret()): Promise<string> {
   return `next-auth.session-token=${await encode({ token: { sub: userId }, secret })}`;
+}
+
+/**
+ * Signs in through the credentials check and next-auth's jwt callback, as the sign-in endpoint
+ * does, and returns the session cookie it would set (with the user's session version), or null
+ * when the sign-in is refused.
+ */
+export async function signInCookie(email: string, password: string): Promise<string | null> {
+  const user = await authorizeCredentials({ email, password });
+  if (!user) return null;
+  const token = await authOptions.callbacks!.jwt!({
+    token: { sub: user.id, email: user.email, name: user.name },
+    user,
+    account: { provider: "credentials", type: "credentials", providerAccountId: user.id },
+    trigger: "signIn",
+  });
+  return `next-auth.session-token=${await encode({ token, secret: authSecret() })}`;
 }
 
 /** Keys of an object, sorted (for exact field-set assertions). */

@@ -91,4 +91,43 @@ describe("API-key cache", () => {
     expect((await callRoute(listIndications, "/api/v1/my/indications", { key: secret })).status).toBe(200);
     expect((await key()).lastUsedAt!.getTime()).toBe(first.getTime() + 61_000);
   });
+
+  // Writes however made (issue 16): SQLite's INSERT OR REPLACE deletes the old row without firing
+  // delete triggers, then inserts; PostgreSQL's upsert is an insert that may update. Both must
+  // reach the next call (migration 20261127110100_auth_version_every_write).
+  const sqlite = process.env.DESK_TEST_DATABASE_KIND !== "postgres";
+
+  it("a key revoked by a replacing insert gets 401 on its next call", async () => {
+    await warm(listTrades, "/api/v1/my/trades");
+    const db = getDb();
+    if (sqlite) {
+      await db.$executeRaw`INSERT OR REPLACE INTO api_keys (id, user_id, name, prefix, secret_hash, scopes, created_at, last_used_at, revoked_at)
+        SELECT id, user_id, name, prefix, secret_hash, scopes, created_at, last_used_at, created_at FROM api_keys WHERE user_id = ${userId}`;
+    } else {
+      await db.$executeRaw`INSERT INTO api_keys (id, user_id, name, prefix, secret_hash, scopes, created_at, last_used_at, revoked_at)
+        SELECT id, user_id, name, prefix, secret_hash, scopes, created_at, last_used_at, created_at FROM api_keys WHERE user_id = ${userId}
+        ON CONFLICT (id) DO UPDATE SET revoked_at = EXCLUDED.revoked_at`;
+    }
+    expectError(await callRoute(listTrades, "/api/v1/my/trades", { key: secret }), "unauthorized");
+  });
+
+  it("a permission taken away by a replacing insert is refused on the next call", async () => {
+    await warm(getCompany, COMPANY_PATH);
+    const db = getDb();
+    if (sqlite) {
+      await db.$executeRaw`INSERT OR REPLACE INTO users (id, email, name, password_hash, role, permissions, team_id, created_at, session_version, disabled_at)
+        SELECT id, email, name, password_hash, role, '[]', team_id, created_at, session_version, disabled_at FROM users WHERE id = ${userId}`;
+    } else {
+      await db.$executeRaw`INSERT INTO users (id, email, name, password_hash, role, permissions, team_id, created_at, session_version, disabled_at)
+        SELECT id, email, name, password_hash, role, '[]', team_id, created_at, session_version, disabled_at FROM users WHERE id = ${userId}
+        ON CONFLICT (id) DO UPDATE SET permissions = EXCLUDED.permissions`;
+    }
+    expectError(await callRoute(getCompany, COMPANY_PATH, { key: secret }), "forbidden");
+  });
+
+  it("a key whose owner is disabled (a column outside the old trigger list) gets 401 on its next call", async () => {
+    await warm(listTrades, "/api/v1/my/trades");
+    await getDb().$executeRaw`UPDATE users SET disabled_at = created_at WHERE id = ${userId}`;
+    expectError(await callRoute(listTrades, "/api/v1/my/trades", { key: secret }), "unauthorized");
+  });
 });

@@ -1,7 +1,14 @@
 import NextAuth from "next-auth";
+import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
+import { refuseThrottledSignIn } from "@/lib/auth/sign-in-limit";
 
 // next-auth's endpoints: /api/auth/csrf, /signin, /callback/<provider>, /session, /signout, ...
 const handler = NextAuth(authOptions);
 
-export { handler as GET, handler as POST };
+// A throttled credentials sign-in is answered 429 before next-auth checks any password.
+async function POST(request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }) {
+  return (await refuseThrottledSignIn(request)) ?? handler(request, context);
+}
+
+export { handler as GET, POST };

@@ -1,0 +1,57 @@
+/**
+ * Issue 16: does a flood of wrong passwords slow the API? Against a running server
+ * (`npm run serve`), measures GET /api/v1/companies latency (2 connections, autocannon) idle,
+ * then while wrong sign-ins are sent 8 at a time for the same time (each for another e-mail and
+ * from another X-Forwarded-For, so neither limit stops them and every one costs a bcrypt
+ * verification: the worst case for the event loop).
+ *
+ *   npx tsx bench/sign-in-flood.ts --origin http://127.0.0.1:3221 --key <api key>
+ *
+ * Figures go to docs/performance.md.
+ */
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+const { values } = parseArgs({ options: { origin: { type: "string" }, key: { type: "string" }, seconds: { type: "string" } } });
+const origin = values.origin ?? "http://127.0.0.1:3221";
+const seconds = Number(values.seconds ?? 10);
+const headers = { authorization: `Bearer ${values.key}` };
+
+async function apiLatency() {
+  const result = await autocannon({ url: `${origin}/api/v1/companies?per_page=10`, connections: 2, duration: seconds, headers });
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), non2xx: result.non2xx };
+}
+
+async function flood(until: number, concurrency: number) {
+  const statuses: Record<number, number> = {};
+  let sent = 0;
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const started = Date.now();
+  async function worker() {
+    while (Date.now() < until) {
+      const i = sent++;
+      // A fresh address per guess (10.x.y.z).
+      const response = await fetch(`${origin}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: new URLSearchParams({ csrfToken, email: `flood-${started}-${i}@nowhere.example`, password: `guess-${i}`, json: "true" }),
+        redirect: "manual",
+      });
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      await response.arrayBuffer();
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { sent, statuses, seconds: (Date.now() - started) / 1000 };
+}
+
+async function main() {
+  const idle = await apiLatency();
+  console.log("idle", idle);
+  const [during, guesses] = await Promise.all([apiLatency(), flood(Date.now() + seconds * 1000, 8)]);
+  console.log("during the flood", during, "guesses", guesses);
+}
+
+void main();

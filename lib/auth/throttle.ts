@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/client";
+
+/**
+ * Sign-in throttling: failed sign-ins are counted per account (the e-mail typed, known or not, so
+ * the limit tells nothing about which accounts exist) and per client address, over a sliding
+ * window. Past a limit, sign-in answers 429 with Retry-After before any password is checked, so
+ * a flood of guesses costs a row count, not a bcrypt hash. The rows are in the database
+ * (`sign_in_failures`), so the limits hold across processes. Successful sign-ins are not counted.
+ */
+
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
+export interface SignInLimits {
+  /** Failures per account within the window: 20 (issue 16). */
+  account: number;
+  /** Failures per client address within the window (SIGN_IN_ADDRESS_LIMIT, default 100). */
+  address: number;
+}
+
+export function signInLimits(env: NodeJS.ProcessEnv = process.env): SignInLimits {
+  const address = Number.parseInt(env.SIGN_IN_ADDRESS_LIMIT ?? "", 10);
+  return { account: 20, address: Number.isInteger(address) && address > 0 ? address : 100 };
+}
+
+export interface SignInAttempt {
+  /** The normalised e-mail typed. */
+  email: string;
+  address: string;
+}
+
+function subjects(attempt: SignInAttempt, limits: SignInLimits): { subject: string; limit: number }[] {
+  return [
+    { subject: `account:${attempt.email}`, limit: limits.account },
+    { subject: `address:${attempt.address}`, limit: limits.address },
+  ];
+}
+
+/** Seconds until the attempt may be made, or 0 when it may be made now. */
+export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new Date(), limits = signInLimits()): Promise<number> {
+  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  let wait = 0;
+  for (const { subject, limit } of subjects(attempt, limits)) {
+    // The failure whose expiry brings the count back under the limit: the (count - limit + 1)th
+    // oldest in the window. Reading `limit` newest rows from the index is enough to find it.
+    const newest = await db.signInFailure.findMany({
+      where: { subject, failedAt: { gt: since } },
+      orderBy: { failedAt: "desc" },
+      take: limit,
+      select: { failedAt: true },
+    });
+    if (newest.length < limit) continue;
+    const expires = newest[limit - 1].failedAt.getTime() + SIGN_IN_WINDOW_MS;
+    wait = Math.max(wait, Math.ceil((expires - now.getTime()) / 1000));
+  }
+  return wait;
+}
+
+/** Counts a failed sign-in under its account and its address; drops their expired rows. */
+export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = new Date()): Promise<void> {
+  const list = subjects(attempt, signInLimits()).map((s) => s.subject);
+  await db.$transaction([
+    db.signInFailure.deleteMany({ where: { subject: { in: list }, failedAt: { lte: new Date(now.getTime() - SIGN_IN_WINDOW_MS) } } }),
+    db.signInFailure.createMany({ data: list.map((subject) => ({ id: randomUUID(), subject, failedAt: now })) }),
+  ]);
+}
+
