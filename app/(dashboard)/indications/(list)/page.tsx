@@ -4,11 +4,11 @@ import { tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
-import { IndicationsTable } from "../_components/indications-table";
-import { InvalidQueryAlert } from "../_components/invalid-query";
-import { requireCaller } from "../_lib/caller";
-import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { IndicationsTable } from "../../_components/indications-table";
+import { InvalidQueryAlert } from "../../_components/invalid-query";
+import { requireCaller } from "../../_lib/caller";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../../_lib/issuer";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Indications" };
 

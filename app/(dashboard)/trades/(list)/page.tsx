@@ -4,11 +4,11 @@ import { tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
-import { InvalidQueryAlert } from "../_components/invalid-query";
-import { TradesTable } from "../_components/trades-table";
-import { requireCaller } from "../_lib/caller";
-import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { InvalidQueryAlert } from "../../_components/invalid-query";
+import { TradesTable } from "../../_components/trades-table";
+import { requireCaller } from "../../_lib/caller";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../../_lib/issuer";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Trades" };
 
