@@ -30,7 +30,7 @@ export function IndicationActions({ indication, etag }: { indication: Indication
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="indication-actions">
-      {etag ? <EditIndicationButton indication={indication} etag={etag} /> : null}
+      <EditIndicationButton indication={indication} etag={etag} />
       <button type="button" className={button} disabled={pending} onClick={() => run(refreshIndicationAction, "Refreshed: marked as still live.")} data-testid="refresh-indication">
         Refresh
       </button>

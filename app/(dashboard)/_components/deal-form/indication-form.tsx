@@ -9,6 +9,7 @@ import { createIndicationAction, readIndicationAction, updateIndicationAction } 
 import { DealForm } from "./deal-form";
 import { valuesOf, type FieldDef, type FormValues } from "./fields";
 import { FormDialog } from "./form-dialog";
+import { LoadThen } from "./load-then";
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
@@ -70,26 +71,32 @@ export function NewIndicationButton({ issuer = null }: { issuer?: CompanyOption 
   );
 }
 
-/** "Edit" of one indication, guarded by the ETag it was loaded with (a 412 shows what changed). */
-export function EditIndicationButton({ indication, etag }: { indication: Indication; etag: string }) {
+/**
+ * "Edit" of one indication, guarded by the ETag it was loaded with (a 412 shows what changed).
+ * Without an ETag (a table row), the dialog reads the indication as it is now first.
+ */
+export function EditIndicationButton({ indication, etag }: { indication: Indication; etag?: string }) {
   return (
     <FormDialog label="Edit" title={`Edit ${indication.permalink_id}`} testId="edit-indication" variant="secondary">
-      {({ saved, cancel }) => (
-        <DealForm<Indication>
-          noun="indication"
-          fields={INDICATION_FORM_FIELDS}
-          schema={indicationCreateSchema}
-          mode="edit"
-          initial={valuesOf(INDICATION_FORM_FIELDS, indication)}
-          issuer={indication.issuer}
-          etag={etag}
-          original={indication}
-          submit={(body, currentEtag) => updateIndicationAction(indication.id, body, currentEtag)}
-          reload={() => readIndicationAction(indication.id)}
-          onSaved={({ resource }) => saved({ text: `Saved changes to ${resource.permalink_id}.`, href: `/indications/${resource.id}` })}
-          onCancel={cancel}
-        />
-      )}
+      {({ saved, cancel }) => {
+        const form = (current: Indication, currentEtag: string) => (
+          <DealForm<Indication>
+            noun="indication"
+            fields={INDICATION_FORM_FIELDS}
+            schema={indicationCreateSchema}
+            mode="edit"
+            initial={valuesOf(INDICATION_FORM_FIELDS, current)}
+            issuer={current.issuer}
+            etag={currentEtag}
+            original={current}
+            submit={(body, guard) => updateIndicationAction(current.id, body, guard)}
+            reload={() => readIndicationAction(current.id)}
+            onSaved={({ resource }) => saved({ text: `Saved changes to ${resource.permalink_id}.`, href: `/indications/${resource.id}` })}
+            onCancel={cancel}
+          />
+        );
+        return etag ? form(indication, etag) : <LoadThen load={() => readIndicationAction(indication.id)}>{(state) => form(state.resource, state.etag)}</LoadThen>;
+      }}
     </FormDialog>
   );
 }
