@@ -4,7 +4,7 @@ import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
-import type { Option, PageInfo } from "@/components/data-table/types";
+import type { FilterDef, Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
 import type { IssuerFilter } from "./indications-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
@@ -14,12 +14,15 @@ const col = createColumnHelper<TradeWithTeam>();
 
 const rowName = (row: TradeWithTeam) => `${row.permalink_id} (${row.team.name}, ${row.issuer.name})`;
 
-function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): ColumnDef<TradeWithTeam, unknown>[] {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column list mixes value types
+type Column = ColumnDef<TradeWithTeam, any>;
+
+function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
   return [
     selectionColumn<TradeWithTeam>((row) => row.id, (row) => `Select ${rowName(row)}`),
-    col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false } }) as ColumnDef<TradeWithTeam, unknown>,
+    col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false } }),
     // Across every team only the sign date orders the list (GET /ops/trades): the other sorts go.
-    ...(TRADE_COLUMNS as ColumnDef<TradeWithTeam, unknown>[]).map((c) => (c.meta?.sortField && c.meta.sortField !== "sign_date" ? { ...c, meta: { ...c.meta, sortField: undefined } } : c)),
+    ...(TRADE_COLUMNS as unknown as Column[]).map((c) => (c.meta?.sortField && c.meta.sortField !== "sign_date" ? { ...c, meta: { ...c.meta, sortField: undefined } } : c)),
     col.display({
       id: "actions",
       header: "Actions",
@@ -27,16 +30,16 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): ColumnDef<Tra
       cell: ({ row }) => (
         <VerifyControls ids={[row.original.id]} verified={row.original.is_verified ? "all-verified" : "all-unverified"} onDone={onDone} names={{ [row.original.id]: rowName(row.original) }} />
       ),
-    }) as ColumnDef<TradeWithTeam, unknown>,
+    }),
   ];
 }
 
 /** The marketplace team's queue: every team's trades, with verify / unverify, one or many. */
 export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: TradeWithTeam[]; page: PageInfo; sort: string; issuer: IssuerFilter; teams: Option[] }) {
   const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
-  const filters = [
+  const filters: FilterDef[] = [
     {
-      kind: "select" as const,
+      kind: "select",
       param: "is_verified",
       label: "Status",
       defaultValue: "false",
@@ -46,7 +49,7 @@ export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: T
         { value: "all", label: "All trades" },
       ],
     },
-    { kind: "select" as const, param: "team_id", label: "Team", defaultValue: "", options: [{ value: "", label: "Every team" }, ...teams] },
+    { kind: "select", param: "team_id", label: "Team", defaultValue: "", options: [{ value: "", label: "Every team" }, ...teams] },
     // The trade filters the queue offers: company, sign date, volume.
     ...tradeFilters(issuer, "none").filter(
       (f) => f.kind === "company" || (f.kind === "dateRange" && f.fromParam === "sign_date_from") || (f.kind === "decimalRange" && f.minParam === "volume_min"),

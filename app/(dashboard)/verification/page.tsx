@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { forbidden } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
-import { parsePage, type Page } from "@/lib/api/pagination";
+import { parsePage } from "@/lib/api/pagination";
 import { getDb } from "@/lib/db/client";
 import { formatCount } from "@/lib/format";
 import type { TradeWithTeam } from "@/lib/trades/schema";
@@ -26,7 +26,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
     waitingCount(caller),
     getDb().team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
-  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items as Page<TradeWithTeam>["items"]);
+  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (
     <>

@@ -292,5 +292,7 @@ function Control({
       );
     case "emails":
       return <EmailChips id={id} value={list} invalid={invalid} describedBy={describedBy} onChange={onChange} />;
+    default:
+      return null;
   }
 }
