@@ -95,7 +95,8 @@ export function DealForm<T extends Record<string, unknown>>({
         } else setFormError(now.error.message);
       } else {
         const field = fieldOfParam(param);
-        if (fields.some((f) => f.name === field)) setErrors({ [field]: message.replace(new RegExp(`^${param?.replace(/[[\]]/g, "\\$&")}: `), "") });
+        const shown = fields.find((f) => f.name === field && (!f.when || f.when(values)));
+        if (shown) setErrors({ [field]: message.replace(new RegExp(`^${param?.replace(/[[\]]/g, "\\$&")}: `), "") });
         else setFormError(message);
       }
       setAttempt((n) => n + 1);
