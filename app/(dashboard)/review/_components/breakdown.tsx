@@ -44,7 +44,7 @@ export function Breakdown({ title, noun, param, rows, testId }: { title: string;
   function header(key: SortKey, label: string, align: string) {
     const on = sort.key === key;
     return (
-      <th scope="col" className={`${align} font-semibold`} aria-sort={on ? (sort.desc ? "descending" : "ascending") : "none"}>
+      <th key={key} scope="col" className={`${align} font-semibold`} aria-sort={on ? (sort.desc ? "descending" : "ascending") : "none"}>
         <button type="button" onClick={() => setSort({ key, desc: on ? !sort.desc : key !== "name" })} className="uppercase tracking-wide hover:text-slate-900" data-testid={`${testId}-sort-${key}`}>
           {label}
           <span aria-hidden="true">{on ? (sort.desc ? " ↓" : " ↑") : ""}</span>
