@@ -266,7 +266,7 @@ function Control({
         <div className="flex flex-wrap gap-4" data-testid={`field-${field.name}`}>
           {field.options?.map((o, i) => (
             <label key={o.value} className="inline-flex items-center gap-1.5 text-sm">
-              <input type="radio" name={id} value={o.value} id={i === 0 ? id : undefined} checked={text === o.value} aria-invalid={invalid || undefined} onChange={() => onChange(o.value)} className="h-4 w-4" />
+              <input type="radio" name={id} value={o.value} id={i === 0 ? id : undefined} checked={text === o.value} onChange={() => onChange(o.value)} className="h-4 w-4" />
               {o.label}
             </label>
           ))}

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useState } from "react";
 
 /**
  * A button that opens a form in a modal <dialog> (the browser traps focus and Escape closes it).
@@ -22,7 +22,8 @@ export function FormDialog({
   variant?: "primary" | "secondary";
   children: (done: { saved: (what: { text: string; href: string }) => void; cancel: () => void }) => React.ReactNode;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  // The element itself (a callback ref into state): the form's cancel closes it.
+  const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<{ text: string; href: string } | null>(null);
@@ -32,11 +33,11 @@ export function FormDialog({
     setSaved(null);
     setGeneration((n) => n + 1);
     setOpen(true);
-    dialogRef.current?.showModal();
+    dialog?.showModal();
   }
 
   function close() {
-    dialogRef.current?.close();
+    dialog?.close();
   }
 
   return (
@@ -54,7 +55,7 @@ export function FormDialog({
         {label}
       </button>
       <dialog
-        ref={dialogRef}
+        ref={setDialog}
         aria-labelledby={`${testId}-title`}
         onClose={() => setOpen(false)}
         className="m-auto w-[min(44rem,calc(100vw-1rem))] max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
