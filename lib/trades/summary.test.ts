@@ -84,6 +84,6 @@ describe("summarizeTrades (team-lead review totals)", () => {
 
   it("answers zeros and no average for an empty selection", async () => {
     const summary = await summarizeTrades(alphaLead, query({ sign_date_from: "2999-01-01" }));
-    expect(summary).toEqual({ count: 0, total_volume: "0", vwap_price_per_share: null, by_company: [] });
+    expect(summary).toEqual({ count: 0, total_volume: "0", vwap_price_per_share: null, by_company: [], by_broker: [], by_month: [] });
   });
 });
