@@ -1,8 +1,10 @@
 import { SiteHeader } from "@/components/layout/site-header";
 import { requireCaller } from "./_lib/caller";
+import { waitingCount } from "./_lib/verification";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
+  const waiting = await waitingCount(caller);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -11,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         Skip to content
       </a>
-      <SiteHeader caller={caller} />
+      <SiteHeader caller={caller} waiting={waiting} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         {children}
       </main>

@@ -67,7 +67,7 @@ export function Pagination({ page, label = "Pagination" }: { page: PageInfo; lab
         aria-label="Previous page"
         data-testid="page-prev"
       >
-        ‹ Prev
+        ‹ Previous
       </button>
       <span className="px-2 text-xs text-slate-600 tabular-nums" data-testid="page-status">
         Page {formatCount(page.page)} of {formatCount(last)}

@@ -6,6 +6,8 @@ import { usePathname } from "next/navigation";
 export interface NavItem {
   href: string;
   label: string;
+  /** A count beside the label (trades waiting for verification). */
+  badge?: number;
 }
 
 export function isActivePath(pathname: string, href: string): boolean {
@@ -31,6 +33,12 @@ export function NavLinks({ items }: { items: NavItem[] }) {
               }
             >
               {item.label}
+              {item.badge !== undefined ? (
+                <span className="ml-1.5 rounded-full bg-amber-300 px-1.5 py-px text-[11px] font-semibold text-slate-950" data-testid={`nav-badge-${item.href.slice(1)}`}>
+                  {item.badge}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         );

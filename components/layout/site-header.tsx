@@ -4,18 +4,20 @@ import { ROLE_LABELS } from "@/lib/format";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
-export function navItemsFor(caller: Pick<Caller, "role">): NavItem[] {
+export function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waiting: number | null = null): NavItem[] {
   return [
     { href: "/companies", label: "Companies" },
     { href: "/indications", label: "Indications" },
     { href: "/trades", label: "Trades" },
     ...(caller.role === "team_lead" ? [{ href: "/review", label: "Review" }] : []),
+    // The marketplace team's queue, with the number of trades waiting in it.
+    ...(caller.permissions.includes("trades_verify") ? [{ href: "/verification", label: "Verification", badge: waiting ?? undefined }] : []),
     { href: "/settings/api-keys", label: "API keys" },
   ];
 }
 
 /** The dashboard's top bar: brand, navigation, who is signed in (name, team, role), sign out. */
-export function SiteHeader({ caller }: { caller: Caller }) {
+export function SiteHeader({ caller, waiting = null }: { caller: Caller; waiting?: number | null }) {
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
@@ -23,7 +25,7 @@ export function SiteHeader({ caller }: { caller: Caller }) {
           Marketplace desk
         </Link>
         <nav aria-label="Main" className="flex-1">
-          <NavLinks items={navItemsFor(caller)} />
+          <NavLinks items={navItemsFor(caller, waiting)} />
         </nav>
         <div className="flex items-center gap-3" data-testid="current-user">
           <div className="text-right leading-tight">

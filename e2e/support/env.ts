@@ -25,4 +25,5 @@ export const ACCOUNTS = {
   viewer: "viewer@alpha.example",
   betaBroker: "broker@beta.example",
   ops: "ops@marketplace.example",
+  analyst: "analyst@alpha.example",
 } as const;

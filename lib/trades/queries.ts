@@ -21,6 +21,7 @@ const SORT_COLUMNS: Record<TradeSortField, string> = {
 function tradeConditions(query: TradeListQuery): (w: Conditions) => void {
   return (w) => {
     w.is("t.is_verified", query.is_verified);
+    w.equals("t.user_id", query.user_id);
     w.oneOf("t.structure", query.structure);
     w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
     w.between("t.won_date", query.won_date_from, query.won_date_to);

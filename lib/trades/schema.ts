@@ -13,6 +13,8 @@ export const DEFAULT_TRADE_SORT = "-sign_date" as const;
 export const tradeListParamsSchema = z.object({
   ...pageParams,
   is_verified: booleanParam("is_verified"),
+  /** The team member who recorded the trade (the review's breakdown by broker). */
+  user_id: uuidParam("user_id", "user"),
   structure: enumList("structure", STRUCTURES),
   ...dealStockParams,
   sign_date_from: dateParam("sign_date_from"),

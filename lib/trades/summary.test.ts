@@ -47,6 +47,31 @@ describe("summarizeTrades (team-lead review totals)", () => {
     }
   });
 
+  it("totals per broker (who recorded the trade) and per month and structure, exactly", async () => {
+    const rows = teamTrades("alpha").filter((t) => t.isVerified);
+    const summary = await summarizeTrades(alphaLead, query({ is_verified: "true" }));
+    const brokers = new Set(rows.map((r) => USERS[r.user].id));
+    expect(summary.by_broker.map((b) => b.broker.id).sort()).toEqual([...brokers].sort());
+    for (const { broker, ...totals } of summary.by_broker) {
+      const user = Object.values(USERS).find((u) => u.id === broker.id)!;
+      expect(broker.name).toBe(user.name);
+      expect(totals).toEqual(expectedTotals(rows.filter((r) => USERS[r.user].id === broker.id)));
+    }
+    const groups = new Set(rows.map((r) => `${r.signDate.slice(0, 7)}|${r.structure}`));
+    expect(summary.by_month.map((m) => `${m.month}|${m.structure}`)).toEqual([...groups].sort());
+    for (const { month, structure, ...totals } of summary.by_month) {
+      expect(totals).toEqual(expectedTotals(rows.filter((r) => r.signDate.startsWith(month) && r.structure === structure)));
+    }
+  });
+
+  it("user_id narrows the totals to one broker's trades", async () => {
+    const user = teamTrades("alpha")[0].user;
+    const rows = teamTrades("alpha").filter((t) => t.user === user);
+    const summary = await summarizeTrades(alphaLead, query({ user_id: USERS[user].id }));
+    expect(summary.count).toBe(rows.length);
+    expect(summary.by_broker.map((b) => b.broker.id)).toEqual([USERS[user].id]);
+  });
+
   it("applies the trade list's filters and never counts another team's trades", async () => {
     const all = await summarizeTrades(alphaLead, query({}));
     expect(all.count).toBe(teamTrades("alpha").length);
@@ -59,6 +84,6 @@ describe("summarizeTrades (team-lead review totals)", () => {
 
   it("answers zeros and no average for an empty selection", async () => {
     const summary = await summarizeTrades(alphaLead, query({ sign_date_from: "2999-01-01" }));
-    expect(summary).toEqual({ count: 0, total_volume: "0", vwap_price_per_share: null, by_company: [] });
+    expect(summary).toEqual({ count: 0, total_volume: "0", vwap_price_per_share: null, by_company: [], by_broker: [], by_month: [] });
   });
 });

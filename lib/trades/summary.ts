@@ -17,6 +17,10 @@ export interface TradeTotals {
 
 export interface TradeSummary extends TradeTotals {
   by_company: (TradeTotals & { issuer: Issuer })[];
+  /** Per broker: the team member who recorded the trade (trades.user_id). */
+  by_broker: (TradeTotals & { broker: { id: string; name: string } })[];
+  /** Per month of the sign date (YYYY-MM) and structure, oldest month first: the review's chart. */
+  by_month: (TradeTotals & { month: string; structure: string })[];
 }
 
 /**
@@ -53,16 +57,17 @@ function chunksSql(column: string): string[] {
 }
 
 /**
- * Each matching row's chunks (`p0`… for the price, `v0`… for the volume), in issuer order, so the
- * GROUP BY over it streams instead of sorting. The dialect's fence keeps the planner from
- * inlining the chunk expressions into every product that uses them (twice the work; step 15).
+ * Each matching row's group (`key`, e.g. `t.issuer_id`) and chunks (`p0`… for the price, `v0`…
+ * for the volume), in group order, so the GROUP BY over it streams instead of sorting. The
+ * dialect's fence keeps the planner from inlining the chunk expressions into every product that
+ * uses them (twice the work; step 15).
  */
-function chunkedRowsSql(dialect: Dialect, where: string): string {
+function chunkedRowsSql(dialect: Dialect, where: string, key: string): string {
   const columns = [
     ...chunksSql("t.price_per_share").map((chunk, i) => `${chunk} AS p${i}`),
     ...chunksSql("t.volume").map((chunk, i) => `${chunk} AS v${i}`),
   ];
-  return `SELECT t.issuer_id AS issuer_id, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY t.issuer_id ${dialect.fence}`;
+  return `SELECT ${key} AS grp, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY grp ${dialect.fence}`;
 }
 
 /** Σ volume per chunk (`v0`…), and Σ price × volume per power of the chunk base (`n0`…), as text. */
@@ -77,7 +82,7 @@ function sumsSql(): string {
   return [...volumeSums, ...notionalSums].join(", ");
 }
 
-type SumsRow = { issuerId: string; name: string; count: unknown } & Record<string, unknown>;
+type SumsRow = { key: string; name: string | null; count: unknown } & Record<string, unknown>;
 
 /** Reassembles numbered chunk sums (`${prefix}0`, `${prefix}1`, …) into one integer. */
 function reassemble(row: SumsRow, prefix: string, count: number): bigint {
@@ -110,33 +115,57 @@ function vwap(notional: bigint, volume: bigint): string | null {
   return unitsToDecimal((notional * BigInt(2) + volume) / (volume * BigInt(2)));
 }
 
-/**
- * Totals of the team lead's review for the filtered trades (same filters as the trade list, page
- * and sort ignored), overall and per company. Exact: see CHUNK_DIGITS.
- */
-export async function summarizeTrades(caller: Caller, query: TradeListQuery): Promise<TradeSummary> {
-  // The trade list's own filters (team scope first), so the totals are of exactly the rows listed.
+/** The groupings of the review: what a group is, and where its name comes from. */
+const GROUPINGS = {
+  company: { key: "t.issuer_id", names: 'JOIN companies n ON n.id = g."key"' },
+  broker: { key: "t.user_id", names: 'JOIN users n ON n.id = g."key"' },
+  // A sign date is stored as YYYY-MM-DD text on both databases: its first 7 characters are the month.
+  month: { key: "substr(t.sign_date, 1, 7) || '|' || t.structure", names: null },
+} as const;
+
+/** Exact totals of the selected trades per group. */
+async function groupTotals(where: ReturnType<typeof whereSql>, grouping: keyof typeof GROUPINGS): Promise<{ key: string; name: string | null; acc: Accumulator }[]> {
   const engine = getEngine();
-  const { sql, where } = whereSql(engine.dialect, tradeFilters(caller.teamId, query));
+  const { key, names } = GROUPINGS[grouping];
+  const grouped = `SELECT r.grp AS "key", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(engine.dialect, where.where, key)}) r GROUP BY r.grp`;
   const rows = await engine.run<SumsRow>({
-    text:
-      `SELECT g.*, c.name AS "name" FROM (` +
-      `SELECT r.issuer_id AS "issuerId", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(engine.dialect, where)}) r GROUP BY r.issuer_id` +
-      `) g JOIN companies c ON c.id = g."issuerId"`,
-    values: sql.values,
+    text: names ? `SELECT g.*, n.name AS "name" FROM (${grouped}) g ${names}` : `SELECT g.*, NULL AS "name" FROM (${grouped}) g`,
+    values: where.sql.values,
   });
-  const all = new Accumulator();
-  const byCompany = rows.map((row) => {
+  return rows.map((row) => {
     const acc = new Accumulator();
     acc.count = Number(row.count);
     acc.volume = reassemble(row, "v", CHUNKS);
     acc.notional = reassemble(row, "n", 2 * CHUNKS - 1);
-    all.add(acc);
-    return { issuer: { id: row.issuerId, name: row.name }, acc };
+    return { key: row.key, name: row.name, acc };
   });
-  // Largest volume first, then by name.
-  byCompany.sort((a, b) =>
-    a.acc.volume === b.acc.volume ? a.issuer.name.localeCompare(b.issuer.name) : a.acc.volume > b.acc.volume ? -1 : 1,
-  );
-  return { ...all.totals(), by_company: byCompany.map(({ issuer, acc }) => ({ issuer, ...acc.totals() })) };
+}
+
+/** Largest volume first, then by name. */
+function byVolume(a: { acc: Accumulator; name: string | null }, b: { acc: Accumulator; name: string | null }): number {
+  return a.acc.volume === b.acc.volume ? (a.name ?? "").localeCompare(b.name ?? "") : a.acc.volume > b.acc.volume ? -1 : 1;
+}
+
+/**
+ * Totals of the team lead's review for the filtered trades (same filters as the trade list, page
+ * and sort ignored), overall, per company, per broker and per month and structure. Exact: see
+ * CHUNK_DIGITS.
+ */
+export async function summarizeTrades(caller: Caller, query: TradeListQuery): Promise<TradeSummary> {
+  // The trade list's own filters (team scope first), so the totals are of exactly the rows listed.
+  const where = whereSql(getEngine().dialect, tradeFilters(caller.teamId, query));
+  const [companies, brokers, months] = await Promise.all([groupTotals(where, "company"), groupTotals(where, "broker"), groupTotals(where, "month")]);
+  const all = new Accumulator();
+  for (const { acc } of companies) all.add(acc);
+  return {
+    ...all.totals(),
+    by_company: companies.sort(byVolume).map(({ key, name, acc }) => ({ issuer: { id: key, name: name ?? "" }, ...acc.totals() })),
+    by_broker: brokers.sort(byVolume).map(({ key, name, acc }) => ({ broker: { id: key, name: name ?? "" }, ...acc.totals() })),
+    by_month: months
+      .map(({ key, acc }) => {
+        const [month, structure] = key.split("|");
+        return { month, structure, ...acc.totals() };
+      })
+      .sort((a, b) => a.month.localeCompare(b.month) || a.structure.localeCompare(b.structure)),
+  };
 }

@@ -18,7 +18,11 @@ import {
   VISIBILITY_LABELS,
 } from "@/lib/format";
 import type { Indication } from "@/lib/indications/schema";
+import Link from "next/link";
+import { SelectionProvider, selectionColumn } from "@/components/data-table/selection";
 import { IssuerCell, StructureCell, StructureList, TextCell } from "./cells";
+import { IndicationActions } from "./deal-form/indication-actions";
+import { IndicationBulkBar } from "./indication-bulk-bar";
 
 const col = createColumnHelper<Indication>();
 
@@ -120,6 +124,27 @@ const columns = [
   }),
 ];
 
+/** The detail page of every row; with the permission, edit, refresh and close too. */
+function actionsColumn(manage: boolean) {
+  return col.display({
+    id: "actions",
+    header: "Actions",
+    meta: { hideable: false },
+    cell: ({ row }) => (
+      <div className="flex items-center gap-2">
+        <Link href={`/indications/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-indication">
+          Details<span className="sr-only"> of {row.original.permalink_id}</span>
+        </Link>
+        {manage ? <IndicationActions indication={row.original} /> : null}
+      </div>
+    ),
+  });
+}
+
+const rowName = (row: Indication) => `${row.permalink_id} (${row.issuer.name})`;
+const readColumns = [...columns, actionsColumn(false)];
+const manageColumns = [selectionColumn<Indication>((row) => row.id, (row) => `Select ${rowName(row)}`), ...columns, actionsColumn(true)];
+
 const DEFAULT_HIDDEN = [
   "minimum_volume",
   "management_fee_percent",
@@ -168,6 +193,7 @@ export function IndicationsTable({
   omitIssuer = false,
   label = "Indications",
   testId = "indications-table",
+  manage = false,
 }: {
   rows: Indication[];
   page: PageInfo;
@@ -181,12 +207,14 @@ export function IndicationsTable({
   omitIssuer?: boolean;
   label?: string;
   testId?: string;
+  /** The caller may manage indications: row selection, the bulk bar and the row actions. */
+  manage?: boolean;
 }) {
-  return (
+  const table = (
     <DataTable
       label={label}
       data={rows}
-      columns={columns}
+      columns={manage ? manageColumns : readColumns}
       getRowId={(row) => row.id}
       page={page}
       sort={sort}
@@ -197,5 +225,12 @@ export function IndicationsTable({
       noun="indication"
       testId={testId}
     />
+  );
+  if (!manage) return table;
+  return (
+    <SelectionProvider ids={rows.map((row) => row.id)}>
+      <IndicationBulkBar names={Object.fromEntries(rows.map((row) => [row.id, rowName(row)]))} />
+      {table}
+    </SelectionProvider>
   );
 }

@@ -16,12 +16,14 @@ import {
   structureLabel,
 } from "@/lib/format";
 import type { Trade } from "@/lib/trades/schema";
+import Link from "next/link";
 import { IssuerCell, StructureCell, TextCell } from "./cells";
 import type { IssuerFilter } from "./indications-table";
 
 const col = createColumnHelper<Trade>();
 
-const columns = [
+/** The trade's own columns (the verification queue adds its team, selection and actions around them). */
+export const TRADE_COLUMNS = [
   col.accessor("issuer", {
     id: "issuer",
     header: "Company",
@@ -122,7 +124,20 @@ const columns = [
   }),
 ];
 
-const DEFAULT_HIDDEN = [
+/** A link to the trade's detail page (its fields, history and, while unverified, its edit). */
+const detailsColumn = col.display({
+  id: "actions",
+  header: "Actions",
+  meta: { hideable: false },
+  cell: ({ row }) => (
+    <Link href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
+      Details<span className="sr-only"> of {row.original.permalink_id}</span>
+    </Link>
+  ),
+});
+const columns = [...TRADE_COLUMNS, detailsColumn];
+
+export const DEFAULT_HIDDEN = [
   "verification_officer_name",
   "verification_officer_email",
   "attributed_to_owner",
@@ -141,7 +156,7 @@ const options = <T extends string>(values: readonly T[], label: (v: T) => string
 /** /trades: a verified/unverified facet; /review: a select defaulting to verified (absent = true). */
 export type VerificationFilter = "facet" | "review" | "none";
 
-function tradeFilters(issuer: IssuerFilter, verification: VerificationFilter): FilterDef[] {
+export function tradeFilters(issuer: IssuerFilter, verification: VerificationFilter): FilterDef[] {
   const filters: FilterDef[] = [];
   if (verification === "facet") {
     filters.push({ kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified" });

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { forbidden } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
@@ -9,6 +8,8 @@ import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
 import { InvalidQueryAlert } from "../_components/invalid-query";
+import { Breakdown } from "./_components/breakdown";
+import { VolumeChart } from "./_components/volume-chart";
 import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
@@ -52,7 +53,23 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
       {summary ? (
         <PendingRegion className="mb-5 space-y-3">
           <Totals summary={summary} />
-          <Breakdown summary={summary} />
+          <VolumeChart months={summary.by_month} />
+          <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+            <Breakdown
+              title="By company"
+              noun="company"
+              param="issuer_id"
+              rows={summary.by_company.map(({ issuer, ...totals }) => ({ id: issuer.id, name: issuer.name, ...totals }))}
+              testId="breakdown-table"
+            />
+            <Breakdown
+              title="By broker"
+              noun="broker"
+              param="user_id"
+              rows={summary.by_broker.map(({ broker, ...totals }) => ({ id: broker.id, name: broker.name, ...totals }))}
+              testId="broker-breakdown"
+            />
+          </div>
         </PendingRegion>
       ) : null}
       <h2 className="mb-2 text-sm font-semibold text-slate-900">Trades</h2>
@@ -97,60 +114,5 @@ function Totals({ summary }: { summary: TradeSummary }) {
         ))}
       </dl>
     </section>
-  );
-}
-
-function Breakdown({ summary }: { summary: TradeSummary }) {
-  return (
-    <details className="group rounded-md border border-slate-200 bg-white shadow-sm" open={summary.by_company.length <= 12}>
-      <summary className="cursor-pointer select-none px-4 py-2 text-sm font-semibold text-slate-900">
-        By company <span className="font-normal text-slate-500">({formatCount(summary.by_company.length)})</span>
-      </summary>
-      <div className="relative max-h-96 overflow-auto border-t border-slate-200">
-        <table
-          className="min-w-full text-xs [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5"
-          data-testid="breakdown-table"
-        >
-          <caption className="sr-only">Totals by company</caption>
-          <thead className="sticky top-0 bg-slate-50 text-[11px] uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="text-left font-semibold">
-                Company
-              </th>
-              <th scope="col" className="text-right font-semibold">
-                Trades
-              </th>
-              <th scope="col" className="text-right font-semibold">
-                Volume
-              </th>
-              <th scope="col" className="text-right font-semibold">
-                VWAP per share
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {summary.by_company.map((row) => (
-              <tr key={row.issuer.id} data-testid="breakdown-row">
-                <th scope="row" className="text-left font-medium">
-                  <Link href={`/companies/${row.issuer.id}`} className="hover:text-indigo-700 hover:underline">
-                    {row.issuer.name}
-                  </Link>
-                </th>
-                <td>{formatCount(row.count)}</td>
-                <td>{formatUsd(row.total_volume)}</td>
-                <td>{row.vwap_price_per_share === null ? "—" : formatUsd(row.vwap_price_per_share)}</td>
-              </tr>
-            ))}
-            {summary.by_company.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="py-6 text-center! text-slate-500">
-                  No trades match these filters.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-    </details>
   );
 }

@@ -11,6 +11,7 @@ import {
   STRUCTURES,
   TRADES,
   TRADE_SORT_KEYS,
+  USERS,
   canonicalDecimal,
   expectedTrade,
   fixtureUuid,
@@ -288,6 +289,17 @@ describe("GET /my/trades: filters", () => {
     }
   });
 
+  it("user_id: each member who recorded Alpha trades, another team's member, and non-UUIDs", async () => {
+    const users = [...new Set(ALPHA.map((r) => r.user))];
+    expect(users.length).toBeGreaterThan(1);
+    for (const user of users) await expectRows(`user_id=${USERS[user].id}`, ALPHA.filter((r) => r.user === user));
+    // A Beta broker's id selects nothing of Alpha's (the team scope comes first).
+    await expectRows(`user_id=${USERS.betaBroker.id}`, []);
+    for (const bad of ["abc", "", enc("' OR 1=1 --"), "%00", `${USERS.alphaBroker.id}0`]) {
+      expectError(await callRoute(GET, `${PATH}?user_id=${bad}`, { key: KEY }), "invalid_parameter", "user_id");
+    }
+  });
+
   const dateFilters: Array<[string, (r: Row) => string, "from" | "to"]> = [
     ["sign_date_from", (r) => r.signDate, "from"],
     ["sign_date_to", (r) => r.signDate, "to"],
@@ -416,7 +428,7 @@ describe("GET /my/trades: parameter hygiene", () => {
   });
 
   const params = [
-    "is_verified", "structure", "stock_type", "stock_class_type", "issuer_id", "sign_date_from", "sign_date_to", "won_date_from",
+    "is_verified", "user_id", "structure", "stock_type", "stock_class_type", "issuer_id", "sign_date_from", "sign_date_to", "won_date_from",
     "won_date_to", "updated_since", "price_min", "price_max", "volume_min", "volume_max", "sort", "page", "per_page",
   ];
   it.each(params)("never fails with a 500 on hostile values of %s", async (param) => {

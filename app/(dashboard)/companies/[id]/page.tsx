@@ -7,6 +7,8 @@ import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } f
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
 import { CompanyLogo } from "../../_components/company-logo";
+import { NewIndicationButton } from "../../_components/deal-form/indication-form";
+import { RecordTradeButton } from "../../_components/deal-form/trade-form";
 import { IndicationsTable } from "../../_components/indications-table";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { TradesTable } from "../../_components/trades-table";
@@ -75,6 +77,8 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
         <div className="flex flex-col gap-2">
           <ExternalLink href={company.url}>Website</ExternalLink>
           <ExternalLink href={company.platform_url}>Marketplace profile</ExternalLink>
+          {caller.permissions.includes("indications_manage") ? <NewIndicationButton issuer={{ id: company.id, name: company.name }} /> : null}
+          {caller.permissions.includes("trades_manage") ? <RecordTradeButton issuer={{ id: company.id, name: company.name }} /> : null}
         </div>
       </header>
 

@@ -4,11 +4,12 @@ import { tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
-import { IndicationsTable } from "../_components/indications-table";
-import { InvalidQueryAlert } from "../_components/invalid-query";
-import { requireCaller } from "../_lib/caller";
-import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { NewIndicationButton } from "../../_components/deal-form/indication-form";
+import { IndicationsTable } from "../../_components/indications-table";
+import { InvalidQueryAlert } from "../../_components/invalid-query";
+import { requireCaller } from "../../_lib/caller";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../../_lib/issuer";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Indications" };
 
@@ -20,16 +21,21 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
   // The same data function as GET /api/v1/my/indications, with the URL's query as is.
   const page: Page<Indication> = parsed.ok ? parsePage(await listIndications(caller, parsed.value)) : emptyPage<Indication>();
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
+  // No button that would fail: without the permission the write side refuses anyway.
+  const canManage = caller.permissions.includes("indications_manage");
 
   return (
     <>
-      <PageHeader title="Indications" description={`Bids and offers of team ${caller.teamName}.`} />
+      <PageHeader title="Indications" description={`Bids and offers of team ${caller.teamName}.`}>
+        {canManage ? <NewIndicationButton /> : null}
+      </PageHeader>
       {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/indications" />}
       <IndicationsTable
         rows={page.items}
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        manage={canManage}
       />
     </>
   );

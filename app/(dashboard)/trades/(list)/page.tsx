@@ -4,11 +4,12 @@ import { tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
-import { InvalidQueryAlert } from "../_components/invalid-query";
-import { TradesTable } from "../_components/trades-table";
-import { requireCaller } from "../_lib/caller";
-import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { InvalidQueryAlert } from "../../_components/invalid-query";
+import { RecordTradeButton } from "../../_components/deal-form/trade-form";
+import { TradesTable } from "../../_components/trades-table";
+import { requireCaller } from "../../_lib/caller";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../../_lib/issuer";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Trades" };
 
@@ -23,7 +24,9 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
 
   return (
     <>
-      <PageHeader title="Trades" description={`Recorded trades of team ${caller.teamName}.`} />
+      <PageHeader title="Trades" description={`Recorded trades of team ${caller.teamName}.`}>
+        {caller.permissions.includes("trades_manage") ? <RecordTradeButton /> : null}
+      </PageHeader>
       {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/trades" />}
       <TradesTable
         rows={page.items}

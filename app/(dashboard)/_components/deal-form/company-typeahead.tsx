@@ -1,0 +1,104 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { CompanyOption } from "@/components/data-table/types";
+
+const SUGGESTION_LIMIT = 20;
+
+/**
+ * A company by name, kept as its id: suggestions from the company list API (`searchUrl`, which
+ * accepts the browser session) as the user types; a name typed exactly, or the only match, is
+ * taken. `onChange` gets the id, or "" while no company is chosen.
+ */
+export function CompanyTypeahead({
+  id,
+  searchUrl,
+  initial,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  searchUrl: string;
+  initial: CompanyOption | null;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (companyId: string) => void;
+}) {
+  const [text, setText] = useState(initial?.name ?? "");
+  const [suggestions, setSuggestions] = useState<CompanyOption[]>(initial ? [initial] : []);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<AbortController | null>(null);
+  const listId = `${id}-list`;
+
+  useEffect(
+    () => () => {
+      pending.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function search(query: string): Promise<CompanyOption[]> {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    try {
+      const response = await fetch(`${searchUrl}?${new URLSearchParams({ q: query, per_page: String(SUGGESTION_LIMIT) })}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      });
+      if (!response.ok) return [];
+      const body = (await response.json()) as { companies?: CompanyOption[] };
+      const list = Array.isArray(body.companies) ? body.companies.map((c) => ({ id: c.id, name: c.name })) : [];
+      setSuggestions(list);
+      return list;
+    } catch {
+      return [];
+    }
+  }
+
+  const exact = (list: CompanyOption[], value: string) => list.find((c) => c.name.toLowerCase() === value.trim().toLowerCase());
+
+  async function settle(value: string) {
+    if (value.trim() === "") return onChange("");
+    const list = exact(suggestions, value) ? suggestions : await search(value.trim());
+    const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
+    if (match) {
+      setText(match.name);
+      onChange(match.id);
+    } else onChange("");
+  }
+
+  return (
+    <>
+      <input
+        id={id}
+        type="text"
+        list={listId}
+        value={text}
+        autoComplete="off"
+        placeholder="Type a company name"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        data-testid="field-issuer_id"
+        onChange={(event) => {
+          const value = event.target.value;
+          setText(value);
+          const match = exact(suggestions, value);
+          if (match) return onChange(match.id);
+          onChange("");
+          if (timer.current) clearTimeout(timer.current);
+          if (value.trim() !== "") timer.current = setTimeout(() => void search(value.trim()), 200);
+        }}
+        onBlur={() => void settle(text)}
+        className="h-9 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 aria-invalid:border-red-600"
+      />
+      <datalist id={listId}>
+        {suggestions.map((c) => (
+          <option key={c.id} value={c.name} />
+        ))}
+      </datalist>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { parseBody } from "@/lib/api/body";
+import { ApiError } from "@/lib/api/errors";
+import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
+import { tradeCreateSchema, TRADE_REFUSED } from "@/lib/trades/write-schema";
+import { bodyOf, fieldOfParam, validate, valuesOf, type FormValues } from "./fields";
+import { INDICATION_FORM_FIELDS, TRADE_FORM_FIELDS } from "./field-defs";
+
+/**
+ * The forms' bodies against the real write schemas: what the browser checks is what the server
+ * parses (parseBody, as the API and the server actions do), with the same verdict.
+ */
+
+const ISSUER = "0b6f4d58-5f9e-4d8a-9a49-2f2f0c6a1d11";
+
+function serverVerdict(schema: Parameters<typeof parseBody>[0], body: unknown, refused: Record<string, string>): string | null {
+  try {
+    parseBody(schema, body, refused);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return fieldOfParam(error.param);
+    throw error;
+  }
+}
+
+const bid: FormValues = {
+  ...valuesOf(INDICATION_FORM_FIELDS, {}),
+  issuer_id: ISSUER,
+  side: "bid",
+  price_per_share: "12.50000001",
+  volume: "1000000",
+  acceptable_structures: ["direct", "spv_1_layer"],
+  visibility: "order_book_public",
+  stock_type: "secondary",
+  stock_class_type: "preferred",
+  // What an offer would need: not sent for a bid.
+  structure: "direct",
+};
+
+describe("deal form bodies", () => {
+  it("a bid sends its acceptable structures, no structure, and the decimal text exactly as typed", () => {
+    const body = bodyOf(INDICATION_FORM_FIELDS, bid, "create");
+    expect(body).toMatchObject({ side: "bid", structure: null, acceptable_structures: ["direct", "spv_1_layer"], price_per_share: "12.50000001", minimum_volume: null, private_recipients: [] });
+    expect(validate(indicationCreateSchema, body)).toEqual({});
+    expect(serverVerdict(indicationCreateSchema, body, INDICATION_REFUSED.onCreate)).toBeNull();
+  });
+
+  it("an offer sends one structure and no acceptable structures", () => {
+    const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, side: "offer" }, "create");
+    expect(body).toMatchObject({ structure: "direct", acceptable_structures: [] });
+    expect(validate(indicationCreateSchema, body)).toEqual({});
+  });
+
+  it("recipients go only with private visibility, and private needs them", () => {
+    const withRecipients = { ...bid, private_recipients: ["a@example.com"] };
+    expect(bodyOf(INDICATION_FORM_FIELDS, withRecipients, "create").private_recipients).toEqual([]);
+    const privateEmpty = bodyOf(INDICATION_FORM_FIELDS, { ...bid, visibility: "private" }, "create");
+    expect(validate(indicationCreateSchema, privateEmpty)).toHaveProperty("private_recipients");
+    expect(serverVerdict(indicationCreateSchema, privateEmpty, INDICATION_REFUSED.onCreate)).toBe("private_recipients");
+  });
+
+  it("each bad field is reported at that field, in the browser and by the server alike", () => {
+    const cases: [Partial<FormValues>, string][] = [
+      [{ price_per_share: "12,5" }, "price_per_share"],
+      [{ price_per_share: "" }, "price_per_share"],
+      [{ volume: "0" }, "volume"],
+      [{ minimum_volume: "2000000" }, "minimum_volume"],
+      [{ acceptable_structures: [] }, "acceptable_structures"],
+      [{ management_fee_percent: "100.5" }, "management_fee_percent"],
+      [{ issuer_id: "" }, "issuer_id"],
+      [{ visibility: "private", private_recipients: ["not-an-address"] }, "private_recipients"],
+    ];
+    for (const [change, field] of cases) {
+      const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, ...change } as FormValues, "create");
+      expect(Object.keys(validate(indicationCreateSchema, body)), JSON.stringify(change)).toContain(field);
+      expect(serverVerdict(indicationCreateSchema, body, INDICATION_REFUSED.onCreate), JSON.stringify(change)).toBe(field);
+    }
+  });
+
+  it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {
+    const patch = bodyOf(INDICATION_FORM_FIELDS, bid, "edit");
+    expect(patch).not.toHaveProperty("issuer_id");
+    expect(patch).not.toHaveProperty("side");
+  });
+
+  it("a trade's dates are checked by the trade schema (won before signed is refused at won_date)", () => {
+    const trade: FormValues = {
+      ...valuesOf(TRADE_FORM_FIELDS, {}),
+      issuer_id: ISSUER,
+      sign_date: "2026-03-09",
+      won_date: "2026-03-02",
+      price_per_share: "41.25",
+      volume: "2500000",
+      structure: "direct",
+      stock_type: "secondary",
+      stock_class_type: "common",
+      verification_officer_name: "Dana Officer",
+      verification_officer_email: "dana@bank.example",
+      attributed_to_owner: false,
+    };
+    const body = bodyOf(TRADE_FORM_FIELDS, trade, "create");
+    expect(validate(tradeCreateSchema, body)).toEqual({ won_date: "must not be before sign_date" });
+    expect(serverVerdict(tradeCreateSchema, body, TRADE_REFUSED.onCreate)).toBe("won_date");
+    const fixed = bodyOf(TRADE_FORM_FIELDS, { ...trade, won_date: "2026-03-10" }, "create");
+    expect(validate(tradeCreateSchema, fixed)).toEqual({});
+  });
+});

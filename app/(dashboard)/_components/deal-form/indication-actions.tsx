@@ -1,0 +1,51 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { Indication } from "@/lib/indications/schema";
+import { closeIndicationAction, refreshIndicationAction } from "../../_actions/indications";
+import { ConfirmButton } from "./confirm-button";
+import { EditIndicationButton } from "./indication-form";
+
+const button = "h-8 rounded border border-slate-300 bg-white px-3 text-xs font-semibold text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-50";
+
+/**
+ * Edit, refresh ("still live") and close of one open indication, for a user who may manage
+ * indications (the page renders none of it otherwise; the write side refuses anyway). `etag`
+ * guards the edit; refresh and close apply to whatever the indication is now.
+ */
+export function IndicationActions({ indication, etag }: { indication: Indication; etag?: string }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+  if (indication.stage !== "open") return null;
+
+  function run(action: typeof refreshIndicationAction, done: string) {
+    startTransition(async () => {
+      const result = await action(indication.id, null);
+      setMessage(result.ok ? { ok: true, text: done } : { ok: false, text: result.error.message });
+      if (result.ok) router.refresh();
+    });
+  }
+
+  return (
+    <div className="flex items-center gap-2" data-testid="indication-actions">
+      <EditIndicationButton indication={indication} etag={etag} />
+      <button type="button" className={button} disabled={pending} onClick={() => run(refreshIndicationAction, "Refreshed: marked as still live.")} data-testid="refresh-indication">
+        Refresh
+      </button>
+      <ConfirmButton
+        label="Close"
+        question={`Close ${indication.permalink_id}? A closed indication cannot be reopened or changed.`}
+        confirmLabel="Close indication"
+        disabled={pending}
+        onConfirm={() => run(closeIndicationAction, "Closed.")}
+        testId="close-indication"
+        className={button}
+      />
+      <p role="status" className={`text-xs ${message?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="action-status">
+        {message?.text ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import Link from "next/link";
+import { Timestamp } from "@/components/timestamp";
+import {
+  formatPercent,
+  formatText,
+  formatUsd,
+  labelOf,
+  SIDE_LABELS,
+  STAGE_LABELS,
+  STOCK_CLASS_TYPE_LABELS,
+  STOCK_TYPE_LABELS,
+  structureLabel,
+  VISIBILITY_LABELS,
+} from "@/lib/format";
+
+/**
+ * Every field of a resource as the API shows it, in the order of its response schema (the keys
+ * of `shape`), so a field added to the schema appears here without a change.
+ */
+
+const ENUM_LABELS: Record<string, Record<string, string>> = {
+  side: SIDE_LABELS,
+  stage: STAGE_LABELS,
+  visibility: VISIBILITY_LABELS,
+  stock_type: STOCK_TYPE_LABELS,
+  stock_class_type: STOCK_CLASS_TYPE_LABELS,
+};
+
+/** `price_per_share` -> "Price per share"; ids keep their capitals. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_id$/, "_ID").split("_").join(" ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One value as text, for the change list of the history (no markup). */
+export function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.length === 0 ? "—" : value.map((v) => valueText(field, v)).join(", ");
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "object") return "name" in value ? String((value as { name: unknown }).name) : JSON.stringify(value);
+  const text = String(value);
+  if (field.includes("structure")) return structureLabel(text);
+  if (ENUM_LABELS[field]) return labelOf(ENUM_LABELS[field], text);
+  if (field.endsWith("_percent")) return formatPercent(text);
+  if (field === "price_per_share" || field.endsWith("volume")) return formatUsd(text);
+  return text;
+}
+
+function FieldValue({ field, value }: { field: string; value: unknown }) {
+  if (field === "issuer" && value && typeof value === "object") {
+    const issuer = value as { id: string; name: string };
+    return (
+      <Link href={`/companies/${issuer.id}`} className="text-indigo-700 hover:underline">
+        {issuer.name}
+      </Link>
+    );
+  }
+  if (field.endsWith("_at") && typeof value === "string") return <Timestamp iso={value} />;
+  if (field === "id" || field.endsWith("_id")) return <code className="font-mono text-xs">{formatText(value as string | null)}</code>;
+  return <>{valueText(field, value)}</>;
+}
+
+export function ResourceFields({ fields, resource, testId }: { fields: readonly string[]; resource: Record<string, unknown>; testId?: string }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+      {fields.map((field) => (
+        <div key={field} data-field={field} className={field === "details" ? "sm:col-span-2 lg:col-span-3" : undefined}>
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{fieldLabel(field)}</dt>
+          <dd className="mt-0.5 break-words text-slate-800" data-value={typeof resource[field] === "string" ? (resource[field] as string) : undefined}>
+            <FieldValue field={field} value={resource[field]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

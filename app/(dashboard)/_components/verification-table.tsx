@@ -1,0 +1,112 @@
+"use client";
+
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import { useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
+import type { FilterDef, Option, PageInfo } from "@/components/data-table/types";
+import type { TradeWithTeam } from "@/lib/trades/schema";
+import type { IssuerFilter } from "./indications-table";
+import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
+import { VerifyControls, type VerifyOutcome } from "./verify-controls";
+
+const col = createColumnHelper<TradeWithTeam>();
+
+const rowName = (row: TradeWithTeam) => `${row.permalink_id} (${row.team.name}, ${row.issuer.name})`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column list mixes value types
+type Column = ColumnDef<TradeWithTeam, any>;
+
+function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
+  return [
+    selectionColumn<TradeWithTeam>((row) => row.id, (row) => `Select ${rowName(row)}`),
+    col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false } }),
+    // Across every team only the sign date orders the list (GET /ops/trades): the other sorts go.
+    ...(TRADE_COLUMNS as unknown as Column[]).map((c) => (c.meta?.sortField && c.meta.sortField !== "sign_date" ? { ...c, meta: { ...c.meta, sortField: undefined } } : c)),
+    col.display({
+      id: "actions",
+      header: "Actions",
+      meta: { hideable: false },
+      cell: ({ row }) => (
+        <VerifyControls ids={[row.original.id]} verified={row.original.is_verified ? "all-verified" : "all-unverified"} onDone={onDone} names={{ [row.original.id]: rowName(row.original) }} />
+      ),
+    }),
+  ];
+}
+
+/** The marketplace team's queue: every team's trades, with verify / unverify, one or many. */
+export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: TradeWithTeam[]; page: PageInfo; sort: string; issuer: IssuerFilter; teams: Option[] }) {
+  const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
+  const filters: FilterDef[] = [
+    {
+      kind: "select",
+      param: "is_verified",
+      label: "Status",
+      defaultValue: "false",
+      options: [
+        { value: "false", label: "Waiting" },
+        { value: "true", label: "Verified" },
+        { value: "all", label: "All trades" },
+      ],
+    },
+    { kind: "select", param: "team_id", label: "Team", defaultValue: "", options: [{ value: "", label: "Every team" }, ...teams] },
+    // The trade filters the queue offers: company, sign date, volume.
+    ...tradeFilters(issuer, "none").filter(
+      (f) => f.kind === "company" || (f.kind === "dateRange" && f.fromParam === "sign_date_from") || (f.kind === "decimalRange" && f.minParam === "volume_min"),
+    ),
+  ];
+  const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));
+  return (
+    <SelectionProvider ids={rows.map((row) => row.id)}>
+      <QueueBulkBar rows={rows} names={names} onDone={setOutcomes} />
+      {outcomes ? (
+        <div role="status" className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs" data-testid="verify-results">
+          <ul>
+            {outcomes.map((o, i) => (
+              <li key={i} className={o.ok ? "text-emerald-900" : "text-red-800"} data-ok={o.ok}>
+                {o.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <DataTable
+        label="Trades to verify"
+        data={rows}
+        columns={columnsWith(setOutcomes)}
+        getRowId={(row) => row.id}
+        page={page}
+        sort={sort}
+        filters={filters}
+        defaultHidden={DEFAULT_HIDDEN}
+        noun="trade"
+        emptyMessage="No trade waits for verification with these filters."
+        testId="verification-table"
+      />
+    </SelectionProvider>
+  );
+}
+
+function QueueBulkBar({ rows, names, onDone }: { rows: TradeWithTeam[]; names: Record<string, string>; onDone: (outcomes: VerifyOutcome[]) => void }) {
+  const { selected, clear } = useSelection();
+  if (selected.size === 0) return null;
+  const chosen = rows.filter((row) => selected.has(row.id));
+  const verified = chosen.every((row) => row.is_verified) ? "all-verified" : chosen.every((row) => !row.is_verified) ? "all-unverified" : "mixed";
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2" data-testid="bulk-bar">
+      <p className="text-xs font-semibold text-indigo-950" data-testid="bulk-count">
+        {selected.size} selected
+      </p>
+      <VerifyControls
+        bulk
+        ids={[...selected]}
+        verified={verified}
+        names={names}
+        onDone={(outcomes) => {
+          clear();
+          onDone(outcomes);
+        }}
+      />
+    </div>
+  );
+}

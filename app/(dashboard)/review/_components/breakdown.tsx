@@ -1,0 +1,101 @@
+"use client";
+
+import { useState } from "react";
+import { useTableUrl } from "@/components/data-table/url-state";
+import { toStoredDecimal } from "@/lib/domain/decimal";
+import { formatCount, formatUsd } from "@/lib/format";
+import type { TradeTotals } from "@/lib/trades/summary";
+
+/**
+ * One breakdown of the review totals (by company, by broker): sortable by any column, and a click
+ * on a name filters the trades on this page by it (the URL parameter `param`) instead of leaving.
+ */
+
+export interface BreakdownRow extends TradeTotals {
+  id: string;
+  name: string;
+}
+
+type SortKey = "name" | "count" | "total_volume" | "vwap_price_per_share";
+
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: "count", label: "Trades" },
+  { key: "total_volume", label: "Volume" },
+  { key: "vwap_price_per_share", label: "VWAP per share" },
+];
+
+function compare(a: BreakdownRow, b: BreakdownRow, key: SortKey): number {
+  if (key === "name") return a.name.localeCompare(b.name);
+  if (key === "count") return a.count - b.count;
+  const x = a[key];
+  const y = b[key];
+  if (x === null || y === null) return x === y ? 0 : x === null ? -1 : 1;
+  // Stored decimals are fixed-width digit strings: their text order is their numeric order.
+  const [sx, sy] = [toStoredDecimal(x), toStoredDecimal(y)];
+  return sx === sy ? 0 : sx < sy ? -1 : 1;
+}
+
+export function Breakdown({ title, noun, param, rows, testId }: { title: string; noun: string; param: string; rows: BreakdownRow[]; testId: string }) {
+  const { get, update } = useTableUrl();
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "total_volume", desc: true });
+  const sorted = [...rows].sort((a, b) => (sort.desc ? -1 : 1) * compare(a, b, sort.key) || a.name.localeCompare(b.name));
+  const active = get(param);
+
+  function header(key: SortKey, label: string, align: string) {
+    const on = sort.key === key;
+    return (
+      <th key={key} scope="col" className={`${align} font-semibold`} aria-sort={on ? (sort.desc ? "descending" : "ascending") : "none"}>
+        <button type="button" onClick={() => setSort({ key, desc: on ? !sort.desc : key !== "name" })} className="uppercase tracking-wide hover:text-slate-900" data-testid={`${testId}-sort-${key}`}>
+          {label}
+          <span aria-hidden="true">{on ? (sort.desc ? " ↓" : " ↑") : ""}</span>
+        </button>
+      </th>
+    );
+  }
+
+  return (
+    <details className="rounded-md border border-slate-200 bg-white shadow-sm" open={rows.length <= 12}>
+      <summary className="cursor-pointer select-none px-4 py-2 text-sm font-semibold text-slate-900">
+        {title} <span className="font-normal text-slate-500">({formatCount(rows.length)})</span>
+      </summary>
+      <div className="relative max-h-96 overflow-auto border-t border-slate-200">
+        <table className="min-w-full text-xs [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5" data-testid={testId}>
+          <caption className="sr-only">Totals {title.toLowerCase()}; choose a {noun} to filter the trades below</caption>
+          <thead className="sticky top-0 bg-slate-50 text-[11px] text-slate-600">
+            <tr>
+              {header("name", noun.charAt(0).toUpperCase() + noun.slice(1), "text-left")}
+              {COLUMNS.map((c) => header(c.key, c.label, "text-right"))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {sorted.map((row) => (
+              <tr key={row.id} data-testid="breakdown-row" className={active === row.id ? "bg-indigo-50" : undefined}>
+                <th scope="row" className="text-left font-medium">
+                  <button
+                    type="button"
+                    onClick={() => update({ [param]: active === row.id ? null : row.id })}
+                    aria-pressed={active === row.id}
+                    className="text-left text-indigo-800 hover:underline"
+                    data-testid="breakdown-filter"
+                  >
+                    {row.name}
+                  </button>
+                </th>
+                <td data-value={String(row.count)}>{formatCount(row.count)}</td>
+                <td data-value={row.total_volume}>{formatUsd(row.total_volume)}</td>
+                <td>{row.vwap_price_per_share === null ? "—" : formatUsd(row.vwap_price_per_share)}</td>
+              </tr>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="py-6 text-center! text-slate-500">
+                  No trades match these filters.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { forbidden } from "next/navigation";
+import { PageHeader } from "@/components/layout/page-header";
+import { tableParams } from "@/components/data-table/search-params";
+import { parsePage } from "@/lib/api/pagination";
+import { getDb } from "@/lib/db/client";
+import { formatCount } from "@/lib/format";
+import type { TradeWithTeam } from "@/lib/trades/schema";
+import { InvalidQueryAlert } from "../_components/invalid-query";
+import { VerificationTable } from "../_components/verification-table";
+import { requireCaller } from "../_lib/caller";
+import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { parseQueueParams, readQueue, waitingCount } from "../_lib/verification";
+
+export const metadata: Metadata = { title: "Verification" };
+
+export default async function VerificationPage({ searchParams }: { searchParams: PageSearchParams }) {
+  // Checked here too: Next renders a layout and its page concurrently.
+  const caller = await requireCaller();
+  if (!caller.permissions.includes("trades_verify")) forbidden();
+  const { query } = tableParams(await readSearchParams(searchParams));
+  const parsed = parseQueueParams(query);
+  const [page, waiting, teams] = await Promise.all([
+    parsed.ok ? readQueue(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<TradeWithTeam>()),
+    waitingCount(caller),
+    getDb().team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+  ]);
+  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
+
+  return (
+    <>
+      <PageHeader
+        title="Verification"
+        description={
+          <>
+            Trades of every team, oldest sign date first. <span data-testid="waiting-count">{formatCount(waiting ?? 0)}</span> waiting.
+          </>
+        }
+      />
+      {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/verification" />}
+      <VerificationTable
+        rows={page.items}
+        page={pageInfo(page)}
+        sort={parsed.ok ? sortString(parsed.value.sort) : "sign_date"}
+        issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        teams={teams.map((team) => ({ value: team.id, label: team.name }))}
+      />
+    </>
+  );
+}

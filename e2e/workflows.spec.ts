@@ -1,0 +1,481 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { fetchAll } from "./support/api";
+import { sumDecimals } from "./support/decimal";
+import { ACCOUNTS, BASE_URL } from "./support/env";
+import { expect, hydrated, shot, signInAs, signInViaApi, test } from "./support/fixtures";
+import { rows, table } from "./support/table";
+
+/**
+ * Issue 13's workflows, in the order they happen, on the production build: a broker creates,
+ * edits, refreshes and closes indications and records a trade; the marketplace team verifies it;
+ * the team lead sees it in the review; a read-only user and another team's broker can do none of
+ * it. The tests share what they create (serial), as the people would.
+ */
+test.describe.configure({ mode: "serial" });
+
+interface Company {
+  id: string;
+  name: string;
+}
+interface ApiIndication {
+  id: string;
+  permalink_id: string;
+  price_per_share: string;
+  volume: string;
+  stage: string;
+}
+interface ApiTrade {
+  id: string;
+  permalink_id: string;
+  volume: string;
+  is_verified: boolean;
+  issuer: Company;
+}
+interface HistoryEvent {
+  action: string;
+  actor: { via: string; email: string };
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** What the tests hand on to each other. */
+const state: {
+  company?: Company;
+  bid?: { id: string };
+  offer?: { id: string };
+  trade?: { id: string; permalink: string; volume: string };
+  createAction?: { url: string; headers: Record<string, string>; body: string };
+} = {};
+
+/** A form state at both sizes the issue asks for; the dialog stays open across the resize. */
+async function shotBothSizes(page: Page, testInfo: TestInfo, step: string) {
+  await page.setViewportSize(DESKTOP);
+  await shot(page, testInfo, `${step}-1440x900`);
+  await page.setViewportSize(PHONE);
+  await shot(page, testInfo, `${step}-390x844`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** No serious or critical axe violation on what the page shows now (or in `include`, e.g. the open form). */
+async function expectAccessible(page: Page, what: string, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}
+
+const openDialog = (page: Page) => page.locator("dialog[open]");
+
+/** Picks a company in the form's typeahead by its exact name. */
+async function chooseCompany(dialog: Locator, name: string) {
+  const input = dialog.getByTestId("field-issuer_id");
+  await input.fill(name);
+  await expect(dialog.locator(`datalist option[value="${name.replace(/"/g, '\\"')}"]`)).toHaveCount(1);
+  await input.press("Tab");
+}
+
+async function historyOf(page: Page, kind: "indications" | "trades", id: string): Promise<HistoryEvent[]> {
+  const response = await page.request.get(`/api/v1/my/${kind}/${id}/history`);
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { events: HistoryEvent[] }).events;
+}
+
+async function indicationCount(page: Page): Promise<number> {
+  const response = await page.request.get("/api/v1/my/indications?per_page=1");
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { total_count: number }).total_count;
+}
+
+/** Replays the captured "create indication" server action with this page's session and `origin`. */
+function replayCreate(page: Page, origin: string, body: string) {
+  const captured = state.createAction!;
+  return page.request.post(captured.url, {
+    headers: { ...captured.headers, origin },
+    data: body,
+    failOnStatusCode: false,
+  });
+}
+
+test.describe("dashboard workflows", () => {
+  test("broker@alpha creates a bid and an offer, seeing a bad one's field errors first", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    const [company] = await fetchAll<Company>(page.request, "/api/v1/companies", "companies", null, { q: "a" }).then((list) =>
+      list.filter((c) => list.filter((o) => o.name === c.name).length === 1),
+    );
+    state.company = { id: company.id, name: company.name };
+
+    const button = page.getByTestId("new-indication");
+    await hydrated(button);
+    await button.click();
+    const dialog = openDialog(page);
+    await expect(dialog.getByTestId("indication-form")).toBeVisible();
+    // A bid asks for acceptable structures, not one structure.
+    await expect(dialog.getByTestId("field-acceptable_structures")).toBeVisible();
+    await expect(dialog.getByTestId("field-structure")).toHaveCount(0);
+    await shotBothSizes(page, testInfo, "new-indication-empty");
+    await expectAccessible(page, "the new indication form", "dialog[open]");
+
+    // A bad one: nothing chosen, a comma decimal, a minimum above the volume.
+    await dialog.getByTestId("field-price_per_share").fill("12,5");
+    await dialog.getByTestId("field-volume").fill("1000");
+    await dialog.getByTestId("field-minimum_volume").fill("2000");
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("error-issuer_id")).toBeVisible();
+    await expect(dialog.getByTestId("error-price_per_share")).toContainText("decimal");
+    // The rules between fields (a bid's structures, the minimum) wait until every field is valid.
+    // The first field in error has the focus.
+    await expect(dialog.getByTestId("field-issuer_id")).toBeFocused();
+    await expect(dialog.getByTestId("field-issuer_id")).toHaveAttribute("aria-invalid", "true");
+    await shotBothSizes(page, testInfo, "new-indication-errors");
+    await expectAccessible(page, "the new indication form with errors", "dialog[open]");
+
+    // Fixed: the exact decimal text typed is what is stored.
+    await chooseCompany(dialog, company.name);
+    await dialog.getByTestId("field-price_per_share").fill("12.50000001");
+    await dialog.getByTestId("field-volume").fill("1000000.5");
+    await dialog.getByTestId("field-minimum_volume").fill("250000");
+    await dialog.getByLabel("Direct").check();
+    await dialog.getByLabel("SPV (1 layer)").check();
+    const actionRequest = page.waitForRequest((r: Request) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
+    await dialog.getByTestId("form-submit").click();
+    const request = await actionRequest;
+    state.createAction = {
+      url: request.url(),
+      headers: Object.fromEntries(Object.entries(await request.allHeaders()).filter(([k]) => ["next-action", "content-type", "accept", "next-router-state-tree"].includes(k))),
+      body: request.postData() ?? "",
+    };
+    const saved = dialog.getByTestId("form-saved");
+    await expect(saved).toBeVisible();
+    const href = await saved.getByRole("link", { name: "Open it" }).getAttribute("href");
+    state.bid = { id: href!.split("/").pop()! };
+    await shotBothSizes(page, testInfo, "new-indication-saved");
+
+    // Saved through the write side, audited as a browser session; exact decimals.
+    const stored = (await (await page.request.get(`/api/v1/my/indications/${state.bid.id}`)).json()) as ApiIndication;
+    expect(stored).toMatchObject({ price_per_share: "12.50000001", volume: "1000000.5", stage: "open" });
+    const [created] = await historyOf(page, "indications", state.bid.id);
+    expect(created.action).toBe("indication.created");
+    expect(created.actor).toMatchObject({ via: "session", email: ACCOUNTS.broker });
+
+    // The new row is in the table without a reload (newest change first).
+    await dialog.getByRole("button", { name: "Done" }).click();
+    const t = table(page, "indications-table");
+    await expect(rows(t).first().locator('td[data-column="price_per_share"] [data-value]')).toHaveAttribute("data-value", "12.50000001");
+
+    // An offer: one structure; private, with recipients as chips.
+    await button.click();
+    await chooseCompany(dialog, company.name);
+    await dialog.getByLabel("Offer").check();
+    await expect(dialog.getByTestId("field-acceptable_structures")).toHaveCount(0);
+    await dialog.getByTestId("field-structure").selectOption("spv_2_layer");
+    await dialog.getByTestId("field-price_per_share").fill("13");
+    await dialog.getByTestId("field-volume").fill("500000");
+    await dialog.getByTestId("field-visibility").selectOption("private");
+    const recipients = dialog.getByTestId("field-private_recipients").locator("input");
+    await recipients.fill("desk@fund.example");
+    await recipients.press("Enter");
+    await recipients.fill("ops@fund.example");
+    await recipients.press("Enter");
+    await expect(dialog.getByTestId("email-chip")).toHaveCount(2);
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("form-saved")).toBeVisible();
+    state.offer = { id: (await dialog.getByRole("link", { name: "Open it" }).getAttribute("href"))!.split("/").pop()! };
+    const offer = (await (await page.request.get(`/api/v1/my/indications/${state.offer.id}`)).json()) as Record<string, unknown>;
+    expect(offer).toMatchObject({ side: "offer", structure: "spv_2_layer", acceptable_structures: [], visibility: "private", private_recipients: ["desk@fund.example", "ops@fund.example"] });
+  });
+
+  test("the broker edits, refreshes and closes an indication; the detail page shows every field and the history", async ({ page }, testInfo) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.broker, `/indications/${state.bid!.id}`);
+    // Every field of the spec, the hidden ones included.
+    const fields = page.getByTestId("indication-fields");
+    for (const field of ["id", "permalink_id", "minimum_volume", "acceptable_structures", "private_recipients", "last_refreshed_at", "opened_at", "details"]) {
+      await expect(fields.locator(`[data-field="${field}"]`)).toHaveCount(1);
+    }
+    await expect(fields.locator('[data-field="price_per_share"] dd')).toHaveAttribute("data-value", "12.50000001");
+    await expectAccessible(page, "the indication page");
+
+    const edit = page.getByTestId("edit-indication");
+    await hydrated(edit);
+    await edit.click();
+    const dialog = openDialog(page);
+    await expect(dialog.getByTestId("field-issuer_id")).toHaveText(state.company!.name);
+    await dialog.getByTestId("field-price_per_share").fill("12.75");
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("form-saved")).toBeVisible();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]').locator('[data-field="price_per_share"]')).toContainText("$12.50000001");
+    await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]').locator('[data-field="price_per_share"]')).toContainText("$12.75");
+    await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]')).toContainText("in the browser");
+
+    await page.getByTestId("refresh-indication").click();
+    await expect(page.getByTestId("action-status")).toHaveText(/Refreshed/);
+    await expect(page.locator('[data-testid=history-event][data-action="indication.refreshed"]')).toHaveCount(1);
+
+    // Close asks first; cancelling keeps it open.
+    await page.getByTestId("close-indication").click();
+    await expect(page.getByTestId("close-indication-confirm")).toBeVisible();
+    await shot(page, testInfo, "close-confirmation");
+    await page.getByTestId("close-indication-confirm").getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("close-indication").click();
+    await page.getByTestId("close-indication-yes").click();
+    await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("Closed (lost)");
+    await expect(page.getByTestId("indication-actions")).toHaveCount(0);
+    const events = await historyOf(page, "indications", state.bid!.id);
+    expect(events.map((e) => e.action)).toEqual(["indication.created", "indication.updated", "indication.refreshed", "indication.closed"]);
+    expect(new Set(events.map((e) => e.actor.via))).toEqual(new Set(["session"]));
+  });
+
+  test("two pages race on one edit: the second save gets the conflict, sees what changed and reloads", async ({ page, context }, testInfo) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.broker, `/indications/${state.offer!.id}`);
+    const other = await context.newPage();
+    await other.setViewportSize(DESKTOP);
+    await other.goto(`/indications/${state.offer!.id}`);
+
+    for (const p of [page, other]) {
+      await hydrated(p.getByTestId("edit-indication"));
+      await p.getByTestId("edit-indication").click();
+      await expect(openDialog(p).getByTestId("indication-form")).toBeVisible();
+    }
+    // The first page saves a new volume.
+    await openDialog(page).getByTestId("field-volume").fill("600000");
+    await openDialog(page).getByTestId("form-submit").click();
+    await expect(openDialog(page).getByTestId("form-saved")).toBeVisible();
+
+    // The second, opened before that save, loses: 412, shown with what changed.
+    const loser = openDialog(other);
+    await loser.getByTestId("field-price_per_share").fill("14");
+    await loser.getByTestId("form-submit").click();
+    const conflict = loser.getByTestId("conflict");
+    await expect(conflict).toBeVisible();
+    await expect(conflict.locator('[data-field="volume"]')).toContainText("$600,000");
+    await shotBothSizes(other, testInfo, "edit-conflict");
+    await expectAccessible(other, "the edit form with a conflict", "dialog[open]");
+    const unchanged = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as ApiIndication;
+    expect(unchanged).toMatchObject({ volume: "600000", price_per_share: "13" });
+
+    // Reload takes the saved version; saving again works.
+    await conflict.getByRole("button", { name: "Reload the latest version" }).click();
+    await expect(loser.getByTestId("field-volume")).toHaveValue("600000");
+    await loser.getByTestId("field-price_per_share").fill("14");
+    await loser.getByTestId("form-submit").click();
+    await expect(loser.getByTestId("form-saved")).toBeVisible();
+    const after = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as ApiIndication;
+    expect(after).toMatchObject({ volume: "600000", price_per_share: "14" });
+    await other.close();
+  });
+
+  test("bulk: the broker refreshes several selected indications, one result per row", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.broker, "/indications?stage=open");
+    const t = table(page, "indications-table");
+    const checkboxes = rows(t).getByTestId("select-row");
+    await hydrated(checkboxes);
+    await checkboxes.nth(0).check();
+    await checkboxes.nth(1).check();
+    await checkboxes.nth(2).check();
+    await expect(page.getByTestId("bulk-count")).toHaveText("3 selected");
+    await expectAccessible(page, "the bulk bar", "[data-testid=bulk-bar]");
+    await page.getByTestId("bulk-refresh").click();
+    const results = page.getByTestId("bulk-results").locator("li");
+    await expect(results).toHaveCount(3);
+    await expect(results.filter({ hasText: "refreshed" })).toHaveCount(3);
+  });
+
+  test("the broker records a trade (errors first) and may edit it while unverified", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.broker, "/trades");
+    const button = page.getByTestId("record-trade");
+    await hydrated(button);
+    await button.click();
+    const dialog = openDialog(page);
+    await shotBothSizes(page, testInfo, "record-trade-empty");
+
+    const today = new Date().toISOString().slice(0, 10);
+    await chooseCompany(dialog, state.company!.name);
+    await dialog.getByTestId("field-sign_date").fill(today);
+    await dialog.getByTestId("field-won_date").fill("2020-01-01");
+    await dialog.getByTestId("field-verification_officer_email").fill("not an address");
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("error-won_date").or(dialog.getByTestId("error-price_per_share")).first()).toBeVisible();
+    await expect(dialog.getByTestId("error-verification_officer_email")).toBeVisible();
+    await shotBothSizes(page, testInfo, "record-trade-errors");
+    await expectAccessible(page, "the record trade form with errors", "dialog[open]");
+
+    await dialog.getByTestId("field-won_date").fill(today);
+    await dialog.getByTestId("field-price_per_share").fill("41.25");
+    await dialog.getByTestId("field-volume").fill("2500000.12345678");
+    await dialog.getByTestId("field-structure").selectOption("direct");
+    await dialog.getByTestId("field-verification_officer_name").fill("Dana Officer");
+    await dialog.getByTestId("field-verification_officer_email").fill("dana@bank.example");
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("form-saved")).toBeVisible();
+    await shotBothSizes(page, testInfo, "record-trade-saved");
+    const id = (await dialog.getByRole("link", { name: "Open it" }).getAttribute("href"))!.split("/").pop()!;
+    const trade = (await (await page.request.get(`/api/v1/my/trades/${id}`)).json()) as ApiTrade;
+    expect(trade).toMatchObject({ volume: "2500000.12345678", is_verified: false });
+    state.trade = { id, permalink: trade.permalink_id, volume: trade.volume };
+
+    await page.goto(`/trades/${id}`);
+    await expect(page.getByTestId("trade-page")).toBeVisible();
+    await expectAccessible(page, "the trade page");
+    const edit = page.getByTestId("edit-trade");
+    await hydrated(edit);
+    await edit.click();
+    await openDialog(page).getByTestId("field-details").fill("Recorded from the dashboard");
+    await openDialog(page).getByTestId("form-submit").click();
+    await expect(openDialog(page).getByTestId("form-saved")).toBeVisible();
+    const [created, updated] = await historyOf(page, "trades", id);
+    expect([created.action, updated.action]).toEqual(["trade.created", "trade.updated"]);
+    expect(updated.actor.via).toBe("session");
+  });
+
+  test("ops@marketplace verifies it from the queue; the broker sees who verified it and can no longer edit", async ({ page, browser }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.ops, "/verification");
+    const badge = page.getByTestId("nav-badge-verification");
+    const waitingBefore = Number((await badge.innerText()).replace(/\D/g, ""));
+    expect(waitingBefore).toBeGreaterThan(0);
+    const queue = table(page, "verification-table");
+    await expect(rows(queue).first()).toBeVisible();
+    await expectAccessible(page, "the verification queue");
+
+    // Oldest first: the sign dates shown never go down.
+    const dates = await rows(queue).locator('td[data-column="sign_date"]').allInnerTexts();
+    expect([...dates].sort()).toEqual(dates);
+
+    // Filter to the new trade's company and today's date, then verify it.
+    const today = new Date().toISOString().slice(0, 10);
+    await page.goto(`/verification?${new URLSearchParams({ issuer_id: state.company!.id, sign_date_from: today })}`);
+    const row = rows(queue).filter({ hasText: "Alpha" }).filter({ has: page.locator('td[data-column="volume"] [data-value="2500000.12345678"]') });
+    await expect(row).toHaveCount(1);
+    const verify = row.getByTestId("verify-trade");
+    await hydrated(verify);
+    await verify.click();
+    await expect(page.getByTestId("verify-results")).toContainText("verified");
+    await expect(badge).toHaveText(new RegExp(`^${waitingBefore - 1}`));
+
+    // Unverify asks why; the reason is required (the API's rule), then it can be verified again.
+    await page.goto(`/verification?${new URLSearchParams({ issuer_id: state.company!.id, sign_date_from: today, is_verified: "all" })}`);
+    const again = rows(queue).filter({ has: page.locator('td[data-column="volume"] [data-value="2500000.12345678"]') });
+    await hydrated(again.getByTestId("unverify-trade"));
+    await again.getByTestId("unverify-trade").click();
+    await openDialog(page).getByTestId("unverify-submit").click();
+    await expect(openDialog(page).getByTestId("error-reason")).toBeVisible();
+    await openDialog(page).getByTestId("unverify-reason").fill("Officer e-mail to be confirmed");
+    await openDialog(page).getByTestId("unverify-submit").click();
+    await expect(page.getByTestId("verify-results")).toContainText("unverified");
+    await expect(again.getByTestId("verify-trade")).toBeVisible();
+    await again.getByTestId("verify-trade").click();
+    await expect(page.getByTestId("verify-results")).toContainText("verified");
+
+    // The broker's view: verified, by whom and when; no edit.
+    const brokerContext = await browser.newContext({ baseURL: BASE_URL });
+    const broker = await brokerContext.newPage();
+    await signInViaApi(broker.request, ACCOUNTS.broker);
+    await broker.goto(`/trades/${state.trade!.id}`);
+    await expect(broker.getByTestId("verified-by")).toContainText("ops@marketplace.example");
+    await expect(broker.getByTestId("edit-trade")).toHaveCount(0);
+    const events = await historyOf(broker, "trades", state.trade!.id);
+    const unverify = events.find((e) => e.action === "trade.unverified") as (HistoryEvent & { reason: string }) | undefined;
+    expect(unverify?.reason).toBe("Officer e-mail to be confirmed");
+    expect(events.filter((e) => e.action === "trade.verified").every((e) => e.actor.via === "session")).toBe(true);
+
+    // Anyone without trades_verify: 403, and no queue in the navigation.
+    const response = await broker.goto("/verification");
+    expect(response?.status()).toBe(403);
+    await expect(broker.getByTestId("nav-badge-verification")).toHaveCount(0);
+    await brokerContext.close();
+  });
+
+  test("lead@alpha sees the verified trade in the review totals, by company and by broker", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.lead, `/review?${new URLSearchParams({ issuer_id: state.company!.id })}`);
+    const verified = await fetchAll<ApiTrade>(page.request, "/api/v1/my/trades", "trades", null, { is_verified: "true", issuer_id: state.company!.id });
+    expect(verified.map((t) => t.id)).toContain(state.trade!.id);
+    await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", String(verified.length));
+    await expect(page.getByTestId("total-volume")).toHaveAttribute("data-value", sumDecimals(verified.map((t) => t.volume)));
+    await expect(page.getByTestId("volume-chart")).toBeVisible();
+    await expectAccessible(page, "the review page");
+
+    // A click on a broker filters the trades below, on this page.
+    const brokers = page.getByTestId("broker-breakdown");
+    const brooke = brokers.getByTestId("breakdown-filter").first();
+    await hydrated(brooke);
+    await brooke.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/review" && url.searchParams.get("user_id") !== null);
+    await expect(brokers.getByTestId("breakdown-row")).toHaveCount(1);
+
+    // Sortable by any column.
+    const companies = page.getByTestId("breakdown-table");
+    const countHeader = companies.locator("th").filter({ has: page.getByTestId("breakdown-table-sort-count") });
+    await expect(countHeader).toHaveAttribute("aria-sort", "none");
+    await companies.getByTestId("breakdown-table-sort-count").click();
+    await expect(countHeader).toHaveAttribute("aria-sort", "descending");
+    await companies.getByTestId("breakdown-table-sort-count").click();
+    await expect(countHeader).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  test("analyst@alpha (read only) sees no create or edit control, and a forged action is refused", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.analyst, "/indications");
+    await expect(rows(table(page, "indications-table")).first()).toBeVisible();
+    await expect(page.getByTestId("new-indication")).toHaveCount(0);
+    await expect(page.getByTestId("select-row")).toHaveCount(0);
+    await expect(page.getByTestId("refresh-indication")).toHaveCount(0);
+    await page.goto(`/indications/${state.offer!.id}`);
+    await expect(page.getByTestId("indication-page")).toBeVisible();
+    await expect(page.getByTestId("edit-indication")).toHaveCount(0);
+    await page.goto("/trades");
+    await expect(page.getByTestId("record-trade")).toHaveCount(0);
+    await page.goto(`/companies/${state.company!.id}`);
+    await expect(page.getByTestId("company-page")).toBeVisible();
+    await expect(page.getByTestId("new-indication")).toHaveCount(0);
+    await expect(page.getByTestId("record-trade")).toHaveCount(0);
+
+    // The broker's own create action, replayed with the analyst's session: refused by the write side.
+    const before = await indicationCount(page);
+    const forged = await replayCreate(page, BASE_URL, state.createAction!.body);
+    expect(await forged.text()).toContain('"code":"forbidden"');
+    expect(await indicationCount(page)).toBe(before);
+  });
+
+  test("a cross-site request to a server action is refused (Next's origin check)", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    const before = await indicationCount(page);
+    const crossSite = await replayCreate(page, "https://evil.example", state.createAction!.body);
+    expect(crossSite.status()).toBeGreaterThanOrEqual(400);
+    expect(await indicationCount(page)).toBe(before);
+    // The same request from the dashboard's own origin goes through: the origin is what was refused.
+    const sameSite = await replayCreate(page, BASE_URL, state.createAction!.body);
+    expect(sameSite.status()).toBe(200);
+    expect(await indicationCount(page)).toBe(before + 1);
+  });
+
+  test("nothing of team Alpha appears for broker@beta: detail pages are 404, forged writes find nothing", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.betaBroker, "/indications");
+    for (const path of [`/indications/${state.bid!.id}`, `/indications/${state.offer!.id}`, `/trades/${state.trade!.id}`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByTestId("not-found-page")).toBeVisible();
+      await expect(page.locator("body")).not.toContainText(state.company!.name);
+    }
+    const betaIndications = await fetchAll<ApiIndication>(page.request, "/api/v1/my/indications", "indications", null);
+    expect(betaIndications.map((i) => i.id)).not.toContain(state.bid!.id);
+    const betaTrades = await fetchAll<ApiTrade>(page.request, "/api/v1/my/trades", "trades", null);
+    expect(betaTrades.map((t) => t.permalink_id)).not.toContain(state.trade!.permalink);
+    await page.goto("/trades");
+    await expect(page.locator("body")).not.toContainText(state.trade!.permalink);
+  });
+});
