@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { createDb, getDb } from "@/lib/db/client";
