@@ -1,5 +1,5 @@
 import type { NextAuthOptions } from "next-auth";
-import { httpsByConfig } from "../security/headers";
+import { httpsByConfig, type Env } from "../security/headers";
 
 /**
  * next-auth's cookies. Over HTTPS (NEXTAUTH_URL https) the session and callback cookies are
@@ -7,11 +7,11 @@ import { httpsByConfig } from "../security/headers";
  * page can set or overwrite them (next-auth's default is the weaker `__Secure-`); the CSRF cookie
  * already is one. Over plain HTTP (local use) they keep next-auth's plain names.
  */
-export function sessionCookieName(env: NodeJS.ProcessEnv = process.env): string {
+export function sessionCookieName(env: Env = process.env): string {
   return httpsByConfig(env) ? "__Host-next-auth.session-token" : "next-auth.session-token";
 }
 
-export function authCookies(env: NodeJS.ProcessEnv = process.env): NextAuthOptions["cookies"] {
+export function authCookies(env: Env = process.env): NextAuthOptions["cookies"] {
   if (!httpsByConfig(env)) return undefined;
   const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: true };
   return {
@@ -21,6 +21,6 @@ export function authCookies(env: NodeJS.ProcessEnv = process.env): NextAuthOptio
 }
 
 /** getToken's options for reading the session cookie where next-auth's helpers are not used. */
-export function sessionCookieOptions(env: NodeJS.ProcessEnv = process.env): { cookieName: string; secureCookie: boolean } {
+export function sessionCookieOptions(env: Env = process.env): { cookieName: string; secureCookie: boolean } {
   return { cookieName: sessionCookieName(env), secureCookie: httpsByConfig(env) };
 }

@@ -5,6 +5,9 @@
  * reasons for each value: docs/security.md.
  */
 
+/** An environment to read settings from (process.env by default; tests pass their own). */
+export type Env = Record<string, string | undefined>;
+
 /** Sent with every page, API answer, image and build asset. */
 export const FIXED_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
@@ -21,12 +24,12 @@ export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** The public origin is HTTPS: NEXTAUTH_URL says so (cookies, HSTS). */
-export function httpsByConfig(env: NodeJS.ProcessEnv = process.env): boolean {
+export function httpsByConfig(env: Env = process.env): boolean {
   return (env.NEXTAUTH_URL ?? "").trim().toLowerCase().startsWith("https://");
 }
 
 /** This request came over HTTPS: by configuration, or the TLS-terminating proxy says so. */
-export function isHttpsRequest(headers: Headers, env: NodeJS.ProcessEnv = process.env): boolean {
+export function isHttpsRequest(headers: Headers, env: Env = process.env): boolean {
   return httpsByConfig(env) || (headers.get("x-forwarded-proto") ?? "").split(",")[0].trim().toLowerCase() === "https";
 }
 

@@ -111,16 +111,17 @@ describe("API-key cache", () => {
     expectError(await callRoute(listTrades, "/api/v1/my/trades", { key: secret }), "unauthorized");
   });
 
-  it("a permission taken away by a replacing insert is refused on the next call", async () => {
+  it("a permission taken away from a key by a replacing insert is refused on the next call", async () => {
+    // (A user row cannot be replaced so: its keys' foreign keys refuse the delete.)
     await warm(getCompany, COMPANY_PATH);
     const db = getDb();
     if (sqlite) {
-      await db.$executeRaw`INSERT OR REPLACE INTO users (id, email, name, password_hash, role, permissions, team_id, created_at, session_version, disabled_at)
-        SELECT id, email, name, password_hash, role, '[]', team_id, created_at, session_version, disabled_at FROM users WHERE id = ${userId}`;
+      await db.$executeRaw`INSERT OR REPLACE INTO api_keys (id, user_id, name, prefix, secret_hash, scopes, created_at, last_used_at, revoked_at)
+        SELECT id, user_id, name, prefix, secret_hash, '[]', created_at, last_used_at, revoked_at FROM api_keys WHERE user_id = ${userId}`;
     } else {
-      await db.$executeRaw`INSERT INTO users (id, email, name, password_hash, role, permissions, team_id, created_at, session_version, disabled_at)
-        SELECT id, email, name, password_hash, role, '[]', team_id, created_at, session_version, disabled_at FROM users WHERE id = ${userId}
-        ON CONFLICT (id) DO UPDATE SET permissions = EXCLUDED.permissions`;
+      await db.$executeRaw`INSERT INTO api_keys (id, user_id, name, prefix, secret_hash, scopes, created_at, last_used_at, revoked_at)
+        SELECT id, user_id, name, prefix, secret_hash, '[]', created_at, last_used_at, revoked_at FROM api_keys WHERE user_id = ${userId}
+        ON CONFLICT (id) DO UPDATE SET scopes = EXCLUDED.scopes`;
     }
     expectError(await callRoute(getCompany, COMPANY_PATH, { key: secret }), "forbidden");
   });
