@@ -12,7 +12,11 @@
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
-const { values } = parseArgs({ options: { origin: { type: "string" }, key: { type: "string" }, seconds: { type: "string" } } });
+const { values } = parseArgs({
+  options: { origin: { type: "string" }, key: { type: "string" }, seconds: { type: "string" }, "one-account": { type: "boolean" } },
+});
+// --one-account: every guess for one account from one address, as issue 16's attack (the limits stop it).
+const oneAccount = values["one-account"] === true;
 const origin = values.origin ?? "http://127.0.0.1:3221";
 const seconds = Number(values.seconds ?? 10);
 const headers = { authorization: `Bearer ${values.key}` };
@@ -35,8 +39,8 @@ async function flood(until: number, concurrency: number) {
       // A fresh address per guess (10.x.y.z).
       const response = await fetch(`${origin}/api/auth/callback/credentials`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-        body: new URLSearchParams({ csrfToken, email: `flood-${started}-${i}@nowhere.example`, password: `guess-${i}`, json: "true" }),
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": oneAccount ? "10.0.0.1" : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: new URLSearchParams({ csrfToken, email: oneAccount ? "broker@alpha.example" : `flood-${started}-${i}@nowhere.example`, password: `guess-${i}`, json: "true" }),
         redirect: "manual",
       });
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;

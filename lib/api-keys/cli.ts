@@ -5,10 +5,12 @@
  *   list --email <email>                     the user's keys (revoked ones included)
  *   revoke <prefix-or-id>                    revoke a key (idempotent)
  *
- * Uses DATABASE_URL like the app (embedded SQLite by default). Exit code 1 on bad input.
+ * Uses DATABASE_URL like the app (embedded SQLite by default) and says which database it wrote
+ * to. Exit code 1 on bad input.
  */
 import { parseArgs } from "node:util";
 import { createDb, type Db } from "../db/client";
+import { describeDatabase } from "../db/url";
 import { ApiKeyError, apiKeyNameSchema, createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "./keys";
 
 const USAGE = `Usage: npm run api-key -- <command>
@@ -68,7 +70,7 @@ async function run(db: Db, argv: string[]): Promise<void> {
       if (!name.success) throw new UsageError(`invalid --name: ${name.error.issues[0]?.message}`);
       const user = await findUserByEmail(db, values.email);
       const { key, secret } = await createApiKey(db, { userId: user.id, name: name.data });
-      console.log(`Created API key ${describe(key)} for ${user.email}.`);
+      console.log(`Created API key ${describe(key)} for ${user.email} [database: ${describeDatabase()}].`);
       console.log("The secret is shown only once and is stored hashed; copy it now:");
       console.log(secret); // Must stay the very last line: scripts read it with `tail -n 1`.
       return;
@@ -95,7 +97,9 @@ async function run(db: Db, argv: string[]): Promise<void> {
       if (!key) throw new UsageError(`no API key with prefix or id ${rest[0]}`);
       const when = key.revokedAt?.toISOString();
       const already = key.revokedAt !== null && key.revokedAt.getTime() < startedAt;
-      console.log(already ? `API key ${describe(key)} was already revoked at ${when}.` : `Revoked API key ${describe(key)} at ${when}.`);
+      console.log(
+        `${already ? `API key ${describe(key)} was already revoked at ${when}.` : `Revoked API key ${describe(key)} at ${when}.`} [database: ${describeDatabase()}]`,
+      );
       return;
     }
     case undefined:
