@@ -1,5 +1,4 @@
 import { TEAMS, USERS, canonicalDecimal, units, type FixtureIndication, type FixtureTrade, type TeamKey, type UserKey } from "./fixtures";
-import type { Caller } from "../auth/caller";
 
 /**
  * The market view (issue 14) computed independently from the rows, in plain JavaScript: what the
@@ -57,12 +56,6 @@ export function tapeRowOf(r: FixtureTrade): TapeRow {
 
 export function viewerOfUser(user: UserKey): Viewer {
   return { teamId: TEAMS[USERS[user].team].id, email: USERS[user].email };
-}
-
-/** A session caller for a fixture user (data-function tests). */
-export function callerOf(user: UserKey): Caller {
-  const u = USERS[user];
-  return { userId: u.id, email: u.email, name: u.name, teamId: TEAMS[u.team].id, teamName: TEAMS[u.team].name, role: u.role, permissions: [...u.permissions], via: "session" };
 }
 
 function mayKnow(r: BookRow, viewer: Viewer): boolean {
