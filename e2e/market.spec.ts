@@ -65,8 +65,9 @@ test.describe("company market view", () => {
     // Alpha's page.
     await signInAs(page, ACCOUNTS.broker, `/companies/${company.id}`);
     await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
-    await expect(page.getByTestId("price-chart-svg").locator("svg.recharts-surface").first()).toBeVisible();
-    await expect(page.getByTestId("price-chart-svg").locator(".recharts-scatter-symbol").first()).toBeVisible();
+    await expect(page.getByTestId("price-chart-plot")).toBeVisible();
+    expect(await page.getByTestId("trade-point").count()).toBeGreaterThan(0);
+    await expect(page.getByTestId("vwap-30-line")).toBeAttached();
     const bids = page.getByTestId("bid-ladder");
     const offers = page.getByTestId("offer-ladder");
     await expect(bids).toBeVisible();

@@ -6,6 +6,7 @@ import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
 import type { BookRow, TapeRow } from "@/lib/testing/market-oracle";
 import { addIndications, addTeam, addTrades, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";
+import { priceHistory } from "./chart";
 import { companyTradeList, getOrderBook } from "./queries";
 import type { TapeTrade } from "./schema";
 import { summarizeCompanyTrades } from "./summary";
@@ -174,5 +175,30 @@ describe("trade tape visibility", () => {
     expect((await summarizeCompanyTrades(COMPANY, "2026-04-08", own.engine)).vwap_30d).toBe("13.33333333");
     expect((await summarizeCompanyTrades(COMPANY, "2026-04-09", own.engine)).vwap_30d).toBe("10");
     expect(await summarizeCompanyTrades(COMPANY, "2020-01-01", own.engine)).toMatchObject({ vwap_30d: null, vwap_90d: null, volume_90d: "0", trade_count_90d: 0 });
+  });
+});
+
+describe("price chart series", () => {
+  it("holds the verified trades of the year and the rolling 30- and 90-day VWAP on each trade's day (hand-computed)", async () => {
+    const history = await priceHistory(outsider.caller, COMPANY, "2026-03-31", own.engine);
+    expect(history.trades.map((t) => [t.sign_date, t.price_per_share, t.volume])).toEqual([
+      ["2025-12-01", "1", "5000"],
+      ["2026-02-01", "40", "2000"],
+      ["2026-03-10", "20", "1000"],
+      ["2026-03-30", "10", "1000"],
+    ]);
+    expect(history.vwap_30d).toEqual([
+      { sign_date: "2025-12-01", vwap: "1" },
+      { sign_date: "2026-02-01", vwap: "40" },
+      { sign_date: "2026-03-10", vwap: "20" },
+      { sign_date: "2026-03-30", vwap: "13.33333333" },
+    ]);
+    // 2026-02-01: $5,000 at $1 (5,000 shares) and $2,000 at $40 (50 shares): 7,000 / 5,050 = 1.386138613…
+    expect(history.vwap_90d).toEqual([
+      { sign_date: "2025-12-01", vwap: "1" },
+      { sign_date: "2026-02-01", vwap: "1.38613861" },
+      { sign_date: "2026-03-10", vwap: "30" },
+      { sign_date: "2026-03-30", vwap: "20" },
+    ]);
   });
 });

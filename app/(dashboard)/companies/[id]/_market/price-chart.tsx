@@ -1,12 +1,12 @@
 import type { Caller } from "@/lib/auth/caller";
 import { priceHistory, CHART_DAYS } from "@/lib/market/chart";
 import { loadOrderBook } from "./data";
-import { PriceChartView } from "./price-chart-view";
+import { PriceChartSvg } from "./price-chart-svg";
 
 /**
  * The price chart: verified trades as points sized by volume and coloured by structure, the
- * book's best bid and offer as a band, the rolling 30- and 90-day VWAP as lines. Read on the
- * server; drawn by PriceChartView (Recharts: docs/architecture.md, "Decision: the chart library").
+ * book's best bid and offer as a band, the rolling 30- and 90-day VWAP as lines. Read and drawn
+ * on the server (PriceChartSvg).
  */
 export async function PriceChartSection({ caller, companyId }: { caller: Caller; companyId: string }) {
   const [history, book] = await Promise.all([priceHistory(caller, companyId), loadOrderBook(caller, companyId)]);
@@ -15,7 +15,9 @@ export async function PriceChartSection({ caller, companyId }: { caller: Caller;
       <h2 id="price-chart-heading" className="text-sm font-semibold text-slate-900">
         Price per share, last {CHART_DAYS} days
       </h2>
-      <PriceChartView history={history} bestBid={book.best_bid} bestOffer={book.best_offer} />
+      <div data-testid="price-chart-svg">
+        <PriceChartSvg history={history} bestBid={book.best_bid} bestOffer={book.best_offer} days={CHART_DAYS} />
+      </div>
     </section>
   );
 }
