@@ -25,6 +25,8 @@ export interface ChartAverage {
 }
 
 export interface PriceHistory {
+  /** The last day of the chart (UTC). */
+  today: string;
   trades: ChartTrade[];
   vwap_30d: ChartAverage[];
   vwap_90d: ChartAverage[];
@@ -73,6 +75,7 @@ export async function priceHistory(caller: Caller, companyId: string, today = ut
     return out;
   };
   return {
+    today,
     trades: rows
       .filter((r) => String(r.d) >= chartFrom)
       .map((r) => ({ sign_date: String(r.d), price_per_share: fromStoredDecimal(String(r.p)), volume: fromStoredDecimal(String(r.v)), structure: r.s })),

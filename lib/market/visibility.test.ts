@@ -138,7 +138,7 @@ async function tape(member: Member): Promise<TapeTrade[]> {
   const window: PageRequest = { page: 1, per_page: 100 };
   const list = companyTradeList(member.caller, COMPANY, { ...window, structure: undefined, sign_date_from: undefined, sign_date_to: undefined });
   const page = await runPage(own.engine, list);
-  return parsePage({ itemsJson: page.itemsJson, page: 1, per_page: 100, total_pages: 1, total_count: page.total, has_more: false }).items;
+  return parsePage<TapeTrade>({ itemsJson: page.itemsJson, page: 1, per_page: 100, total_pages: 1, total_count: page.total, has_more: false }).items;
 }
 
 describe("trade tape visibility", () => {
@@ -181,6 +181,7 @@ describe("trade tape visibility", () => {
 describe("price chart series", () => {
   it("holds the verified trades of the year and the rolling 30- and 90-day VWAP on each trade's day (hand-computed)", async () => {
     const history = await priceHistory(outsider.caller, COMPANY, "2026-03-31", own.engine);
+    expect(history.today).toBe("2026-03-31");
     expect(history.trades.map((t) => [t.sign_date, t.price_per_share, t.volume])).toEqual([
       ["2025-12-01", "1", "5000"],
       ["2026-02-01", "40", "2000"],

@@ -36,7 +36,7 @@ export function PriceChartSvg({ history, bestBid, bestOffer, days }: { history: 
   if (history.trades.length === 0 && bestBid === null && bestOffer === null) {
     return <p className="py-8 text-center text-xs text-slate-400">No verified trades in this period and no open bids or offers visible to you.</p>;
   }
-  const end = Date.now() - (Date.now() % DAY_MS) + DAY_MS;
+  const end = dayOf(history.today) + DAY_MS;
   const start = end - (days + 1) * DAY_MS;
   const prices = [
     ...history.trades.map((t) => Number(t.price_per_share)),
