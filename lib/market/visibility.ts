@@ -28,8 +28,10 @@ export function viewerOf(caller: Caller): Viewer {
 
 /** An order-book row the viewer may know exists (its stage and side are the caller's conditions). */
 export function bookRowVisible(sql: SqlWriter, viewer: Viewer): string {
+  // Parameters in text order (SQLite's "?" are positional): the team, then the e-mail.
+  const ownTeam = `t.team_id = ${sql.param(viewer.teamId)}`;
   const addressed = sql.dialect.listHasLower(sql.param, "t.private_recipients", viewer.email);
-  return `(t.visibility <> 'private' OR t.team_id = ${sql.param(viewer.teamId)} OR ${addressed})`;
+  return `(t.visibility <> 'private' OR ${ownTeam} OR ${addressed})`;
 }
 
 function teamObject(dialect: Dialect): string {
