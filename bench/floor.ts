@@ -1,5 +1,5 @@
 /**
- * The benchmark's floor: a minimal node:http server that answers the four API v1 GET endpoints
+ * The benchmark's floor: a minimal node:http server that answers the API v1 GET endpoints the benchmark reads
  * with the same SQL statements as the app's data functions (the lists and the company row of
  * lib/<resource>/queries.ts run by the page engine, lib/db/page.ts, and the API-key lookup) through the same drivers (better-sqlite3 / pg), the same count cache and API-key cache,
  * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
@@ -25,6 +25,11 @@ import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
 import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
+import type { Caller } from "../lib/auth/caller";
+import type { Permission } from "../lib/domain/enums";
+import { companyTradeList, getOrderBook } from "../lib/market/queries";
+import { parseCompanyTradeListParams, parseOrderBookParams } from "../lib/market/schema";
+import { summarizeCompanyTrades, utcToday } from "../lib/market/summary";
 
 async function connect(url: string): Promise<RunSql> {
   if (databaseKind(url) === "sqlite") {
@@ -48,9 +53,9 @@ async function main() {
   const dialect = dialectOf(databaseKind(url));
   const engine: Engine = { dialect, run: await connect(url), cache: new ListCache() };
   const apiKeySql =
-    `SELECT u.team_id AS "teamId", u.permissions AS "permissions", k.scopes AS "scopes", (SELECT version FROM table_versions WHERE name = '${AUTH_COUNTER}') AS "authVersion" ` +
+    `SELECT u.team_id AS "teamId", u.email AS "email", u.permissions AS "permissions", k.scopes AS "scopes", (SELECT version FROM table_versions WHERE name = '${AUTH_COUNTER}') AS "authVersion" ` +
     `FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect.placeholder(1)} AND k.revoked_at IS NULL`;
-  const keys = new LruCache<string, CachedKey<{ teamId: string }>>(10_000);
+  const keys = new LruCache<string, CachedKey<{ teamId: string; email: string; permissions: Permission[] }>>(10_000);
   const port = Number(process.env.PORT ?? 3901);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -70,9 +75,12 @@ async function main() {
     let cached = fresh ? undefined : keys.get(hash);
     const check = cached && new AuthCheck(cached.version, () => keys.delete(hash));
     if (!cached) {
-      const [found] = await engine.run<{ teamId: string; authVersion: unknown }>({ text: apiKeySql, values: [hash] });
+      const [found] = await engine.run<{ teamId: string; email: string; permissions: string; scopes: string; authVersion: unknown }>({ text: apiKeySql, values: [hash] });
       if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
-      cached = { caller: { teamId: found.teamId }, keyId: hash, version: String(found.authVersion), lastUsedAt: null };
+      // The key's effective permissions: its owner's that its scopes allow (as lib/auth/caller.ts).
+      const scopes = new Set(JSON.parse(found.scopes) as string[]);
+      const permissions = (JSON.parse(found.permissions) as Permission[]).filter((p) => scopes.has(p));
+      cached = { caller: { teamId: found.teamId, email: found.email, permissions }, keyId: hash, version: String(found.authVersion), lastUsedAt: null };
       keys.set(hash, cached);
     }
     const caller = cached.caller;
@@ -95,6 +103,22 @@ async function main() {
       if (!query.ok) throw query.error;
       const page = await runPage(engine, companyList(query.value), check);
       return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total));
+    }
+    const market = /^\/api\/v1\/companies\/([^/]+)\/(order_book|trades)$/.exec(path);
+    if (market) {
+      // The market's data functions take a Caller; the fields they read are these.
+      const viewer: Caller = { ...caller, userId: "", name: "", teamName: "", role: "broker", via: "api_key", freshness: check };
+      if (market[2] === "order_book") {
+        const query = parseOrderBookParams(target.searchParams);
+        if (!query.ok) throw query.error;
+        return getOrderBook(viewer, market[1], query.value, engine);
+      }
+      const query = parseCompanyTradeListParams(target.searchParams);
+      if (!query.ok) throw query.error;
+      const list = companyTradeList(viewer, market[1], query.value);
+      if (!(await findRow(engine, { ...companyRow(market[1]), columns: { id: "id" } }))) throw ApiError.notFound(`No company with id ${market[1]}.`);
+      const page = await runPage(engine, list, check);
+      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total), { summary: await summarizeCompanyTrades(market[1], utcToday(), engine) });
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

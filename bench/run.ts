@@ -20,7 +20,7 @@
  * size) at 1 and 8 connections, and the mixed run: the main lists at 32 connections alone, then
  * again while 4 connections create and change indications. The writes add rows to the data set,
  * which is kept between runs (their client_id is "npm-run-bench"). Last, it measures the
- * signed-in /indications and /trades pages. Prints the tables, checks the targets of issue 4,
+ * signed-in /indications and /trades pages and the busiest company's page (issue 14). Prints the tables, checks the targets of issue 4,
  * writes the JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -291,6 +291,17 @@ async function expectPageRendersData(origin: string, page: string, cookie: strin
   }
 }
 
+/** The company page (issue 14) must show the company's name and its market sections, not an error. */
+async function expectCompanyPage(origin: string, page: string, companyId: string, cookie: string, auth: Record<string, string>) {
+  const company = (await (await fetch(`${origin}/api/v1/companies/${companyId}`, { headers: auth })).json()) as { name?: string };
+  const res = await fetch(origin + page, { headers: { cookie }, redirect: "manual" });
+  const html = await res.text();
+  const name = (company.name ?? "").replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
+  if (res.status !== 200 || !company.name || !html.includes(name) || !html.includes('data-testid="order-book"')) {
+    throw new Error(`GET ${page} answered ${res.status} without the company's name and order book`);
+  }
+}
+
 /**
  * Resident memory of a launcher's descendants, in bytes (Linux /proc): the server that
  * `npm run serve` starts (and the shell between them), not npm itself, which only waits.
@@ -351,12 +362,24 @@ class RssSampler {
 
 interface Scenario {
   name: string;
-  endpoint: "companies" | "company" | "indications" | "trades";
-  kind: "first" | "filtered" | "sorted" | "deep" | "detail";
+  endpoint: "companies" | "company" | "indications" | "trades" | "order_book" | "company_trades";
+  kind: "first" | "filtered" | "sorted" | "deep" | "detail" | "market";
   path: string;
 }
 
-async function scenarios(origin: string, auth: Record<string, string>, smoke: boolean): Promise<Scenario[]> {
+/** The company with the most trades: the market view's heaviest book and tape (issue 14). */
+async function busiestCompany(url: string): Promise<string> {
+  const db = createDb(url);
+  try {
+    const [row] = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT issuer_id AS id FROM trades GROUP BY issuer_id ORDER BY count(*) DESC, issuer_id LIMIT 1`);
+    if (!row) throw new Error("the dataset has no trades");
+    return row.id;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function scenarios(origin: string, auth: Record<string, string>, smoke: boolean, busiest: string): Promise<Scenario[]> {
   // Parameters from the data itself: a popular issuer among Alpha's recent rows, a company id.
   const recent = (await (await fetch(`${origin}/api/v1/my/indications?per_page=100`, { headers: auth })).json()) as {
     indications: { issuer: { id: string } }[];
@@ -389,6 +412,8 @@ async function scenarios(origin: string, auth: Record<string, string>, smoke: bo
     { name: "trades sign_date_from", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?sign_date_from=2026-06-01" },
     { name: "trades sort=volume", endpoint: "trades", kind: "sorted", path: "/api/v1/my/trades?sort=volume" },
     { name: `trades page ${deep}`, endpoint: "trades", kind: "deep", path: `/api/v1/my/trades?page=${deep}` },
+    { name: "order_book busiest company", endpoint: "order_book", kind: "market", path: `/api/v1/companies/${busiest}/order_book` },
+    { name: "company trades busiest", endpoint: "company_trades", kind: "market", path: `/api/v1/companies/${busiest}/trades` },
   ];
   return list;
 }
@@ -768,7 +793,8 @@ async function main() {
     log(`servers up: app ${origin}, floor ${floorOrigin}`);
 
     const selected = (name: string) => !options.only || options.only.test(name);
-    const list = await scenarios(origin, auth, options.smoke);
+    const busiest = await busiestCompany(url);
+    const list = await scenarios(origin, auth, options.smoke, busiest);
     const warmup = options.smoke ? 0.5 : 2;
     for (const scenario of list.filter((s) => selected(s.name))) {
       const oursRes = await fetch(origin + scenario.path, { headers: auth });
@@ -831,8 +857,9 @@ async function main() {
       const cookie = await signIn(origin);
       if (!cookie) pagesNote = "skipped: could not sign in through next-auth credentials";
       else {
-        for (const page of ["/indications", "/trades"]) {
-          await expectPageRendersData(origin, page, cookie, auth);
+        for (const page of ["/indications", "/trades", `/companies/${busiest}`]) {
+          if (page.startsWith("/companies/")) await expectCompanyPage(origin, page, busiest, cookie, auth);
+          else await expectPageRendersData(origin, page, cookie, auth);
           await loadPage(origin + page, 2, options.smoke ? 0.5 : 2, cookie); // warm-up
           for (const connections of [1, 8]) {
             const result = await loadPage(origin + page, connections, options.duration, cookie);
@@ -953,8 +980,15 @@ function checkTargets(rows: Row[], pages: { page: string; connections: number; r
   const errors = rows.reduce((n, r) => n + r.ours.non2xx + r.ours.errors, 0) + pages.reduce((n, p) => n + p.result.non2xx + p.result.errors, 0);
   targets.push({ target: "0 errors at any concurrency", ok: errors === 0, detail: `${errors} non-2xx/errors` });
   targets.push({ target: "server peak RSS ≤ 400 MB", ok: peakRssMb <= 400, detail: `${peakRssMb} MB` });
+  const market = oneConn.filter((r) => r.kind === "market");
+  if (market.length) {
+    const p99 = Math.max(...market.map((r) => r.ours.p99));
+    targets.push({ target: "order_book and company trades (busiest company) p99 ≤ 25 ms at 1 connection", ok: p99 <= 25, detail: `worst p99 ${p99} ms` });
+  }
   const page = pages.find((p) => p.page === "/indications" && p.connections === 1);
   if (page) targets.push({ target: "/indications TTFB p50 ≤ 150 ms at 1 connection", ok: page.result.ttfb_p50 <= 150, detail: `${page.result.ttfb_p50} ms` });
+  const companyPage = pages.find((p) => p.page.startsWith("/companies/") && p.connections === 1);
+  if (companyPage) targets.push({ target: "company page TTFB p50 ≤ 150 ms at 1 connection", ok: companyPage.result.ttfb_p50 <= 150, detail: `${companyPage.result.ttfb_p50} ms` });
   return targets;
 }
 

@@ -11,15 +11,20 @@ interface Trade {
   is_verified: boolean;
 }
 
-/** Σ(price × volume) ÷ Σ volume, rounded half-up to 8 decimals, in BigInt 1e-8 units. */
+/**
+ * The one average price (issue 14): Σ volume ÷ Σ (volume ÷ price), the share total kept as an exact
+ * fraction num/den of BigInt 1e-8 units, rounded half-up to 8 decimals.
+ */
 function vwap(prices: string[], volumes: string[]): string {
-  let notional = 0n;
+  let num = 0n;
+  let den = 1n;
   let volume = 0n;
   prices.forEach((p, i) => {
-    notional += toUnits(p) * toUnits(volumes[i]);
+    num = num * toUnits(p) + toUnits(volumes[i]) * den;
+    den = den * toUnits(p);
     volume += toUnits(volumes[i]);
   });
-  return fromUnits((notional * 2n + volume) / (volume * 2n));
+  return fromUnits((2n * volume * den + num) / (2n * num));
 }
 
 test.describe("team-lead review", () => {

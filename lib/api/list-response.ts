@@ -17,16 +17,26 @@ import { readPage, toListBody, type PageRequest } from "./pagination";
 // Per page (its rows, order and window): the ETag it was answered with and the counters it was read at.
 const answered = new LruCache<string, { etag: string; version: string }>(10_000);
 
-export async function listResponse<T>(request: Request, resource: string, list: ListQuery<T>, window: PageRequest, caller: Caller): Promise<ApiResult> {
+/**
+ * Fields a list answers beside its page (a summary), read after it. `key` names everything they
+ * depend on other than the list's change counters (say, today's date), so a page answered
+ * before is confirmed only while that still holds.
+ */
+export interface ListExtra {
+  key: string;
+  read: () => Promise<Record<string, unknown>>;
+}
+
+export async function listResponse<T>(request: Request, resource: string, list: ListQuery<T>, window: PageRequest, caller: Caller, extra?: ListExtra): Promise<ApiResult> {
   const ifNoneMatch = request.headers.get("if-none-match");
   const engine = getEngine();
-  const key = pageKey(engine.dialect, list);
+  const key = `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}`;
   const known = answered.get(key);
   if (ifNoneMatch && known && etagMatches(ifNoneMatch, known.etag) && (await listVersion(engine, list)) === known.version) {
     return new ApiResult(undefined, 304, { etag: known.etag });
   }
   const page = await readPage(list, window, caller);
-  const body = toListBody(resource, page);
+  const body = toListBody(resource, page, extra ? await extra.read() : undefined);
   const etag = `"${hash("sha1", body.text, "base64url")}"`;
   if (page.version !== undefined) answered.set(key, { etag, version: page.version });
   if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new ApiResult(undefined, 304, { etag });

@@ -5,6 +5,7 @@ import { GET } from "@/app/api/v1/openapi.json/route";
 import { indicationListParamsSchema, indicationSchema } from "@/lib/indications/schema";
 import { WRITABLE_FIELDS } from "@/lib/indications/write-schema";
 import { tradeListParamsSchema, tradeSchema } from "@/lib/trades/schema";
+import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBookParamsSchema, tapeTradeSchema, tradeSummarySchema } from "@/lib/market/schema";
 
 /** The API's paths as the route files under app/api/v1 declare them (`[id]` -> `{id}`). */
 function routePaths(): string[] {
@@ -34,6 +35,15 @@ describe("GET /api/v1/openapi.json", () => {
       Object.keys(doc.paths[path].get.responses["200"].content["application/json"].schema.properties[key].items.properties).sort();
     expect(item("/my/indications", "indications")).toEqual(Object.keys(indicationSchema.shape).sort());
     expect(item("/my/trades", "trades")).toEqual(Object.keys(tradeSchema.shape).sort());
+
+    // The market view (issue 14).
+    expect(names("/companies/{company_id}/order_book")).toEqual(Object.keys(orderBookParamsSchema.shape).sort());
+    expect(names("/companies/{company_id}/trades")).toEqual(Object.keys(companyTradeListParamsSchema.shape).sort());
+    expect(item("/companies/{company_id}/order_book", "bids")).toEqual(Object.keys(bidEntrySchema.shape).sort());
+    expect(item("/companies/{company_id}/order_book", "offers")).toEqual(Object.keys(offerEntrySchema.shape).sort());
+    expect(item("/companies/{company_id}/trades", "trades")).toEqual(Object.keys(tapeTradeSchema.shape).sort());
+    const summary = doc.paths["/companies/{company_id}/trades"].get.responses["200"].content["application/json"].schema.properties.summary;
+    expect(Object.keys(summary.properties).sort()).toEqual(Object.keys(tradeSummarySchema.shape).sort());
   });
 
   it("describes each write with its operationId, request body and every status it can answer", async () => {

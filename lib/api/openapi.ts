@@ -5,6 +5,7 @@ import { indicationListParamsSchema, indicationListSchema, indicationSchema } fr
 import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
 import { opsTradeListParamsSchema, opsTradeListSchema, tradeListParamsSchema, tradeListSchema, tradeSchema, tradeWithTeamSchema } from "../trades/schema";
 import { tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "../trades/write-schema";
+import { companyTradeListParamsSchema, companyTradeListSchema, orderBookParamsSchema, orderBookSchema } from "../market/schema";
 import { ERROR_CODES } from "./errors";
 import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "./idempotency";
 import { pageFieldsSchema } from "./pagination";
@@ -73,6 +74,7 @@ function body(schema: z.ZodType, required = true) {
 const header = (description: string) => ({ description, schema: { type: "string" } });
 const withEtag = (description: string, schema: z.ZodType) => ({ ...ok(description, schema), headers: { ETag: header("Its validator (If-Match, If-None-Match)") } });
 const created = (description: string, schema: z.ZodType) => ({ ...withEtag(description, schema), headers: { Location: header("Its address"), ETag: header("Its validator") } });
+const companyIdParameter = { name: "company_id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the resource still has this ETag (412 otherwise)", schema: { type: "string" } };
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: { type: "string" } };
@@ -190,8 +192,29 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "getCompany",
           summary: "One company in full (needs the companies permission)",
-          parameters: [{ name: "company_id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+          parameters: [companyIdParameter],
           responses: { "200": ok("The company", companySchema), ...errorResponses(400, 403, 404) },
+        },
+      },
+      "/companies/{company_id}/order_book": {
+        get: {
+          operationId: "getOrderBook",
+          summary: "The company's order book as the caller may see it: open indications by price, counts, best prices, spread (needs the companies permission)",
+          parameters: [companyIdParameter, ...queryParameters(orderBookParamsSchema)],
+          responses: { "200": ok("The order book", orderBookSchema), ...errorResponses(400, 403, 404) },
+        },
+      },
+      "/companies/{company_id}/trades": {
+        get: {
+          ...list(
+            "listCompanyTrades",
+            "The company's verified trades (the tape) as the caller may see them, newest sign_date first, with a summary (needs the companies permission)",
+            companyTradeListParamsSchema,
+            companyTradeListSchema,
+            403,
+            404,
+          ),
+          parameters: [companyIdParameter, ...queryParameters(companyTradeListParamsSchema), ifNoneMatch],
         },
       },
       "/my/indications": {

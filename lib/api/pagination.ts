@@ -80,10 +80,10 @@ export const pageFieldsSchema = {
 
 /**
  * The list response: `{<resource>: [...], page, total_pages, total_count, has_more}`, with the
- * items spliced in as the database wrote them.
+ * items spliced in as the database wrote them, and any `extra` fields after them (a summary).
  */
-export function toListBody<T>(resource: string, page: JsonPage<T>): JsonText {
+export function toListBody<T>(resource: string, page: JsonPage<T>, extra: Record<string, unknown> = {}): JsonText {
   const { page: number, total_pages, total_count, has_more } = page;
-  const fields = JSON.stringify({ page: number, total_pages, total_count, has_more }).slice(1);
+  const fields = JSON.stringify({ page: number, total_pages, total_count, has_more, ...extra }).slice(1);
   return new JsonText(`{${JSON.stringify(resource)}:${page.itemsJson},${fields}`);
 }

@@ -32,7 +32,9 @@ type KindFor<V> = [V] extends [boolean]
     ? "list"
     : [V] extends [{ id: string; name: string }]
       ? "ref"
-      : [V] extends [string | null]
+      : [V] extends [{ id: string; name: string } | null]
+        ? "ref"
+        : [V] extends [string | null]
         ? "text" | "decimal" | "timestamp"
         : never;
 
@@ -65,7 +67,15 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): string {
   }
 }
 
+/**
+ * Field values the database computes per row instead of reading them as their kind says: JSON-ready
+ * expressions by field name (say, what only the caller's own team may see: lib/market/queries.ts).
+ */
+export type ComputedFields = Readonly<Record<string, string>>;
+
 /** One JSON object per row: the fields in declaration order, keyed by their API names. */
-export function jsonObjectSql<T>(dialect: Dialect, fields: ApiFields<T>): string {
-  return dialect.jsonObject(Object.entries<FieldKind>(fields as Record<string, FieldKind>).map(([name, kind]) => `'${name}', ${valueSql(dialect, name, kind)}`));
+export function jsonObjectSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): string {
+  return dialect.jsonObject(
+    Object.entries<FieldKind>(fields as Record<string, FieldKind>).map(([name, kind]) => `'${name}', ${computed[name] ?? valueSql(dialect, name, kind)}`),
+  );
 }

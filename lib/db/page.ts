@@ -1,7 +1,7 @@
 import { toStoredDecimal } from "../domain/decimal";
 import { LruCache } from "../lru";
 import type { Dialect } from "./dialect";
-import { jsonObjectSql, type ApiFields } from "./json-sql";
+import { jsonObjectSql, type ApiFields, type ComputedFields } from "./json-sql";
 import { Conditions, SqlWriter, type Sql } from "./sql";
 
 /**
@@ -31,6 +31,19 @@ export interface ListQuery<T> {
   team?: string;
   /** The items' fields (lib/db/json-sql.ts). */
   fields: ApiFields<T>;
+  /**
+   * Fields computed per row rather than read from their column (lib/db/json-sql.ts
+   * ComputedFields), written with the statement's parameters. When they depend on who asks, say so
+   * in `viewer`.
+   */
+  computed?: (sql: SqlWriter) => ComputedFields;
+  /** Who the items are shown to, when `computed` depends on it: part of the page's cache key (pageKey). */
+  viewer?: string;
+  /**
+   * Whether the engine may learn where pages start (ListCache), which needs each item's `id`; off
+   * for items that do not all carry one.
+   */
+  pageStarts?: boolean;
   /** Extra FROM clause after `t` (e.g. the join of a `ref` field's row). */
   join?: string;
   /**
@@ -164,6 +177,10 @@ function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number 
  */
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
   const sql = new SqlWriter(dialect);
+  // The items come first in the text, so their parameters (computed fields) are written first:
+  // SQLite's "?" are positional.
+  const order = orderClause("t", list.order);
+  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, list.computed?.(sql)), order);
   const columns = versionColumns(sql, list);
   if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
   if (options.withCount) {
@@ -177,13 +194,11 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const literalLimit = dialect.literalLimit(genericPage);
   if (literalLimit && !(Number.isSafeInteger(list.limit) && list.limit > 0)) throw new RangeError(`bad page size ${list.limit}`);
   const limitOffset = `LIMIT ${literalLimit ? list.limit : sql.param(list.limit)} OFFSET ${genericPage ? 0 : sql.param(offset)}`;
-  const order = orderClause("t", list.order);
   const pageRows =
     list.lateLookup === false
       ? `(SELECT t.* FROM ${list.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) t`
       : `(SELECT t.${dialect.rowKey} AS k FROM ${list.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) p ` +
         `JOIN ${list.table} t ON t.${dialect.rowKey} = p.k`;
-  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields), order);
   const text = `SELECT ${items} AS "__items", ${columns.join(", ")} FROM ${pageRows}${list.join ? ` ${list.join}` : ""}`;
   return { text, values: sql.values };
 }
@@ -256,7 +271,7 @@ export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promis
 /** Identifies a list's page (its rows, order and window) across requests. */
 export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
   const counted = countSql(dialect, list);
-  return `${counted.text}\u0000${JSON.stringify(counted.values)}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}`;
+  return `${counted.text}\u0000${JSON.stringify(counted.values)}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}`;
 }
 
 /**
@@ -300,7 +315,7 @@ function rememberStarts<T>(
   const known = (offset: number) => cache.starts.get(startKey(offset))?.version === version;
   const learnThis = list.offset > 0 && list.offset < total && !known(list.offset);
   const learnNext = next < total && !known(next);
-  if (!learnThis && !learnNext) return;
+  if (list.pageStarts === false || (!learnThis && !learnNext)) return;
   // Parsed only when something is to be learnt: once per page and table version.
   const items = JSON.parse(itemsJson) as Record<string, unknown>[];
   const at = (item: Record<string, unknown>, inclusive: boolean) => ({

@@ -52,3 +52,13 @@ export function unitsToDecimal(units: bigint): string {
   const frac = (abs % SCALE).toString().padStart(FRACTION_DIGITS, "0").replace(/0+$/, "");
   return `${negative ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
 }
+
+/** A stored decimal ("000000000000000012.50000000") -> its integer count of 1e-8 units. */
+export function storedToUnits(stored: string): bigint {
+  return BigInt(stored.replace(".", ""));
+}
+
+/** A plain decimal string ("12.5") -> its integer count of 1e-8 units. */
+export function decimalToUnits(value: string): bigint {
+  return storedToUnits(toStoredDecimal(value));
+}

@@ -24,11 +24,21 @@ function query(params: Record<string, string>) {
 const SCALE = BigInt(10) ** BigInt(8);
 const toDecimal = (u: bigint) => canonicalDecimal(`${u / SCALE}.${(u % SCALE).toString().padStart(8, "0")}`);
 
-/** Expected totals, computed independently from the fixture with BigInt. */
+/**
+ * Expected totals, computed independently from the fixture with BigInt: the VWAP as the exact
+ * fraction Σ volume / Σ (volume / price), one trade at a time, then rounded half up.
+ */
 function expectedTotals(rows: FixtureTrade[]) {
   const volume = rows.reduce((sum, r) => sum + units(r.volume), BigInt(0));
-  const notional = rows.reduce((sum, r) => sum + units(r.pricePerShare) * units(r.volume), BigInt(0));
-  const vwap = volume === BigInt(0) ? null : toDecimal((notional * BigInt(2) + volume) / (volume * BigInt(2)));
+  // Σ v/p as num/den (not reduced: the fixture is small).
+  let num = BigInt(0);
+  let den = BigInt(1);
+  for (const r of rows) {
+    num = num * units(r.pricePerShare) + units(r.volume) * den;
+    den = den * units(r.pricePerShare);
+  }
+  // VWAP in 1e-8 units = volume / (num / den), half up.
+  const vwap = volume === BigInt(0) ? null : toDecimal((BigInt(2) * volume * den + num) / (BigInt(2) * num));
   return { count: rows.length, total_volume: toDecimal(volume), vwap_price_per_share: vwap };
 }
 

@@ -2,7 +2,8 @@ import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { Dialect } from "../db/dialect";
 import { whereSql } from "../db/sql";
-import { FRACTION_DIGITS, INTEGER_DIGITS, unitsToDecimal } from "../domain/decimal";
+import { FRACTION_DIGITS, INTEGER_DIGITS, storedToUnits, unitsToDecimal } from "../domain/decimal";
+import { VwapAccumulator } from "../domain/vwap";
 import type { Issuer } from "../domain/issuer";
 import { tradeFilters } from "./queries";
 import type { TradeListQuery } from "./schema";
@@ -11,7 +12,7 @@ export interface TradeTotals {
   count: number;
   /** Exact sum of volume (USD), a decimal string. */
   total_volume: string;
-  /** Σ(price × volume) / Σ volume, rounded half-up to 8 decimals; null when there is no volume. */
+  /** The VWAP, Σ volume / Σ (volume / price_per_share) (lib/domain/vwap.ts); null when there is no volume. */
   vwap_price_per_share: string | null;
 }
 
@@ -25,13 +26,11 @@ export interface TradeSummary extends TradeTotals {
 
 /**
  * Exact sums in SQL without a decimal type. A stored decimal (lib/domain/decimal.ts) is 26 digits,
- * i.e. an integer count of 1e-8 units; the database cuts it into chunks of CHUNK_DIGITS digits
- * (least significant first) and sums chunks and chunk products as 64-bit integers, which JavaScript
- * reassembles with BigInt. A chunk is < 1e5, a chunk product < 1e10, and one row adds at most
- * CHUNKS products to a sum, so a sum stays exact up to ~150 million trades per company in one
- * team's selection before SQLite's 64-bit SUM would stop with an overflow error (PostgreSQL sums
- * bigints as numeric and has no such limit). The rows themselves never reach JavaScript, so
- * memory stays bounded (docs/performance.md, step 15).
+ * i.e. an integer count of 1e-8 units; the database cuts the volume into chunks of CHUNK_DIGITS
+ * digits (least significant first) and sums the chunks as 64-bit integers per company and price,
+ * which JavaScript reassembles with BigInt. A chunk is < 1e5, so a sum stays exact up to ~9e13
+ * trades. The VWAP divides each price's volume by that price (lib/domain/vwap.ts), which SQL
+ * cannot do exactly: so the rows come back one per company and distinct price, not one per trade.
  */
 const CHUNK_DIGITS = 5;
 const DIGITS = INTEGER_DIGITS + FRACTION_DIGITS;
@@ -57,32 +56,22 @@ function chunksSql(column: string): string[] {
 }
 
 /**
- * Each matching row's group (`key`, e.g. `t.issuer_id`) and chunks (`p0`… for the price, `v0`…
- * for the volume), in group order, so the GROUP BY over it streams instead of sorting. The
- * dialect's fence keeps the planner from inlining the chunk expressions into every product that
- * uses them (twice the work; step 15).
+ * Each matching row's group (`key`, e.g. `t.issuer_id`), price and volume chunks (`v0`…), in group
+ * and price order, so the GROUP BY over it streams instead of sorting. The dialect's fence keeps
+ * the planner from inlining the chunk expressions into every sum that uses them
+ * (docs/performance.md, step 15).
  */
 function chunkedRowsSql(dialect: Dialect, where: string, key: string): string {
-  const columns = [
-    ...chunksSql("t.price_per_share").map((chunk, i) => `${chunk} AS p${i}`),
-    ...chunksSql("t.volume").map((chunk, i) => `${chunk} AS v${i}`),
-  ];
-  return `SELECT ${key} AS grp, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY grp ${dialect.fence}`;
+  const columns = chunksSql("t.volume").map((chunk, i) => `${chunk} AS v${i}`);
+  return `SELECT ${key} AS grp, t.price_per_share AS price, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY grp, t.price_per_share ${dialect.fence}`;
 }
 
-/** Σ volume per chunk (`v0`…), and Σ price × volume per power of the chunk base (`n0`…), as text. */
+/** Σ volume per chunk (`v0`…), as text. */
 function sumsSql(): string {
-  const sum = (expression: string, alias: string) => `CAST(SUM(${expression}) AS TEXT) AS "${alias}"`;
-  const volumeSums = Array.from({ length: CHUNKS }, (_, i) => sum(`v${i}`, `v${i}`));
-  const notionalSums = Array.from({ length: 2 * CHUNKS - 1 }, (_, power) => {
-    const products: string[] = [];
-    for (let i = Math.max(0, power - CHUNKS + 1); i <= Math.min(power, CHUNKS - 1); i++) products.push(`p${i} * v${power - i}`);
-    return sum(products.join(" + "), `n${power}`);
-  });
-  return [...volumeSums, ...notionalSums].join(", ");
+  return Array.from({ length: CHUNKS }, (_, i) => `CAST(SUM(v${i}) AS TEXT) AS "v${i}"`).join(", ");
 }
 
-type SumsRow = { key: string; name: string | null; count: unknown } & Record<string, unknown>;
+type SumsRow = { key: string; name: string | null; price: string; count: unknown } & Record<string, unknown>;
 
 /** Reassembles numbered chunk sums (`${prefix}0`, `${prefix}1`, …) into one integer. */
 function reassemble(row: SumsRow, prefix: string, count: number): bigint {
@@ -91,28 +80,8 @@ function reassemble(row: SumsRow, prefix: string, count: number): bigint {
   return total;
 }
 
-class Accumulator {
-  count = 0;
-  /** In 1e-8 units. */
-  volume = BigInt(0);
-  /** In 1e-16 units (price units × volume units). */
-  notional = BigInt(0);
-
-  add(other: Accumulator) {
-    this.count += other.count;
-    this.volume += other.volume;
-    this.notional += other.notional;
-  }
-
-  totals(): TradeTotals {
-    return { count: this.count, total_volume: unitsToDecimal(this.volume), vwap_price_per_share: vwap(this.notional, this.volume) };
-  }
-}
-
-function vwap(notional: bigint, volume: bigint): string | null {
-  if (volume === BigInt(0)) return null;
-  // Dividing 1e-16 units by volume units leaves price units; + volume / 2 rounds half up.
-  return unitsToDecimal((notional * BigInt(2) + volume) / (volume * BigInt(2)));
+function totalsOf(acc: VwapAccumulator): TradeTotals {
+  return { count: acc.count, total_volume: unitsToDecimal(acc.volume), vwap_price_per_share: acc.vwap() };
 }
 
 /** The groupings of the review: what a group is, and where its name comes from. */
@@ -123,26 +92,32 @@ const GROUPINGS = {
   month: { key: "substr(t.sign_date, 1, 7) || '|' || t.structure", names: null },
 } as const;
 
-/** Exact totals of the selected trades per group. */
-async function groupTotals(where: ReturnType<typeof whereSql>, grouping: keyof typeof GROUPINGS): Promise<{ key: string; name: string | null; acc: Accumulator }[]> {
+interface Group {
+  key: string;
+  name: string | null;
+  acc: VwapAccumulator;
+}
+
+/** Exact totals of the selected trades per group: one row per group and distinct price from the database. */
+async function groupTotals(where: ReturnType<typeof whereSql>, grouping: keyof typeof GROUPINGS): Promise<Group[]> {
   const engine = getEngine();
   const { key, names } = GROUPINGS[grouping];
-  const grouped = `SELECT r.grp AS "key", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(engine.dialect, where.where, key)}) r GROUP BY r.grp`;
+  const grouped = `SELECT r.grp AS "key", r.price AS "price", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(engine.dialect, where.where, key)}) r GROUP BY r.grp, r.price`;
   const rows = await engine.run<SumsRow>({
     text: names ? `SELECT g.*, n.name AS "name" FROM (${grouped}) g ${names}` : `SELECT g.*, NULL AS "name" FROM (${grouped}) g`,
     values: where.sql.values,
   });
-  return rows.map((row) => {
-    const acc = new Accumulator();
-    acc.count = Number(row.count);
-    acc.volume = reassemble(row, "v", CHUNKS);
-    acc.notional = reassemble(row, "n", 2 * CHUNKS - 1);
-    return { key: row.key, name: row.name, acc };
-  });
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    let group = groups.get(row.key);
+    if (!group) groups.set(row.key, (group = { key: row.key, name: row.name, acc: new VwapAccumulator() }));
+    group.acc.add(storedToUnits(String(row.price)), reassemble(row, "v", CHUNKS), Number(row.count));
+  }
+  return [...groups.values()];
 }
 
 /** Largest volume first, then by name. */
-function byVolume(a: { acc: Accumulator; name: string | null }, b: { acc: Accumulator; name: string | null }): number {
+function byVolume(a: Group, b: Group): number {
   return a.acc.volume === b.acc.volume ? (a.name ?? "").localeCompare(b.name ?? "") : a.acc.volume > b.acc.volume ? -1 : 1;
 }
 
@@ -155,16 +130,16 @@ export async function summarizeTrades(caller: Caller, query: TradeListQuery): Pr
   // The trade list's own filters (team scope first), so the totals are of exactly the rows listed.
   const where = whereSql(getEngine().dialect, tradeFilters(caller.teamId, query));
   const [companies, brokers, months] = await Promise.all([groupTotals(where, "company"), groupTotals(where, "broker"), groupTotals(where, "month")]);
-  const all = new Accumulator();
-  for (const { acc } of companies) all.add(acc);
+  const all = new VwapAccumulator();
+  for (const { acc } of companies) all.merge(acc);
   return {
-    ...all.totals(),
-    by_company: companies.sort(byVolume).map(({ key, name, acc }) => ({ issuer: { id: key, name: name ?? "" }, ...acc.totals() })),
-    by_broker: brokers.sort(byVolume).map(({ key, name, acc }) => ({ broker: { id: key, name: name ?? "" }, ...acc.totals() })),
+    ...totalsOf(all),
+    by_company: companies.sort(byVolume).map(({ key, name, acc }) => ({ issuer: { id: key, name: name ?? "" }, ...totalsOf(acc) })),
+    by_broker: brokers.sort(byVolume).map(({ key, name, acc }) => ({ broker: { id: key, name: name ?? "" }, ...totalsOf(acc) })),
     by_month: months
       .map(({ key, acc }) => {
         const [month, structure] = key.split("|");
-        return { month, structure, ...acc.totals() };
+        return { month, structure, ...totalsOf(acc) };
       })
       .sort((a, b) => a.month.localeCompare(b.month) || a.structure.localeCompare(b.structure)),
   };

@@ -6,6 +6,7 @@ import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-sta
 import { formatCount, formatUsd } from "@/lib/format";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { Breakdown } from "./_components/breakdown";
@@ -95,7 +96,7 @@ function Totals({ summary }: { summary: TradeSummary }) {
       value: summary.vwap_price_per_share === null ? "—" : formatUsd(summary.vwap_price_per_share),
       testId: "total-vwap",
       raw: summary.vwap_price_per_share ?? "",
-      hint: "Volume-weighted average price per share: Σ(price × volume) ÷ Σ volume",
+      hint: VWAP_DEFINITION,
     },
   ];
   return (

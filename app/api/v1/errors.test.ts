@@ -12,6 +12,8 @@ import * as tradeModule from "./my/trades/[id]/route";
 import * as tradeHistoryModule from "./my/trades/[id]/history/route";
 import * as eventsModule from "./my/events/route";
 import * as opsTradesModule from "./ops/trades/route";
+import * as orderBookModule from "./companies/[company_id]/order_book/route";
+import * as companyTradesModule from "./companies/[company_id]/trades/route";
 import * as verifyModule from "./ops/trades/[id]/verify/route";
 import * as unverifyModule from "./ops/trades/[id]/unverify/route";
 import { createDb } from "@/lib/db/client";
@@ -34,6 +36,8 @@ function callFirst(route: (typeof ROUTES)[number], path: string, options: Parame
 const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: string; methods: Method[]; body?: object }[] = [
   { name: "/companies", module: companiesModule, path: "/api/v1/companies", methods: ["GET"] },
   { name: "/companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}`, methods: ["GET"] },
+  { name: "/companies/{id}/order_book", module: orderBookModule, path: `/api/v1/companies/${COMPANIES[0].id}/order_book`, methods: ["GET"] },
+  { name: "/companies/{id}/trades", module: companyTradesModule, path: `/api/v1/companies/${COMPANIES[0].id}/trades`, methods: ["GET"] },
   { name: "/my/indications", module: indicationsModule, path: "/api/v1/my/indications", methods: ["GET", "POST"] },
   { name: "/my/indications/{id}", module: indicationModule, path: INDICATION, methods: ["GET", "PATCH"] },
   // Writes: an unknown id, so nothing here changes the shared fixture (404 is their success).

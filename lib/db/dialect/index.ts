@@ -40,6 +40,11 @@ export interface Dialect {
    */
   lockRowSql(table: string): string | null;
 
+  /**
+   * The JSON array of strings in `column` holds `value` (already lower-cased) once its items are
+   * lower-cased: exact membership, no substring or wildcard match.
+   */
+  listHasLower(param: (value: unknown) => string, column: string, value: string): string;
   /** `column` contains `term` (already lower-cased, no LIKE wildcards left), case-sensitively. */
   contains(param: (value: unknown) => string, column: string, term: string): string;
   /** Ids of `index.table` rows whose search text may contain `term` (a superset), from a trigram index. */

@@ -24,6 +24,8 @@ export const postgres: Dialect = {
   // it: FOR UPDATE made two concurrent creates of one team deadlock).
   lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`,
 
+  listHasLower: (param, column, value) =>
+    `EXISTS (SELECT 1 FROM json_array_elements_text(${column}::json) r(value) WHERE lower(r.value) = ${param(value)})`,
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
   contains: (param, column, term) => `${column} LIKE ${param(`%${term}%`)}`,
   // The same test again, as a semi-join: it makes the match look rarer to the planner, which then

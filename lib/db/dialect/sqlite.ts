@@ -26,6 +26,7 @@ export const sqlite: Dialect = {
   fence: "LIMIT -1",
   lockRowSql: () => null,
 
+  listHasLower: (param, column, value) => `EXISTS (SELECT 1 FROM json_each(${column}) r WHERE lower(r.value) = ${param(value)})`,
   // instr, not LIKE: LIKE would also fold ASCII case, for nothing here (docs/performance.md, step 23).
   contains: (param, column, term) => `instr(${column}, ${param(term)}) > 0`,
   // MATCH answers with rowids alone; the key table turns them into ids (step 21). The trigram

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { tableParams, withoutParams } from "@/components/data-table/search-params";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { listIndications } from "@/lib/indications/queries";
@@ -16,6 +17,10 @@ import { requireCaller } from "../../_lib/caller";
 import { loadCompanyForPage } from "../../_lib/company";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
 import { parsePage } from "@/lib/api/pagination";
+import { MarketSectionSkeleton } from "./_market/market-skeletons";
+import { OrderBookSection } from "./_market/order-book";
+import { PriceChartSection } from "./_market/price-chart";
+import { TradeTapeSection } from "./_market/trade-tape";
 
 type Params = Promise<{ id: string }>;
 
@@ -81,6 +86,18 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           {caller.permissions.includes("trades_manage") ? <RecordTradeButton issuer={{ id: company.id, name: company.name }} /> : null}
         </div>
       </header>
+
+      {/* The market view (issue 14): each section streams in on its own, so the page's first
+          byte never waits for the market's queries. */}
+      <Suspense fallback={<MarketSectionSkeleton label="price chart" height="h-72" />}>
+        <PriceChartSection caller={caller} companyId={company.id} />
+      </Suspense>
+      <Suspense fallback={<MarketSectionSkeleton label="order book" height="h-48" />}>
+        <OrderBookSection caller={caller} companyId={company.id} />
+      </Suspense>
+      <Suspense fallback={<MarketSectionSkeleton label="trade tape" height="h-48" />}>
+        <TradeTapeSection caller={caller} companyId={company.id} />
+      </Suspense>
 
       <section aria-labelledby="company-details-heading" className="rounded-md border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="company-details-heading" className="mb-3 text-sm font-semibold text-slate-900">

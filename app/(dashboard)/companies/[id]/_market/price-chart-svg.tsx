@@ -1,0 +1,139 @@
+import { STRUCTURES, type Structure } from "@/lib/domain/enums";
+import { formatDecimal, formatUsd, structureLabel } from "@/lib/format";
+import type { PriceHistory } from "@/lib/market/chart";
+
+/**
+ * The price chart as plain SVG, rendered on the server: no chart library, no client JavaScript
+ * (docs/architecture.md, "Decision: the price chart"). Coordinates are floats for drawing only;
+ * every value shown in text (the points' titles, the axis) is the exact decimal string.
+ */
+
+const STRUCTURE_COLOURS: Record<Structure, string> = {
+  direct: "#4f46e5",
+  spv_1_layer: "#0891b2",
+  spv_2_layer: "#16a34a",
+  forward_contract: "#d97706",
+  spv: "#9f1239",
+};
+
+const WIDTH = 960;
+const HEIGHT = 320;
+const PAD = { top: 12, right: 16, bottom: 28, left: 72 };
+const DAY_MS = 86_400_000;
+const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** About `count` round tick values covering [min, max]. */
+function ticks(min: number, max: number, count: number): number[] {
+  const span = max - min || Math.abs(max) || 1;
+  const raw = span / count;
+  const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw) ?? raw;
+  const out: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step / 1e6; v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+export function PriceChartSvg({ history, bestBid, bestOffer, days }: { history: PriceHistory; bestBid: string | null; bestOffer: string | null; days: number }) {
+  if (history.trades.length === 0 && bestBid === null && bestOffer === null) {
+    return <p className="py-8 text-center text-xs text-slate-400">No verified trades in this period and no open bids or offers visible to you.</p>;
+  }
+  const end = dayOf(history.today) + DAY_MS;
+  const start = end - (days + 1) * DAY_MS;
+  const prices = [
+    ...history.trades.map((t) => Number(t.price_per_share)),
+    ...history.vwap_30d.map((p) => Number(p.vwap)),
+    ...history.vwap_90d.map((p) => Number(p.vwap)),
+    ...(bestBid === null ? [] : [Number(bestBid)]),
+    ...(bestOffer === null ? [] : [Number(bestOffer)]),
+  ];
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  const margin = (high - low) * 0.08 || Math.abs(high) * 0.1 || 1;
+  const yMin = Math.max(0, low - margin);
+  const yMax = high + margin;
+  const x = (day: number) => PAD.left + ((day - start) / (end - start)) * (WIDTH - PAD.left - PAD.right);
+  const y = (price: number) => HEIGHT - PAD.bottom - ((price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+  const maxVolume = Math.max(1, ...history.trades.map((t) => Number(t.volume)));
+  // Area proportional to volume: radius 2.5 to 11 px.
+  const radius = (volume: number) => 2.5 + 8.5 * Math.sqrt(volume / maxVolume);
+  const path = (series: PriceHistory["vwap_30d"]) =>
+    series.map((p, i) => `${i === 0 ? "M" : "L"}${x(dayOf(p.sign_date)).toFixed(1)},${y(Number(p.vwap)).toFixed(1)}`).join(" ");
+  const used = STRUCTURES.filter((s) => history.trades.some((t) => t.structure === s));
+  // The first day of each month in the window.
+  const monthTicks: number[] = [];
+  const from = new Date(start);
+  for (let m = 1; Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + m, 1) < end; m++) monthTicks.push(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + m, 1));
+  return (
+    <figure className="space-y-2">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Verified trades (${history.trades.length}) by sign date and price per share, with the rolling 30- and 90-day VWAP and the best bid and offer`}
+        data-testid="price-chart-plot"
+      >
+        {ticks(yMin, yMax, 5).map((v) => (
+          <g key={`y${v}`}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" strokeDasharray="3 3" />
+            <text x={PAD.left - 6} y={y(v) + 3} textAnchor="end" fontSize={10} fill="#64748b">
+              ${formatDecimal(String(v))}
+            </text>
+          </g>
+        ))}
+        {monthTicks.map((t) => (
+          <text key={`x${t}`} x={x(t)} y={HEIGHT - 10} textAnchor="middle" fontSize={10} fill="#64748b">
+            {new Date(t).toISOString().slice(0, 7)}
+          </text>
+        ))}
+        {bestBid !== null && bestOffer !== null ? (
+          <rect
+            x={PAD.left}
+            width={WIDTH - PAD.left - PAD.right}
+            y={Math.min(y(Number(bestBid)), y(Number(bestOffer)))}
+            height={Math.abs(y(Number(bestBid)) - y(Number(bestOffer)))}
+            fill="#94a3b8"
+            fillOpacity={0.15}
+            data-testid="book-band"
+          />
+        ) : null}
+        {bestBid !== null ? (
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(Number(bestBid))} y2={y(Number(bestBid))} stroke="#059669" strokeDasharray="4 2">
+            <title>Best bid {formatUsd(bestBid)}</title>
+          </line>
+        ) : null}
+        {bestOffer !== null ? (
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(Number(bestOffer))} y2={y(Number(bestOffer))} stroke="#e11d48" strokeDasharray="4 2">
+            <title>Best offer {formatUsd(bestOffer)}</title>
+          </line>
+        ) : null}
+        {history.trades.map((t, i) => (
+          <circle
+            key={i}
+            cx={x(dayOf(t.sign_date))}
+            cy={y(Number(t.price_per_share))}
+            r={radius(Number(t.volume))}
+            fill={STRUCTURE_COLOURS[t.structure]}
+            fillOpacity={0.55}
+            data-testid="trade-point"
+          >
+            <title>{`${t.sign_date}: ${formatUsd(t.price_per_share)} per share, ${formatDecimal(t.volume)} USD, ${structureLabel(t.structure)}`}</title>
+          </circle>
+        ))}
+        <path d={path(history.vwap_90d)} fill="none" stroke="#64748b" strokeWidth={1.5} strokeDasharray="6 3" data-testid="vwap-90-line" />
+        <path d={path(history.vwap_30d)} fill="none" stroke="#0f172a" strokeWidth={1.5} data-testid="vwap-30-line" />
+      </svg>
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-[11px] text-slate-600">
+        {used.map((s) => (
+          <span key={s} className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: STRUCTURE_COLOURS[s] }} />
+            {structureLabel(s)}
+          </span>
+        ))}
+        <span>— VWAP 30 days</span>
+        <span className="text-slate-500">- - VWAP 90 days</span>
+        <span className="text-emerald-700">best bid</span>
+        <span className="text-rose-700">best offer</span>
+        <span>points sized by volume</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,79 @@
+import { parsePage } from "@/lib/api/pagination";
+import type { Caller } from "@/lib/auth/caller";
+import { VWAP_DEFINITION } from "@/lib/domain/vwap";
+import { formatCount, formatDate, formatDecimal, formatUsd, structureLabel } from "@/lib/format";
+import { listCompanyTrades } from "@/lib/market/queries";
+import { summarizeCompanyTrades, utcToday } from "@/lib/market/summary";
+
+/** Trades on the page's tape: the newest, as the API's first page. */
+export const PAGE_TAPE_SIZE = 20;
+
+/**
+ * The company's trade tape (verified trades, as the caller may see them) with its summary cards:
+ * last price, 30- and 90-day VWAP (the one definition, lib/domain/vwap.ts), 90-day volume.
+ */
+export async function TradeTapeSection({ caller, companyId }: { caller: Caller; companyId: string }) {
+  const [page, summary] = await Promise.all([
+    listCompanyTrades(caller, companyId, { page: 1, per_page: PAGE_TAPE_SIZE, structure: undefined, sign_date_from: undefined, sign_date_to: undefined }).then(parsePage),
+    summarizeCompanyTrades(companyId, utcToday()),
+  ]);
+  const cards = [
+    { label: "Last price", value: formatUsd(summary.last_price), note: summary.last_sign_date ? `signed ${summary.last_sign_date}` : "no verified trade", testId: "tape-last" },
+    { label: "VWAP 30 days", value: formatUsd(summary.vwap_30d), note: VWAP_DEFINITION, testId: "tape-vwap-30" },
+    { label: "VWAP 90 days", value: formatUsd(summary.vwap_90d), note: VWAP_DEFINITION, testId: "tape-vwap-90" },
+    { label: "Volume 90 days", value: formatUsd(summary.volume_90d), note: `${formatCount(summary.trade_count_90d)} trades`, testId: "tape-volume-90" },
+  ];
+  return (
+    <section aria-labelledby="trade-tape-heading" className="space-y-3 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="trade-tape">
+      <h2 id="trade-tape-heading" className="text-sm font-semibold text-slate-900">
+        Trade tape <span className="font-normal text-slate-500">(verified trades of every team)</span>
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="tape-summary">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded border border-slate-200 bg-slate-50 px-3 py-2" title={card.note}>
+            <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{card.label}</dt>
+            <dd className="font-mono text-base text-slate-900" data-testid={card.testId}>
+              {card.value}
+            </dd>
+            <dd className="truncate text-[11px] text-slate-500">{card.note}</dd>
+          </div>
+        ))}
+      </dl>
+      <table className="w-full text-xs" aria-label="Recent verified trades, newest first">
+        <thead className="text-left text-[11px] text-slate-500">
+          <tr>
+            <th className="py-1 font-medium">Signed</th>
+            <th className="py-1 text-right font-medium">Price / share</th>
+            <th className="py-1 text-right font-medium">Volume</th>
+            <th className="py-1 pl-3 font-medium">Structure</th>
+            <th className="py-1 font-medium">Team</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="py-3 text-center text-slate-400">
+                No verified trades
+              </td>
+            </tr>
+          ) : null}
+          {page.items.map((trade, i) => (
+            <tr key={`${trade.sign_date}-${i}`} className={`border-t border-slate-100 ${trade.own ? "bg-indigo-50 font-medium" : ""}`} data-testid="tape-row" data-own={trade.own ? "true" : undefined}>
+              <td className="py-1">{formatDate(trade.sign_date)}</td>
+              <td className="py-1 text-right font-mono">{formatUsd(trade.price_per_share)}</td>
+              <td className="py-1 text-right font-mono">{formatDecimal(trade.volume)}</td>
+              <td className="py-1 pl-3">{structureLabel(trade.structure)}</td>
+              <td className="py-1">
+                {trade.team ? trade.team.name : <span className="text-slate-400">Not attributed</span>}
+                {trade.own ? <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Yours</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-[11px] text-slate-500">
+        {formatCount(page.total_count)} verified trades in all. The API lists them with filters: <code>GET /api/v1/companies/{companyId}/trades</code>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { fetchAll, mintApiKey } from "./support/api";
+import { ACCOUNTS } from "./support/env";
+import { expect, shot, signInAs, test } from "./support/fixtures";
+
+/**
+ * The market view of a company (issue 14) in the browser: Alpha's broker sees the price chart,
+ * both ladders and the tape; Beta's broker, on the same page, does not see Alpha's private
+ * indication that is not addressed to anyone at Beta.
+ */
+
+interface Indication {
+  id: string;
+  issuer: { id: string; name: string };
+  price_per_share: string;
+  side: "bid" | "offer";
+  private_recipients: string[];
+}
+
+interface BookEntry {
+  price_per_share: string;
+  visibility: string;
+  own: boolean;
+  indication_id: string | null;
+  team: { id: string; name: string } | null;
+}
+interface Book {
+  bids: BookEntry[];
+  offers: BookEntry[];
+  bid_count: number;
+  offer_count: number;
+}
+
+test.describe("company market view", () => {
+  test("broker@alpha sees the chart, both ladders and the tape; broker@beta does not see Alpha's private indication", async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e market alpha ${Date.now()}`);
+    const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e market beta ${Date.now()}`);
+    // An open private Alpha indication addressed to nobody at Beta, at the top of its side of the
+    // book for Alpha (so it shows on the page's ladder).
+    const privates = await fetchAll<Indication>(page.request, "/api/v1/my/indications", "indications", alphaKey, { visibility: "private", stage: "open" });
+    const candidates = privates.filter((r) => !r.private_recipients.some((e) => e.toLowerCase().endsWith("@beta.example")));
+    expect(candidates.length).toBeGreaterThan(0);
+    let target: Indication | undefined;
+    let alphaBook: Book | undefined;
+    // …on a company with verified trades in the chart's year, so the chart has points.
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const auth = { authorization: `Bearer ${alphaKey}` };
+    for (const candidate of candidates) {
+      const book = (await (await page.request.get(`/api/v1/companies/${candidate.issuer.id}/order_book?depth=15`, { headers: auth })).json()) as Book;
+      const side = candidate.side === "bid" ? book.bids : book.offers;
+      if (!side.some((e) => e.indication_id === candidate.id)) continue;
+      const tape = (await (await page.request.get(`/api/v1/companies/${candidate.issuer.id}/trades?sign_date_from=${yearAgo}&per_page=1`, { headers: auth })).json()) as { total_count: number };
+      if (tape.total_count > 0) {
+        target = candidate;
+        alphaBook = book;
+        break;
+      }
+    }
+    expect(target, "an Alpha private indication within the page's 15 levels").toBeDefined();
+    const company = target!.issuer;
+
+    // Beta's API view of the same book: the indication is not there, nor any private Alpha entry.
+    const betaBook = (await (await page.request.get(`/api/v1/companies/${company.id}/order_book?depth=200`, { headers: { authorization: `Bearer ${betaKey}` } })).json()) as Book;
+    const betaEntries = [...betaBook.bids, ...betaBook.offers];
+    expect(betaEntries.some((e) => e.visibility === "private" && e.team?.name === "Alpha")).toBe(false);
+    expect(betaBook.bid_count + betaBook.offer_count).toBeLessThanOrEqual(200);
+    const betaSideCount = target!.side === "bid" ? betaBook.bid_count : betaBook.offer_count;
+    // …while Alpha's own view has it.
+    expect([...alphaBook!.bids, ...alphaBook!.offers].some((e) => e.indication_id === target!.id && e.visibility === "private")).toBe(true);
+
+    // Alpha's page.
+    await signInAs(page, ACCOUNTS.broker, `/companies/${company.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
+    await expect(page.getByTestId("price-chart-plot")).toBeVisible();
+    expect(await page.getByTestId("trade-point").count()).toBeGreaterThan(0);
+    await expect(page.getByTestId("vwap-30-line")).toBeAttached();
+    const bids = page.getByTestId("bid-ladder");
+    const offers = page.getByTestId("offer-ladder");
+    await expect(bids).toBeVisible();
+    await expect(offers).toBeVisible();
+    await expect(page.getByTestId("spread")).toContainText("spread");
+    await expect(page.getByTestId("depth-bar").first()).toBeAttached();
+    const ownLadder = target!.side === "bid" ? bids : offers;
+    const ownPrivateRows = ownLadder.locator("[data-own='true']").filter({ hasText: "Private" });
+    await expect(ownPrivateRows.first()).toBeVisible();
+    const alphaPrivateOnPage = await ownLadder.locator("[data-testid$='-level']").filter({ hasText: "Alpha" }).filter({ hasText: "Private" }).count();
+    expect(alphaPrivateOnPage).toBeGreaterThan(0);
+    await expect(page.getByTestId("trade-tape")).toBeVisible();
+    await expect(page.getByTestId("tape-summary")).toContainText("VWAP 30 days");
+    await expect(page.getByTestId("tape-row").first()).toBeVisible();
+    await shot(page, testInfo, "alpha");
+
+    // Beta's page, in a browser context of its own.
+    const betaContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+    const betaPage = await betaContext.newPage();
+    try {
+      await signInAs(betaPage, ACCOUNTS.betaBroker, `/companies/${company.id}`);
+      await expect(betaPage.getByTestId("current-user-team")).toHaveText("Beta");
+      const betaLadder = betaPage.getByTestId(target!.side === "bid" ? "bid-ladder" : "offer-ladder");
+      await expect(betaLadder).toBeVisible();
+      await expect(betaLadder.locator("[data-testid$='-level']").filter({ hasText: "Alpha" }).filter({ hasText: "Private" })).toHaveCount(0);
+      await expect(betaLadder).toContainText(`(${betaSideCount} shown to you`);
+      await expect(betaPage.getByTestId("price-chart-svg")).toBeVisible();
+      await shot(betaPage, testInfo, "beta");
+    } finally {
+      await betaContext.close();
+    }
+  });
+});

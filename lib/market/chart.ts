@@ -1,0 +1,85 @@
+import type { Caller } from "../auth/caller";
+import { getEngine } from "../db/client";
+import type { Engine } from "../db/page";
+import { SqlWriter } from "../db/sql";
+import { fromStoredDecimal, storedToUnits } from "../domain/decimal";
+import type { Structure } from "../domain/enums";
+import { vwapOf } from "../domain/vwap";
+import { requireCompany } from "./queries";
+import { SUMMARY_WINDOWS, utcToday, windowStart } from "./summary";
+
+/** Days of history the company page's price chart shows. */
+export const CHART_DAYS = 365;
+
+export interface ChartTrade {
+  sign_date: string;
+  price_per_share: string;
+  volume: string;
+  structure: Structure;
+}
+
+export interface ChartAverage {
+  sign_date: string;
+  /** The VWAP of the window ending that day (lib/domain/vwap.ts). */
+  vwap: string;
+}
+
+export interface PriceHistory {
+  /** The last day of the chart (UTC). */
+  today: string;
+  trades: ChartTrade[];
+  vwap_30d: ChartAverage[];
+  vwap_90d: ChartAverage[];
+}
+
+type Row = { d: string; p: string; v: string; s: Structure };
+
+/**
+ * The price chart's series: the company's verified trades of the last CHART_DAYS days (prices and
+ * volumes of verified trades are what the tape shows every caller; no team, no id), and the 30-
+ * and 90-day VWAP ending on each day that has a trade, with the one definition.
+ */
+export async function priceHistory(caller: Caller, companyId: string, today = utcToday(), engine: Engine = getEngine()): Promise<PriceHistory> {
+  await requireCompany(caller, companyId, engine);
+  const sql = new SqlWriter(engine.dialect);
+  // The 90-day line's first points need the 90 days before the chart starts.
+  const from = windowStart(today, CHART_DAYS + SUMMARY_WINDOWS.long);
+  const rows = await engine.run<Row>({
+    text:
+      `SELECT t.sign_date AS "d", t.price_per_share AS "p", t.volume AS "v", t.structure AS "s" FROM trades t ` +
+      `WHERE t.issuer_id = ${sql.param(companyId.toLowerCase())} AND t.is_verified = ${sql.boolean(true)} ` +
+      `AND t.sign_date >= ${sql.param(from)} AND t.sign_date <= ${sql.param(today)} ORDER BY t.sign_date, t.id`,
+    values: sql.values,
+  });
+  const chartFrom = windowStart(today, CHART_DAYS);
+  const days = [...new Set(rows.map((r) => String(r.d)).filter((d) => d >= chartFrom))];
+  const rolling = (windowDays: number): ChartAverage[] => {
+    // A sliding window over the rows (in sign_date order): volume by price, exact.
+    const volumes = new Map<bigint, bigint>();
+    const change = (row: Row, sign: bigint) => {
+      const price = storedToUnits(String(row.p));
+      const next = (volumes.get(price) ?? BigInt(0)) + sign * storedToUnits(String(row.v));
+      if (next === BigInt(0)) volumes.delete(price);
+      else volumes.set(price, next);
+    };
+    let head = 0;
+    let tail = 0;
+    const out: ChartAverage[] = [];
+    for (const day of days) {
+      while (head < rows.length && String(rows[head].d) <= day) change(rows[head++], BigInt(1));
+      const start = windowStart(day, windowDays);
+      while (tail < head && String(rows[tail].d) < start) change(rows[tail++], BigInt(-1));
+      const vwap = vwapOf(volumes);
+      if (vwap !== null) out.push({ sign_date: day, vwap });
+    }
+    return out;
+  };
+  return {
+    today,
+    trades: rows
+      .filter((r) => String(r.d) >= chartFrom)
+      .map((r) => ({ sign_date: String(r.d), price_per_share: fromStoredDecimal(String(r.p)), volume: fromStoredDecimal(String(r.v)), structure: r.s })),
+    vwap_30d: rolling(SUMMARY_WINDOWS.short),
+    vwap_90d: rolling(SUMMARY_WINDOWS.long),
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { dateField, decimalField, timestampField } from "../api/fields";
+import { pageFieldsSchema } from "../api/pagination";
+import { dateParam, enumList, integer, pageParams, parseQuery, type RawParams } from "../api/params";
+import { dealStockFields } from "../deals/common";
+import { STRUCTURES, VISIBILITIES } from "../domain/enums";
+import { issuerSchema } from "../domain/issuer";
+
+/**
+ * The market view of a company (issue 14): its order book and its trade tape as every caller with
+ * the `companies` permission may see them (visibility rules: lib/market/visibility.ts).
+ */
+
+/** A team as the market shows it: `{id, name}`, or null where the row's owner is not shown. */
+const shownTeam = issuerSchema.nullable();
+const { stock_class_type, stock_type } = dealStockFields;
+
+// ---------------------------------------------------------------------------------------------
+// GET /companies/{company_id}/order_book
+
+export const ORDER_BOOK_DEPTH = { min: 1, max: 200, fallback: 50 } as const;
+
+export const orderBookParamsSchema = z.object({
+  depth: integer("depth", ORDER_BOOK_DEPTH.min, ORDER_BOOK_DEPTH.max, ORDER_BOOK_DEPTH.fallback),
+});
+export type OrderBookQuery = z.output<typeof orderBookParamsSchema>;
+
+export function parseOrderBookParams(raw: RawParams) {
+  return parseQuery(orderBookParamsSchema, raw);
+}
+
+const entryHead = {
+  price_per_share: decimalField,
+  volume: decimalField,
+  minimum_volume: decimalField.nullable(),
+};
+const entryTail = {
+  stock_type,
+  stock_class_type,
+  visibility: z.enum(VISIBILITIES),
+  team: shownTeam,
+  own: z.boolean(),
+  /** The indication's id: the caller's own rows only. */
+  indication_id: z.string().nullable(),
+  updated_at: timestampField,
+};
+
+export const bidEntrySchema = z.object({ ...entryHead, acceptable_structures: z.array(z.enum(STRUCTURES)), ...entryTail });
+export type BidEntry = z.infer<typeof bidEntrySchema>;
+export const offerEntrySchema = z.object({ ...entryHead, structure: z.enum(STRUCTURES), ...entryTail });
+export type OfferEntry = z.infer<typeof offerEntrySchema>;
+
+export const orderBookSchema = z.object({
+  company: issuerSchema,
+  /** Highest price first, ties oldest (updated_at) first. */
+  bids: z.array(bidEntrySchema),
+  /** Lowest price first, ties oldest (updated_at) first. */
+  offers: z.array(offerEntrySchema),
+  bid_count: z.number().int().min(0),
+  offer_count: z.number().int().min(0),
+  best_bid: decimalField.nullable(),
+  best_offer: decimalField.nullable(),
+  /** best_offer − best_bid (negative when the book is crossed); null when either side is empty. */
+  spread: z.string().describe("big decimal string, may be negative").nullable(),
+});
+export type OrderBook = z.infer<typeof orderBookSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /companies/{company_id}/trades
+
+export const companyTradeListParamsSchema = z.object({
+  ...pageParams,
+  sign_date_from: dateParam("sign_date_from"),
+  sign_date_to: dateParam("sign_date_to"),
+  structure: enumList("structure", STRUCTURES),
+});
+export type CompanyTradeListQuery = z.output<typeof companyTradeListParamsSchema>;
+
+export function parseCompanyTradeListParams(raw: RawParams) {
+  return parseQuery(companyTradeListParamsSchema, raw);
+}
+
+export const tapeTradeSchema = z.object({
+  price_per_share: decimalField,
+  volume: decimalField,
+  structure: z.enum(STRUCTURES),
+  stock_type,
+  stock_class_type,
+  sign_date: dateField,
+  team: shownTeam,
+  own: z.boolean(),
+  /** The trade's id: the caller's own trades only. */
+  trade_id: z.string().nullable(),
+});
+export type TapeTrade = z.infer<typeof tapeTradeSchema>;
+
+/** Over the company's verified trades, whatever the list's filters; windows by sign_date, ending today (UTC). */
+export const tradeSummarySchema = z.object({
+  last_price: decimalField.nullable(),
+  last_sign_date: dateField.nullable(),
+  vwap_30d: decimalField.nullable(),
+  vwap_90d: decimalField.nullable(),
+  volume_90d: decimalField,
+  trade_count_90d: z.number().int().min(0),
+});
+export type TradeSummary = z.infer<typeof tradeSummarySchema>;
+
+export const companyTradeListSchema = z.object({ trades: z.array(tapeTradeSchema), ...pageFieldsSchema, summary: tradeSummarySchema });

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { Caller } from "../auth/caller";
+import type { Db } from "../db/client";
+import { FIXTURE_PASSWORD_HASH } from "./fixtures";
+import type { BookRow, TapeRow } from "./market-oracle";
+
+/**
+ * Writing market rows for the market tests on a database of their own (lib/testing/own-database.ts):
+ * teams, members and their indications and trades, as the oracle (market-oracle.ts) describes them.
+ */
+
+const stored = (value: string) => {
+  const [int, frac = ""] = value.split(".");
+  return `${int.padStart(18, "0")}.${frac.padEnd(8, "0")}`;
+};
+
+export interface Member {
+  caller: Caller;
+  teamId: string;
+  teamName: string;
+}
+
+export async function addTeam(db: Db, name: string, emails: string[]): Promise<Member[]> {
+  const teamId = randomUUID();
+  await db.team.create({ data: { id: teamId, name: `${name} ${teamId.slice(0, 8)}`, createdAt: new Date() } });
+  const teamName = `${name} ${teamId.slice(0, 8)}`;
+  const members: Member[] = [];
+  for (const email of emails) {
+    const userId = randomUUID();
+    await db.user.create({
+      data: { id: userId, email, name: email, passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(["companies"]), teamId, createdAt: new Date() },
+    });
+    members.push({ caller: { userId, email, name: email, teamId, teamName, role: "broker", permissions: ["companies"], via: "session" }, teamId, teamName });
+  }
+  return members;
+}
+
+let permalink = 0;
+const nextPermalink = (prefix: string) => `${prefix}-${Date.now()}-${permalink++}`;
+
+export async function addIndications(db: Db, rows: (BookRow & { userId: string })[]): Promise<void> {
+  await db.indication.createMany({
+    data: rows.map((r) => ({
+      id: r.id,
+      teamId: r.teamId,
+      userId: r.userId,
+      issuerId: r.issuerId,
+      acceptableStructures: JSON.stringify(r.acceptableStructures),
+      carriedInterestFeePercent: stored("20"),
+      clientId: "secret-client",
+      createdAt: new Date(r.updatedAt.getTime() - 1000),
+      details: "secret details",
+      lastRefreshedAt: r.updatedAt,
+      managementFeePercent: stored("2"),
+      minimumVolume: r.minimumVolume === null ? null : stored(r.minimumVolume),
+      openedAt: new Date(r.updatedAt.getTime() - 1000),
+      permalinkId: nextPermalink("IND-MKT"),
+      pricePerShare: stored(r.pricePerShare),
+      privateRecipients: JSON.stringify(r.privateRecipients),
+      side: r.side,
+      stage: r.stage,
+      stockClass: "Series A",
+      stockClassType: r.stockClassType,
+      stockType: r.stockType,
+      structure: r.structure,
+      thirdPartyId: "secret-third-party",
+      updatedAt: r.updatedAt,
+      visibility: r.visibility,
+      volume: stored(r.volume),
+    })),
+  });
+}
+
+export async function addTrades(db: Db, rows: (TapeRow & { userId: string })[]): Promise<void> {
+  await db.trade.createMany({
+    data: rows.map((r) => ({
+      id: r.id,
+      teamId: r.teamId,
+      userId: r.userId,
+      issuerId: r.issuerId,
+      attributedToOwner: r.attributedToOwner,
+      carriedInterestFeePercent: null,
+      clientId: "secret-client",
+      createdAt: new Date(),
+      details: "secret details",
+      isVerified: r.isVerified,
+      managementFeePercent: null,
+      permalinkId: nextPermalink("TRD-MKT"),
+      pricePerShare: stored(r.pricePerShare),
+      signDate: r.signDate,
+      stockClass: null,
+      stockClassType: r.stockClassType,
+      stockType: r.stockType,
+      structure: r.structure,
+      thirdPartyId: "secret-third-party",
+      updatedAt: new Date(),
+      verificationOfficerEmail: "officer@secret.test",
+      verificationOfficerName: "Secret Officer",
+      volume: stored(r.volume),
+      wonDate: r.signDate,
+    })),
+  });
+}
