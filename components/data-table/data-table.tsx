@@ -11,6 +11,7 @@ import {
 } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { ColumnToggle } from "./column-toggle";
+import { ExportLink } from "./export-link";
 import { PaginationBar } from "./pagination";
 import { HIDE_PARAM, parseHidden, parseSort } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
@@ -38,6 +39,8 @@ export interface DataTableProps<T> {
   noun?: string;
   emptyMessage?: string;
   testId?: string;
+  /** The CSV export of the table's whole filtered set (exportHref); absent: no export button. */
+  exportHref?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ function DataTableView<T>({
   noun = "row",
   emptyMessage,
   testId,
+  exportHref,
 }: DataTableProps<T>) {
   const { get, update, isPending } = useTableUrl();
   const hidden = parseHidden(get(HIDE_PARAM), defaultHidden);
@@ -131,6 +135,7 @@ function DataTableView<T>({
     <section className="space-y-2" data-testid={testId} aria-label={label}>
       <FilterBar filters={filters} total={page.total_count} noun={noun}>
         {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
+        {exportHref ? <ExportLink href={exportHref} /> : null}
       </FilterBar>
 
       <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">

@@ -81,3 +81,14 @@ export function timestampToDateInput(value: string | null, end: boolean): string
   if (end && exactMidnight) d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * The address of a list's CSV export for a table's query: the parameters the export takes (its
+ * schema's keys, so `page` and `per_page` drop out: the export is the whole set), in order.
+ */
+export function exportHref(path: string, query: URLSearchParams, accepted: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const [key, value] of query) if (accepted.includes(key)) kept.append(key, value);
+  const text = kept.toString().replace(/%2C/gi, ",");
+  return text ? `${path}?${text}` : path;
+}

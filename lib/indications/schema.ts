@@ -28,6 +28,13 @@ export function parseIndicationListParams(raw: RawParams) {
   return parseQuery(indicationListParamsSchema, raw);
 }
 
+/** GET /my/indications.csv: the list's filters and sort, no page (it exports the whole set). */
+export const indicationExportParamsSchema = indicationListParamsSchema.omit({ page: true, per_page: true });
+
+export function parseIndicationExportParams(raw: RawParams) {
+  return parseQuery(indicationExportParamsSchema, raw);
+}
+
 /** Spec 2.4, field for field. */
 export const indicationSchema = z.object({
   id: z.string(),

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
-import { tableParams } from "@/components/data-table/search-params";
+import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
 import { listIndications } from "@/lib/indications/queries";
-import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
 import { IndicationsTable } from "../_components/indications-table";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { requireCaller } from "../_lib/caller";
@@ -30,6 +30,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        exportHref={parsed.ok ? exportHref("/api/v1/my/indications.csv", query, Object.keys(indicationExportParamsSchema.shape)) : undefined}
       />
     </>
   );

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
-import { tableParams } from "@/components/data-table/search-params";
+import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
@@ -30,6 +30,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", query, Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </>
   );
