@@ -11,7 +11,9 @@ export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 
 /** Hidden columns, comma-separated column ids. Absent: the table's defaults; empty: show all. */
 export const HIDE_PARAM = "hide";
-export const UI_PARAMS: readonly string[] = [HIDE_PARAM];
+/** Row density: absent is comfortable, `compact` packs more rows on a screen. */
+export const DENSITY_PARAM = "density";
+export const UI_PARAMS: readonly string[] = [HIDE_PARAM, DENSITY_PARAM];
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 

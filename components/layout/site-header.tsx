@@ -11,6 +11,7 @@ export function navItemsFor(caller: Pick<Caller, "role">): NavItem[] {
     { href: "/trades", label: "Trades" },
     ...(caller.role === "team_lead" ? [{ href: "/review", label: "Review" }] : []),
     { href: "/settings/api-keys", label: "API keys" },
+    { href: "/docs/api", label: "API docs" },
   ];
 }
 

@@ -5,7 +5,7 @@ import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawPa
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
-export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "price_per_share", "volume"] as const;
+export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "opened_at", "last_refreshed_at", "price_per_share", "volume"] as const;
 export type IndicationSortField = (typeof INDICATION_SORT_FIELDS)[number];
 export const DEFAULT_INDICATION_SORT = "-updated_at" as const;
 

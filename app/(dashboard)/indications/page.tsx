@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
+import type { FacetCounts } from "@/lib/db/facets";
+import { indicationFacets } from "@/lib/indications/facets";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
 import { IndicationsTable } from "../_components/indications-table";
@@ -18,7 +20,9 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
   const parsed = parseIndicationListParams(query);
 
   // The same data function as GET /api/v1/my/indications, with the URL's query as is.
-  const page: Page<Indication> = parsed.ok ? parsePage(await listIndications(caller, parsed.value)) : emptyPage<Indication>();
+  const [page, facets]: [Page<Indication>, FacetCounts | undefined] = parsed.ok
+    ? await Promise.all([listIndications(caller, parsed.value).then(parsePage), indicationFacets(caller, parsed.value)])
+    : [emptyPage<Indication>(), undefined];
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (
@@ -30,6 +34,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        facets={facets}
         exportHref={parsed.ok ? exportHref("/api/v1/my/indications.csv", query, Object.keys(indicationExportParamsSchema.shape)) : undefined}
       />
     </>

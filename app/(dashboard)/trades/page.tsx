@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
+import type { FacetCounts } from "@/lib/db/facets";
+import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
 import { InvalidQueryAlert } from "../_components/invalid-query";
@@ -18,7 +20,9 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
   const parsed = parseTradeListParams(query);
 
   // The same data function as GET /api/v1/my/trades, with the URL's query as is.
-  const page: Page<Trade> = parsed.ok ? parsePage(await listTrades(caller, parsed.value)) : emptyPage<Trade>();
+  const [page, facets]: [Page<Trade>, FacetCounts | undefined] = parsed.ok
+    ? await Promise.all([listTrades(caller, parsed.value).then(parsePage), tradeFacets(caller, parsed.value)])
+    : [emptyPage<Trade>(), undefined];
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (
@@ -30,6 +34,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        facets={facets}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", query, Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </>

@@ -59,7 +59,7 @@ export default async function ApiKeysPage() {
                     <Timestamp iso={key.createdAt.toISOString()} />
                   </td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    {key.lastUsedAt ? <Timestamp iso={key.lastUsedAt.toISOString()} /> : <span className="text-slate-400">Never</span>}
+                    {key.lastUsedAt ? <Timestamp iso={key.lastUsedAt.toISOString()} /> : <span className="text-slate-500">Never</span>}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2" data-testid="api-key-status">
                     {key.revokedAt ? (
