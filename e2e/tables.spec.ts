@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { SIDES, STAGES, STRUCTURES } from "../lib/domain/enums";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, signInViaApi, test } from "./support/fixtures";
 import { fetchAll } from "./support/api";
@@ -164,9 +165,9 @@ test.describe("at 1,440 px", () => {
   test("facet counts equal the API's total_count for each value, under the other filters", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/indications?stage=open&stock_type=secondary");
     for (const [param, values] of [
-      ["side", ["bid", "offer"]],
-      ["structure", ["direct", "spv_1_layer", "spv_2_layer", "forward", "spv"]],
-      ["stage", ["open", "closed_lost"]],
+      ["side", SIDES],
+      ["structure", STRUCTURES],
+      ["stage", STAGES],
     ] as const) {
       await hydrated(page.getByTestId(`filter-${param}`));
       await page.getByTestId(`filter-${param}`).click();

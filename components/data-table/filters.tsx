@@ -28,7 +28,7 @@ const labelClass = "block text-[11px] font-medium uppercase tracking-wide text-s
 export function Filter({ filter }: { filter: FilterDef }) {
   switch (filter.kind) {
     case "facet":
-      return <FacetFilter param={filter.param} label={filter.label} options={filter.options} counts={filter.counts} />;
+      return <FacetFilter {...filter} />;
     case "boolean":
       return <BooleanFilter {...filter} />;
     case "select":
@@ -111,18 +111,31 @@ function ClearButton({ onClick, label }: { onClick: () => void; label: string })
 }
 
 /** Multi-select of enum values; the URL holds them comma-separated, in the options' order. */
-export function FacetFilter({ param, label, options, counts }: { param: string; label: string; options: Option[]; counts?: Record<string, number> }) {
+export function FacetFilter({
+  param,
+  label,
+  options,
+  counts,
+  nullable = false,
+}: {
+  param: string;
+  label: string;
+  options: Option[];
+  counts?: Record<string, number>;
+  nullable?: boolean;
+}) {
   const { get, update } = useTableUrl();
   const selected = new Set(splitList(get(param)));
   const chosen = options.filter((o) => selected.has(o.value));
-  const all = chosen.length === options.length;
+  // Every value picked selects what none does (no "Side 2" badge that filters nothing), unless
+  // some rows have no value at all: then it still leaves those out.
+  const all = chosen.length === options.length && !nullable;
   function toggle(value: string, checked: boolean) {
     const next = new Set(selected);
     if (checked) next.add(value);
     else next.delete(value);
     const list = options.map((o) => o.value).filter((v) => next.has(v));
-    // Every value picked selects what none does: no filter (not an "all values" badge that filters nothing).
-    update({ [param]: list.length > 0 && list.length < options.length ? list.join(",") : null });
+    update({ [param]: list.length > 0 && (nullable || list.length < options.length) ? list.join(",") : null });
   }
   return (
     <Popover

@@ -33,8 +33,11 @@ export interface CompanyOption {
 
 /** The filters a table offers; all of them live in the URL under the API's parameter names. */
 export type FilterDef =
-  /** Multi-select of enum values: `param=a,b`; `counts`: rows per value under the other filters. */
-  | { kind: "facet"; param: string; label: string; options: Option[]; counts?: Record<string, number> }
+  /**
+   * Multi-select of enum values: `param=a,b`; `counts`: rows per value under the other filters.
+   * Every value picked is no filter, unless `nullable` (rows without a value, which it leaves out).
+   */
+  | { kind: "facet"; param: string; label: string; options: Option[]; counts?: Record<string, number>; nullable?: boolean }
   /** A boolean as a two-option multi-select: one checked -> `param=true|false`, none/both -> absent. */
   | { kind: "boolean"; param: string; label: string; trueLabel: string; falseLabel: string; counts?: Record<string, number> }
   /**

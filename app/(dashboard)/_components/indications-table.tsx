@@ -135,17 +135,19 @@ export type IssuerFilter = { selected: CompanyOption | null; searchUrl: string }
 type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" | "stock_class_type" | "issuer" | "created" | "price" | "volume";
 
 function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: FacetCounts): FilterDef[] {
-  const facet = (param: string, label: string, opts: { value: string; label: string }[]): FilterDef => ({
+  const facet = (param: string, label: string, opts: { value: string; label: string }[], nullable = false): FilterDef => ({
     kind: "facet",
     param,
     label,
     options: opts,
     counts: facets?.[param],
+    nullable,
   });
   const all: [FilterName, FilterDef | null][] = [
     ["side", facet("side", "Side", options(SIDES, (v) => SIDE_LABELS[v]))],
     ["stage", facet("stage", "Stage", options(STAGES, (v) => STAGE_LABELS[v]))],
-    ["structure", facet("structure", "Structure", options(STRUCTURES, structureLabel))],
+    // Bids have no structure: picking every structure still leaves them out.
+    ["structure", facet("structure", "Structure", options(STRUCTURES, structureLabel), true)],
     ["visibility", facet("visibility", "Visibility", options(VISIBILITIES, (v) => VISIBILITY_LABELS[v]))],
     ["stock_type", facet("stock_type", "Stock type", options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]))],
     ["stock_class_type", facet("stock_class_type", "Class", options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]))],

@@ -130,7 +130,11 @@ describe("formula injection and quoting", () => {
     expect(second.status, second.text).toBe(201);
 
     const result = await callRoute(indicationsCsv, "/api/v1/my/indications.csv?sort=created_at", { key });
-    const [header, first, next] = records(result);
+    const [header, ...rows] = records(result);
+    expect(rows).toHaveLength(2);
+    const byId = (id: unknown) => rows.find((row) => row[header.indexOf("id")] === id)!;
+    const first = byId((created.body as { id: string }).id);
+    const next = byId((second.body as { id: string }).id);
     const at = (row: string[], name: string) => row[header.indexOf(name)];
     expect(at(first, "client_id")).toBe("'=HYPERLINK(\"http://evil.example\",\"x\")");
     expect(at(first, "stock_class")).toBe("'@SUM(1+1)");
@@ -158,8 +162,8 @@ describe("formula injection and quoting", () => {
         structure: "direct",
         stock_type: "secondary",
         stock_class_type: "common",
-        sign_date: "2026-10-01",
-        won_date: "2026-09-30",
+        sign_date: "2026-09-30",
+        won_date: "2026-10-01",
         attributed_to_owner: true,
         client_id: "@evil",
         verification_officer_name: "\tTab Officer",
