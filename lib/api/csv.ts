@@ -68,7 +68,9 @@ export function csvHeader<T>(fields: ApiFields<T>): string[] {
   return columnsOf(fields).map((c) => c.name);
 }
 
-const OPTIONS = { record_delimiter: "\r\n" } as const;
+// csv-stringify quotes a field holding the delimiter, a quote or the whole record delimiter; RFC 4180
+// also wants a lone CR or LF quoted.
+const OPTIONS = { record_delimiter: "\r\n", quoted_match: /[\r\n]/ };
 
 /** Items as CSV records (no header), each ending in CRLF. */
 export function csvRecords<T>(fields: ApiFields<T>, items: readonly T[]): string {

@@ -152,6 +152,8 @@ describe("formula injection and quoting", () => {
     expect(result.text).toContain('"\'+1, said ""Ann""\r\nsecond line"');
     expect(result.text).toContain('"\'\rcmd"');
     expect(result.text).toContain(",\"safe, plain\",");
+    const lone = await callRoute(indicationsCsv, "/api/v1/my/indications.csv?sort=created_at", { key });
+    expect(lone.text.split("\r\n").filter((line) => line.length > 0)).toHaveLength(4); // header, two records, one of them two lines
 
     const trade = await callRoute(createTrade, "/api/v1/my/trades", {
       key,
