@@ -209,7 +209,7 @@ function DataTableView<T>({
                   return (
                     <td
                       key={cell.id}
-                      className={`whitespace-nowrap px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
+                      className={`${meta?.wrap ? "min-w-28 whitespace-normal" : "whitespace-nowrap"} px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
                         meta?.align === "right" ? "text-right tabular-nums" : ""
                       } ${meta?.pinned ? "sticky left-0 z-10 bg-white group-hover:bg-slate-50" : ""} ${meta?.className ?? ""}`}
                       data-column={cell.column.id}

@@ -70,7 +70,9 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
         else next.set(`${prefix}${key}`, value);
       }
       const query = next.toString().replace(/%2C/gi, ",");
-      window.history.replaceState(window.history.state, "", query ? `${pathname}?${query}` : pathname);
+      // No state object: Next's router syncs useSearchParams with a replaceState it did not make
+      // itself, and takes one carrying its own state for its own.
+      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
     },
     [current, prefix, pathname],
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { ROLE_LABELS } from "@/lib/format";
 import { NavLinks, type NavItem } from "./nav-links";
@@ -20,9 +20,9 @@ export function SiteHeader({ caller }: { caller: Caller }) {
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-        <Link href="/companies" className="text-sm font-semibold tracking-tight text-white">
+        <IntentLink href="/companies" className="text-sm font-semibold tracking-tight text-white">
           Marketplace desk
-        </Link>
+        </IntentLink>
         <nav aria-label="Main" className="flex-1">
           <NavLinks items={navItemsFor(caller)} />
         </nav>

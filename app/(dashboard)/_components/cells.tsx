@@ -5,16 +5,18 @@ import { formatText, formatUsd, stockClassLabel, structureLabel } from "@/lib/fo
 import { LegacyStructure } from "@/components/data-table/badges";
 import { CompanyLink, useCanOpenCompanies } from "./company-links";
 import { CompanyLogo } from "./company-logo";
+import { InlineLogo, useHasLogoColor } from "./inline-logos";
 
 /** The company column: logo and name, a link to the company's page when the user may open it. */
 export function IssuerCell({ issuer }: { issuer: { id: string; name: string } }) {
   const linked = useCanOpenCompanies();
+  const hasColor = useHasLogoColor(issuer.id);
   return (
     <CompanyLink
       id={issuer.id}
       className={`inline-flex max-w-48 items-center gap-2 font-medium text-slate-900 ${linked ? "hover:text-indigo-700 hover:underline" : ""}`}
     >
-      <CompanyLogo id={issuer.id} size={24} />
+      {hasColor ? <InlineLogo id={issuer.id} name={issuer.name} size={24} /> : <CompanyLogo id={issuer.id} size={24} />}
       <span className="truncate" title={issuer.name}>
         {issuer.name}
       </span>
@@ -48,10 +50,10 @@ export function StructureCell({ value }: { value: string | null }) {
   return <>{structureLabel(value)}</>;
 }
 
-export function StructureList({ values }: { values: string[] }) {
+export function StructureList({ values, wrap = false }: { values: string[]; wrap?: boolean }) {
   if (values.length === 0) return <>—</>;
   return (
-    <span className="inline-flex gap-1 whitespace-nowrap">
+    <span className={`inline-flex gap-1 ${wrap ? "flex-wrap" : "whitespace-nowrap"}`}>
       {values.map((v, i) => (
         <span key={v}>
           <StructureCell value={v} />

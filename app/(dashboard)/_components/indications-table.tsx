@@ -18,6 +18,7 @@ import {
 } from "@/lib/format";
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Indication } from "@/lib/indications/schema";
+import { LogoColorsProvider } from "./inline-logos";
 import { IssuerCell, MoneyCell, StockClassCell, StructureCell, StructureList, TextCell } from "./cells";
 
 const col = createColumnHelper<Indication>();
@@ -52,17 +53,18 @@ const columns = [
   col.display({
     id: "structure",
     header: "Structure",
+    meta: { wrap: true },
     cell: ({ row }) =>
       row.original.side === "offer" ? (
         <StructureCell value={row.original.structure} />
       ) : (
         <span className="text-slate-600">
           <span className="text-[11px] text-slate-600">Accepts </span>
-          <StructureList values={row.original.acceptable_structures} />
+          <StructureList values={row.original.acceptable_structures} wrap />
         </span>
       ),
   }),
-  col.accessor("visibility", { id: "visibility", header: "Visibility", cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
+  col.accessor("visibility", { id: "visibility", header: "Visibility", meta: { wrap: true }, cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
   col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
   col.display({
     id: "stock_class",
@@ -116,6 +118,7 @@ const columns = [
 ];
 
 const DEFAULT_HIDDEN = [
+  "stock_type",
   "minimum_volume",
   "management_fee_percent",
   "carried_interest_fee_percent",
@@ -171,6 +174,7 @@ export function IndicationsTable({
   testId = "indications-table",
   exportHref,
   facets,
+  logoColors,
 }: {
   rows: Indication[];
   page: PageInfo;
@@ -186,10 +190,13 @@ export function IndicationsTable({
   testId?: string;
   /** The CSV export of the filtered set (exportHref); absent: none. */
   exportHref?: string;
+  /** The rows' companies' logo colours (getLogoColors), so their logos are drawn inline. */
+  logoColors?: Record<string, string>;
   /** Rows per value of each enumerated filter under the others (lib/indications/facets.ts). */
   facets?: FacetCounts;
 }) {
   return (
+    <LogoColorsProvider colors={logoColors}>
     <DataTable
       label={label}
       data={rows}
@@ -205,5 +212,6 @@ export function IndicationsTable({
       testId={testId}
       exportHref={exportHref}
     />
+    </LogoColorsProvider>
   );
 }

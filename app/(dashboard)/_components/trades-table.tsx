@@ -16,6 +16,7 @@ import {
 } from "@/lib/format";
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Trade } from "@/lib/trades/schema";
+import { LogoColorsProvider } from "./inline-logos";
 import { IssuerCell, MoneyCell, StockClassCell, StructureCell, TextCell } from "./cells";
 import type { IssuerFilter } from "./indications-table";
 
@@ -187,6 +188,7 @@ export function TradesTable({
   testId = "trades-table",
   exportHref,
   facets,
+  logoColors,
 }: {
   rows: Trade[];
   page: PageInfo;
@@ -203,11 +205,14 @@ export function TradesTable({
   testId?: string;
   /** The CSV export of the filtered set (exportHref); absent: none. */
   exportHref?: string;
+  /** The rows' companies' logo colours (getLogoColors), so their logos are drawn inline. */
+  logoColors?: Record<string, string>;
   /** Rows per value of each enumerated filter under the others (lib/trades/facets.ts). */
   facets?: FacetCounts;
 }) {
   const filters = tradeFilters(issuer, verification, facets);
   return (
+    <LogoColorsProvider colors={logoColors}>
     <DataTable
       label={label}
       data={rows}
@@ -223,5 +228,6 @@ export function TradesTable({
       testId={testId}
       exportHref={exportHref}
     />
+    </LogoColorsProvider>
   );
 }

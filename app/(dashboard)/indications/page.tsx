@@ -9,6 +9,8 @@ import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationL
 import { IndicationsTable } from "../_components/indications-table";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { requireCaller } from "../_lib/caller";
+import { getDb } from "@/lib/db/client";
+import { getLogoColors } from "@/lib/logos/queries";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 
@@ -35,6 +37,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         facets={facets}
+        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/indications.csv", query, Object.keys(indicationExportParamsSchema.shape)) : undefined}
       />
     </>

@@ -11,6 +11,8 @@ import { CompanyLink } from "../_components/company-links";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
+import { getDb } from "@/lib/db/client";
+import { getLogoColors } from "@/lib/logos/queries";
 import { forbid } from "../_lib/forbid";
 import { REVIEW_ROLE } from "./role";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
@@ -68,6 +70,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
         label="Trades under review"
         testId="review-trades-table"
         facets={facets}
+        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", reviewQuery(query), Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </TableUrlProvider>

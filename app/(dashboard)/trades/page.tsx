@@ -9,6 +9,8 @@ import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
+import { getDb } from "@/lib/db/client";
+import { getLogoColors } from "@/lib/logos/queries";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 
@@ -35,6 +37,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         facets={facets}
+        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", query, Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </>
