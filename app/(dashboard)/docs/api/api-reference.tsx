@@ -25,6 +25,8 @@ export function ApiReference() {
           forceDarkModeState: "light",
           showSidebar: true,
           telemetry: false,
+          // Scalar's agent chat asks proxy.scalar.com / api.scalar.com on load: off.
+          agent: { disabled: true },
         }}
       />
     </div>
