@@ -237,8 +237,8 @@ test.describe("at 1,440 px", () => {
     await expect(rows(t).first()).toBeVisible();
     await expect(t.locator("a[href^='/companies/']")).toHaveCount(0);
     await expect(t.getByTestId("company-name-text").first()).toBeVisible();
-    const company = await t.locator('td[data-column="issuer"] img').first().getAttribute("src");
-    const id = company!.split("/")[2];
+    const listed = (await (await page.request.get("/api/v1/my/indications?per_page=1")).json()) as { indications: { issuer: { id: string } }[] };
+    const id = listed.indications[0].issuer.id;
     const response = await page.goto(`/companies/${id}`);
     expect(response?.status()).toBe(403);
     await expect(page.getByTestId("missing-access")).toContainText("companies permission");
@@ -264,7 +264,7 @@ test.describe("at 390×844", () => {
       await expect(t.getByTestId("table-scroll")).toBeHidden();
       const card = t.getByTestId("row-card").first();
       for (const column of ["price_per_share", "volume"]) await expect(card.locator(`[data-column="${column}"]`)).toBeVisible();
-      await expect(card.locator("img")).toBeVisible();
+      await expect(card.getByTestId("company-logo")).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       // The filters wait behind one button: the first screen shows rows.
       await expect(page.getByTestId("filter-panel")).toBeHidden();

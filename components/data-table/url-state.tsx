@@ -37,9 +37,14 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
   // The query string we are navigating to. While the navigation is pending, controls show it and
   // further changes build on it, so two quick clicks (side, then stage) both land in the URL.
   const [target, setTarget] = useState<string | null>(null);
+  // View-only changes (replaceView) are applied here at once and written to the address bar; they
+  // hold while the URL Next knows is the one they were made on.
+  const [view, setView] = useState<{ from: string; query: string } | null>(null);
+  const urlQuery = searchParams.toString();
+  const viewQuery = view !== null && view.from === urlQuery ? view.query : null;
   const current = useMemo(
-    () => (isPending && target !== null ? new URLSearchParams(target) : new URLSearchParams(searchParams.toString())),
-    [isPending, target, searchParams],
+    () => (isPending && target !== null ? new URLSearchParams(target) : new URLSearchParams(viewQuery ?? urlQuery)),
+    [isPending, target, viewQuery, urlQuery],
   );
 
   const get = useCallback((key: string) => current.get(`${prefix}${key}`), [current, prefix]);
@@ -70,11 +75,12 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
         else next.set(`${prefix}${key}`, value);
       }
       const query = next.toString().replace(/%2C/gi, ",");
-      // No state object: Next's router syncs useSearchParams with a replaceState it did not make
-      // itself, and takes one carrying its own state for its own.
-      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
+      setView({ from: urlQuery, query });
+      // The address bar follows (reload and shared links keep the view); Next's own history state
+      // is kept as it is, so back and forward still work.
+      window.history.replaceState(window.history.state, "", query ? `${pathname}?${query}` : pathname);
     },
-    [current, prefix, pathname],
+    [current, prefix, pathname, urlQuery],
   );
 
   const value = useMemo(() => ({ prefix, isPending, get, update, replaceView }), [prefix, isPending, get, update, replaceView]);
