@@ -96,7 +96,8 @@ test.describe("at 1,440 px", () => {
       await page.getByTestId("column-toggle-minimum_volume").check();
       await expect(t.locator('th[data-testid="col-minimum_volume"]')).toBeVisible();
     });
-    expect(during.map((r) => r.url())).toEqual([]);
+    // Nothing but Chromium fetching the favicon again for the replaced address.
+    expect(during.map((r) => r.url()).filter((u) => !u.includes("/icon.svg"))).toEqual([]);
     await expect(page).toHaveURL(/hide=/);
     expect(new URL(page.url()).searchParams.get("hide")?.split(",")).toContain("stage");
     // Reloading keeps the choice (the server reads the same URL).
@@ -110,7 +111,7 @@ test.describe("at 1,440 px", () => {
       await page.getByTestId("density-toggle").click();
       await expect(t.getByRole("table")).toHaveAttribute("data-density", "compact");
     });
-    expect(density).toEqual([]);
+    expect(density.map((r) => r.url()).filter((u) => !u.includes("/icon.svg"))).toEqual([]);
     await expect(page).toHaveURL(/density=compact/);
   });
 
