@@ -61,6 +61,8 @@ async function main() {
   ind(`issuer_id`, `issuer_id=${issuer.issuerId}`);
   ind("sort=-price_per_share", "sort=-price_per_share");
   ind("page=1000", "page=1000");
+  ind("sort=opened_at&page=1000", "sort=opened_at&page=1000");
+  ind("sort=-last_refreshed_at&page=1000", "sort=-last_refreshed_at&page=1000");
   tr("first page (default -sign_date)", "");
   tr("is_verified=false", "is_verified=false");
   tr("sort=volume", "sort=volume");

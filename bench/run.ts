@@ -6,7 +6,7 @@
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
  * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
- * last build), --no-pages, --no-writes, --only <regexp on scenario names: "indications first page",
+ * last build), --no-pages, --no-writes, --no-exports, --only <regexp on scenario names: "indications first page",
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
@@ -20,8 +20,10 @@
  * size) at 1 and 8 connections, and the mixed run: the main lists at 32 connections alone, then
  * again while 4 connections create and change indications. The writes add rows to the data set,
  * which is kept between runs (their client_id is "npm-run-bench"). Last, it measures the
- * signed-in /indications and /trades pages and the busiest company's page (issue 14). Prints the tables, checks the targets of issue 4,
- * writes the JSON.
+ * signed-in /indications and /trades pages and the busiest company's page (issue 14). Then the CSV
+ * exports of issue 15 (GET /my/indications.csv and /my/trades.csv, Alpha's whole lists back to back
+ * until 1,000,000 rows have streamed; smoke: each once), with rows/s and the server's peak RSS.
+ * Prints the tables, checks the targets of issues 4, 14 and 15, writes the JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -45,6 +47,7 @@ interface Options {
   build: boolean;
   pages: boolean;
   writes: boolean;
+  exports: boolean;
   only: RegExp | null;
   port: number;
   out: string | null;
@@ -59,6 +62,7 @@ function parseOptions(argv: string[]): Options {
     build: true,
     pages: true,
     writes: true,
+    exports: true,
     only: null,
     port: 3900,
     out: null,
@@ -76,6 +80,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--no-build") options.build = false;
     else if (arg === "--no-pages") options.pages = false;
     else if (arg === "--no-writes") options.writes = false;
+    else if (arg === "--no-exports") options.exports = false;
     else if (arg === "--only") options.only = new RegExp(value());
     else if (arg === "--port") options.port = Number(value());
     else if (arg === "--out") options.out = value();
@@ -472,6 +477,79 @@ function sameJson(a: string, b: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// CSV exports (issue 15): whole lists streamed
+
+/** Rows the full run streams, over as many whole exports as it takes. */
+const EXPORT_ROWS = 1_000_000;
+const EXPORT_PATHS = ["/api/v1/my/indications.csv", "/api/v1/my/trades.csv"];
+
+interface ExportRun {
+  path: string;
+  rows: number;
+  bytes: number;
+  ms: number;
+  ttfb_ms: number;
+}
+
+/** One export read to its end, counting records (CRLF outside quotes) as the bytes arrive. */
+async function streamExport(origin: string, target: string, auth: Record<string, string>): Promise<ExportRun> {
+  const started = performance.now();
+  const res = await fetch(origin + target, { headers: auth });
+  const ttfb = performance.now() - started;
+  if (res.status !== 200 || !res.body) throw new Error(`${target} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  let records = 0;
+  let bytes = 0;
+  let quoted = false;
+  let previous = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (byte === 0x22) quoted = !quoted;
+      else if (byte === 0x0a && previous === 0x0d && !quoted) records++;
+      previous = byte;
+    }
+  }
+  // The header is a record too.
+  return { path: target, rows: records - 1, bytes, ms: Math.round(performance.now() - started), ttfb_ms: Math.round(ttfb) };
+}
+
+interface ExportResult {
+  runs: ExportRun[];
+  rows: number;
+  seconds: number;
+  rows_per_s: number;
+  server_peak_rss_mb: number;
+}
+
+async function measureExports(origin: string, auth: Record<string, string>, smoke: boolean, rss: RssSampler): Promise<ExportResult> {
+  rss.resetWindow();
+  const runs: ExportRun[] = [];
+  let rows = 0;
+  const started = performance.now();
+  for (let i = 0; smoke ? i < EXPORT_PATHS.length : rows < EXPORT_ROWS; i++) {
+    const run = await streamExport(origin, EXPORT_PATHS[i % EXPORT_PATHS.length], auth);
+    if (run.rows === 0) throw new Error(`${run.path} exported no rows`);
+    runs.push(run);
+    rows += run.rows;
+    log(`  export ${run.path.padEnd(28)} ${pad(run.rows, 8)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms (first byte ${run.ttfb_ms} ms)`);
+  }
+  rss.sample();
+  const seconds = (performance.now() - started) / 1000;
+  return { runs, rows, seconds: Math.round(seconds * 10) / 10, rows_per_s: Math.round(rows / seconds), server_peak_rss_mb: Math.round(rss.windowPeak / 1048576) };
+}
+
+function checkExportTargets(result: ExportResult | null, smoke: boolean) {
+  if (!result) return [];
+  const detail = `${result.rows} rows in ${result.seconds} s = ${result.rows_per_s} rows/s, server peak RSS ${result.server_peak_rss_mb} MB`;
+  return [
+    // A smoke run streams a few thousand rows: it checks the exports work, not their rate.
+    ...(smoke ? [] : [{ target: `CSV export: ${EXPORT_ROWS} rows at ≥ 50,000 rows/s`, ok: result.rows >= EXPORT_ROWS && result.rows_per_s >= 50_000, detail }]),
+    { target: "CSV export: server RSS < 400 MB while streaming", ok: result.server_peak_rss_mb < 400, detail },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Writes: create and change indications, alone and under the list readers
 
 /** Connections of the write scenarios: the latency targets hold at 1, no error at 8. */
@@ -786,6 +864,7 @@ async function main() {
   const mixedRows: MixedRow[] = [];
   const pages: { page: string; connections: number; result: PageMeasure }[] = [];
   let pagesNote: string | null = null;
+  let exportResult: ExportResult | null = null;
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
@@ -840,6 +919,13 @@ async function main() {
       }
     }
 
+    // Before the writes, which add rows: every run exports the same sets.
+    if (options.exports && selected("export")) {
+      exportResult = await measureExports(origin, auth, options.smoke, rss);
+      log(`  exports: ${exportResult.rows} rows in ${exportResult.seconds} s = ${exportResult.rows_per_s} rows/s, server peak RSS ${exportResult.server_peak_rss_mb} MB`);
+      if (crashed.length) throw new Error(crashed.join("\n"));
+    }
+
     // After the reads, so that the rows they create never change what the read scenarios measure.
     if (options.writes) {
       const writers = await writeScenarios(origin, auth);
@@ -880,7 +966,7 @@ async function main() {
   const peakRssMb = Math.round(rss.peak / 1048576);
   printTable(rows, pages, peakRssMb);
   printWriteTables(writeRows, mixedRows);
-  const targets = [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows)];
+  const targets = [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkExportTargets(exportResult, options.smoke)];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
 
   // The bench database is kept between runs and the API deletes nothing: say how much it grew.
@@ -900,6 +986,7 @@ async function main() {
     mixed: mixedRows,
     pages,
     pages_note: pagesNote,
+    exports: exportResult,
     targets,
   };
   const out = options.out ?? (options.smoke ? null : path.join(ROOT, "bench", "results", `${new Date().toISOString().slice(0, 10)}-${kind}.json`));
@@ -917,6 +1004,7 @@ async function main() {
     // busy 2-core machine): a 1-second smoke may see none answered, so writers fail only on errors.
     ...mixedRows.filter((r) => failed(r.read_only) || failed(r.reads) || r.writes.non2xx + r.writes.errors > 0).map((r) => `mixed ${r.scenario}: non-2xx, errors or no answer`),
     ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
+    ...checkExportTargets(exportResult, true).filter((t) => !t.ok).map((t) => `${t.target}: ${t.detail}`),
   ];
   if (failures.length) {
     log(`FAILED:\n  ${failures.join("\n  ")}`);

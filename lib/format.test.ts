@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDecimal, formatPercent, formatUsd, formatUtcTimestamp, structureLabel } from "./format";
+import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUtcTimestamp, roundDecimal, stockClassLabel, structureLabel } from "./format";
 
 describe("formatUsd", () => {
   it.each([
@@ -30,12 +30,53 @@ describe("other formats", () => {
     expect(formatPercent("2.5")).toBe("2.5%");
     expect(formatPercent(null)).toBe("—");
     expect(formatCount(1234567)).toBe("1,234,567");
-    expect(formatUtcTimestamp("2026-11-25T21:26:36.123Z")).toBe("2026-11-25 21:26 UTC");
+    expect(formatUtcTimestamp("2026-11-25T21:26:36.123Z")).toBe("Nov 25, 2026, 21:26 UTC");
   });
 
   it("labels the legacy structure", () => {
     expect(structureLabel("spv")).toBe("SPV (legacy)");
     expect(structureLabel("spv_1_layer")).toBe("SPV (1 layer)");
     expect(structureLabel(null)).toBe("—");
+  });
+});
+
+describe("issue 15 formats", () => {
+  it.each([
+    ["38.71221869", 4, "38.7122"],
+    ["38.71225", 4, "38.7123"],
+    ["0.99995", 4, "1.0000"],
+    ["999999999999999999.99999999", 4, "1000000000000000000.0000"],
+    ["12.5", 4, "12.5"],
+    ["0.00004999", 4, "0.0000"],
+    ["7", 0, "7"],
+  ])("roundDecimal(%s, %i) = %s, exactly", (value, digits, expected) => {
+    expect(roundDecimal(value, digits)).toBe(expected);
+  });
+
+  it("averages to 4 decimals, at least 2", () => {
+    expect(formatUsdAverage("38.71221869")).toBe("$38.7122");
+    expect(formatUsdAverage("194.657")).toBe("$194.657");
+    expect(formatUsdAverage("1")).toBe("$1.00");
+    expect(formatUsdAverage(null)).toBe("—");
+  });
+
+  it("prices keep 2 to 8 decimals, trailing zeros trimmed beyond 2", () => {
+    expect(formatUsd("38.71221869")).toBe("$38.71221869");
+    expect(formatUsd("194.65700000")).toBe("$194.657");
+    expect(formatUsd("1")).toBe("$1.00");
+  });
+
+  it("writes dates and timestamps in one format", () => {
+    expect(formatDate("2026-10-30")).toBe("Oct 30, 2026");
+    expect(formatDate("2026-01-01")).toBe("Jan 1, 2026");
+    expect(formatDateTime("2026-10-31T15:31:00.000Z", "utc")).toBe("Oct 31, 2026, 15:31 UTC");
+    expect(formatDateTime("2026-10-31T15:31:00.000Z", "local")).toMatch(/^(Oct 31|Nov 1), 2026, \d{2}:\d{2}$/);
+  });
+
+  it("names the class once", () => {
+    expect(stockClassLabel("preferred", "Preferred")).toEqual({ type: "Preferred", name: null });
+    expect(stockClassLabel("preferred", " preferred ")).toEqual({ type: "Preferred", name: null });
+    expect(stockClassLabel("preferred", "Series B")).toEqual({ type: "Preferred", name: "Series B" });
+    expect(stockClassLabel("common", null)).toEqual({ type: "Common", name: null });
   });
 });

@@ -44,6 +44,25 @@ export function formatUsd(value: string | null | undefined): string {
   return formatted.startsWith("-") ? `-$${formatted.slice(1)}` : `$${formatted}`;
 }
 
+/**
+ * A decimal string rounded half away from zero to `digits` fractional digits, exactly (BigInt on
+ * the digits, never a float). Anything that is not a plain decimal is returned unchanged.
+ */
+export function roundDecimal(value: string, digits: number): string {
+  const m = PLAIN_DECIMAL.exec(value.trim());
+  if (!m) return value;
+  const [, sign, int, frac = ""] = m;
+  if (frac.length <= digits) return value.trim();
+  const kept = BigInt(`${int}${frac.slice(0, digits)}`) + (frac.charCodeAt(digits) >= "5".charCodeAt(0) ? BigInt(1) : BigInt(0));
+  const text = kept.toString().padStart(digits + 1, "0");
+  return `${sign}${text.slice(0, text.length - digits)}${digits ? `.${text.slice(text.length - digits)}` : ""}`;
+}
+
+/** An average in a summary card: US dollars to 4 decimals (the exact value goes in a title). */
+export function formatUsdAverage(value: string | null | undefined): string {
+  return value === null || value === undefined ? EMPTY : formatUsd(roundDecimal(value, 4));
+}
+
 /** A percentage given as a decimal string of percent points: "2.5" -> "2.5%". */
 export function formatPercent(value: string | null | undefined): string {
   const formatted = formatDecimal(value, 0);
@@ -55,16 +74,31 @@ export function formatCount(value: number): string {
   return groupDigits(String(Math.trunc(value)));
 }
 
-/** Calendar dates (YYYY-MM-DD) are shown as they are: unambiguous and sortable by eye. */
+// One date format for every table: "Oct 30, 2026" (month names fixed here, so the server and
+// every browser write the same text whatever their locale).
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** A calendar date (YYYY-MM-DD, no time zone): "2026-10-30" -> "Oct 30, 2026". */
 export function formatDate(value: string | null | undefined): string {
-  return value ? value : EMPTY;
+  if (!value) return EMPTY;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}` : value;
+}
+
+/** A timestamp in the same date format, with a 24-hour time: in the viewer's zone, or in UTC (marked). */
+export function formatDateTime(iso: string, zone: "local" | "utc"): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  if (zone === "utc") {
+    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+  }
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}, ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
 /** A UTC rendering of a timestamp, identical on server and client (the <Timestamp> fallback). */
 export function formatUtcTimestamp(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatDateTime(iso, "utc");
 }
 
 export function formatText(value: string | null | undefined): string {
@@ -90,6 +124,16 @@ export const ROLE_LABELS: Record<string, string> = {
 export function structureLabel(value: string | null | undefined): string {
   if (!value) return EMPTY;
   return (STRUCTURE_LABELS as Record<string, string>)[value] ?? value;
+}
+
+/**
+ * The class column: the class type, and the class name when it says more ("Preferred · Series B",
+ * not "Preferred · Preferred").
+ */
+export function stockClassLabel(type: string, name: string | null | undefined): { type: string; name: string | null } {
+  const label = labelOf(STOCK_CLASS_TYPE_LABELS, type);
+  const extra = name?.trim();
+  return { type: label, name: extra && extra.toLowerCase() !== label.toLowerCase() ? extra : null };
 }
 
 export function labelOf(labels: Record<string, string>, value: string | null | undefined): string {

@@ -6,9 +6,9 @@ import { HIDE_PARAM } from "./search-params";
 import type { Option } from "./types";
 import { useTableUrl } from "./url-state";
 
-/** Show/hide columns; the hidden set is kept in the URL (`hide=`, UI-only). */
+/** Show/hide columns at once, in the browser; the hidden set is kept in the URL (`hide=`, view-only). */
 export function ColumnToggle({ columns, hidden }: { columns: Option[]; hidden: readonly string[] }) {
-  const { update } = useTableUrl();
+  const { replaceView } = useTableUrl();
   const id = useId();
   const hiddenSet = new Set(hidden);
   const visibleCount = columns.filter((c) => !hiddenSet.has(c.value)).length;
@@ -16,7 +16,7 @@ export function ColumnToggle({ columns, hidden }: { columns: Option[]; hidden: r
     const next = new Set(hiddenSet);
     if (visible) next.delete(column);
     else next.add(column);
-    update({ [HIDE_PARAM]: columns.map((c) => c.value).filter((c) => next.has(c)).join(",") }, { keepPage: true });
+    replaceView({ [HIDE_PARAM]: columns.map((c) => c.value).filter((c) => next.has(c)).join(",") });
   }
   return (
     <Popover label="Columns" badge={`${visibleCount}/${columns.length}`} align="right" testId="column-toggle">

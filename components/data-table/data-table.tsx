@@ -9,11 +9,15 @@ import {
   type Updater,
   type VisibilityState,
 } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { ColumnToggle } from "./column-toggle";
+import { ExportLink } from "./export-link";
 import { PaginationBar } from "./pagination";
-import { HIDE_PARAM, parseHidden, parseSort } from "./search-params";
+import { DensityToggle } from "./density-toggle";
+import { DENSITY_PARAM, HIDE_PARAM, parseHidden, parseSort } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
+import { RowCards } from "./row-cards";
+import { usePhone } from "./use-phone";
 import { FilterBar } from "./toolbar";
 import { TableUrlProvider, useHasTableUrl, useTableUrl } from "./url-state";
 
@@ -38,6 +42,8 @@ export interface DataTableProps<T> {
   noun?: string;
   emptyMessage?: string;
   testId?: string;
+  /** The CSV export of the table's whole filtered set (exportHref); absent: no export button. */
+  exportHref?: string;
 }
 
 /**
@@ -72,9 +78,13 @@ function DataTableView<T>({
   noun = "row",
   emptyMessage,
   testId,
+  exportHref,
 }: DataTableProps<T>) {
   const { get, update, isPending } = useTableUrl();
+  const sectionRef = useRef<HTMLElement>(null);
   const hidden = parseHidden(get(HIDE_PARAM), defaultHidden);
+  const compact = get(DENSITY_PARAM) === "compact";
+  const phone = usePhone();
   const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
 
   const omitted = omit?.join(",") ?? "";
@@ -128,15 +138,28 @@ function DataTableView<T>({
   const pastTheEnd = data.length === 0 && page.total_count > 0 && page.page > page.total_pages;
 
   return (
-    <section className="space-y-2" data-testid={testId} aria-label={label}>
+    <section ref={sectionRef} className="scroll-mt-2 space-y-2" data-testid={testId} aria-label={label}>
       <FilterBar filters={filters} total={page.total_count} noun={noun}>
+        <DensityToggle />
         {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
+        {exportHref ? <ExportLink href={exportHref} /> : null}
       </FilterBar>
 
-      <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
-        <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending}>
+      {phone ? <RowCards table={table} label={label} isPending={isPending} /> : null}
+
+      {/* The table scrolls inside its box, so the header sticks and the pinned column stays while it does. */}
+      <div
+        className={`relative max-h-[calc(100vh-13rem)] min-h-48 overflow-auto rounded-md border border-slate-200 bg-white shadow-sm ${
+          phone && data.length > 0 ? "hidden" : ""
+        }`}
+        data-testid="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={`${label}, scrollable`}
+      >
+        <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending} data-density={compact ? "compact" : "comfortable"}>
           <caption className="sr-only">{label}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50">
+          <thead className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -149,7 +172,9 @@ function DataTableView<T>({
                       key={header.id}
                       scope="col"
                       aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                      className={`whitespace-nowrap px-3 py-2 align-middle text-[11px] font-semibold uppercase tracking-wide text-slate-600 ${align}`}
+                      className={`whitespace-nowrap px-2 py-2 align-middle text-[11px] font-semibold uppercase tracking-wide text-slate-700 ${align} ${
+                        meta?.pinned ? "sticky left-0 z-10 bg-slate-50" : ""
+                      }`}
                       data-testid={`col-${header.column.id}`}
                     >
                       {header.isPlaceholder ? null : canSort ? (
@@ -178,15 +203,15 @@ function DataTableView<T>({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50" data-testid="table-row">
+              <tr key={row.id} className="group hover:bg-slate-50" data-testid="table-row">
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
                     <td
                       key={cell.id}
-                      className={`whitespace-nowrap px-3 py-1.5 align-middle ${
+                      className={`${meta?.wrap ? "min-w-28 whitespace-normal" : "whitespace-nowrap"} px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
                         meta?.align === "right" ? "text-right tabular-nums" : ""
-                      } ${meta?.className ?? ""}`}
+                      } ${meta?.pinned ? "sticky left-0 z-10 bg-white group-hover:bg-slate-50" : ""} ${meta?.className ?? ""}`}
                       data-column={cell.column.id}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -230,7 +255,16 @@ function DataTableView<T>({
         </table>
       </div>
 
-      <PaginationBar page={page} />
+      <PaginationBar
+        page={page}
+        label={`${label}: pages`}
+        onPageChange={() => {
+          // The next page starts at the table's top: bring it into view if it has scrolled away.
+          const top = sectionRef.current?.getBoundingClientRect().top ?? 0;
+          if (top < 0) sectionRef.current?.scrollIntoView({ block: "start" });
+          sectionRef.current?.querySelector("[data-testid=table-scroll]")?.scrollTo({ top: 0 });
+        }}
+      />
     </section>
   );
 }

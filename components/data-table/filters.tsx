@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { formatCount } from "@/lib/format";
 import { dayEndExclusiveUtc, dayStartUtc, timestampToDateInput } from "./search-params";
 import { Popover } from "./popover";
 import type { CompanyOption, FilterDef, Option } from "./types";
@@ -27,7 +28,7 @@ const labelClass = "block text-[11px] font-medium uppercase tracking-wide text-s
 export function Filter({ filter }: { filter: FilterDef }) {
   switch (filter.kind) {
     case "facet":
-      return <FacetFilter param={filter.param} label={filter.label} options={filter.options} />;
+      return <FacetFilter {...filter} />;
     case "boolean":
       return <BooleanFilter {...filter} />;
     case "select":
@@ -53,12 +54,15 @@ function CheckboxList({
   selected,
   onToggle,
   testIdPrefix,
+  counts,
 }: {
   legend: string;
   options: Option[];
   selected: ReadonlySet<string>;
   onToggle: (value: string, checked: boolean) => void;
   testIdPrefix: string;
+  /** Rows each value gives under the other filters (faceted counts), when known. */
+  counts?: Record<string, number>;
 }) {
   const id = useId();
   return (
@@ -81,6 +85,11 @@ function CheckboxList({
                 className="h-3.5 w-3.5 rounded border-slate-300 accent-indigo-600"
               />
               {option.label}
+              {counts ? (
+                <span className="ml-auto pl-3 tabular-nums text-slate-600" data-testid={`${testIdPrefix}-${option.value}-count`}>
+                  {formatCount(counts[option.value] ?? 0)}
+                </span>
+              ) : null}
             </label>
           </li>
         ))}
@@ -102,32 +111,59 @@ function ClearButton({ onClick, label }: { onClick: () => void; label: string })
 }
 
 /** Multi-select of enum values; the URL holds them comma-separated, in the options' order. */
-export function FacetFilter({ param, label, options }: { param: string; label: string; options: Option[] }) {
+export function FacetFilter({
+  param,
+  label,
+  options,
+  counts,
+  nullable = false,
+}: {
+  param: string;
+  label: string;
+  options: Option[];
+  counts?: Record<string, number>;
+  nullable?: boolean;
+}) {
   const { get, update } = useTableUrl();
   const selected = new Set(splitList(get(param)));
   const chosen = options.filter((o) => selected.has(o.value));
+  // Every value picked selects what none does (no "Side 2" badge that filters nothing), unless
+  // some rows have no value at all: then it still leaves those out.
+  const all = chosen.length === options.length && !nullable;
   function toggle(value: string, checked: boolean) {
     const next = new Set(selected);
     if (checked) next.add(value);
     else next.delete(value);
     const list = options.map((o) => o.value).filter((v) => next.has(v));
-    update({ [param]: list.length > 0 ? list.join(",") : null });
+    update({ [param]: list.length > 0 && (nullable || list.length < options.length) ? list.join(",") : null });
   }
   return (
     <Popover
       label={label}
-      active={chosen.length > 0}
-      badge={chosen.length === 0 ? undefined : chosen.length === 1 ? chosen[0].label : String(chosen.length)}
+      active={chosen.length > 0 && !all}
+      badge={chosen.length === 0 || all ? undefined : chosen.length === 1 ? chosen[0].label : String(chosen.length)}
       testId={`filter-${param}`}
     >
-      <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} />
+      <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} counts={counts} />
       {chosen.length > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
     </Popover>
   );
 }
 
 /** A boolean shown as two options: exactly one checked filters, none (or both) does not. */
-function BooleanFilter({ param, label, trueLabel, falseLabel }: { param: string; label: string; trueLabel: string; falseLabel: string }) {
+function BooleanFilter({
+  param,
+  label,
+  trueLabel,
+  falseLabel,
+  counts,
+}: {
+  param: string;
+  label: string;
+  trueLabel: string;
+  falseLabel: string;
+  counts?: Record<string, number>;
+}) {
   const { get, update } = useTableUrl();
   const value = get(param);
   const selected = new Set(value === "true" || value === "false" ? [value] : []);
@@ -148,7 +184,7 @@ function BooleanFilter({ param, label, trueLabel, falseLabel }: { param: string;
       badge={value === "true" ? trueLabel : value === "false" ? falseLabel : undefined}
       testId={`filter-${param}`}
     >
-      <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} />
+      <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} counts={counts} />
       {selected.size > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
     </Popover>
   );

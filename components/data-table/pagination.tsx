@@ -50,10 +50,13 @@ export function PageSizeSelect({ perPage }: { perPage: number }) {
 }
 
 /** First / previous / next / last, with "Page X of Y". */
-export function Pagination({ page, label = "Pagination" }: { page: PageInfo; label?: string }) {
+export function Pagination({ page, label = "Pagination", onPageChange }: { page: PageInfo; label?: string; onPageChange?: () => void }) {
   const { update } = useTableUrl();
   const last = Math.max(page.total_pages, 1);
-  const go = (n: number) => update({ page: n === 1 ? null : String(n) }, { keepPage: true });
+  const go = (n: number) => {
+    update({ page: n === 1 ? null : String(n) }, { keepPage: true });
+    onPageChange?.();
+  };
   return (
     <nav aria-label={label} className="flex items-center gap-1">
       <button type="button" className={buttonClass} disabled={page.page <= 1} onClick={() => go(1)} aria-label="First page">
@@ -95,11 +98,12 @@ export function Pagination({ page, label = "Pagination" }: { page: PageInfo; lab
   );
 }
 
-export function PaginationBar({ page }: { page: PageInfo }) {
+/** `label` names the pagination landmark: one per table, so two tables on a page are told apart. */
+export function PaginationBar({ page, onPageChange, label }: { page: PageInfo; onPageChange?: () => void; label?: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 py-2">
       <PageSizeSelect perPage={page.per_page} />
-      <Pagination page={page} />
+      <Pagination page={page} onPageChange={onPageChange} label={label} />
     </div>
   );
 }

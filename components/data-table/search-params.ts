@@ -11,7 +11,9 @@ export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 
 /** Hidden columns, comma-separated column ids. Absent: the table's defaults; empty: show all. */
 export const HIDE_PARAM = "hide";
-export const UI_PARAMS: readonly string[] = [HIDE_PARAM];
+/** Row density: absent is comfortable, `compact` packs more rows on a screen. */
+export const DENSITY_PARAM = "density";
+export const UI_PARAMS: readonly string[] = [HIDE_PARAM, DENSITY_PARAM];
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -80,4 +82,15 @@ export function timestampToDateInput(value: string | null, end: boolean): string
   const exactMidnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
   if (end && exactMidnight) d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The address of a list's CSV export for a table's query: the parameters the export takes (its
+ * schema's keys, so `page` and `per_page` drop out: the export is the whole set), in order.
+ */
+export function exportHref(path: string, query: URLSearchParams, accepted: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const [key, value] of query) if (accepted.includes(key)) kept.append(key, value);
+  const text = kept.toString().replace(/%2C/gi, ",");
+  return text ? `${path}?${text}` : path;
 }

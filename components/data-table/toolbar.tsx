@@ -1,11 +1,16 @@
 "use client";
 
+import { useState } from "react";
 import { Filter } from "./filters";
 import { RowCount } from "./pagination";
 import { paramsOfFilter, type FilterDef } from "./types";
 import { useTableUrl } from "./url-state";
 
-/** Filters on the left; pending indicator, "N matching rows" and extras (column toggle) on the right. */
+/**
+ * Filters on the left; pending indicator, "N matching rows" and extras (density, columns, export)
+ * on the right. On phones (< 640 px) the filters open in a sheet from a "Filters" button instead
+ * of filling the first screen; the same filter controls either way.
+ */
 export function FilterBar({
   filters,
   total,
@@ -20,25 +25,65 @@ export function FilterBar({
   children?: React.ReactNode;
 }) {
   const { get, update, isPending } = useTableUrl();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const active = filters.flatMap(paramsOfFilter).filter((p) => get(p) !== null);
+  const reset =
+    active.length > 0 ? (
+      <button
+        type="button"
+        onClick={() => update(Object.fromEntries(active.map((p) => [p, null])))}
+        className="h-8 rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+        data-testid="reset-filters"
+      >
+        Reset filters
+      </button>
+    ) : null;
   return (
     <div className="flex flex-wrap items-end gap-2">
-      {filters.map((filter) => (
-        <Filter key={paramsOfFilter(filter).join("|")} filter={filter} />
-      ))}
-      {active.length > 0 ? (
+      {filters.length > 0 ? (
         <button
           type="button"
-          onClick={() => update(Object.fromEntries(active.map((p) => [p, null])))}
-          className="h-8 rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
-          data-testid="reset-filters"
+          onClick={() => setSheetOpen(true)}
+          aria-expanded={sheetOpen}
+          className="inline-flex h-8 items-center gap-1.5 rounded border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-700 shadow-sm sm:hidden"
+          data-testid="open-filters"
         >
-          Reset filters
+          Filters
+          {active.length > 0 ? <span className="rounded bg-indigo-600 px-1.5 text-[10px] font-semibold leading-4 text-white">{active.length}</span> : null}
         </button>
       ) : null}
-      <div className="ml-auto flex items-center gap-3">
+      {sheetOpen ? <div className="fixed inset-0 z-40 bg-slate-900/40 sm:hidden" aria-hidden="true" onClick={() => setSheetOpen(false)} /> : null}
+      <div
+        className={
+          sheetOpen
+            ? "fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col gap-3 overflow-y-auto rounded-t-lg bg-white p-4 shadow-xl sm:static sm:z-auto sm:contents sm:max-h-none sm:bg-transparent sm:p-0 sm:shadow-none"
+            : "hidden sm:contents"
+        }
+        role={sheetOpen ? "dialog" : undefined}
+        aria-label={sheetOpen ? "Filters" : undefined}
+        data-testid="filter-panel"
+      >
+        {sheetOpen ? (
+          <div className="flex items-center justify-between sm:hidden">
+            <h2 className="text-sm font-semibold text-slate-900">Filters</h2>
+            <button
+              type="button"
+              onClick={() => setSheetOpen(false)}
+              className="h-8 rounded bg-indigo-600 px-3 text-xs font-medium text-white"
+              data-testid="close-filters"
+            >
+              Done
+            </button>
+          </div>
+        ) : null}
+        {filters.map((filter) => (
+          <Filter key={paramsOfFilter(filter).join("|")} filter={filter} />
+        ))}
+        {reset}
+      </div>
+      <div className="ml-auto flex items-center gap-2">
         {isPending ? (
-          <span className="text-xs text-slate-500" role="status">
+          <span className="text-xs text-slate-600" role="status">
             Loading…
           </span>
         ) : null}

@@ -14,6 +14,12 @@ declare module "@tanstack/react-table" {
     hideable?: boolean;
     /** Extra classes for the cells of this column. */
     className?: string;
+    /** Stays in view when the table scrolls sideways (the company column). */
+    pinned?: boolean;
+    /** Long text that may wrap onto a second line (keeps the default columns within 1,440 px). */
+    wrap?: boolean;
+    /** Shown on the phone card of a row (< 640 px), in column order. */
+    card?: boolean;
   }
 }
 
@@ -29,10 +35,13 @@ export interface CompanyOption {
 
 /** The filters a table offers; all of them live in the URL under the API's parameter names. */
 export type FilterDef =
-  /** Multi-select of enum values: `param=a,b`. */
-  | { kind: "facet"; param: string; label: string; options: Option[] }
+  /**
+   * Multi-select of enum values: `param=a,b`; `counts`: rows per value under the other filters.
+   * Every value picked is no filter, unless `nullable` (rows without a value, which it leaves out).
+   */
+  | { kind: "facet"; param: string; label: string; options: Option[]; counts?: Record<string, number>; nullable?: boolean }
   /** A boolean as a two-option multi-select: one checked -> `param=true|false`, none/both -> absent. */
-  | { kind: "boolean"; param: string; label: string; trueLabel: string; falseLabel: string }
+  | { kind: "boolean"; param: string; label: string; trueLabel: string; falseLabel: string; counts?: Record<string, number> }
   /**
    * A single choice; `defaultValue` is what an absent parameter means (it is then omitted).
    * `clears`: parameters that no longer apply when this one changes (a region of another country).

@@ -4,9 +4,10 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useState, useTransition } from "react";
 
 /**
- * All table state lives in the URL. Every change is a `router.push` of the new query string, so
- * the back button, reload and a shared link restore it, and the server page renders the new rows.
- * The navigation runs in a transition: `isPending` dims the table while the rows load.
+ * All table state lives in the URL. Every change of the rows is a `router.push` of the new query
+ * string, so the back button, reload and a shared link restore it, and the server page renders the
+ * new rows. The navigation runs in a transition: `isPending` dims the table while the rows load.
+ * View-only state (hidden columns, density) replaces the URL in place instead (replaceView).
  */
 
 export type ParamChanges = Record<string, string | null>;
@@ -18,6 +19,12 @@ interface TableUrl {
   get(key: string): string | null;
   /** Apply changes (null removes a parameter). Filters reset to page 1 unless `keepPage`. */
   update(changes: ParamChanges, options?: { keepPage?: boolean }): void;
+  /**
+   * Change view-only parameters (hidden columns, density): the URL is replaced in place
+   * (history.replaceState, which Next's router follows), so the view changes at once with no
+   * request to the server and no history entry.
+   */
+  replaceView(changes: ParamChanges): void;
 }
 
 const TableUrlContext = createContext<TableUrl | null>(null);
@@ -30,9 +37,14 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
   // The query string we are navigating to. While the navigation is pending, controls show it and
   // further changes build on it, so two quick clicks (side, then stage) both land in the URL.
   const [target, setTarget] = useState<string | null>(null);
+  // View-only changes (replaceView) are applied here at once and written to the address bar; they
+  // hold while the URL Next knows is the one they were made on.
+  const [view, setView] = useState<{ from: string; query: string } | null>(null);
+  const urlQuery = searchParams.toString();
+  const viewQuery = view !== null && view.from === urlQuery ? view.query : null;
   const current = useMemo(
-    () => (isPending && target !== null ? new URLSearchParams(target) : new URLSearchParams(searchParams.toString())),
-    [isPending, target, searchParams],
+    () => (isPending && target !== null ? new URLSearchParams(target) : new URLSearchParams(viewQuery ?? urlQuery)),
+    [isPending, target, viewQuery, urlQuery],
   );
 
   const get = useCallback((key: string) => current.get(`${prefix}${key}`), [current, prefix]);
@@ -55,7 +67,23 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
     [current, prefix, pathname, router],
   );
 
-  const value = useMemo(() => ({ prefix, isPending, get, update }), [prefix, isPending, get, update]);
+  const replaceView = useCallback(
+    (changes: ParamChanges) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(`${prefix}${key}`);
+        else next.set(`${prefix}${key}`, value);
+      }
+      const query = next.toString().replace(/%2C/gi, ",");
+      setView({ from: urlQuery, query });
+      // The address bar follows (reload and shared links keep the view); Next's own history state
+      // is kept as it is, so back and forward still work.
+      window.history.replaceState(window.history.state, "", query ? `${pathname}?${query}` : pathname);
+    },
+    [current, prefix, pathname, urlQuery],
+  );
+
+  const value = useMemo(() => ({ prefix, isPending, get, update, replaceView }), [prefix, isPending, get, update, replaceView]);
   return <TableUrlContext.Provider value={value}>{children}</TableUrlContext.Provider>;
 }
 

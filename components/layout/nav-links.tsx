@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { usePathname } from "next/navigation";
 
 export interface NavItem {
@@ -23,7 +23,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
         const active = isActivePath(pathname, item.href);
         return (
           <li key={item.href}>
-            <Link
+            <IntentLink
               href={item.href}
               aria-current={active ? "page" : undefined}
               className={
@@ -39,7 +39,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
                   <span className="sr-only"> waiting</span>
                 </span>
               ) : null}
-            </Link>
+            </IntentLink>
           </li>
         );
       })}

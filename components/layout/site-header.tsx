@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { ROLE_LABELS } from "@/lib/format";
 import { NavLinks, type NavItem } from "./nav-links";
@@ -13,6 +13,7 @@ export function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waitin
     // The marketplace team's queue, with the number of trades waiting in it.
     ...(caller.permissions.includes("trades_verify") ? [{ href: "/verification", label: "Verification", badge: waiting ?? undefined }] : []),
     { href: "/settings/api-keys", label: "API keys" },
+    { href: "/docs/api", label: "API docs" },
   ];
 }
 
@@ -21,9 +22,9 @@ export function SiteHeader({ caller, waiting = null }: { caller: Caller; waiting
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-        <Link href="/companies" className="text-sm font-semibold tracking-tight text-white">
+        <IntentLink href="/companies" className="text-sm font-semibold tracking-tight text-white">
           Marketplace desk
-        </Link>
+        </IntentLink>
         <nav aria-label="Main" className="flex-1">
           <NavLinks items={navItemsFor(caller, waiting)} />
         </nav>

@@ -13,7 +13,10 @@ import { jsonBodyText } from "./json-text";
  * A handler only parses its query, calls a data function and returns the body.
  */
 
-/** What a handler returns when 200 with its body is not the answer: a status and headers too. */
+/**
+ * What a handler returns when 200 with its body is not the answer: a status and headers too. A
+ * ReadableStream body is sent as it comes (lib/api/csv.ts), with the headers given.
+ */
 export class ApiResult {
   constructor(
     readonly body: unknown,
@@ -39,12 +42,13 @@ function requestIdOf(request: Request): string {
 /** A handler's return value as it is sent: status, JSON text and headers. */
 function answerOf(body: unknown): Answer {
   const result = body instanceof ApiResult ? body : new ApiResult(body);
+  if (result.body instanceof ReadableStream) return { status: result.status, text: null, stream: result.body, headers: result.headers };
   // 304 Not Modified carries no body.
   return { status: result.status, text: result.status === 304 ? null : jsonBodyText(result.body), headers: result.headers };
 }
 
 function send(answer: Answer, requestId: string): Response {
-  return new Response(answer.text, {
+  return new Response(answer.stream ?? answer.text, {
     status: answer.status,
     headers: {
       "content-type": "application/json; charset=utf-8",

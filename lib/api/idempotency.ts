@@ -29,6 +29,8 @@ export interface Answer {
   status: number;
   text: string | null;
   headers: Record<string, string>;
+  /** A streamed body instead of `text` (a GET's CSV export, lib/api/csv.ts); never stored. */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 interface Scope {

@@ -1,14 +1,24 @@
 import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
 import { auditEventSchema, eventFeedParamsSchema, eventFeedSchema } from "../audit/events";
-import { indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
+import { indicationExportParamsSchema, indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
 import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
-import { opsTradeListParamsSchema, opsTradeListSchema, tradeListParamsSchema, tradeListSchema, tradeSchema, tradeWithTeamSchema } from "../trades/schema";
+import {
+  opsTradeListParamsSchema,
+  opsTradeListSchema,
+  tradeExportParamsSchema,
+  tradeListParamsSchema,
+  tradeListSchema,
+  tradeSchema,
+  tradeWithTeamSchema,
+} from "../trades/schema";
 import { tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "../trades/write-schema";
 import { companyTradeListParamsSchema, companyTradeListSchema, orderBookParamsSchema, orderBookSchema } from "../market/schema";
+import { csvHeader } from "./csv";
 import { ERROR_CODES } from "./errors";
 import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "./idempotency";
 import { pageFieldsSchema } from "./pagination";
+import { apiFieldsOf } from "./fields";
 import { historyParamsSchema } from "./params";
 
 /**
@@ -88,6 +98,23 @@ function list(operationId: string, summary: string, params: z.ZodObject, page: z
     summary,
     parameters: [...queryParameters(params), ifNoneMatch],
     responses: { "200": withEtag("A page", page), ...notModified, ...errorResponses(400, ...errors) },
+  };
+}
+
+/** A list's CSV export: the list's filters and sort, every row, the header named from the schema's fields. */
+function csvExport(operationId: string, summary: string, params: z.ZodObject, item: z.ZodObject) {
+  return {
+    operationId,
+    summary,
+    parameters: queryParameters(params),
+    responses: {
+      "200": {
+        description: `RFC 4180 CSV, UTF-8, streamed; header: ${csvHeader(apiFieldsOf(item)).join(",")}. Free-text cells that start with =, +, -, @, tab or CR get a leading '.`,
+        headers: { "Content-Disposition": header("attachment; filename=\"<resource>-<date>.csv\"") },
+        content: { "text/csv": { schema: { type: "string" } } },
+      },
+      ...errorResponses(400),
+    },
   };
 }
 
@@ -226,6 +253,9 @@ export function openApiDocument(serverUrl: string) {
           responses: { "201": created("The new indication", indicationSchema), ...errorResponses(400, 403, 413, 415) },
         },
       },
+      "/my/indications.csv": {
+        get: csvExport("exportIndications", "The caller's team's indications as CSV (every row the list's filters select)", indicationExportParamsSchema, indicationSchema),
+      },
       ...resourcePaths("indication", indicationSchema, indicationPatchSchema, "indications_manage", "409 when closed"),
       "/my/indications/{id}/refresh": {
         parameters: [idParameter],
@@ -253,6 +283,9 @@ export function openApiDocument(serverUrl: string) {
           requestBody: body(tradeCreateSchema),
           responses: { "201": created("The new trade", tradeSchema), ...errorResponses(400, 403, 413, 415) },
         },
+      },
+      "/my/trades.csv": {
+        get: csvExport("exportTrades", "The caller's team's trades as CSV (every row the list's filters select)", tradeExportParamsSchema, tradeSchema),
       },
       ...resourcePaths("trade", tradeSchema, tradePatchSchema, "trades_manage", "409 trade_verified when verified"),
       "/my/events": {

@@ -5,6 +5,7 @@ import { isUuid } from "../api/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb, getEngine } from "../db/client";
 import { findRow, type ListQuery, type RowQuery } from "../db/page";
+import type { Permission } from "../domain/enums";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_ROW_COLUMNS, COMPANY_SUMMARY_FIELDS, serializeCompany, type CompanyRow } from "./serializer";
@@ -59,10 +60,13 @@ export function companyRow(companyId: string): RowQuery {
   return { table: "companies", columns, id: companyId.toLowerCase() };
 }
 
-/** GET /companies/{company_id} (spec 5.1: needs the companies permission). */
+/** The permission a company's details need (spec 5.1); the dashboard links companies only with it. */
+export const COMPANY_DETAIL_PERMISSION = "companies" satisfies Permission;
+
+/** GET /companies/{company_id}. */
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
-  requirePermission(caller, "companies", "Viewing company details");
+  requirePermission(caller, COMPANY_DETAIL_PERMISSION, "Viewing company details");
   const row = await findRow<CompanyRow>(getEngine(), companyRow(companyId), caller.freshness);
   if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);

@@ -123,7 +123,7 @@ function counterSql(sql: SqlWriter, name: string): string {
 }
 
 /** The counter a list's cached facts are kept under: its team's, else its table's. */
-function listCounterSql<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "table" | "team">): string {
+export function listCounterSql<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "table" | "team">): string {
   if (list.team === undefined) return counterSql(sql, list.table);
   // A team none of whose rows was ever written has no counter row yet: 0.
   return `(SELECT COALESCE(MAX(version), 0) FROM team_table_versions WHERE table_name = ${sql.param(list.table)} AND team_id = ${sql.param(list.team)})`;
@@ -152,7 +152,7 @@ function teamRowCountSql<T>(sql: SqlWriter, list: ListQuery<T>): string {
 }
 
 /** The rows a list selects: its team first (when it has one), then its own conditions. */
-function selection<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "team" | "where">): Conditions {
+export function selection<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "team" | "where">): Conditions {
   const conditions = new Conditions(sql);
   conditions.equals("t.team_id", list.team);
   list.where(conditions);
@@ -240,6 +240,8 @@ function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: PageStart)
 export class ListCache {
   readonly counts = new LruCache<string, { version: string; count: number }>(10_000);
   readonly starts = new LruCache<string, PageStart & { version: string }>(10_000);
+  /** Faceted counts (lib/db/facets.ts) by statement, with the counter they were read under. */
+  readonly facets = new LruCache<string, { version: string; counts: Record<string, number> }>(2_000);
 }
 
 export interface PageResult<T> {

@@ -159,7 +159,7 @@ describe("page statement and count cache", () => {
       await own.writer.indication.deleteMany({ where: { id: { in: TIED } } });
     });
 
-    const SORTS = ["-updated_at", "updated_at", "-price_per_share", "price_per_share", "volume", "-created_at"];
+    const SORTS = ["-updated_at", "updated_at", "-price_per_share", "price_per_share", "volume", "-created_at", "opened_at", "-opened_at", "last_refreshed_at", "-last_refreshed_at"];
 
     it("reads every page from a cached start exactly as skipping rows would, in both directions of every sort", async () => {
       for (const sort of SORTS) {

@@ -10,6 +10,8 @@ import { INDICATION_FIELDS } from "./serializer";
 const SORT_COLUMNS: Record<IndicationSortField, string> = {
   created_at: "created_at",
   updated_at: "updated_at",
+  opened_at: "opened_at",
+  last_refreshed_at: "last_refreshed_at",
   price_per_share: "price_per_share",
   volume: "volume",
 };

@@ -5,7 +5,7 @@ import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawPa
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
-export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "price_per_share", "volume"] as const;
+export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "opened_at", "last_refreshed_at", "price_per_share", "volume"] as const;
 export type IndicationSortField = (typeof INDICATION_SORT_FIELDS)[number];
 export const DEFAULT_INDICATION_SORT = "-updated_at" as const;
 
@@ -26,6 +26,13 @@ export type IndicationListQuery = z.output<typeof indicationListParamsSchema>;
 
 export function parseIndicationListParams(raw: RawParams) {
   return parseQuery(indicationListParamsSchema, raw);
+}
+
+/** GET /my/indications.csv: the list's filters and sort, no page (it exports the whole set). */
+export const indicationExportParamsSchema = indicationListParamsSchema.omit({ page: true, per_page: true });
+
+export function parseIndicationExportParams(raw: RawParams) {
+  return parseQuery(indicationExportParamsSchema, raw);
 }
 
 /** Spec 2.4, field for field. */

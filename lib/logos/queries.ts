@@ -7,3 +7,10 @@ export async function getCompanyLogoSource(
 ): Promise<{ name: string; logoColor: string } | null> {
   return db.company.findUnique({ where: { id: companyId }, select: { name: true, logoColor: true } });
 }
+
+/** The logo colours of some companies (the issuers of a table page), by id: one query for the page. */
+export async function getLogoColors(db: Db, companyIds: readonly string[]): Promise<Record<string, string>> {
+  if (companyIds.length === 0) return {};
+  const rows = await db.company.findMany({ where: { id: { in: [...new Set(companyIds)] } }, select: { id: true, logoColor: true } });
+  return Object.fromEntries(rows.map((r) => [r.id, r.logoColor]));
+}

@@ -820,6 +820,8 @@ export function sortRows<T extends { id: string }>(rows: readonly T[], key: (row
 export const INDICATION_SORT_KEYS: Record<string, (r: FixtureIndication) => SortValue> = {
   created_at: (r) => r.createdAt.getTime(),
   updated_at: (r) => r.updatedAt.getTime(),
+  opened_at: (r) => r.openedAt.getTime(),
+  last_refreshed_at: (r) => r.lastRefreshedAt.getTime(),
   price_per_share: (r) => units(r.pricePerShare),
   volume: (r) => units(r.volume),
 };

@@ -30,6 +30,13 @@ export function parseTradeListParams(raw: RawParams) {
   return parseQuery(tradeListParamsSchema, raw);
 }
 
+/** GET /my/trades.csv: the list's filters and sort, no page (it exports the whole set). */
+export const tradeExportParamsSchema = tradeListParamsSchema.omit({ page: true, per_page: true });
+
+export function parseTradeExportParams(raw: RawParams) {
+  return parseQuery(tradeExportParamsSchema, raw);
+}
+
 /** Spec 2.6, field for field. */
 export const tradeSchema = z.object({
   id: z.string(),

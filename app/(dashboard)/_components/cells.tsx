@@ -1,25 +1,47 @@
-import Link from "next/link";
-import { LEGACY_STRUCTURE } from "@/lib/domain/enums";
-import { formatText, structureLabel } from "@/lib/format";
-import { LegacyStructure } from "@/components/data-table/badges";
-import { CompanyLogo } from "./company-logo";
+"use client";
 
-export function IssuerCell({ issuer, linked = true }: { issuer: { id: string; name: string }; linked?: boolean }) {
-  const content = (
-    <>
-      <CompanyLogo id={issuer.id} size={24} />
-      <span className="truncate">{issuer.name}</span>
-    </>
-  );
-  return linked ? (
-    <Link
-      href={`/companies/${issuer.id}`}
-      className="inline-flex max-w-56 items-center gap-2 font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+import { LEGACY_STRUCTURE } from "@/lib/domain/enums";
+import { formatText, formatUsd, stockClassLabel, structureLabel } from "@/lib/format";
+import { LegacyStructure } from "@/components/data-table/badges";
+import { CompanyLink, useCanOpenCompanies } from "./company-links";
+import { CompanyLogo } from "./company-logo";
+import { InlineLogo, useHasLogoColor } from "./inline-logos";
+
+/** The company column: logo and name, a link to the company's page when the user may open it. */
+export function IssuerCell({ issuer }: { issuer: { id: string; name: string } }) {
+  const linked = useCanOpenCompanies();
+  const hasColor = useHasLogoColor(issuer.id);
+  return (
+    <CompanyLink
+      id={issuer.id}
+      className={`inline-flex max-w-48 items-center gap-2 font-medium text-slate-900 ${linked ? "hover:text-indigo-700 hover:underline" : ""}`}
     >
-      {content}
-    </Link>
-  ) : (
-    <span className="inline-flex max-w-56 items-center gap-2 font-medium text-slate-900">{content}</span>
+      {hasColor ? <InlineLogo id={issuer.id} name={issuer.name} size={24} /> : <CompanyLogo id={issuer.id} size={24} />}
+      <span className="truncate" title={issuer.name}>
+        {issuer.name}
+      </span>
+    </CompanyLink>
+  );
+}
+
+/** Money: grouped, 2 to 8 decimals (trailing zeros beyond 2 trimmed), the exact API value on hover. */
+export function MoneyCell({ value }: { value: string | null }) {
+  if (value === null) return <>—</>;
+  return (
+    <span data-value={value} title={`${value} USD`}>
+      {formatUsd(value)}
+    </span>
+  );
+}
+
+/** The class type, and the class name only when it says more than the type. */
+export function StockClassCell({ type, name }: { type: string; name: string | null }) {
+  const label = stockClassLabel(type, name);
+  return (
+    <>
+      {label.type}
+      {label.name ? <span className="text-slate-600"> · {label.name}</span> : null}
+    </>
   );
 }
 
@@ -28,10 +50,10 @@ export function StructureCell({ value }: { value: string | null }) {
   return <>{structureLabel(value)}</>;
 }
 
-export function StructureList({ values }: { values: string[] }) {
+export function StructureList({ values, wrap = false }: { values: string[]; wrap?: boolean }) {
   if (values.length === 0) return <>—</>;
   return (
-    <span className="inline-flex gap-1 whitespace-nowrap">
+    <span className={`inline-flex gap-1 ${wrap ? "flex-wrap" : "whitespace-nowrap"}`}>
       {values.map((v, i) => (
         <span key={v}>
           <StructureCell value={v} />

@@ -8,7 +8,6 @@ import { Timestamp } from "@/components/timestamp";
 import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
 import {
   formatPercent,
-  formatUsd,
   labelOf,
   SIDE_LABELS,
   STAGE_LABELS,
@@ -17,12 +16,14 @@ import {
   structureLabel,
   VISIBILITY_LABELS,
 } from "@/lib/format";
+import type { FacetCounts } from "@/lib/db/facets";
 import type { Indication } from "@/lib/indications/schema";
 import Link from "next/link";
 import { SelectionProvider, selectionColumn } from "@/components/data-table/selection";
-import { IssuerCell, StructureCell, StructureList, TextCell } from "./cells";
+import { IssuerCell, MoneyCell, StockClassCell, StructureCell, StructureList, TextCell } from "./cells";
 import { IndicationActions } from "./deal-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
+import { LogoColorsProvider } from "./inline-logos";
 
 const col = createColumnHelper<Indication>();
 
@@ -30,53 +31,49 @@ const columns = [
   col.accessor("issuer", {
     id: "issuer",
     header: "Company",
-    meta: { hideable: false },
+    meta: { hideable: false, pinned: true, card: true },
     cell: (info) => <IssuerCell issuer={info.getValue()} />,
   }),
-  col.accessor("side", { id: "side", header: "Side", cell: (info) => <SideBadge side={info.getValue()} /> }),
-  col.accessor("stage", { id: "stage", header: "Stage", cell: (info) => <StageBadge stage={info.getValue()} /> }),
+  col.accessor("side", { id: "side", header: "Side", meta: { card: true }, cell: (info) => <SideBadge side={info.getValue()} /> }),
+  col.accessor("stage", { id: "stage", header: "Stage", meta: { card: true }, cell: (info) => <StageBadge stage={info.getValue()} /> }),
   col.accessor("price_per_share", {
     id: "price_per_share",
     header: "Price / share",
-    meta: { sortField: "price_per_share", align: "right" },
-    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+    meta: { sortField: "price_per_share", align: "right", card: true },
+    cell: (info) => <MoneyCell value={info.getValue()} />,
   }),
   col.accessor("volume", {
     id: "volume",
     header: "Volume",
-    meta: { sortField: "volume", align: "right" },
-    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+    meta: { sortField: "volume", align: "right", card: true },
+    cell: (info) => <MoneyCell value={info.getValue()} />,
   }),
   col.accessor("minimum_volume", {
     id: "minimum_volume",
     header: "Min. volume",
     meta: { align: "right" },
-    cell: (info) => formatUsd(info.getValue()),
+    cell: (info) => <MoneyCell value={info.getValue()} />,
   }),
   col.display({
     id: "structure",
     header: "Structure",
+    meta: { wrap: true },
     cell: ({ row }) =>
       row.original.side === "offer" ? (
         <StructureCell value={row.original.structure} />
       ) : (
         <span className="text-slate-600">
-          <span className="text-[11px] text-slate-400">Accepts </span>
-          <StructureList values={row.original.acceptable_structures} />
+          <span className="text-[11px] text-slate-600">Accepts </span>
+          <StructureList values={row.original.acceptable_structures} wrap />
         </span>
       ),
   }),
-  col.accessor("visibility", { id: "visibility", header: "Visibility", cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
+  col.accessor("visibility", { id: "visibility", header: "Visibility", meta: { wrap: true }, cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
   col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
   col.display({
     id: "stock_class",
     header: "Class",
-    cell: ({ row }) => (
-      <>
-        {labelOf(STOCK_CLASS_TYPE_LABELS, row.original.stock_class_type)}
-        {row.original.stock_class ? <span className="text-slate-500"> · {row.original.stock_class}</span> : null}
-      </>
-    ),
+    cell: ({ row }) => <StockClassCell type={row.original.stock_class_type} name={row.original.stock_class} />,
   }),
   col.accessor("management_fee_percent", {
     id: "management_fee_percent",
@@ -103,11 +100,11 @@ const columns = [
   }),
   col.accessor("permalink_id", { id: "permalink_id", header: "Permalink", cell: (info) => <TextCell value={info.getValue()} mono /> }),
   col.accessor("details", { id: "details", header: "Details", cell: (info) => <TextCell value={info.getValue()} /> }),
-  col.accessor("opened_at", { id: "opened_at", header: "Opened", cell: (info) => <Timestamp iso={info.getValue()} /> }),
+  col.accessor("opened_at", { id: "opened_at", header: "Opened", meta: { sortField: "opened_at" }, cell: (info) => <Timestamp iso={info.getValue()} /> }),
   col.accessor("last_refreshed_at", {
     id: "last_refreshed_at",
     header: "Refreshed",
-    meta: { label: "Last refreshed" },
+    meta: { label: "Last refreshed", sortField: "last_refreshed_at" },
     cell: (info) => <Timestamp iso={info.getValue()} />,
   }),
   col.accessor("created_at", {
@@ -146,6 +143,7 @@ const readColumns = [...columns, actionsColumn(false)];
 const manageColumns = [selectionColumn<Indication>((row) => row.id, (row) => `Select ${rowName(row)}`), ...columns, actionsColumn(true)];
 
 const DEFAULT_HIDDEN = [
+  "stock_type",
   "minimum_volume",
   "management_fee_percent",
   "carried_interest_fee_percent",
@@ -164,17 +162,23 @@ export type IssuerFilter = { selected: CompanyOption | null; searchUrl: string }
 
 type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" | "stock_class_type" | "issuer" | "created" | "price" | "volume";
 
-function indicationFilters(issuer: IssuerFilter, only?: FilterName[]): FilterDef[] {
+function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: FacetCounts): FilterDef[] {
+  const facet = (param: string, label: string, opts: { value: string; label: string }[], nullable = false): FilterDef => ({
+    kind: "facet",
+    param,
+    label,
+    options: opts,
+    counts: facets?.[param],
+    nullable,
+  });
   const all: [FilterName, FilterDef | null][] = [
-    ["side", { kind: "facet", param: "side", label: "Side", options: options(SIDES, (v) => SIDE_LABELS[v]) }],
-    ["stage", { kind: "facet", param: "stage", label: "Stage", options: options(STAGES, (v) => STAGE_LABELS[v]) }],
-    ["structure", { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel) }],
-    ["visibility", { kind: "facet", param: "visibility", label: "Visibility", options: options(VISIBILITIES, (v) => VISIBILITY_LABELS[v]) }],
-    ["stock_type", { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]) }],
-    [
-      "stock_class_type",
-      { kind: "facet", param: "stock_class_type", label: "Class", options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]) },
-    ],
+    ["side", facet("side", "Side", options(SIDES, (v) => SIDE_LABELS[v]))],
+    ["stage", facet("stage", "Stage", options(STAGES, (v) => STAGE_LABELS[v]))],
+    // Bids have no structure: picking every structure still leaves them out.
+    ["structure", facet("structure", "Structure", options(STRUCTURES, structureLabel), true)],
+    ["visibility", facet("visibility", "Visibility", options(VISIBILITIES, (v) => VISIBILITY_LABELS[v]))],
+    ["stock_type", facet("stock_type", "Stock type", options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]))],
+    ["stock_class_type", facet("stock_class_type", "Class", options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]))],
     ["issuer", issuer ? { kind: "company", param: "issuer_id", label: "Company", ...issuer } : null],
     ["created", { kind: "dateRange", label: "Created", fromParam: "created_after", toParam: "created_before", mode: "timestamp" }],
     ["price", { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" }],
@@ -194,6 +198,9 @@ export function IndicationsTable({
   label = "Indications",
   testId = "indications-table",
   manage = false,
+  exportHref,
+  facets,
+  logoColors,
 }: {
   rows: Indication[];
   page: PageInfo;
@@ -209,8 +216,15 @@ export function IndicationsTable({
   testId?: string;
   /** The caller may manage indications: row selection, the bulk bar and the row actions. */
   manage?: boolean;
+  /** The CSV export of the filtered set (exportHref); absent: none. */
+  exportHref?: string;
+  /** The rows' companies' logo colours (getLogoColors), so their logos are drawn inline. */
+  logoColors?: Record<string, string>;
+  /** Rows per value of each enumerated filter under the others (lib/indications/facets.ts). */
+  facets?: FacetCounts;
 }) {
   const table = (
+    <LogoColorsProvider colors={logoColors}>
     <DataTable
       label={label}
       data={rows}
@@ -218,13 +232,15 @@ export function IndicationsTable({
       getRowId={(row) => row.id}
       page={page}
       sort={sort}
-      filters={indicationFilters(issuer, filters)}
+      filters={indicationFilters(issuer, filters, facets)}
       defaultHidden={DEFAULT_HIDDEN}
       prefix={prefix}
       omit={omitIssuer ? ["issuer"] : undefined}
       noun="indication"
       testId={testId}
+      exportHref={exportHref}
     />
+    </LogoColorsProvider>
   );
   if (!manage) return table;
   return (

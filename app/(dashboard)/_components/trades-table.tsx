@@ -9,15 +9,16 @@ import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
 import {
   formatDate,
   formatPercent,
-  formatUsd,
   labelOf,
   STOCK_CLASS_TYPE_LABELS,
   STOCK_TYPE_LABELS,
   structureLabel,
 } from "@/lib/format";
+import type { FacetCounts } from "@/lib/db/facets";
 import type { Trade } from "@/lib/trades/schema";
 import Link from "next/link";
-import { IssuerCell, StructureCell, TextCell } from "./cells";
+import { IssuerCell, MoneyCell, StockClassCell, StructureCell, TextCell } from "./cells";
+import { LogoColorsProvider } from "./inline-logos";
 import type { IssuerFilter } from "./indications-table";
 
 const col = createColumnHelper<Trade>();
@@ -27,13 +28,13 @@ export const TRADE_COLUMNS = [
   col.accessor("issuer", {
     id: "issuer",
     header: "Company",
-    meta: { hideable: false },
+    meta: { hideable: false, pinned: true, card: true },
     cell: (info) => <IssuerCell issuer={info.getValue()} />,
   }),
   col.accessor("sign_date", {
     id: "sign_date",
     header: "Signed",
-    meta: { sortField: "sign_date", label: "Sign date" },
+    meta: { sortField: "sign_date", label: "Sign date", card: true },
     cell: (info) => <span className="tabular-nums">{formatDate(info.getValue())}</span>,
   }),
   col.accessor("won_date", {
@@ -45,31 +46,26 @@ export const TRADE_COLUMNS = [
   col.accessor("price_per_share", {
     id: "price_per_share",
     header: "Price / share",
-    meta: { sortField: "price_per_share", align: "right" },
-    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+    meta: { sortField: "price_per_share", align: "right", card: true },
+    cell: (info) => <MoneyCell value={info.getValue()} />,
   }),
   col.accessor("volume", {
     id: "volume",
     header: "Volume",
-    meta: { sortField: "volume", align: "right" },
-    cell: (info) => <span data-value={info.getValue()}>{formatUsd(info.getValue())}</span>,
+    meta: { sortField: "volume", align: "right", card: true },
+    cell: (info) => <MoneyCell value={info.getValue()} />,
   }),
   col.accessor("structure", { id: "structure", header: "Structure", cell: (info) => <StructureCell value={info.getValue()} /> }),
   col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
   col.display({
     id: "stock_class",
     header: "Class",
-    cell: ({ row }) => (
-      <>
-        {labelOf(STOCK_CLASS_TYPE_LABELS, row.original.stock_class_type)}
-        {row.original.stock_class ? <span className="text-slate-500"> · {row.original.stock_class}</span> : null}
-      </>
-    ),
+    cell: ({ row }) => <StockClassCell type={row.original.stock_class_type} name={row.original.stock_class} />,
   }),
   col.accessor("is_verified", {
     id: "is_verified",
     header: "Status",
-    meta: { label: "Verification" },
+    meta: { label: "Verification", card: true },
     cell: (info) => <VerifiedBadge verified={info.getValue()} />,
   }),
   col.accessor("verification_officer_name", {
@@ -156,10 +152,10 @@ const options = <T extends string>(values: readonly T[], label: (v: T) => string
 /** /trades: a verified/unverified facet; /review: a select defaulting to verified (absent = true). */
 export type VerificationFilter = "facet" | "review" | "none";
 
-export function tradeFilters(issuer: IssuerFilter, verification: VerificationFilter): FilterDef[] {
+export function tradeFilters(issuer: IssuerFilter, verification: VerificationFilter, facets?: FacetCounts): FilterDef[] {
   const filters: FilterDef[] = [];
   if (verification === "facet") {
-    filters.push({ kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified" });
+    filters.push({ kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified", counts: facets?.is_verified });
   } else if (verification === "review") {
     filters.push({
       kind: "select",
@@ -174,9 +170,15 @@ export function tradeFilters(issuer: IssuerFilter, verification: VerificationFil
     });
   }
   filters.push(
-    { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel) },
-    { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]) },
-    { kind: "facet", param: "stock_class_type", label: "Class", options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]) },
+    { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel), counts: facets?.structure },
+    { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]), counts: facets?.stock_type },
+    {
+      kind: "facet",
+      param: "stock_class_type",
+      label: "Class",
+      options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]),
+      counts: facets?.stock_class_type,
+    },
   );
   if (issuer) filters.push({ kind: "company", param: "issuer_id", label: "Company", ...issuer });
   filters.push(
@@ -199,6 +201,9 @@ export function TradesTable({
   omitIssuer = false,
   label = "Trades",
   testId = "trades-table",
+  exportHref,
+  facets,
+  logoColors,
 }: {
   rows: Trade[];
   page: PageInfo;
@@ -213,9 +218,16 @@ export function TradesTable({
   omitIssuer?: boolean;
   label?: string;
   testId?: string;
+  /** The CSV export of the filtered set (exportHref); absent: none. */
+  exportHref?: string;
+  /** The rows' companies' logo colours (getLogoColors), so their logos are drawn inline. */
+  logoColors?: Record<string, string>;
+  /** Rows per value of each enumerated filter under the others (lib/trades/facets.ts). */
+  facets?: FacetCounts;
 }) {
-  const filters = tradeFilters(issuer, verification);
+  const filters = tradeFilters(issuer, verification, facets);
   return (
+    <LogoColorsProvider colors={logoColors}>
     <DataTable
       label={label}
       data={rows}
@@ -229,6 +241,8 @@ export function TradesTable({
       omit={omitIssuer ? ["issuer"] : undefined}
       noun="trade"
       testId={testId}
+      exportHref={exportHref}
     />
+    </LogoColorsProvider>
   );
 }

@@ -1,9 +1,10 @@
-import { forbidden, notFound } from "next/navigation";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/api/errors";
 import type { Caller } from "@/lib/auth/caller";
-import { getCompany } from "@/lib/companies/queries";
+import { COMPANY_DETAIL_PERMISSION, getCompany } from "@/lib/companies/queries";
 import type { Company } from "@/lib/companies/schema";
+import { forbid } from "./forbid";
 
 /**
  * The company of /companies/[id], loaded once per request (layout and page both ask). The data
@@ -15,7 +16,7 @@ export const loadCompanyForPage = cache(async (caller: Caller, id: string): Prom
     return await getCompany(caller, id);
   } catch (error) {
     if (error instanceof ApiError) {
-      if (error.status === 403) forbidden();
+      if (error.status === 403) forbid({ kind: "permission", name: COMPANY_DETAIL_PERMISSION });
       if (error.status === 404 || error.status === 400) notFound();
     }
     throw error;

@@ -1,5 +1,6 @@
-import { forbidden } from "next/navigation";
 import { requireCaller } from "../_lib/caller";
+import { forbid } from "../_lib/forbid";
+import { REVIEW_ROLE } from "./role";
 
 /**
  * Team leads only. The check lives in the layout, above review/loading.tsx's Suspense boundary,
@@ -7,6 +8,6 @@ import { requireCaller } from "../_lib/caller";
  */
 export default async function ReviewLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
-  if (caller.role !== "team_lead") forbidden();
+  if (caller.role !== REVIEW_ROLE) forbid({ kind: "role", name: REVIEW_ROLE });
   return children;
 }

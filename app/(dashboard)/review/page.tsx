@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { forbidden } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
-import { tableParams } from "@/components/data-table/search-params";
+import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-state";
-import { formatCount, formatUsd } from "@/lib/format";
+import { formatCount, formatUsd, formatUsdAverage } from "@/lib/format";
+import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
 import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
 import { InvalidQueryAlert } from "../_components/invalid-query";
@@ -13,6 +13,10 @@ import { Breakdown } from "./_components/breakdown";
 import { VolumeChart } from "./_components/volume-chart";
 import { TradesTable } from "../_components/trades-table";
 import { requireCaller } from "../_lib/caller";
+import { getDb } from "@/lib/db/client";
+import { getLogoColors } from "@/lib/logos/queries";
+import { forbid } from "../_lib/forbid";
+import { REVIEW_ROLE } from "./role";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 import { parsePage } from "@/lib/api/pagination";
@@ -35,13 +39,14 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
   // Checked here as well as in the layout: Next renders a layout and its page concurrently, so a
   // check only in the layout would still let this page query (and serialise) the data.
   const caller = await requireCaller();
-  if (caller.role !== "team_lead") forbidden();
+  if (caller.role !== REVIEW_ROLE) forbid({ kind: "role", name: REVIEW_ROLE });
   const { query } = tableParams(await readSearchParams(searchParams));
   const parsed = parseTradeListParams(reviewQuery(query));
 
-  const [page, summary] = await Promise.all([
+  const [page, summary, facets] = await Promise.all([
     parsed.ok ? listTrades(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<Trade>()),
     parsed.ok ? summarizeTrades(caller, parsed.value) : Promise.resolve(null),
+    parsed.ok ? tradeFacets(caller, parsed.value) : Promise.resolve(undefined),
   ]);
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
   const verified = parsed.ok ? parsed.value.is_verified : true;
@@ -82,6 +87,9 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
         verification="review"
         label="Trades under review"
         testId="review-trades-table"
+        facets={facets}
+        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
+        exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", reviewQuery(query), Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </TableUrlProvider>
   );
@@ -93,7 +101,7 @@ function Totals({ summary }: { summary: TradeSummary }) {
     { label: "Total volume", value: formatUsd(summary.total_volume), testId: "total-volume", raw: summary.total_volume },
     {
       label: "VWAP per share",
-      value: summary.vwap_price_per_share === null ? "—" : formatUsd(summary.vwap_price_per_share),
+      value: formatUsdAverage(summary.vwap_price_per_share),
       testId: "total-vwap",
       raw: summary.vwap_price_per_share ?? "",
       hint: VWAP_DEFINITION,
@@ -108,7 +116,7 @@ function Totals({ summary }: { summary: TradeSummary }) {
         {items.map((item) => (
           <div key={item.label} className="rounded-md border border-slate-200 bg-white px-4 py-3 shadow-sm" title={item.hint}>
             <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{item.label}</dt>
-            <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900" data-testid={item.testId} data-value={item.raw}>
+            <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900" data-testid={item.testId} data-value={item.raw} title={item.raw}>
               {item.value}
             </dd>
           </div>

@@ -147,7 +147,7 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
         <span className="block text-slate-500">{company.region}</span>
       </td>
       <td className="px-3 py-2 text-xs text-slate-700" data-testid="company-investors">
-        {company.lead_investors.length > 0 ? company.lead_investors.join(", ") : <span className="text-slate-400">—</span>}
+        {company.lead_investors.length > 0 ? company.lead_investors.join(", ") : <span className="text-slate-500">—</span>}
       </td>
     </tr>
   );

@@ -67,9 +67,13 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
         <span aria-current="page">{company.name}</span>
       </nav>
 
-      <header className="flex flex-wrap items-start gap-5 rounded-md border border-slate-200 bg-white p-5 shadow-sm">
-        <CompanyLogo id={company.id} size={96} className="rounded-lg" />
-        <div className="min-w-0 flex-1 space-y-1">
+      {/* Phones (< 640 px): logo, text and links stack, each the full width (no one-word lines). */}
+      <header
+        className="flex flex-col items-start gap-4 rounded-md border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:flex-wrap sm:gap-5 sm:p-5"
+        data-testid="company-header"
+      >
+        <CompanyLogo id={company.id} size={96} className="h-16 w-16 rounded-lg sm:h-24 sm:w-24" />
+        <div className="w-full min-w-0 flex-1 space-y-1 sm:w-auto">
           <h1 className="text-xl font-semibold tracking-tight text-slate-900">{company.name}</h1>
           <p className="text-sm text-slate-600">{company.legal_name}</p>
           <p className="text-xs text-slate-500">
@@ -79,7 +83,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
             {company.description}
           </p>
         </div>
-        <div className="flex flex-col gap-2">
+        <div className="flex w-full flex-row flex-wrap gap-2 sm:w-auto sm:flex-col" data-testid="company-links">
           <ExternalLink href={company.url}>Website</ExternalLink>
           <ExternalLink href={company.platform_url}>Marketplace profile</ExternalLink>
           {caller.permissions.includes("indications_manage") ? <NewIndicationButton issuer={{ id: company.id, name: company.name }} /> : null}
@@ -147,7 +151,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
                 ))}
               </ul>
             ) : (
-              <span className="text-slate-400">None recorded</span>
+              <span className="text-slate-500">None recorded</span>
             )}
           </Field>
           <Field label="Description" wide>

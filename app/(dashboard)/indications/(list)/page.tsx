@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
-import { tableParams } from "@/components/data-table/search-params";
+import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
+import type { FacetCounts } from "@/lib/db/facets";
+import { indicationFacets } from "@/lib/indications/facets";
 import { listIndications } from "@/lib/indications/queries";
-import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { getDb } from "@/lib/db/client";
+import { getLogoColors } from "@/lib/logos/queries";
 import { NewIndicationButton } from "../../_components/deal-form/indication-form";
 import { IndicationsTable } from "../../_components/indications-table";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
@@ -19,7 +23,9 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
   const parsed = parseIndicationListParams(query);
 
   // The same data function as GET /api/v1/my/indications, with the URL's query as is.
-  const page: Page<Indication> = parsed.ok ? parsePage(await listIndications(caller, parsed.value)) : emptyPage<Indication>();
+  const [page, facets]: [Page<Indication>, FacetCounts | undefined] = parsed.ok
+    ? await Promise.all([listIndications(caller, parsed.value).then(parsePage), indicationFacets(caller, parsed.value)])
+    : [emptyPage<Indication>(), undefined];
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
   // No button that would fail: without the permission the write side refuses anyway.
   const canManage = caller.permissions.includes("indications_manage");
@@ -36,6 +42,9 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         manage={canManage}
+        facets={facets}
+        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
+        exportHref={parsed.ok ? exportHref("/api/v1/my/indications.csv", query, Object.keys(indicationExportParamsSchema.shape)) : undefined}
       />
     </>
   );

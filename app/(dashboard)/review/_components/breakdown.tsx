@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTableUrl } from "@/components/data-table/url-state";
 import { toStoredDecimal } from "@/lib/domain/decimal";
-import { formatCount, formatUsd } from "@/lib/format";
+import { formatCount, formatUsd, formatUsdAverage } from "@/lib/format";
 import type { TradeTotals } from "@/lib/trades/summary";
 
 /**
@@ -83,7 +83,7 @@ export function Breakdown({ title, noun, param, rows, testId }: { title: string;
                 </th>
                 <td data-value={String(row.count)}>{formatCount(row.count)}</td>
                 <td data-value={row.total_volume}>{formatUsd(row.total_volume)}</td>
-                <td>{row.vwap_price_per_share === null ? "—" : formatUsd(row.vwap_price_per_share)}</td>
+                <td title={row.vwap_price_per_share ?? undefined}>{formatUsdAverage(row.vwap_price_per_share)}</td>
               </tr>
             ))}
             {rows.length === 0 ? (

@@ -31,7 +31,8 @@ export default async function ApiKeysPage() {
         <h2 id="keys-heading" className="text-sm font-semibold text-slate-900">
           Your keys <span className="font-normal text-slate-500">({keys.length})</span>
         </h2>
-        <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
+        {/* Focusable, so a keyboard can scroll it sideways on a phone. */}
+        <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="API keys, scrollable">
           <table className="min-w-full text-xs" data-testid="api-keys-table">
             <caption className="sr-only">Your API keys</caption>
             <thead className="border-b border-slate-200 bg-slate-50">
@@ -59,7 +60,7 @@ export default async function ApiKeysPage() {
                     <Timestamp iso={key.createdAt.toISOString()} />
                   </td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    {key.lastUsedAt ? <Timestamp iso={key.lastUsedAt.toISOString()} /> : <span className="text-slate-400">Never</span>}
+                    {key.lastUsedAt ? <Timestamp iso={key.lastUsedAt.toISOString()} /> : <span className="text-slate-500">Never</span>}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2" data-testid="api-key-status">
                     {key.revokedAt ? (

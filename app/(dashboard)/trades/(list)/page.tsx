@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
-import { tableParams } from "@/components/data-table/search-params";
+import { exportHref, tableParams } from "@/components/data-table/search-params";
 import { parsePage, type Page } from "@/lib/api/pagination";
+import type { FacetCounts } from "@/lib/db/facets";
+import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
+import { getDb } from "@/lib/db/client";
+import { getLogoColors } from "@/lib/logos/queries";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { RecordTradeButton } from "../../_components/deal-form/trade-form";
 import { TradesTable } from "../../_components/trades-table";
@@ -19,7 +23,9 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
   const parsed = parseTradeListParams(query);
 
   // The same data function as GET /api/v1/my/trades, with the URL's query as is.
-  const page: Page<Trade> = parsed.ok ? parsePage(await listTrades(caller, parsed.value)) : emptyPage<Trade>();
+  const [page, facets]: [Page<Trade>, FacetCounts | undefined] = parsed.ok
+    ? await Promise.all([listTrades(caller, parsed.value).then(parsePage), tradeFacets(caller, parsed.value)])
+    : [emptyPage<Trade>(), undefined];
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
   return (
@@ -33,6 +39,9 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        facets={facets}
+        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
+        exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", query, Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </>
   );

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "@/lib/api-keys/keys";
+import { getDb } from "@/lib/db/client";
+import { COMPANIES, EDGE_DECIMALS, FIXTURE_PASSWORD_HASH, SECRETS, SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
+import { callRoute, expectError, fetchAll, type CallResult } from "@/lib/testing/http";
+import { GET as indicationsCsv, POST as postIndicationsCsv } from "./my/indications.csv/route";
+import { GET as indicationsJson, POST as createIndication } from "./my/indications/route";
+import { GET as tradesCsv } from "./my/trades.csv/route";
+import { GET as tradesJson, POST as createTrade } from "./my/trades/route";
+
+/**
+ * GET /my/indications.csv and /my/trades.csv (issue 15) through the real route handlers: for the
+ * same filters, the CSV's records are the JSON list's items (every page of it), field for field
+ * and decimal digit for digit; free text that a spreadsheet would run is neutralised.
+ */
+
+type Item = Record<string, unknown>;
+
+function records(result: CallResult): string[][] {
+  expect(result.status, result.text.slice(0, 300)).toBe(200);
+  expect(result.headers.get("content-type")).toBe("text/csv; charset=utf-8; header=present");
+  expect(result.headers.get("content-disposition")).toMatch(/^attachment; filename="(indications|trades)-\d{4}-\d{2}-\d{2}\.csv"$/);
+  expect(result.text.endsWith("\r\n")).toBe(true);
+  return parse(result.text, { relax_column_count: false }) as string[][];
+}
+
+/** The header the API's items imply: their keys in order, the issuer as issuer.id, issuer.name. */
+function headerOf(item: Item): string[] {
+  return Object.keys(item).flatMap((key) => (key === "issuer" ? ["issuer.id", "issuer.name"] : [key]));
+}
+
+const FORMULA = /^[=+\-@\t\r]/;
+const cell = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
+
+/** An API item as the CSV must write it. */
+function recordOf(item: Item): string[] {
+  return Object.entries(item).flatMap(([key, value]) => {
+    if (key === "issuer") {
+      const issuer = value as { id: string; name: string };
+      return [issuer.id, cell(issuer.name)];
+    }
+    if (value === null) return [""];
+    if (Array.isArray(value)) return [cell(JSON.stringify(value))];
+    return [cell(String(value))];
+  });
+}
+
+async function expectSameRows(csv: unknown, json: unknown, resource: string, query: string, key = SECRETS.alphaBroker) {
+  const { items, total } = await fetchAll<Item>(json, `/api/v1/my/${resource}${query ? `?${query}` : ""}`, resource, key);
+  const [header, ...rows] = records(await callRoute(csv, `/api/v1/my/${resource}.csv${query ? `?${query}` : ""}`, { key }));
+  expect(rows.length, query).toBe(total);
+  if (items.length > 0) expect(header).toEqual(headerOf(items[0]));
+  expect(rows, query).toEqual(items.map(recordOf));
+  return { header, rows, items };
+}
+
+describe("GET /my/indications.csv: the JSON list's rows", () => {
+  for (const query of ["", "side=bid", "stage=open&sort=price_per_share", "sort=-volume&price_min=10", "structure=spv&sort=created_at", `issuer_id=${SPECIAL_COMPANIES.betaOnly.id}`]) {
+    it(`?${query}`, async () => {
+      await expectSameRows(indicationsCsv, indicationsJson, "indications", query);
+    });
+  }
+
+  it("writes the edge decimals digit for digit, and another team's key exports only that team's rows", async () => {
+    const { rows, header } = await expectSameRows(indicationsCsv, indicationsJson, "indications", "sort=price_per_share");
+    const prices = new Set(rows.map((r) => r[header.indexOf("price_per_share")]));
+    const edges = EDGE_DECIMALS.filter((d) => prices.has(d));
+    expect(edges.length).toBeGreaterThan(3);
+    const beta = await expectSameRows(indicationsCsv, indicationsJson, "indications", "", SECRETS.betaBroker);
+    const alphaIds = new Set(rows.map((r) => r[0]));
+    expect(beta.rows.some((r) => alphaIds.has(r[0]))).toBe(false);
+  });
+});
+
+describe("GET /my/trades.csv: the JSON list's rows", () => {
+  for (const query of ["", "is_verified=false", "sort=volume", "sign_date_from=2026-01-01&sort=-won_date", "volume_min=1000&volume_max=5000000"]) {
+    it(`?${query}`, async () => {
+      await expectSameRows(tradesCsv, tradesJson, "trades", query);
+    });
+  }
+});
+
+describe("the exports refuse what the lists refuse", () => {
+  it("401 without a caller, 400 naming a bad filter, 400 for page (it exports every row), 405 for POST", async () => {
+    expectError(await callRoute(indicationsCsv, "/api/v1/my/indications.csv"), "unauthorized");
+    expectError(await callRoute(tradesCsv, "/api/v1/my/trades.csv"), "unauthorized");
+    expectError(await callRoute(indicationsCsv, "/api/v1/my/indications.csv?side=sideways", { key: SECRETS.alphaBroker }), "invalid_parameter", "side");
+    expectError(await callRoute(tradesCsv, "/api/v1/my/trades.csv?sort=-name", { key: SECRETS.alphaBroker }), "invalid_parameter", "sort");
+    expectError(await callRoute(tradesCsv, "/api/v1/my/trades.csv?price_min=1e9", { key: SECRETS.alphaBroker }), "invalid_parameter", "price_min");
+    expectError(await callRoute(indicationsCsv, "/api/v1/my/indications.csv?page=2", { key: SECRETS.alphaBroker }), "unknown_parameter", "page");
+    expectError(await callRoute(indicationsCsv, "/api/v1/my/indications.csv?per_page=5", { key: SECRETS.alphaBroker }), "unknown_parameter", "per_page");
+    expectError(await callRoute(postIndicationsCsv, "/api/v1/my/indications.csv", { key: SECRETS.alphaBroker, method: "POST" }), "method_not_allowed");
+  });
+});
+
+describe("formula injection and quoting", () => {
+  // A team of this file's own, so the shared fixture lists stay as they are.
+  const TEAM = { id: randomUUID(), name: `CSV ${Date.now()}` };
+  let key: string;
+  beforeAll(async () => {
+    await getDb().team.create({ data: { ...TEAM, createdAt: new Date() } });
+    const id = randomUUID();
+    await getDb().user.create({
+      data: { id, email: `${id}@csv.test`, name: "CSV", passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(["companies", "indications_manage", "trades_manage"]), teamId: TEAM.id, createdAt: new Date() },
+    });
+    key = (await createApiKey(getDb(), { userId: id, name: "csv test" })).secret;
+  });
+
+  it("neutralises = + - @ tab CR at the start of free text, quotes commas, quotes and line breaks, keeps decimals exact", async () => {
+    const body = {
+      issuer_id: COMPANIES[0].id,
+      side: "offer",
+      price_per_share: "1234567890123456.78",
+      volume: "0.00000001",
+      structure: "direct",
+      acceptable_structures: [],
+      visibility: "order_book_anonymous",
+      stock_type: "secondary",
+      stock_class_type: "preferred",
+      stock_class: "@SUM(1+1)",
+      client_id: "=HYPERLINK(\"http://evil.example\",\"x\")",
+      third_party_id: "-2+3",
+      details: "+1, said \"Ann\"\r\nsecond line",
+    };
+    const created = await callRoute(createIndication, "/api/v1/my/indications", { key, body });
+    expect(created.status, created.text).toBe(201);
+    const second = await callRoute(createIndication, "/api/v1/my/indications", { key, body: { ...body, client_id: "\rcmd", details: "safe, plain", stock_class: "Series A", third_party_id: null } });
+    expect(second.status, second.text).toBe(201);
+
+    const result = await callRoute(indicationsCsv, "/api/v1/my/indications.csv?sort=created_at", { key });
+    const [header, ...rows] = records(result);
+    expect(rows).toHaveLength(2);
+    const byId = (id: unknown) => rows.find((row) => row[header.indexOf("id")] === id)!;
+    const first = byId((created.body as { id: string }).id);
+    const next = byId((second.body as { id: string }).id);
+    const at = (row: string[], name: string) => row[header.indexOf(name)];
+    expect(at(first, "client_id")).toBe("'=HYPERLINK(\"http://evil.example\",\"x\")");
+    expect(at(first, "stock_class")).toBe("'@SUM(1+1)");
+    expect(at(first, "third_party_id")).toBe("'-2+3");
+    expect(at(first, "details")).toBe("'+1, said \"Ann\"\r\nsecond line");
+    expect(at(first, "private_recipients")).toBe("[]");
+    expect(at(first, "price_per_share")).toBe("1234567890123456.78");
+    expect(at(first, "volume")).toBe("0.00000001");
+    expect(at(first, "structure")).toBe("direct");
+    expect(at(first, "acceptable_structures")).toBe("[]");
+    expect(at(next, "client_id")).toBe("'\rcmd");
+    expect(at(next, "third_party_id")).toBe("");
+    // The raw text: CRLF records, the embedded line break and quotes inside one quoted field.
+    expect(result.text.split("\r\n")[0]).toBe(header.join(","));
+    expect(result.text).toContain('"\'+1, said ""Ann""\r\nsecond line"');
+    expect(result.text).toContain('"\'\rcmd"');
+    expect(result.text).toContain(",\"safe, plain\",");
+    const lone = await callRoute(indicationsCsv, "/api/v1/my/indications.csv?sort=created_at", { key });
+    expect(lone.text.split("\r\n").filter((line) => line.length > 0)).toHaveLength(4); // header, two records, one of them two lines
+
+    const trade = await callRoute(createTrade, "/api/v1/my/trades", {
+      key,
+      body: {
+        issuer_id: COMPANIES[1].id,
+        price_per_share: "9876543210.12345678",
+        volume: "999999999999999999",
+        structure: "direct",
+        stock_type: "secondary",
+        stock_class_type: "common",
+        sign_date: "2026-09-30",
+        won_date: "2026-10-01",
+        attributed_to_owner: true,
+        client_id: "@evil",
+        verification_officer_name: "\tTab Officer",
+        verification_officer_email: "officer@csv.example",
+      },
+    });
+    expect(trade.status, trade.text).toBe(201);
+    const [tradeHeader, tradeRow] = records(await callRoute(tradesCsv, "/api/v1/my/trades.csv", { key }));
+    expect(tradeRow[tradeHeader.indexOf("client_id")]).toBe("'@evil");
+    expect(tradeRow[tradeHeader.indexOf("verification_officer_name")]).toBe("'\tTab Officer");
+    expect(tradeRow[tradeHeader.indexOf("price_per_share")]).toBe("9876543210.12345678");
+    expect(tradeRow[tradeHeader.indexOf("volume")]).toBe("999999999999999999");
+    expect(tradeRow[tradeHeader.indexOf("is_verified")]).toBe("false");
+    expect(tradeRow[tradeHeader.indexOf("attributed_to_owner")]).toBe("true");
+  });
+});

@@ -1,0 +1,13 @@
+import { csvResponse, WHOLE_LIST } from "@/lib/api/csv";
+import { apiRoute, readOnly } from "@/lib/api/handler";
+import { tradeList } from "@/lib/trades/queries";
+import { parseTradeExportParams } from "@/lib/trades/schema";
+
+/** The team's trades as CSV: the filters and sort of GET /my/trades, every matching row. */
+export const GET = apiRoute(async ({ url, caller }) => {
+  const query = parseTradeExportParams(url.searchParams);
+  if (!query.ok) throw query.error;
+  return csvResponse(tradeList(caller.teamId, { ...query.value, ...WHOLE_LIST }), caller, "trades");
+});
+
+export const { POST, PUT, PATCH, DELETE } = readOnly;
