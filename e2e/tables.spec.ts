@@ -56,7 +56,7 @@ test.describe("at 1,440 px", () => {
       const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, doc: document.documentElement.scrollWidth, win: window.innerWidth }));
       expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.client);
       expect(widths.doc, JSON.stringify(widths)).toBeLessThanOrEqual(widths.win);
-      expect(await page.locator("thead").first().evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
+      expect(await scroller.locator("thead").first().evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
       expect(await page.locator('th[data-testid="col-issuer"]').evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
       await shot(page, testInfo, "laptop");
     });

@@ -353,7 +353,8 @@ test.describe("dashboard workflows", () => {
 
     // Oldest first: the sign dates shown never go down.
     const dates = await rows(queue).locator('td[data-column="sign_date"]').allInnerTexts();
-    expect([...dates].sort()).toEqual(dates);
+    const times = dates.map((date) => Date.parse(date));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
 
     // Filter to the new trade's company and today's date, then verify it.
     const today = new Date().toISOString().slice(0, 10);

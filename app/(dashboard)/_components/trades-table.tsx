@@ -16,7 +16,7 @@ import {
 } from "@/lib/format";
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Trade } from "@/lib/trades/schema";
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { IssuerCell, MoneyCell, StockClassCell, StructureCell, TextCell } from "./cells";
 import { LogoColorsProvider } from "./inline-logos";
 import type { IssuerFilter } from "./indications-table";
@@ -126,9 +126,9 @@ const detailsColumn = col.display({
   header: "Actions",
   meta: { hideable: false },
   cell: ({ row }) => (
-    <Link href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
+    <IntentLink href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
       Details<span className="sr-only"> of {row.original.permalink_id}</span>
-    </Link>
+    </IntentLink>
   ),
 });
 const columns = [...TRADE_COLUMNS, detailsColumn];

@@ -56,7 +56,7 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={4} className="py-3 text-center text-slate-400">
+              <td colSpan={4} className="py-3 text-center text-slate-600">
                 No {bid ? "bids" : "offers"} visible to you
               </td>
             </tr>
@@ -80,7 +80,7 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
               <td className="py-1 text-right font-mono">{formatDecimal(row.volume)}</td>
               <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
               <td className="py-1">
-                {row.team ? row.team.name : <span className="text-slate-400">Anonymous</span>}
+                {row.team ? row.team.name : <span className="text-slate-600">Anonymous</span>}
                 {row.own ? (
                   <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
                     Yours

@@ -34,7 +34,7 @@ function ticks(min: number, max: number, count: number): number[] {
 
 export function PriceChartSvg({ history, bestBid, bestOffer, days }: { history: PriceHistory; bestBid: string | null; bestOffer: string | null; days: number }) {
   if (history.trades.length === 0 && bestBid === null && bestOffer === null) {
-    return <p className="py-8 text-center text-xs text-slate-400">No verified trades in this period and no open bids or offers visible to you.</p>;
+    return <p className="py-8 text-center text-xs text-slate-600">No verified trades in this period and no open bids or offers visible to you.</p>;
   }
   const end = dayOf(history.today) + DAY_MS;
   const start = end - (days + 1) * DAY_MS;

@@ -52,7 +52,7 @@ export async function TradeTapeSection({ caller, companyId }: { caller: Caller; 
         <tbody>
           {page.items.length === 0 ? (
             <tr>
-              <td colSpan={5} className="py-3 text-center text-slate-400">
+              <td colSpan={5} className="py-3 text-center text-slate-600">
                 No verified trades
               </td>
             </tr>
@@ -64,7 +64,7 @@ export async function TradeTapeSection({ caller, companyId }: { caller: Caller; 
               <td className="py-1 text-right font-mono">{formatDecimal(trade.volume)}</td>
               <td className="py-1 pl-3">{structureLabel(trade.structure)}</td>
               <td className="py-1">
-                {trade.team ? trade.team.name : <span className="text-slate-400">Not attributed</span>}
+                {trade.team ? trade.team.name : <span className="text-slate-600">Not attributed</span>}
                 {trade.own ? <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Yours</span> : null}
               </td>
             </tr>
