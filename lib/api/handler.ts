@@ -129,17 +129,23 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
+type Handlers = Record<Method | "OPTIONS", (request: Request) => Promise<Response>>;
+
 /**
- * Handlers for every method a route does not serve: 405 in our error shape, with `Allow`. Spread
- * the ones the route does not export itself: `export const { PUT, DELETE } = otherMethods("GET", "POST", "PATCH")`.
+ * Handlers for every method a route does not serve: 405 in our error shape, with `Allow`; and
+ * `OPTIONS`, whose `Allow` lists only what the route serves (Next's own lists every export).
+ * Spread the ones the route does not export itself:
+ * `export const { PUT, DELETE, OPTIONS } = otherMethods("GET", "POST", "PATCH")`.
  */
-export function otherMethods(...allowed: Method[]): Record<Method, (request: Request) => Promise<Response>> {
-  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])].join(", ");
+export function otherMethods(...allowed: Method[]): Handlers {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse = async (request: Request) =>
     errorResponse(new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`), requestIdOf(request), {
       allow,
     });
-  return Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, (request: Request) => Promise<Response>>;
+  const options = async (request: Request) =>
+    new Response(null, { status: 204, headers: { allow, "cache-control": "no-store", "x-request-id": requestIdOf(request) } });
+  return { ...(Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, typeof refuse>), OPTIONS: options };
 }
 
 /** Spread into a read-only route module so every other method answers 405. */
