@@ -24,14 +24,18 @@ export function committedMigrations(kind = databaseKind(), root = process.cwd())
 }
 
 export async function readiness(db: Db, committed: string[] = committedMigrations()): Promise<Readiness> {
-  let applied: { migration_name: string }[];
+  try {
+    await db.$queryRawUnsafe("SELECT 1");
+  } catch {
+    return { ready: false, database: "unreachable", pending_migrations: committed };
+  }
+  let applied: { migration_name: string }[] = [];
   try {
     applied = await db.$queryRawUnsafe<{ migration_name: string }[]>(
       "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
     );
   } catch {
-    // Unreachable, or never migrated (no _prisma_migrations table): either way not ready.
-    return { ready: false, database: "unreachable", pending_migrations: committed };
+    // Never migrated: Prisma's table does not exist yet, so every migration is pending.
   }
   const done = new Set(applied.map((row) => row.migration_name));
   const pending = committed.filter((name) => !done.has(name));
