@@ -21,10 +21,10 @@ test("GET /api/health and /api/health/ready", async ({ request }) => {
 
 const PORT = E2E_PORT + 1;
 
-function startServer(): Promise<{ child: ChildProcess; output: () => string }> {
+function startServer(env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ["server/main.mjs", "--hostname", "127.0.0.1", "--port", String(PORT)], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, NEXTAUTH_SECRET: E2E_AUTH_SECRET, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, NEXTAUTH_SECRET: E2E_AUTH_SECRET, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -82,5 +82,46 @@ test("SIGTERM finishes the request in flight, refuses new connections, exits 0",
     expect(output()).toContain("Stopped.");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
+  }
+});
+
+test("one JSON log line per API request, with no secret in it; LOG_LEVEL silences them", async () => {
+  test.setTimeout(120_000);
+  const key = mintApiKey(ACCOUNTS.broker, "request-log");
+  const lines = (text: string) =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  const { child, output } = await startServer();
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    const listed = await fetch(`${base}/api/v1/companies`, { headers: { authorization: `Bearer ${key}`, "x-request-id": "log-test-1" } });
+    expect(listed.status).toBe(200);
+    expect((await fetch(`${base}/api/v1/companies`, { headers: { authorization: "Bearer wrong-secret-value" } })).status).toBe(401);
+    expect((await fetch(`${base}/api/v1/companies/%ZZ`)).status).toBe(400);
+    await expect.poll(() => lines(output()).filter((line) => line.msg !== undefined && String(line.msg).startsWith("request")).length).toBe(3);
+
+    const [ok, unauthorized, refused] = lines(output()).filter((line) => String(line.msg).startsWith("request"));
+    expect(ok).toMatchObject({ id: "log-test-1", method: "GET", route: "/api/v1/companies", status: 200, via: "api_key", level: 30 });
+    expect(typeof ok.caller).toBe("string");
+    expect(typeof ok.duration_ms).toBe("number");
+    expect(unauthorized).toMatchObject({ method: "GET", route: "/api/v1/companies", status: 401 });
+    expect(unauthorized.caller).toBeUndefined();
+    expect(refused).toMatchObject({ method: "GET", route: "/api/v1/companies/%ZZ", status: 400 });
+    expect(output()).not.toContain(key);
+    expect(output()).not.toContain("wrong-secret-value");
+  } finally {
+    child.kill("SIGKILL");
+  }
+
+  const quiet = await startServer({ LOG_LEVEL: "warn" });
+  try {
+    expect((await fetch(`http://127.0.0.1:${PORT}/api/v1/companies`)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(lines(quiet.output())).toEqual([]);
+  } finally {
+    quiet.child.kill("SIGKILL");
   }
 });

@@ -7,7 +7,9 @@
  * Options as `next start` takes them: `--port/-p` (else PORT, else 3000), `--hostname/-H`.
  */
 import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
 import next from "next";
+import pino from "pino";
 import { badRequestBytes, refuseEdge } from "./edges.mjs";
 
 function option(names, fallback) {
@@ -25,6 +27,9 @@ const hostname = option(["--hostname", "-H"], process.env.HOSTNAME ?? "0.0.0.0")
 // How long SIGTERM waits for requests in flight before closing anyway.
 const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 
+// The fields of lib/log/logger.ts, for the requests answered here before Next.js sees them.
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+
 const app = next({ dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -32,8 +37,11 @@ const handle = app.getRequestHandler();
 const server = createServer((request, response) => {
   const refusal = refuseEdge(request);
   if (refusal) {
-    response.writeHead(refusal.status, refusal.headers);
+    const id = randomUUID();
+    response.writeHead(refusal.status, { ...refusal.headers, "x-request-id": id });
     response.end(refusal.body);
+    const route = (request.url ?? "").split("?", 1)[0].slice(0, 200);
+    logger.info({ id, method: request.method?.slice(0, 20), route, status: refusal.status, duration_ms: 0 }, "request refused");
     return;
   }
   handle(request, response).catch((error) => {
