@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    include: ["{app,lib,prisma,components}/**/*.test.ts"],
+    include: ["{app,lib,prisma,components,server}/**/*.test.ts"],
     // One throwaway database per run (SQLite file, or PostgreSQL when TEST_DATABASE_URL is set),
     // migrated with the committed migrations and filled with the fixture data.
     globalSetup: ["lib/testing/global-setup.ts"],
