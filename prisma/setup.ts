@@ -10,17 +10,26 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../lib/db/client";
-import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
+import { databaseKind, databaseUrl, describeDatabase, sqliteFilePath } from "../lib/db/url";
 import { formatSeedSummary, seedDemoData } from "./seed/run";
 
-function migrate(url: string): void {
+// Prisma's own output is noisy and partly untrue here (a warning about the schema's url, which
+// the CLI must keep; "migrations found in prisma/migrations" whatever the folder): shown only
+// when the command fails. On success we say what is true in one line.
+function migrate(url: string, kind: string): void {
   const result = spawnSync("npx", ["prisma", "migrate", "deploy"], {
-    stdio: "inherit",
+    encoding: "utf8",
     env: { ...process.env, DATABASE_URL: url },
     shell: process.platform === "win32",
   });
   if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`prisma migrate deploy exited with ${result.status ?? result.signal}`);
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    throw new Error(`prisma migrate deploy exited with ${result.status ?? result.signal}`);
+  }
+  const applied = /The following migration\(s\) have been applied/.test(result.stdout) ? "applied the new ones" : "none pending";
+  console.log(`Migrations (prisma/${kind}/migrations) on ${describeDatabase(url)}: ${applied}.`);
 }
 
 async function main(): Promise<void> {
@@ -28,7 +37,7 @@ async function main(): Promise<void> {
   const kind = databaseKind(url);
   if (kind === "sqlite") mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
 
-  migrate(url);
+  migrate(url, kind);
 
   const db = createDb(url);
   try {

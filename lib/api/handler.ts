@@ -6,6 +6,7 @@ import { ApiError, DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
 import { jsonBodyText } from "./json-text";
+import { logger, logRequest } from "../log/logger";
 
 /**
  * The one wrapper every API v1 route handler goes through: request id, caller, error shape, and
@@ -68,13 +69,35 @@ export function errorResponse(error: ApiError, requestId: string, extra: Record<
 
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
+    const started = performance.now();
     const requestId = requestIdOf(request);
+    let known: Caller | undefined;
+    const response = await answer(request, context, requestId, (caller) => (known = caller));
+    logRequest({
+      id: requestId,
+      method: request.method,
+      route: new URL(request.url).pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      caller: known?.userId,
+      via: known?.via,
+    });
+    return response;
+  };
+
+  async function answer(
+    request: Request,
+    context: { params?: Promise<P> } | undefined,
+    requestId: string,
+    identified: (caller: Caller) => void,
+  ): Promise<Response> {
     // The caller's rate-limit fields (lib/api/rate-limit.ts), sent with every answer to them.
     let limitHeaders: Record<string, string> = {};
     // A caller served from the API-key cache is confirmed before anything is answered
     // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
     const run = async (fresh: boolean): Promise<Answer> => {
       const caller = await resolveCaller(request, { fresh });
+      identified(caller);
       // Counted once per request, not again when a stale cached caller runs it a second time. A
       // 429 is only as good as the caller too: a revoked key hears 401, not 429.
       if (!fresh) {
@@ -121,29 +144,35 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       // A write that waited its time for a lock (lib/db/busy.ts): nothing was written; try again.
       if (isDatabaseBusy(error)) return errorResponse(ApiError.databaseBusy(), requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.
-      console.error(`[api] request ${requestId} failed`, error);
+      logger.error({ id: requestId, err: error }, "request failed");
       return errorResponse(
         new ApiError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`),
         requestId,
       );
     }
-  };
+  }
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
+type Handlers = Record<Method | "OPTIONS", (request: Request) => Promise<Response>>;
+
 /**
- * Handlers for every method a route does not serve: 405 in our error shape, with `Allow`. Spread
- * the ones the route does not export itself: `export const { PUT, DELETE } = otherMethods("GET", "POST", "PATCH")`.
+ * Handlers for every method a route does not serve: 405 in our error shape, with `Allow`; and
+ * `OPTIONS`, whose `Allow` lists only what the route serves (Next's own lists every export).
+ * Spread the ones the route does not export itself:
+ * `export const { PUT, DELETE, OPTIONS } = otherMethods("GET", "POST", "PATCH")`.
  */
-export function otherMethods(...allowed: Method[]): Record<Method, (request: Request) => Promise<Response>> {
-  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])].join(", ");
+export function otherMethods(...allowed: Method[]): Handlers {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse = async (request: Request) =>
     errorResponse(new ApiError("method_not_allowed", `${request.method} is not supported here; allowed: ${allow}.`), requestIdOf(request), {
       allow,
     });
-  return Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, (request: Request) => Promise<Response>>;
+  const options = async (request: Request) =>
+    new Response(null, { status: 204, headers: { allow, "cache-control": "no-store", "x-request-id": requestIdOf(request) } });
+  return { ...(Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, typeof refuse>), OPTIONS: options };
 }
 
 /** Spread into a read-only route module so every other method answers 405. */

@@ -11,7 +11,8 @@ import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBo
 function routePaths(): string[] {
   const root = path.join(process.cwd(), "app/api/v1");
   return readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((file) => path.basename(file) === "route.ts" && !file.startsWith("openapi.json"))
+    // Not endpoints: the description itself, and the JSON 404 for /api/v1 and every unknown path.
+    .filter((file) => path.basename(file) === "route.ts" && !file.startsWith("openapi.json") && file !== "route.ts" && !file.includes("[..."))
     .map((file) => `/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}"));
 }
 

@@ -51,7 +51,7 @@ function* entries(raw: RawParams): Iterable<[string, string]> {
 
 /** Shown back to the caller inside messages: short, and without control characters. */
 function quote(value: string): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, "?");
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
   return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
 }
 
@@ -170,7 +170,7 @@ export const priceVolumeParams = {
 export function textParam(name: string, maxLength: number) {
   return param(`Text, at most ${maxLength} characters.`, (value) => {
     if (value.length > maxLength) return new Invalid(`${name} must be at most ${maxLength} characters; got ${value.length}.`);
-    if (/[\u0000-\u001f\u007f]/.test(value)) return new Invalid(`${name} must not contain control characters.`);
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return new Invalid(`${name} must not contain control characters.`);
     return value;
   });
 }

@@ -183,7 +183,7 @@ describe("GET /companies: filters", () => {
     expectError(await callRoute(listCompaniesRoute, `/api/v1/companies?q=${q}`, { key: KEY }), "invalid_parameter", "q");
   });
 
-  it.each(["%00", "acme%00", "%01", "%1F", "%7F", "a%0Ab", "%09"])("rejects control characters in q (%s)", async (raw) => {
+  it.each(["%00", "acme%00", "%01", "%1F", "%7F", "a%0Ab", "%09", "%C2%80", "acme%C2%85", "%C2%9F"])("rejects control characters in q (%s)", async (raw) => {
     expectError(await callRoute(listCompaniesRoute, `/api/v1/companies?q=${raw}`, { key: KEY }), "invalid_parameter", "q");
   });
 

@@ -120,10 +120,22 @@ describe("405 method not allowed", () => {
       const result = await callRoute(handler, route.path, { key: KEY, method });
       expectError(result, "method_not_allowed", null);
       const allow = (result.headers.get("allow") ?? "").split(",").map((m) => m.trim().toUpperCase());
-      expect(allow.filter((m) => m !== "HEAD").sort()).toEqual([...route.methods].sort());
+      expect(allow.filter((m) => m !== "HEAD" && m !== "OPTIONS").sort()).toEqual([...route.methods].sort());
       expect(allow.includes("HEAD")).toBe(route.methods.includes("GET"));
     });
   }
+});
+
+describe("OPTIONS", () => {
+  it.each(ROUTES)("$name: 204 with an Allow of only what the route serves", async (route) => {
+    const handler = (route.module as Record<string, unknown>).OPTIONS;
+    expect(typeof handler).toBe("function");
+    const result = await callRoute(handler, route.path, { method: "OPTIONS" });
+    expect(result.status).toBe(204);
+    const allow = (result.headers.get("allow") ?? "").split(",").map((m) => m.trim());
+    const expected = [...route.methods, ...(route.methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+    expect(allow.sort()).toEqual(expected.sort());
+  });
 });
 
 describe("X-Request-Id", () => {

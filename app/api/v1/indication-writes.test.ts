@@ -288,6 +288,6 @@ describe("one indication: read, change, refresh, close, history", () => {
   it("answers other methods with 405 and Allow", async () => {
     const result = await callRoute(deleteOne, path(randomUUID()), { key: writer, method: "DELETE" });
     expectError(result, "method_not_allowed");
-    expect(result.headers.get("allow")).toBe("GET, PATCH, HEAD");
+    expect(result.headers.get("allow")).toBe("GET, PATCH, HEAD, OPTIONS");
   });
 });

@@ -155,7 +155,7 @@ describe("one trade: read, change, history", () => {
     expectError(await callRoute(patchOne, path(trade.id), { key: reader, method: "PATCH", body: { details: "x" } }), "forbidden");
     const put = await callRoute(putOne, path(trade.id), { key: recorder, method: "PUT", body: {} });
     expectError(put, "method_not_allowed");
-    expect(put.headers.get("allow")).toBe("GET, PATCH, HEAD");
+    expect(put.headers.get("allow")).toBe("GET, PATCH, HEAD, OPTIONS");
   });
 });
 
@@ -226,7 +226,7 @@ describe("the marketplace team: GET /ops/trades, verify, unverify", () => {
     expectError(await verify(randomUUID()), "not_found");
     const get = await callRoute(verifyGet, opsPath(trade.id, "/verify"), { key: verifier });
     expectError(get, "method_not_allowed");
-    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });
 

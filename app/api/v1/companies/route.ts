@@ -9,4 +9,4 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
   return listResponse(request, "companies", companyList(query.value), query.value, caller);
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

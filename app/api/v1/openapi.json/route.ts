@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/handler";
 import { publicOrigin } from "@/lib/api/origin";
 import { openApiDocument } from "@/lib/api/openapi";
 
@@ -5,3 +6,5 @@ import { openApiDocument } from "@/lib/api/openapi";
 export function GET(request: Request) {
   return Response.json(openApiDocument(`${publicOrigin(request)}/api/v1`));
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -8,4 +8,4 @@ export const GET = apiRoute<{ company_id: string }>(async ({ request, url, calle
   return getCompany(caller, params.company_id, publicOrigin(request));
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

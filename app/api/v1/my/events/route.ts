@@ -9,4 +9,4 @@ export const GET = apiRoute(async ({ url, caller }) => {
   return eventFeed(getDb(), caller.teamId, query.value);
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -18,4 +18,4 @@ export const POST = apiRoute(async ({ request, caller }) => {
   return resourceResponse(await createIndication(caller, input), { createdIn: "/api/v1/my/indications" });
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -18,4 +18,4 @@ export const POST = apiRoute(async ({ request, caller }) => {
   return resourceResponse(await createTrade(caller, input), { createdIn: "/api/v1/my/trades" });
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -10,4 +10,4 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
   return listResponse(request, "trades", opsTradeList(caller, query.value), query.value, caller);
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -18,4 +18,4 @@ export const PATCH = apiRoute<Params>(async ({ request, url, caller, params }) =
   return resourceResponse(await updateTrade(caller, params.id, patch, request.headers.get("if-match")));
 });
 
-export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods("GET", "PATCH");

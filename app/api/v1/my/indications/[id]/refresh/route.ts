@@ -8,4 +8,4 @@ export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, para
   return resourceResponse(await refreshIndication(caller, params.id, request.headers.get("if-match")));
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

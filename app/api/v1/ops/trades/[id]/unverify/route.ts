@@ -11,4 +11,4 @@ export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, para
   return resourceResponse(await setTradeVerified(caller, params.id, false, reason, request.headers.get("if-match")));
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

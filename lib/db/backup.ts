@@ -1,0 +1,34 @@
+/**
+ * `npm run db:backup -- <file>`: an online, consistent copy of the SQLite database while the
+ * server runs. better-sqlite3's backup API copies page by page and restarts a step when another
+ * connection writes, so the copy is one moment's database, never a torn file (cp of a file in
+ * WAL mode can be). PostgreSQL: use pg_dump (README); this command says so.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { databaseKind, describeDatabase, sqliteFilePath } from "./url";
+
+const ALL_PAGES = 1 << 30;
+
+export class BackupError extends Error {}
+
+/** Copies the SQLite database of `url` to `target`; returns the pages copied. */
+export async function backupSqlite(url: string, target: string): Promise<number> {
+  if (databaseKind(url) !== "sqlite") {
+    throw new BackupError(`${describeDatabase(url)} is PostgreSQL: back it up with pg_dump (see the README).`);
+  }
+  const source = sqliteFilePath(url);
+  if (!existsSync(source)) throw new BackupError(`No database at ${source}.`);
+  if (existsSync(target)) throw new BackupError(`${target} exists already: choose a new file.`);
+  const db = new Database(source, { readonly: true, fileMustExist: true });
+  try {
+    // Step by step, a backup starts over whenever another connection writes in between; under
+    // steady writes it would never end. After the first step, copy the rest in one step (in WAL
+    // mode its read snapshot never blocks writers).
+    const result = await db.backup(path.resolve(target), { progress: () => ALL_PAGES });
+    return result.totalPages;
+  } finally {
+    db.close();
+  }
+}

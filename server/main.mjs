@@ -1,0 +1,82 @@
+// @ts-check
+/**
+ * `npm run serve`: the production server. Next.js's request handler inside our own HTTP server,
+ * so that the edges Next mishandles are answered in the error shape (server/edges.mjs) and SIGTERM
+ * drains instead of dropping requests.
+ *
+ * Options as `next start` takes them: `--port/-p` (else PORT, else 3000), `--hostname/-H`.
+ */
+import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import next from "next";
+import pino from "pino";
+import { badRequestBytes, refuseEdge } from "./edges.mjs";
+
+function option(names, fallback) {
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    if (names.includes(args[i])) return args[i + 1];
+    const [key, value] = args[i].split("=", 2);
+    if (names.includes(key) && value !== undefined) return value;
+  }
+  return fallback;
+}
+
+const port = Number(option(["--port", "-p"], process.env.PORT ?? "3000"));
+const hostname = option(["--hostname", "-H"], process.env.HOSTNAME ?? "0.0.0.0");
+// How long SIGTERM waits for requests in flight before closing anyway.
+const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+
+// The fields of lib/log/logger.ts, for the requests answered here before Next.js sees them.
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+
+const app = next({ dev: false, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((request, response) => {
+  const refusal = refuseEdge(request);
+  if (refusal) {
+    const id = randomUUID();
+    response.writeHead(refusal.status, { ...refusal.headers, "x-request-id": id });
+    response.end(refusal.body);
+    const route = (request.url ?? "").split("?", 1)[0].slice(0, 200);
+    logger.info({ id, method: request.method?.slice(0, 20), route, status: refusal.status, duration_ms: 0 }, "request refused");
+    return;
+  }
+  handle(request, response).catch((error) => {
+    console.error("[server] request failed", error);
+    if (!response.headersSent) response.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+    response.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side.", param: null } }));
+  });
+});
+
+// A request Node cannot parse (a lower-case method, a broken request line or header).
+server.on("clientError", (_error, socket) => {
+  if (socket.writable) socket.end(badRequestBytes());
+  else socket.destroy();
+});
+
+server.listen(port, hostname, () => {
+  console.log(`Serving on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: no new connections; finishing the requests in flight.`);
+  const drained = new Promise((resolve) => server.close(resolve));
+  // Keep-alive connections with no request in flight would hold close() open.
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await drained;
+  clearTimeout(timer);
+  // The Prisma client lives on globalThis (lib/db/client.ts): close its pool or file handle.
+  const db = /** @type {{ __deskDb?: { $disconnect(): Promise<void> } }} */ (globalThis).__deskDb;
+  await db?.$disconnect().catch(() => {});
+  console.log("Stopped.");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
