@@ -10,4 +10,4 @@ export const GET = apiRoute(async ({ url, caller }) => {
   return csvResponse(indicationList(caller.teamId, { ...query.value, ...WHOLE_LIST }), caller, "indications");
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -8,4 +8,4 @@ export const GET = apiRoute<{ company_id: string }>(async ({ url, caller, params
   return getOrderBook(caller, params.company_id, query.value);
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -13,4 +13,4 @@ export const GET = apiRoute<{ company_id: string }>(async ({ request, url, calle
   return listResponse(request, "trades", list, query.value, caller, { key: today, read: async () => ({ summary: await summarizeCompanyTrades(params.company_id, today) }) });
 });
 
-export const { POST, PUT, PATCH, DELETE } = readOnly;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
