@@ -45,7 +45,8 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
               </li>
             ))}
           </ul>
-          <div className="mt-2 overflow-x-auto">
+          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
+          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Verified volume per month, scrollable">
             <svg role="img" aria-labelledby="chart-heading" width={width} height={HEIGHT + 20} className="block">
               {list.map(([month, rows], i) => {
                 let y = HEIGHT;

@@ -50,7 +50,7 @@ export default async function ApiKeysPage() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {keys.map((key) => (
-                <tr key={key.id} className={key.revokedAt ? "text-slate-400" : "hover:bg-slate-50"} data-testid="api-key-row" data-prefix={key.prefix}>
+                <tr key={key.id} className={key.revokedAt ? "text-slate-600" : "hover:bg-slate-50"} data-testid="api-key-row" data-prefix={key.prefix}>
                   <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                     {key.name}
                   </th>
