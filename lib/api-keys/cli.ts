@@ -9,9 +9,10 @@
  * to. Exit code 1 on bad input.
  */
 import { parseArgs } from "node:util";
-import { createDb, type Db } from "../db/client";
+import { runCli, UsageError } from "../cli";
+import type { Db } from "../db/client";
 import { describeDatabase } from "../db/url";
-import { ApiKeyError, apiKeyNameSchema, createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "./keys";
+import { apiKeyNameSchema, createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "./keys";
 
 const USAGE = `Usage: npm run api-key -- <command>
 
@@ -21,8 +22,6 @@ Commands:
   revoke <prefix-or-id>                    Revoke a key by its visible prefix (mkd_xxxxxxxx) or its id.`;
 
 const DEFAULT_KEY_NAME = "Operator key";
-
-class UsageError extends Error {}
 
 function fmtDate(date: Date | null): string {
   return date ? `${date.toISOString().slice(0, 16).replace("T", " ")}Z` : "-";
@@ -109,31 +108,4 @@ async function run(db: Db, argv: string[]): Promise<void> {
   }
 }
 
-async function main(): Promise<number> {
-  let db: Db | undefined;
-  try {
-    db = createDb();
-    await run(db, process.argv.slice(2));
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ApiKeyError) {
-      console.error(`error: ${error.message}`);
-      console.error(`\n${USAGE}`);
-      return 1;
-    }
-    // parseArgs rejects unknown options and missing option values with ERR_PARSE_ARGS_* codes.
-    if (error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS")) {
-      console.error(`error: ${error.message}`);
-      console.error(`\n${USAGE}`);
-      return 1;
-    }
-    console.error("error:", error instanceof Error ? error.message : error);
-    return 1;
-  } finally {
-    await db?.$disconnect();
-  }
-}
-
-main().then((code) => {
-  process.exitCode = code;
-});
+runCli(USAGE, (db, _url, argv) => run(db, argv));

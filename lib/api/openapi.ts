@@ -119,9 +119,36 @@ function csvExport(operationId: string, summary: string, params: z.ZodObject, it
 }
 
 /** GET one resource, PATCH it, and GET its history: the same for indications and trades. */
-function resourcePaths(noun: string, schema: z.ZodType, patchSchema: z.ZodType, permission: string, conflict: string) {
+/** What the document says of a deal resource (indications, trades). */
+interface DealDoc {
+  noun: string;
+  schema: z.ZodObject;
+  listParams: z.ZodObject;
+  list: z.ZodType;
+  exportParams: z.ZodObject;
+  create: { summary: string; schema: z.ZodType };
+  patch: z.ZodType;
+  permission: string;
+  /** When a change answers 409. */
+  conflict: string;
+}
+
+/** A deal resource's paths: the list and create, the CSV export, one row, its history. */
+function dealPaths({ noun, schema, listParams, list: page, exportParams, create, patch, permission, conflict }: DealDoc) {
   const name = noun[0].toUpperCase() + noun.slice(1);
   return {
+    [`/my/${noun}s`]: {
+      get: list(`list${name}s`, `The caller's team's ${noun}s`, listParams, page),
+      post: {
+        operationId: `create${name}`,
+        summary: `${create.summary} (needs ${permission})`,
+        requestBody: body(create.schema),
+        responses: { "201": created(`The new ${noun}`, schema), ...errorResponses(400, 403, 413, 415) },
+      },
+    },
+    [`/my/${noun}s.csv`]: {
+      get: csvExport(`export${name}s`, `The caller's team's ${noun}s as CSV (every row the list's filters select)`, exportParams, schema),
+    },
     [`/my/${noun}s/{id}`]: {
       parameters: [idParameter],
       get: {
@@ -134,7 +161,7 @@ function resourcePaths(noun: string, schema: z.ZodType, patchSchema: z.ZodType, 
         operationId: `update${name}`,
         summary: `Change a ${noun}'s fields (JSON merge patch; needs ${permission}; ${conflict})`,
         parameters: [ifMatch],
-        requestBody: body(patchSchema),
+        requestBody: body(patch),
         responses: { "200": withEtag(`The changed ${noun}`, schema), ...errorResponses(400, 403, 404, 409, 412, 413, 415) },
       },
     },
@@ -244,19 +271,17 @@ export function openApiDocument(serverUrl: string) {
           parameters: [companyIdParameter, ...queryParameters(companyTradeListParamsSchema), ifNoneMatch],
         },
       },
-      "/my/indications": {
-        get: list("listIndications", "The caller's team's indications", indicationListParamsSchema, indicationListSchema),
-        post: {
-          operationId: "createIndication",
-          summary: "Create an indication (needs indications_manage)",
-          requestBody: body(indicationCreateSchema),
-          responses: { "201": created("The new indication", indicationSchema), ...errorResponses(400, 403, 413, 415) },
-        },
-      },
-      "/my/indications.csv": {
-        get: csvExport("exportIndications", "The caller's team's indications as CSV (every row the list's filters select)", indicationExportParamsSchema, indicationSchema),
-      },
-      ...resourcePaths("indication", indicationSchema, indicationPatchSchema, "indications_manage", "409 when closed"),
+      ...dealPaths({
+        noun: "indication",
+        schema: indicationSchema,
+        listParams: indicationListParamsSchema,
+        list: indicationListSchema,
+        exportParams: indicationExportParamsSchema,
+        create: { summary: "Create an indication", schema: indicationCreateSchema },
+        patch: indicationPatchSchema,
+        permission: "indications_manage",
+        conflict: "409 when closed",
+      }),
       "/my/indications/{id}/refresh": {
         parameters: [idParameter],
         post: {
@@ -275,19 +300,17 @@ export function openApiDocument(serverUrl: string) {
           responses: { "200": withEtag("The closed indication", indicationSchema), ...errorResponses(403, 404, 412) },
         },
       },
-      "/my/trades": {
-        get: list("listTrades", "The caller's team's trades", tradeListParamsSchema, tradeListSchema),
-        post: {
-          operationId: "createTrade",
-          summary: "Record a trade, unverified (needs trades_manage)",
-          requestBody: body(tradeCreateSchema),
-          responses: { "201": created("The new trade", tradeSchema), ...errorResponses(400, 403, 413, 415) },
-        },
-      },
-      "/my/trades.csv": {
-        get: csvExport("exportTrades", "The caller's team's trades as CSV (every row the list's filters select)", tradeExportParamsSchema, tradeSchema),
-      },
-      ...resourcePaths("trade", tradeSchema, tradePatchSchema, "trades_manage", "409 trade_verified when verified"),
+      ...dealPaths({
+        noun: "trade",
+        schema: tradeSchema,
+        listParams: tradeListParamsSchema,
+        list: tradeListSchema,
+        exportParams: tradeExportParamsSchema,
+        create: { summary: "Record a trade, unverified", schema: tradeCreateSchema },
+        patch: tradePatchSchema,
+        permission: "trades_manage",
+        conflict: "409 trade_verified when verified",
+      }),
       "/my/events": {
         get: {
           operationId: "listEvents",

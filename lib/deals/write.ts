@@ -41,19 +41,23 @@ interface ConditionalUpdate {
   updateMany(args: { where: { id: string; updatedAt: Date }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
 }
 
-/** One change of one row: how to read it, show it, write it, and what the change is. */
-export interface RowChange<Row extends DealRow, T> {
+/** A deal table as a change needs it: how to show a row and where to write it. */
+export interface DealTable<Row extends DealRow, T> {
   /** "indication", "trade": named in the 412 messages. */
   noun: string;
+  /** The row as the API shows it (the ETag is computed over this). */
+  show(row: Row): T;
+  /** The row's table in the transaction (`tx.indication`): the change is written there. */
+  table(tx: Tx): ConditionalUpdate;
+}
+
+/** One change of one row: how to read it and what the change is. */
+export interface RowChange<Row extends DealRow> {
   action: AuditAction;
   /** The row as this caller may see it, or a 404. */
   load(tx: Tx): Promise<Row>;
-  /** The row as the API shows it (the ETag is computed over this). */
-  show(row: Row): T;
   /** The columns to write, or null when the row is to be answered unchanged; may throw an ApiError. */
   change(row: Row, now: Date): Record<string, unknown> | null;
-  /** The row's table in the transaction (`tx.indication`): the change is written there. */
-  table(tx: Tx): ConditionalUpdate;
   /** Why, for the audit (unverify). */
   reason?: string | null;
 }
@@ -63,22 +67,27 @@ export interface RowChange<Row extends DealRow, T> {
  * wrote the row in between (else 412 with If-Match, or one more try without), with its audit
  * event, all in one transaction.
  */
-export async function applyChange<Row extends DealRow, T>(caller: Caller, ifMatch: string | null, spec: RowChange<Row, T>): Promise<Versioned<T>> {
-  const stale = (why: string) => new ApiError("precondition_failed", `The ${spec.noun} ${why}; read it again.`);
+export async function applyChange<Row extends DealRow, T>(
+  caller: Caller,
+  ifMatch: string | null,
+  deal: DealTable<Row, T>,
+  spec: RowChange<Row>,
+): Promise<Versioned<T>> {
+  const stale = (why: string) => new ApiError("precondition_failed", `The ${deal.noun} ${why}; read it again.`);
   for (let attempt = 0; ; attempt++) {
     const result = await getDb().$transaction(async (tx) => {
       const row = await spec.load(tx);
-      const before = versioned(spec.show(row));
+      const before = versioned(deal.show(row));
       if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");
       // Strictly later than the last write, so the change is seen even within one millisecond.
       const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
       const data = spec.change(row, now);
       if (data === null) return before;
       // Only if nobody wrote the row since it was read: its updated_at is still the one read.
-      const written = await spec.table(tx).updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data: { ...data, updatedAt: now } });
+      const written = await deal.table(tx).updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data: { ...data, updatedAt: now } });
       if (written.count === 0) return null;
       // The row as written: the columns read, with the ones just written (no second read).
-      const after = versioned(spec.show({ ...row, ...data, updatedAt: now }));
+      const after = versioned(deal.show({ ...row, ...data, updatedAt: now }));
       await recordEvent(tx, caller, {
         action: spec.action,
         teamId: row.teamId,

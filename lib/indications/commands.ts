@@ -6,7 +6,7 @@ import type { AuditAction, Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { IndicationRecord } from "../db/models";
 import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
-import { applyChange, applyCreate, newPermalink, versioned, type Versioned } from "../deals/write";
+import { applyChange, applyCreate, newPermalink, versioned, type DealTable, type RowChange, type Versioned } from "../deals/write";
 import type { Indication } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
 import { indicationRuleIssues, WRITABLE_FIELDS, type IndicationInput, type IndicationPatch } from "./write-schema";
@@ -69,22 +69,12 @@ export async function createIndication(caller: Caller, input: IndicationInput): 
   });
 }
 
-/** One change of one of the caller's team's indications (lib/deals/write.ts applyChange). */
-function changeIndication(
-  caller: Caller,
-  id: string,
-  ifMatch: string | null,
-  action: AuditAction,
-  change: (row: Row, now: Date) => Partial<IndicationRecord> | null,
-): Promise<Versioned<Indication>> {
-  return applyChange(caller, ifMatch, {
-    noun: "indication",
-    action,
-    load: (tx) => findOwn(tx, caller, id),
-    show,
-    change,
-    table: (tx) => tx.indication,
-  });
+/** Where the changes of lib/deals/write.ts applyChange read and write. */
+const INDICATIONS: DealTable<Row, Indication> = { noun: "indication", show, table: (tx) => tx.indication };
+
+/** One change of one of the caller's team's indications. */
+function changeOwn(caller: Caller, id: string, ifMatch: string | null, action: AuditAction, change: RowChange<Row>["change"]) {
+  return applyChange(caller, ifMatch, INDICATIONS, { action, load: (tx) => findOwn(tx, caller, id), change });
 }
 
 function requireOpen(row: Row, what: string): void {
@@ -94,7 +84,7 @@ function requireOpen(row: Row, what: string): void {
 /** PATCH /my/indications/{id}: a JSON merge patch of the writable fields. */
 export async function updateIndication(caller: Caller, id: string, patch: IndicationPatch, ifMatch: string | null): Promise<Versioned<Indication>> {
   requireManage(caller, "Changing indications");
-  return changeIndication(caller, id, ifMatch, "indication.updated", (row, now) => {
+  return changeOwn(caller, id, ifMatch, "indication.updated", (row, now) => {
     requireOpen(row, "changed");
     const merged: IndicationInput = { ...writableOf<IndicationInput>(show(row), WRITABLE_FIELDS, row.issuerId), ...patch };
     throwRuleIssue(indicationRuleIssues(merged));
@@ -106,7 +96,7 @@ export async function updateIndication(caller: Caller, id: string, patch: Indica
 /** POST /my/indications/{id}/refresh: the user confirms the indication is still live. */
 export async function refreshIndication(caller: Caller, id: string, ifMatch: string | null): Promise<Versioned<Indication>> {
   requireManage(caller, "Refreshing indications");
-  return changeIndication(caller, id, ifMatch, "indication.refreshed", (row, now) => {
+  return changeOwn(caller, id, ifMatch, "indication.refreshed", (row, now) => {
     requireOpen(row, "refreshed");
     return { lastRefreshedAt: now };
   });
@@ -115,5 +105,5 @@ export async function refreshIndication(caller: Caller, id: string, ifMatch: str
 /** POST /my/indications/{id}/close: open -> closed_lost; a closed one is answered unchanged. */
 export async function closeIndication(caller: Caller, id: string, ifMatch: string | null): Promise<Versioned<Indication>> {
   requireManage(caller, "Closing indications");
-  return changeIndication(caller, id, ifMatch, "indication.closed", (row) => (row.stage === "open" ? { stage: "closed_lost" } : null));
+  return changeOwn(caller, id, ifMatch, "indication.closed", (row) => (row.stage === "open" ? { stage: "closed_lost" } : null));
 }

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { rowToApi } from "../api/fields";
 import { requirePermission, type Caller } from "../auth/caller";
-import type { AuditAction, Tx } from "../audit/events";
+import type { Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { TradeRecord } from "../db/models";
 import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
-import { applyChange, applyCreate, newPermalink, versioned, type Versioned } from "../deals/write";
+import { applyChange, applyCreate, newPermalink, versioned, type DealTable, type Versioned } from "../deals/write";
 import type { Trade, TradeWithTeam } from "./schema";
 import { TRADE_FIELDS } from "./serializer";
 import { tradeRuleIssues, WRITABLE_FIELDS, type TradeInput, type TradePatch } from "./write-schema";
@@ -68,34 +68,21 @@ export async function createTrade(caller: Caller, input: TradeInput): Promise<Ve
   });
 }
 
-function changeTrade(
-  caller: Caller,
-  id: string,
-  teamId: string | null,
-  ifMatch: string | null,
-  action: AuditAction,
-  change: (row: Row) => Partial<TradeRecord> | null,
-  reason?: string,
-): Promise<Versioned<Trade>> {
-  return applyChange(caller, ifMatch, {
-    noun: "trade",
-    action,
-    load: (tx) => find(tx, id, teamId),
-    show,
-    change,
-    table: (tx) => tx.trade,
-    reason,
-  });
-}
+/** Where the changes of lib/deals/write.ts applyChange read and write. */
+const TRADES: DealTable<Row, Trade> = { noun: "trade", show, table: (tx) => tx.trade };
 
 /** PATCH /my/trades/{id}: a JSON merge patch; a verified trade is the marketplace team's to unverify first. */
 export async function updateTrade(caller: Caller, id: string, patch: TradePatch, ifMatch: string | null): Promise<Versioned<Trade>> {
   requirePermission(caller, "trades_manage", "Changing trades");
-  return changeTrade(caller, id, caller.teamId, ifMatch, "trade.updated", (row) => {
-    if (row.isVerified) throw new ApiError("trade_verified", "A verified trade cannot be changed; the marketplace team can unverify it.");
-    const merged: TradeInput = { ...writableOf<TradeInput>(show(row), WRITABLE_FIELDS, row.issuerId), ...patch };
-    throwRuleIssue(tradeRuleIssues(merged));
-    return columnsOf(merged);
+  return applyChange(caller, ifMatch, TRADES, {
+    action: "trade.updated",
+    load: (tx) => find(tx, id, caller.teamId),
+    change: (row) => {
+      if (row.isVerified) throw new ApiError("trade_verified", "A verified trade cannot be changed; the marketplace team can unverify it.");
+      const merged: TradeInput = { ...writableOf<TradeInput>(show(row), WRITABLE_FIELDS, row.issuerId), ...patch };
+      throwRuleIssue(tradeRuleIssues(merged));
+      return columnsOf(merged);
+    },
   });
 }
 
@@ -107,10 +94,14 @@ export async function setTradeVerified(caller: Caller, id: string, verified: boo
   requirePermission(caller, "trades_verify", verified ? "Verifying trades" : "Unverifying trades");
   // A trade's team never changes: the one read inside the change is the team of the answer.
   let team: Row["team"] = { id: "", name: "" };
-  const action = verified ? "trade.verified" : "trade.unverified";
-  const state = await changeTrade(caller, id, null, ifMatch, action, (row) => {
-    team = row.team;
-    return row.isVerified === verified ? null : { isVerified: verified };
-  }, reason);
+  const state = await applyChange(caller, ifMatch, TRADES, {
+    action: verified ? "trade.verified" : "trade.unverified",
+    load: (tx) => find(tx, id, null),
+    change: (row) => {
+      team = row.team;
+      return row.isVerified === verified ? null : { isVerified: verified };
+    },
+    reason,
+  });
   return withTeam(team, state);
 }

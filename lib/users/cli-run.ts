@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
 import { describeDatabase } from "../db/url";
+import { UsageError } from "../cli";
 import {
   createTeam,
   createUser,
@@ -36,7 +37,6 @@ Commands:
 Acts on the database DATABASE_URL names (embedded SQLite when unset) and says which.
 Passwords: at least 12 characters. Every change applies on the user's next request.`;
 
-export class UsageError extends Error {}
 
 export interface CliIo {
   out: (line: string) => void;

@@ -3,10 +3,8 @@
  * Uses DATABASE_URL like the app (embedded SQLite by default) and prints which database it wrote
  * to. Exit code 1 on bad input.
  */
-import { createDb, type Db } from "../db/client";
-import { databaseUrl } from "../db/url";
-import { UserCommandError } from "./commands";
-import { runUserCli, USAGE, UsageError } from "./cli-run";
+import { runCli } from "../cli";
+import { runUserCli, USAGE } from "./cli-run";
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write("Password (input is shown; prefer piping it): ");
@@ -18,27 +16,4 @@ async function readStdin(): Promise<string> {
   return text.replace(/\r?\n$/, "");
 }
 
-async function main(): Promise<number> {
-  let db: Db | undefined;
-  try {
-    const url = databaseUrl();
-    db = createDb(url);
-    await runUserCli(db, url, process.argv.slice(2), { out: (line) => console.log(line), readPassword: readStdin });
-    return 0;
-  } catch (error) {
-    const usage = error instanceof UsageError || String((error as { code?: unknown })?.code).startsWith("ERR_PARSE_ARGS");
-    if (usage || error instanceof UserCommandError) {
-      console.error(`error: ${(error as Error).message}`);
-      if (usage) console.error(`\n${USAGE}`);
-      return 1;
-    }
-    console.error("error:", error instanceof Error ? error.message : error);
-    return 1;
-  } finally {
-    await db?.$disconnect();
-  }
-}
-
-main().then((code) => {
-  process.exitCode = code;
-});
+runCli(USAGE, (db, url, argv) => runUserCli(db, url, argv, { out: (line) => console.log(line), readPassword: readStdin }));
