@@ -16,6 +16,10 @@ import * as orderBookModule from "./companies/[company_id]/order_book/route";
 import * as companyTradesModule from "./companies/[company_id]/trades/route";
 import * as verifyModule from "./ops/trades/[id]/verify/route";
 import * as unverifyModule from "./ops/trades/[id]/unverify/route";
+import * as indicationsCsvModule from "./my/indications.csv/route";
+import * as tradesCsvModule from "./my/trades.csv/route";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { createDb } from "@/lib/db/client";
 import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 
@@ -39,12 +43,14 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/companies/{id}/order_book", module: orderBookModule, path: `/api/v1/companies/${COMPANIES[0].id}/order_book`, methods: ["GET"] },
   { name: "/companies/{id}/trades", module: companyTradesModule, path: `/api/v1/companies/${COMPANIES[0].id}/trades`, methods: ["GET"] },
   { name: "/my/indications", module: indicationsModule, path: "/api/v1/my/indications", methods: ["GET", "POST"] },
+  { name: "/my/indications.csv", module: indicationsCsvModule, path: "/api/v1/my/indications.csv", methods: ["GET"] },
   { name: "/my/indications/{id}", module: indicationModule, path: INDICATION, methods: ["GET", "PATCH"] },
   // Writes: an unknown id, so nothing here changes the shared fixture (404 is their success).
   { name: "/my/indications/{id}/refresh", module: refreshModule, path: `${MISSING}/refresh`, methods: ["POST"] },
   { name: "/my/indications/{id}/close", module: closeModule, path: `${MISSING}/close`, methods: ["POST"] },
   { name: "/my/indications/{id}/history", module: historyModule, path: `${INDICATION}/history`, methods: ["GET"] },
   { name: "/my/trades", module: tradesModule, path: "/api/v1/my/trades", methods: ["GET", "POST"] },
+  { name: "/my/trades.csv", module: tradesCsvModule, path: "/api/v1/my/trades.csv", methods: ["GET"] },
   { name: "/my/trades/{id}", module: tradeModule, path: TRADE, methods: ["GET", "PATCH"] },
   { name: "/my/trades/{id}/history", module: tradeHistoryModule, path: `${TRADE}/history`, methods: ["GET"] },
   { name: "/my/events", module: eventsModule, path: "/api/v1/my/events", methods: ["GET"] },
@@ -52,6 +58,18 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/ops/trades/{id}/verify", module: verifyModule, path: `${MISSING_TRADE}/verify`, methods: ["POST"] },
   { name: "/ops/trades/{id}/unverify", module: unverifyModule, path: `${MISSING_TRADE}/unverify`, methods: ["POST"], body: { reason: "test" } },
 ];
+
+/** Routes that answer without a caller: the index, the OpenAPI document, the unknown-path 404. */
+const PUBLIC_ROUTES = ["/", "/openapi.json", "/{...path}"];
+
+it("ROUTES names every route under /api/v1 that needs a caller", () => {
+  const root = path.join(__dirname);
+  const found = (readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => path.basename(file) === "route.ts")
+    .map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, "/").replace(/\[\.\.\.(\w+)\]/g, "{...$1}").replace(/\[(\w+)\]/g, "{$1}").replace("{company_id}", "{id}"))
+    .filter((name) => !PUBLIC_ROUTES.includes(name));
+  expect(found.sort()).toEqual(ROUTES.map((route) => route.name).sort());
+});
 
 const KEY = SECRETS.alphaBroker;
 const enc = encodeURIComponent;
