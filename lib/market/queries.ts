@@ -9,7 +9,8 @@ import { companyRow } from "../companies/queries";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
 import { findRow, type Engine, type ListQuery } from "../db/page";
-import { SqlWriter } from "../db/sql";
+import type { Dialect } from "../db/dialect";
+import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
 import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
@@ -80,10 +81,14 @@ function cachedSide(json: unknown): CachedSide {
  * counters it depends on: every write to indications (a new, changed or closed one, its
  * visibility or recipients) and every change to a team's name moves them.
  */
-async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
-  const sql = new SqlWriter(engine.dialect);
+export function wholeBookSql(dialect: Dialect, companyId: string): Sql {
+  const sql = new SqlWriter(dialect);
   const text = `SELECT ${countersSql()}, ${wholeSideSql(sql, companyId, "bid", BID_FIELDS)} AS "bids", ${wholeSideSql(sql, companyId, "offer", OFFER_FIELDS)} AS "offers"`;
-  const [row] = await engine.run<Record<string, unknown>>({ text, values: sql.values });
+  return { text, values: sql.values };
+}
+
+async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
+  const [row] = await engine.run<Record<string, unknown>>(wholeBookSql(engine.dialect, companyId));
   const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers) };
   const cache = marketCache(engine).books;
   const held = cache.get(companyId);

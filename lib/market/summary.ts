@@ -1,6 +1,7 @@
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";
-import { SqlWriter } from "../db/sql";
+import type { Dialect } from "../db/dialect";
+import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import { VwapAccumulator } from "../domain/vwap";
 import { covers, marketCache } from "./cache";
@@ -24,6 +25,20 @@ export function windowStart(today: string, days: number): string {
 type Row = { p: string; v: string; d: string };
 type SummaryRow = { latest: unknown; rows: unknown; __v: unknown };
 
+/** The summary's rows, the company's last verified trade and the trades' counter, in one statement. */
+export function summarySql(dialect: Dialect, companyId: string, today: string): Sql {
+  const sql = new SqlWriter(dialect);
+  const verified = () => `t.issuer_id = ${sql.param(companyId)} AND t.is_verified = ${sql.boolean(true)}`;
+  // Parameters in text order (SQLite's "?" are positional).
+  // Both as JSON arrays (the newest trade: none or one), which both databases return as text.
+  const last = `SELECT t.price_per_share, t.sign_date, t.id FROM trades t WHERE ${verified()} ORDER BY t.sign_date DESC, t.id ASC LIMIT 1`;
+  const latest = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'d', t.sign_date"]), "t.sign_date DESC, t.id ASC")} FROM (${last}) t)`;
+  const window = `SELECT t.price_per_share, t.volume, t.sign_date, t.id FROM trades t WHERE ${verified()} AND t.sign_date >= ${sql.param(windowStart(today, SUMMARY_WINDOWS.long))} AND t.sign_date <= ${sql.param(today)}`;
+  const rows = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'v', t.volume", "'d', t.sign_date"]), "t.sign_date, t.id")} FROM (${window}) t)`;
+  const text = `SELECT ${latest} AS "latest", ${rows} AS "rows", (SELECT version FROM table_versions WHERE name = 'trades') AS "__v"`;
+  return { text, values: sql.values };
+}
+
 /**
  * The tape's summary cards: the last verified trade, the 30- and 90-day VWAP (lib/domain/vwap.ts,
  * the one definition), volume and count over 90 days. The 90 days of one company's verified
@@ -39,16 +54,8 @@ export async function summarizeCompanyTrades(companyId: string, today = utcToday
   const key = `${id}\u0000${today}`;
   const held = cache.get(key);
   if (held && seen !== undefined && covers(held.version, seen)) return held.summary;
-  const sql = new SqlWriter(engine.dialect);
-  const { dialect } = sql;
-  const verified = () => `t.issuer_id = ${sql.param(id)} AND t.is_verified = ${sql.boolean(true)}`;
-  // Parameters in text order (SQLite's "?" are positional).
-  const latest = `(SELECT ${dialect.jsonObject(["'p', t.price_per_share", "'d', t.sign_date"])} FROM trades t WHERE ${verified()} ORDER BY t.sign_date DESC, t.id ASC LIMIT 1)`;
-  const window = `SELECT t.price_per_share, t.volume, t.sign_date, t.id FROM trades t WHERE ${verified()} AND t.sign_date >= ${sql.param(windowStart(today, SUMMARY_WINDOWS.long))} AND t.sign_date <= ${sql.param(today)}`;
-  const rows = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'v', t.volume", "'d', t.sign_date"]), "t.sign_date, t.id")} FROM (${window}) t)`;
-  const text = `SELECT ${latest} AS "latest", ${rows} AS "rows", (SELECT version FROM table_versions WHERE name = 'trades') AS "__v"`;
-  const [row] = await engine.run<SummaryRow>({ text, values: sql.values });
-  const last = row.latest === null ? null : (JSON.parse(String(row.latest)) as Row);
+  const [row] = await engine.run<SummaryRow>(summarySql(engine.dialect, id, today));
+  const [last] = JSON.parse(String(row.latest)) as Row[];
   const from30 = windowStart(today, SUMMARY_WINDOWS.short);
   const long = new VwapAccumulator();
   const short = new VwapAccumulator();
