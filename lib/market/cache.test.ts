@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runPage } from "@/lib/db/page";
 import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
-import type { BookRow, TapeRow } from "@/lib/testing/market-oracle";
-import { addIndications, addTeam, addTrades, type Member } from "@/lib/testing/market-rows";
+import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { companyTradeList, getOrderBook, tapeSummary } from "./queries";
 import { utcToday } from "./summary";
@@ -20,43 +18,8 @@ let owner: Member;
 let viewer: Member; // another team
 const today = utcToday();
 
-const bookRow = (partial: Partial<BookRow>): BookRow & { userId: string } => ({
-  id: randomUUID(),
-  teamId: owner.teamId,
-  teamName: owner.teamName,
-  userId: owner.caller.userId,
-  issuerId: COMPANY,
-  side: "bid",
-  stage: "open",
-  visibility: "order_book_public",
-  privateRecipients: [],
-  pricePerShare: "10",
-  volume: "1000",
-  minimumVolume: null,
-  structure: null,
-  acceptableStructures: ["direct"],
-  stockType: "secondary",
-  stockClassType: "common",
-  updatedAt: new Date(Date.UTC(2026, 0, 1)),
-  ...partial,
-});
-
-const tradeRow = (partial: Partial<TapeRow>): TapeRow & { userId: string } => ({
-  id: randomUUID(),
-  teamId: owner.teamId,
-  teamName: owner.teamName,
-  userId: owner.caller.userId,
-  issuerId: COMPANY,
-  attributedToOwner: true,
-  isVerified: true,
-  pricePerShare: "10",
-  volume: "1000",
-  structure: "direct",
-  stockType: "secondary",
-  stockClassType: "common",
-  signDate: today,
-  ...partial,
-});
+const bookRow = (partial: Partial<Parameters<typeof marketIndication>[2]>) => marketIndication(owner, COMPANY, { side: "bid", pricePerShare: "10", ...partial });
+const tradeRow = (partial: Partial<Parameters<typeof marketTrade>[2]>) => marketTrade(owner, COMPANY, { pricePerShare: "10", volume: "1000", signDate: today, ...partial });
 
 const book = () => getOrderBook(viewer.caller, COMPANY, { depth: 50 }, own.engine);
 
