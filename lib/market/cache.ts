@@ -7,7 +7,7 @@ import type { BookVisibility } from "./visibility";
  * What the market view keeps between requests, per engine (so a test's own database never sees
  * another's): facts about a company's rows, each with the change counters (`table_versions`) it
  * was read at. A request reads the current counters with its own statement and uses a fact only
- * when they are the same or older, so a write from any process shows on the very next call
+ * when it was read at those counters or later, so a write from any process shows on the very next call
  * (docs/performance.md, "The market view (issue 14)").
  */
 interface MarketCache {
@@ -47,7 +47,10 @@ export interface CachedBook {
 const BOOKS = 128;
 const SUMMARIES = 10_000;
 
-const caches = new WeakMap<Engine, MarketCache>();
+// On globalThis, as the engines are (lib/db/client.ts): Next.js bundles this module once per
+// layer (route handlers, server components), and every copy must find the one cache.
+const globalForMarket = globalThis as unknown as { __deskMarketCaches?: WeakMap<Engine, MarketCache> };
+const caches = (globalForMarket.__deskMarketCaches ??= new WeakMap());
 
 export function marketCache(engine: Engine): MarketCache {
   let cache = caches.get(engine);
