@@ -43,7 +43,7 @@ export interface CachedBook {
   offer: CachedSide;
 }
 
-// The busiest company's whole book is ~2,000 entries (~1.5 MB of JSON): a bound on memory.
+// The busiest company's whole book is ~1.4 MB of JSON (docs/performance.md): a bound on memory.
 const BOOKS = 128;
 const SUMMARIES = 10_000;
 
