@@ -6,6 +6,8 @@
  *
  * The statements are built by the page engine (lib/db/page.ts) from the resources' lists
  * (lib/<resource>/queries.ts) and parsed queries, exactly as the app runs them (page statement with and without the count, and the count statement), as broker@alpha.example.
+ * Then the market view of the company with the most trades (issue 14): its tape's page and count,
+ * the statement that loads its whole open book into the cache, and the tape summary's statement.
  */
 import { companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
@@ -15,6 +17,9 @@ import type { Sql } from "../lib/db/sql";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
+import { companyTradeList, wholeBookSql } from "../lib/market/queries";
+import { parseCompanyTradeListParams } from "../lib/market/schema";
+import { summarySql, utcToday } from "../lib/market/summary";
 import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
 import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
@@ -71,6 +76,11 @@ async function main() {
   co("q=north", "q=north");
   co("page=200", "page=200");
 
+  const [busiest] = await query({ text: `SELECT issuer_id AS "id" FROM trades GROUP BY issuer_id ORDER BY count(*) DESC, issuer_id LIMIT 1`, values: [] });
+  const companyId = String(busiest.id);
+  const caller = { userId: "", email: "broker@alpha.example", name: "", teamId, teamName: "", role: "broker", permissions: ["companies"], via: "api_key" } as const;
+  cases.push([`company trades busiest`, companyTradeList({ ...caller, permissions: [...caller.permissions] }, companyId, parsed(parseCompanyTradeListParams(new URLSearchParams()))) as ListQuery<unknown>]);
+
   for (const [label, list] of cases) {
     console.log(`\n### ${label}`);
     const statements: [string, Sql][] = [
@@ -92,6 +102,17 @@ async function main() {
       const plan = explain.lines(await query({ text: explain.text, values: sql.values }));
       console.log(`${kind}: ${ms.toFixed(1)} ms (first run)\n\`\`\`\n${plan.join("\n")}\n\`\`\``);
     }
+  }
+  for (const [label, sql] of [
+    ["order_book busiest: the whole open book (once per change of indications)", wholeBookSql(dialect, companyId)],
+    ["company trades busiest: the summary (once per change of trades and day)", summarySql(dialect, companyId, utcToday())],
+  ] as const) {
+    console.log(`\n### ${label}`);
+    const started = performance.now();
+    await query(sql);
+    const ms = performance.now() - started;
+    const explain = dialect.explain(sql.text);
+    console.log(`${ms.toFixed(1)} ms (first run)\n\`\`\`\n${explain.lines(await query({ text: explain.text, values: sql.values })).join("\n")}\n\`\`\``);
   }
   await close();
 }

@@ -27,9 +27,9 @@ import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
 import type { Caller } from "../lib/auth/caller";
 import type { Permission } from "../lib/domain/enums";
-import { companyTradeList, getOrderBook } from "../lib/market/queries";
+import { companyTradeList, orderBookJson, tapeSummary } from "../lib/market/queries";
 import { parseCompanyTradeListParams, parseOrderBookParams } from "../lib/market/schema";
-import { summarizeCompanyTrades, utcToday } from "../lib/market/summary";
+import { utcToday } from "../lib/market/summary";
 
 async function connect(url: string): Promise<RunSql> {
   if (databaseKind(url) === "sqlite") {
@@ -111,14 +111,12 @@ async function main() {
       if (market[2] === "order_book") {
         const query = parseOrderBookParams(target.searchParams);
         if (!query.ok) throw query.error;
-        return getOrderBook(viewer, market[1], query.value, engine);
+        return orderBookJson(viewer, market[1], query.value, engine);
       }
       const query = parseCompanyTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const list = companyTradeList(viewer, market[1], query.value);
-      if (!(await findRow(engine, { ...companyRow(market[1]), columns: { id: "id" } }))) throw ApiError.notFound(`No company with id ${market[1]}.`);
-      const page = await runPage(engine, list, check);
-      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total), { summary: await summarizeCompanyTrades(market[1], utcToday(), engine) });
+      const page = await runPage(engine, companyTradeList(viewer, market[1], query.value), check);
+      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total), { summary: await tapeSummary(viewer, market[1], page, utcToday(), engine) });
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

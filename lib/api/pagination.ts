@@ -34,6 +34,8 @@ export interface JsonPage<T> extends Omit<Page<T>, "items"> {
   readonly __item?: T;
   /** The change counters the page was read at, when it came from the page engine (lib/api/list-response.ts). */
   version?: string;
+  /** The list's own counter among them (lib/db/page.ts PageResult.counter). */
+  counter?: string;
 }
 
 function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>, "items"> {
@@ -53,15 +55,15 @@ function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>,
  */
 export async function readPage<T>(list: ListQuery<T>, request: PageRequest, caller: Caller): Promise<JsonPage<T>> {
   const page = await runPage(getEngine(), list, caller.freshness);
-  return buildJsonPage(page.itemsJson, request, page.total, page.version);
+  return { ...buildJsonPage(page.itemsJson, request, page.total, page.version), counter: page.counter };
 }
 
 export function buildJsonPage<T>(itemsJson: string, request: PageRequest, totalCount: number, version?: string): JsonPage<T> {
   return { itemsJson, ...pageFields(request, totalCount), ...(version === undefined ? {} : { version }) };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the version is the API's concern, not the page's
-export function parsePage<T>({ itemsJson, version, ...fields }: JsonPage<T>): Page<T> {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the counters are the API's concern, not the page's
+export function parsePage<T>({ itemsJson, version, counter, ...fields }: JsonPage<T>): Page<T> {
   return { items: JSON.parse(itemsJson) as T[], ...fields };
 }
 

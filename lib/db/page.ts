@@ -251,6 +251,8 @@ export interface PageResult<T> {
   total: number;
   /** The change counters the page was read at (see listVersion). */
   version: string;
+  /** The list's own counter among them (listCounterSql): facts derived from the same rows can be kept under it. */
+  counter: string;
 }
 
 type PageRow = { __items: unknown; __v: unknown; __c?: unknown; __n?: unknown } & Record<`__d${number}`, unknown>;
@@ -302,7 +304,7 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: Sna
   if (!fresh(count)) engine.cache.counts.set(countKey, { version, count: total });
   const itemsJson = String(row.__items);
   rememberStarts(engine.cache, list, itemsJson, version, total, startKey);
-  return { itemsJson, total, version: versionOf(list, row) };
+  return { itemsJson, total, version: versionOf(list, row), counter: String(row.__v) };
 }
 
 function rememberStarts<T>(

@@ -1,17 +1,23 @@
 import { ApiError } from "../api/errors";
 import { pageWindow, readPage, type JsonPage } from "../api/pagination";
 import { isUuid } from "../api/params";
+import { JsonText } from "../api/json-text";
+import type { ListExtra } from "../api/list-response";
 import { requirePermission, type Caller } from "../auth/caller";
+import { AUTH_COUNTER } from "../auth/key-cache";
 import { companyRow } from "../companies/queries";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
 import { findRow, type Engine, type ListQuery } from "../db/page";
-import { SqlWriter } from "../db/sql";
+import type { Dialect } from "../db/dialect";
+import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
-import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade } from "./schema";
+import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
+import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade, TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
-import { OWNER_TEAM_JOIN, bookComputedFields, bookRowVisible, tapeComputedFields, viewerOf, type Viewer } from "./visibility";
+import { summarizeCompanyTrades, utcToday } from "./summary";
+import { OWNER_TEAM_JOIN, bookComputedFields, mayKnowBookEntry, tapeComputedFields, viewerOf, type Viewer } from "./visibility";
 
 /** Both market endpoints: a UUID, the `companies` permission, then (by the caller) a known company. */
 function checkAccess(caller: Caller, companyId: string): void {
@@ -28,64 +34,140 @@ const BOOK_ORDER: Record<Side, string> = {
   offer: "t.price_per_share ASC, t.updated_at ASC, t.id ASC",
 };
 
-/** The open indications of one side the viewer may see. */
-function bookWhere(sql: SqlWriter, viewer: Viewer, companyId: string, side: Side): string {
-  return `t.issuer_id = ${sql.param(companyId)} AND t.stage = 'open' AND t.side = '${side}' AND ${bookRowVisible(sql, viewer)}`;
+const BOOK_COUNTERS = ["indications", AUTH_COUNTER] as const;
+
+function countersSql(): string {
+  return BOOK_COUNTERS.map((name, i) => `(SELECT version FROM table_versions WHERE name = '${name}') AS "__v${i}"`).join(", ");
 }
 
-/** One side's first `depth` entries as the API's JSON array. Written in text order (SQLite's "?" are positional). */
-function sideSql<T>(sql: SqlWriter, viewer: Viewer, companyId: string, side: Side, fields: ApiFields<T>, depth: number): string {
-  const order = BOOK_ORDER[side];
-  const items = sql.dialect.jsonArrayAgg(jsonObjectSql(sql.dialect, fields, bookComputedFields(sql, viewer)), order);
-  const rows = `SELECT t.* FROM indications t WHERE ${bookWhere(sql, viewer, companyId, side)} ORDER BY ${order} LIMIT ${depth}`;
-  return `(SELECT ${items} FROM (${rows}) t ${OWNER_TEAM_JOIN})`;
+function countersOf(row: Record<string, unknown>): string {
+  return BOOK_COUNTERS.map((_, i) => String(row[`__v${i}`])).join(".");
 }
 
-/** Count and best price of one side, over what the viewer may see. */
-function sideStatsSql(sql: SqlWriter, viewer: Viewer, companyId: string, side: Side): string[] {
-  const best = side === "bid" ? "max" : "min";
-  return [
-    `(SELECT count(*) FROM indications t WHERE ${bookWhere(sql, viewer, companyId, side)}) AS "${side}_count"`,
-    `(SELECT ${best}(t.price_per_share) FROM indications t WHERE ${bookWhere(sql, viewer, companyId, side)}) AS "best_${side}"`,
-  ];
+/** Every open entry of one side, in the book's order, with both of its JSON forms and what decides who may know it. */
+function wholeSideSql<T>(sql: SqlWriter, companyId: string, side: Side, fields: ApiFields<T>): string {
+  const { dialect } = sql;
+  const entry = dialect.jsonObject([
+    "'team_id', t.team_id",
+    "'visibility', t.visibility",
+    `'recipients', ${dialect.listJson("t.private_recipients")}`,
+    "'price', t.price_per_share",
+    `'own', ${jsonObjectSql(dialect, fields, bookComputedFields(sql, true))}`,
+    `'others', ${jsonObjectSql(dialect, fields, bookComputedFields(sql, false))}`,
+  ]);
+  const rows = `SELECT t.* FROM indications t WHERE t.issuer_id = ${sql.param(companyId)} AND t.stage = 'open' AND t.side = '${side}'`;
+  return `(SELECT ${dialect.jsonArrayAgg(entry, BOOK_ORDER[side])} FROM (${rows}) t ${OWNER_TEAM_JOIN})`;
 }
 
-type BookRow = { id: string | null; name: string | null; bids: string; offers: string; bid_count: unknown; offer_count: unknown; best_bid: string | null; best_offer: string | null; __c?: unknown };
+type LoadedEntry = { team_id: string; visibility: string; recipients: string[]; price: string; own: unknown; others: unknown };
+
+function cachedSide(json: unknown): CachedSide {
+  const entries = (JSON.parse(String(json)) as LoadedEntry[]).map(
+    (e): CachedEntry => ({
+      teamId: e.team_id,
+      visibility: e.visibility,
+      recipients: e.visibility === "private" ? e.recipients.map((r) => r.toLowerCase()) : [],
+      price: String(e.price),
+      own: JSON.stringify(e.own),
+      others: JSON.stringify(e.others),
+    }),
+  );
+  const privates = entries.filter((e) => e.visibility === "private");
+  return { entries, privates, shared: entries.length - privates.length };
+}
 
 /**
- * GET /companies/{company_id}/order_book and the company page: both sides of the book in one
- * statement, with the company (404 when unknown) and the caller's freshness check.
+ * The company's whole open book, as every viewer may be shown it, read in one statement with the
+ * counters it depends on: every write to indications (a new, changed or closed one, its
+ * visibility or recipients) and every change to a team's name moves them.
  */
-export async function getOrderBook(caller: Caller, companyId: string, query: OrderBookQuery, engine: Engine = getEngine()): Promise<OrderBook> {
+export function wholeBookSql(dialect: Dialect, companyId: string): Sql {
+  const sql = new SqlWriter(dialect);
+  const text = `SELECT ${countersSql()}, ${wholeSideSql(sql, companyId, "bid", BID_FIELDS)} AS "bids", ${wholeSideSql(sql, companyId, "offer", OFFER_FIELDS)} AS "offers"`;
+  return { text, values: sql.values };
+}
+
+async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
+  const [row] = await engine.run<Record<string, unknown>>(wholeBookSql(engine.dialect, companyId));
+  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers) };
+  const cache = marketCache(engine).books;
+  const held = cache.get(companyId);
+  if (!held || !covers(held.version, book.version)) cache.set(companyId, book);
+  return book;
+}
+
+/** The cached book when it reflects counters `seen`, else a fresh read (one per company at a time). */
+async function bookAt(engine: Engine, companyId: string, seen: string): Promise<CachedBook> {
+  const cache = marketCache(engine);
+  const held = cache.books.get(companyId);
+  if (held && covers(held.version, seen)) return held;
+  const pending = cache.loading.get(companyId);
+  if (pending) {
+    // Started before this request read its counters, it may predate a write this request must see.
+    const book = await pending;
+    if (covers(book.version, seen)) return book;
+  }
+  const load = loadBook(engine, companyId).finally(() => {
+    if (cache.loading.get(companyId) === load) cache.loading.delete(companyId);
+  });
+  cache.loading.set(companyId, load);
+  return load;
+}
+
+/** One side as the viewer may see it: the first `depth` entries, the count and the best price. */
+function sideFor(side: CachedSide, viewer: Viewer, depth: number): { json: string; count: number; best: string | null } {
+  const shown: string[] = [];
+  let best: string | null = null;
+  for (const entry of side.entries) {
+    if (!mayKnowBookEntry(entry, viewer)) continue;
+    best ??= entry.price;
+    shown.push(entry.teamId === viewer.teamId ? entry.own : entry.others);
+    if (shown.length === depth) break;
+  }
+  let count = side.shared;
+  for (const entry of side.privates) if (mayKnowBookEntry(entry, viewer)) count++;
+  return { json: `[${shown.join(",")}]`, count, best };
+}
+
+type CompanyRowWithCounters = { id: string | null; name: string | null; __c?: unknown } & Record<string, unknown>;
+
+/**
+ * GET /companies/{company_id}/order_book, as the API writes it. One small statement per request
+ * (the company, 404 when unknown; the book's counters; the caller's freshness check); the book
+ * itself comes from the per-company cache while those counters stand, and the viewer's part of it
+ * (own rows, private rows addressed to them, counts and best prices) is picked in memory.
+ */
+export async function orderBookJson(caller: Caller, companyId: string, query: OrderBookQuery, engine: Engine = getEngine()): Promise<JsonText> {
   checkAccess(caller, companyId);
   const viewer = viewerOf(caller);
   const id = companyId.toLowerCase();
   const sql = new SqlWriter(engine.dialect);
-  const columns = [
-    `${sideSql(sql, viewer, id, "bid", BID_FIELDS, query.depth)} AS "bids"`,
-    `${sideSql(sql, viewer, id, "offer", OFFER_FIELDS, query.depth)} AS "offers"`,
-    ...sideStatsSql(sql, viewer, id, "bid"),
-    ...sideStatsSql(sql, viewer, id, "offer"),
-  ];
   const check = caller.freshness;
+  const columns = [`c.id AS "id"`, `c.name AS "name"`, countersSql()];
   if (check) columns.push(`(SELECT version FROM table_versions WHERE name = ${sql.param(check.counter)}) AS "__c"`);
   // One row even for an unknown company, so the check is always observed.
-  const text = `SELECT c.id AS "id", c.name AS "name", ${columns.join(", ")} FROM (SELECT 1 AS one) x LEFT JOIN companies c ON c.id = ${sql.param(id)}`;
-  const [row] = await engine.run<BookRow>({ text, values: sql.values });
+  const text = `SELECT ${columns.join(", ")} FROM (SELECT 1 AS one) x LEFT JOIN companies c ON c.id = ${sql.param(id)}`;
+  const [row] = await engine.run<CompanyRowWithCounters>({ text, values: sql.values });
   if (check) check.observe(String(row.__c));
   if (row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
-  const bestBid = row.best_bid === null ? null : String(row.best_bid);
-  const bestOffer = row.best_offer === null ? null : String(row.best_offer);
-  return {
-    company: { id: row.id, name: row.name },
-    bids: JSON.parse(String(row.bids)),
-    offers: JSON.parse(String(row.offers)),
-    bid_count: Number(row.bid_count),
-    offer_count: Number(row.offer_count),
-    best_bid: bestBid === null ? null : fromStoredDecimal(bestBid),
-    best_offer: bestOffer === null ? null : fromStoredDecimal(bestOffer),
-    spread: bestBid === null || bestOffer === null ? null : unitsToDecimal(storedToUnits(bestOffer) - storedToUnits(bestBid)),
+  const book = await bookAt(engine, id, countersOf(row));
+  const bids = sideFor(book.bid, viewer, query.depth);
+  const offers = sideFor(book.offer, viewer, query.depth);
+  const totals = {
+    bid_count: bids.count,
+    offer_count: offers.count,
+    best_bid: bids.best === null ? null : fromStoredDecimal(bids.best),
+    best_offer: offers.best === null ? null : fromStoredDecimal(offers.best),
+    spread: bids.best === null || offers.best === null ? null : unitsToDecimal(storedToUnits(offers.best) - storedToUnits(bids.best)),
   };
+  const company = JSON.stringify({ id: row.id, name: row.name });
+  // The fields in the schema's order (lib/market/schema.ts orderBookSchema).
+  return new JsonText(`{"company":${company},"bids":${bids.json},"offers":${offers.json},${JSON.stringify(totals).slice(1)}`);
+}
+
+/** The order book for the company page: the API's, parsed. */
+export async function getOrderBook(caller: Caller, companyId: string, query: OrderBookQuery, engine: Engine = getEngine()): Promise<OrderBook> {
+  return JSON.parse((await orderBookJson(caller, companyId, query, engine)).text) as OrderBook;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,8 +188,10 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
     viewer: viewer.teamId,
     pageStarts: false,
     join: OWNER_TEAM_JOIN,
-    // The team names: teams are counted under `auth` (migration 20261126020000_auth_version).
-    dependsOn: ["auth"],
+    // The team names: teams are counted under `auth` (migration 20261126020000_auth_version). The
+    // company: its 404 is checked only for an empty page (tapeSummary), so an answered page is
+    // confirmed (304) only while the companies are unchanged.
+    dependsOn: [AUTH_COUNTER, "companies"],
     genericPlan: true,
     where: (w) => {
       w.equals("t.issuer_id", companyId.toLowerCase());
@@ -128,8 +212,29 @@ export async function requireCompany(caller: Caller, companyId: string, engine: 
   return row;
 }
 
-/** The company page's tape: the same list and page as the API. */
-export async function listCompanyTrades(caller: Caller, companyId: string, query: CompanyTradeListQuery): Promise<JsonPage<TapeTrade>> {
-  await requireCompany(caller, companyId);
-  return readPage(companyTradeList(caller, companyId, query), query, caller);
+/**
+ * The tape's summary after its page was read: kept under the trades' counter the page was read
+ * at (lib/market/summary.ts). The 404 of an unknown company costs a statement only when the page
+ * is empty: a listed trade's company exists.
+ */
+export async function tapeSummary(
+  caller: Caller,
+  companyId: string,
+  page: { total: number; counter?: string },
+  today: string,
+  engine: Engine = getEngine(),
+): Promise<TradeSummary> {
+  if (page.total === 0) await requireCompany(caller, companyId, engine);
+  return summarizeCompanyTrades(companyId, today, engine, page.counter);
+}
+
+/** GET /companies/{company_id}/trades beside its page: the summary (and the 404), under the day its windows end. */
+export function tapeExtra(caller: Caller, companyId: string, today = utcToday()): ListExtra<TapeTrade> {
+  return { key: today, read: async (page) => ({ summary: await tapeSummary(caller, companyId, { total: page.total_count, counter: page.counter }, today) }) };
+}
+
+/** The company page's tape: the same list, page and summary as the API. */
+export async function readCompanyTape(caller: Caller, companyId: string, query: CompanyTradeListQuery, today = utcToday()): Promise<{ page: JsonPage<TapeTrade>; summary: TradeSummary }> {
+  const page = await readPage(companyTradeList(caller, companyId, query), query, caller);
+  return { page, summary: await tapeSummary(caller, companyId, { total: page.total_count, counter: page.counter }, today) };
 }

@@ -1,8 +1,10 @@
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";
-import { SqlWriter } from "../db/sql";
+import type { Dialect } from "../db/dialect";
+import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import { VwapAccumulator } from "../domain/vwap";
+import { covers, marketCache } from "./cache";
 import type { TradeSummary } from "./schema";
 
 /** The windows of the summary, in days ending today (UTC) inclusive: 30 days = today and the 29 before. */
@@ -21,43 +23,57 @@ export function windowStart(today: string, days: number): string {
 }
 
 type Row = { p: string; v: string; d: string };
+type SummaryRow = { latest: unknown; rows: unknown; __v: unknown };
+
+/** The summary's rows, the company's last verified trade and the trades' counter, in one statement. */
+export function summarySql(dialect: Dialect, companyId: string, today: string): Sql {
+  const sql = new SqlWriter(dialect);
+  const verified = () => `t.issuer_id = ${sql.param(companyId)} AND t.is_verified = ${sql.boolean(true)}`;
+  // Parameters in text order (SQLite's "?" are positional).
+  // Both as JSON arrays (the newest trade: none or one), which both databases return as text.
+  const last = `SELECT t.price_per_share, t.sign_date, t.id FROM trades t WHERE ${verified()} ORDER BY t.sign_date DESC, t.id ASC LIMIT 1`;
+  const latest = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'d', t.sign_date"]), "t.sign_date DESC, t.id ASC")} FROM (${last}) t)`;
+  const window = `SELECT t.price_per_share, t.volume, t.sign_date, t.id FROM trades t WHERE ${verified()} AND t.sign_date >= ${sql.param(windowStart(today, SUMMARY_WINDOWS.long))} AND t.sign_date <= ${sql.param(today)}`;
+  const rows = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'v', t.volume", "'d', t.sign_date"]), "t.sign_date, t.id")} FROM (${window}) t)`;
+  const text = `SELECT ${latest} AS "latest", ${rows} AS "rows", (SELECT version FROM table_versions WHERE name = 'trades') AS "__v"`;
+  return { text, values: sql.values };
+}
 
 /**
  * The tape's summary cards: the last verified trade, the 30- and 90-day VWAP (lib/domain/vwap.ts,
  * the one definition), volume and count over 90 days. The 90 days of one company's verified
  * trades are a few hundred rows even for the busiest company of the 1 M data set, so they are
- * read and summed here, exactly, with BigInt.
+ * read (one statement, with the trades' change counter) and summed here, exactly, with BigInt.
+ *
+ * Kept per company and day: `seen`, the trades' counter a request read with its page, confirms
+ * the kept summary without a statement (the day is part of the key: the windows end today).
  */
-export async function summarizeCompanyTrades(companyId: string, today = utcToday(), engine: Engine = getEngine()): Promise<TradeSummary> {
+export async function summarizeCompanyTrades(companyId: string, today = utcToday(), engine: Engine = getEngine(), seen?: string): Promise<TradeSummary> {
   const id = companyId.toLowerCase();
-  const last = new SqlWriter(engine.dialect);
-  const [latest] = await engine.run<Row>({
-    text: `SELECT t.price_per_share AS "p", t.sign_date AS "d" FROM trades t WHERE t.issuer_id = ${last.param(id)} AND t.is_verified = ${last.boolean(true)} ORDER BY t.sign_date DESC, t.id ASC LIMIT 1`,
-    values: last.values,
-  });
-  const sql = new SqlWriter(engine.dialect);
-  const from90 = windowStart(today, SUMMARY_WINDOWS.long);
+  const cache = marketCache(engine).summaries;
+  const key = `${id}\u0000${today}`;
+  const held = cache.get(key);
+  if (held && seen !== undefined && covers(held.version, seen)) return held.summary;
+  const [row] = await engine.run<SummaryRow>(summarySql(engine.dialect, id, today));
+  const [last] = JSON.parse(String(row.latest)) as Row[];
   const from30 = windowStart(today, SUMMARY_WINDOWS.short);
-  const rows = await engine.run<Row>({
-    text:
-      `SELECT t.price_per_share AS "p", t.volume AS "v", t.sign_date AS "d" FROM trades t WHERE t.issuer_id = ${sql.param(id)} ` +
-      `AND t.is_verified = ${sql.boolean(true)} AND t.sign_date >= ${sql.param(from90)} AND t.sign_date <= ${sql.param(today)}`,
-    values: sql.values,
-  });
   const long = new VwapAccumulator();
   const short = new VwapAccumulator();
-  for (const row of rows) {
-    const price = storedToUnits(String(row.p));
-    const volume = storedToUnits(String(row.v));
+  for (const r of JSON.parse(String(row.rows)) as Row[]) {
+    const price = storedToUnits(r.p);
+    const volume = storedToUnits(r.v);
     long.add(price, volume);
-    if (String(row.d) >= from30) short.add(price, volume);
+    if (r.d >= from30) short.add(price, volume);
   }
-  return {
-    last_price: latest ? fromStoredDecimal(String(latest.p)) : null,
-    last_sign_date: latest ? String(latest.d) : null,
+  const summary: TradeSummary = {
+    last_price: last ? fromStoredDecimal(last.p) : null,
+    last_sign_date: last ? last.d : null,
     vwap_30d: short.vwap(),
     vwap_90d: long.vwap(),
     volume_90d: unitsToDecimal(long.volume),
     trade_count_90d: long.count,
   };
+  const version = String(row.__v);
+  if (!held || !covers(held.version, version)) cache.set(key, { version, summary });
+  return summary;
 }

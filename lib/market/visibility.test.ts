@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parsePage, type PageRequest } from "@/lib/api/pagination";
 import { runPage } from "@/lib/db/page";
 import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
-import type { BookRow, TapeRow } from "@/lib/testing/market-oracle";
-import { addIndications, addTeam, addTrades, type Member } from "@/lib/testing/market-rows";
+import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { priceHistory } from "./chart";
 import { companyTradeList, getOrderBook } from "./queries";
@@ -24,42 +23,8 @@ let outsider: Member; // another team, named nowhere
 const PRIVATE_BID = randomUUID();
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
-function book(partial: Partial<BookRow> & Pick<BookRow, "side" | "pricePerShare">): BookRow & { userId: string } {
-  return {
-    id: randomUUID(),
-    teamId: owner.teamId,
-    teamName: owner.teamName,
-    userId: owner.caller.userId,
-    issuerId: COMPANY,
-    stage: "open",
-    visibility: "order_book_public",
-    privateRecipients: [],
-    volume: "1000",
-    minimumVolume: null,
-    structure: partial.side === "offer" ? "direct" : null,
-    acceptableStructures: partial.side === "bid" ? ["direct"] : [],
-    stockType: "secondary",
-    stockClassType: "common",
-    updatedAt: at(0),
-    ...partial,
-  };
-}
-
-function trade(partial: Partial<TapeRow> & Pick<TapeRow, "pricePerShare" | "volume" | "signDate">): TapeRow & { userId: string } {
-  return {
-    id: randomUUID(),
-    teamId: owner.teamId,
-    teamName: owner.teamName,
-    userId: owner.caller.userId,
-    issuerId: COMPANY,
-    attributedToOwner: true,
-    isVerified: true,
-    structure: "direct",
-    stockType: "secondary",
-    stockClassType: "common",
-    ...partial,
-  };
-}
+const book = (partial: Parameters<typeof marketIndication>[2]) => marketIndication(owner, COMPANY, { updatedAt: at(0), ...partial });
+const trade = (partial: Parameters<typeof marketTrade>[2]) => marketTrade(owner, COMPANY, partial);
 
 beforeAll(async () => {
   const db = own.database.db;

@@ -3,8 +3,9 @@ import type { Dialect } from "../db/dialect";
 import type { SqlWriter } from "../db/sql";
 
 /**
- * Who may see what of another team's rows (spec 2.4 and 2.6, issue 14), as SQL over a row `t`
- * and the owner's team joined as `team`. Every market statement takes its rules from here.
+ * Who may see what of another team's rows (spec 2.4 and 2.6, issue 14): the per-row fields as SQL
+ * over a row `t` and the owner's team joined as `team`, and who may know a book entry exists.
+ * Every market statement and the cached book take their rules from here.
  *
  * - Order book: open indications only. `order_book_public`: every caller, with the team.
  *   `order_book_anonymous`: every caller, team hidden. `private`: the owning team and the callers
@@ -26,12 +27,21 @@ export function viewerOf(caller: Caller): Viewer {
   return { teamId: caller.teamId, email: caller.email.toLowerCase() };
 }
 
-/** An order-book row the viewer may know exists (its stage and side are the caller's conditions). */
-export function bookRowVisible(sql: SqlWriter, viewer: Viewer): string {
-  // Parameters in text order (SQLite's "?" are positional): the team, then the e-mail.
-  const ownTeam = `t.team_id = ${sql.param(viewer.teamId)}`;
-  const addressed = sql.dialect.listHasLower(sql.param, "t.private_recipients", viewer.email);
-  return `(t.visibility <> 'private' OR ${ownTeam} OR ${addressed})`;
+/** What decides who may know an order-book entry exists (the row is open: the book holds no other). */
+export interface BookVisibility {
+  teamId: string;
+  visibility: string;
+  /** The private recipients, lower-cased. */
+  recipients: readonly string[];
+}
+
+/**
+ * An order-book entry the viewer may know exists. Decided in JavaScript over the cached book
+ * (lib/market/queries.ts), so counts and best prices take it too: the rows of a private entry,
+ * its count and its price are kept from everyone else.
+ */
+export function mayKnowBookEntry(entry: BookVisibility, viewer: Viewer): boolean {
+  return entry.visibility !== "private" || entry.teamId === viewer.teamId || entry.recipients.includes(viewer.email);
 }
 
 function teamObject(dialect: Dialect): string {
@@ -40,11 +50,9 @@ function teamObject(dialect: Dialect): string {
 
 /**
  * The JSON of the market's computed fields, in the order the schemas declare them (`team`, `own`,
- * then the row's id under `idField`). Only the viewer's team id is a parameter, so the order of
- * the parameters cannot go wrong on SQLite's positional "?".
+ * then the row's id under `idField`). `own` is the SQL of "the row is the viewer's team's".
  */
-function computedFields(sql: SqlWriter, viewer: Viewer, teamShown: string, idField: string): Record<string, string> {
-  const own = () => `t.team_id = ${sql.param(viewer.teamId)}`;
+function computedFields(sql: SqlWriter, own: () => string, teamShown: string, idField: string): Record<string, string> {
   return {
     team: `CASE WHEN ${teamShown} OR ${own()} THEN ${teamObject(sql.dialect)} END`,
     own: sql.dialect.booleanJson(`(${own()})`),
@@ -52,14 +60,19 @@ function computedFields(sql: SqlWriter, viewer: Viewer, teamShown: string, idFie
   };
 }
 
-/** Book entries: the team unless the entry is anonymous (visible private entries show it). */
-export function bookComputedFields(sql: SqlWriter, viewer: Viewer): Record<string, string> {
-  return computedFields(sql, viewer, "t.visibility <> 'order_book_anonymous'", "indication_id");
+/**
+ * Book entries as their own team sees them (`own`), or as every other viewer allowed to know
+ * them does: the team unless the entry is anonymous (visible private entries show it).
+ */
+export function bookComputedFields(sql: SqlWriter, own: boolean): Record<string, string> {
+  return computedFields(sql, () => (own ? "TRUE" : "FALSE"), "t.visibility <> 'order_book_anonymous'", "indication_id");
 }
 
 /** Tape trades: the team when the trade is attributed to its owner. */
 export function tapeComputedFields(sql: SqlWriter, viewer: Viewer): Record<string, string> {
-  return computedFields(sql, viewer, "t.attributed_to_owner = TRUE", "trade_id");
+  // Only the viewer's team id is a parameter, so the order of the parameters cannot go wrong on
+  // SQLite's positional "?".
+  return computedFields(sql, () => `t.team_id = ${sql.param(viewer.teamId)}`, "t.attributed_to_owner = TRUE", "trade_id");
 }
 
 /** The join that gives `team` to the computed fields. */

@@ -35,6 +35,50 @@ export async function addTeam(db: Db, name: string, emails: string[]): Promise<M
   return members;
 }
 
+/** A new row's id, and its owner and company. */
+function ownedBy(owner: Member, issuerId: string) {
+  return { id: randomUUID(), teamId: owner.teamId, teamName: owner.teamName, userId: owner.caller.userId, issuerId };
+}
+
+/** An open public indication of `owner` in `issuerId` (a bid for direct, an offer of direct), as `partial` changes it. */
+export function marketIndication(
+  owner: Member,
+  issuerId: string,
+  partial: Partial<BookRow> & Pick<BookRow, "side" | "pricePerShare">,
+): BookRow & { userId: string } {
+  return {
+    ...ownedBy(owner, issuerId),
+    stage: "open",
+    visibility: "order_book_public",
+    privateRecipients: [],
+    volume: "1000",
+    minimumVolume: null,
+    structure: partial.side === "offer" ? "direct" : null,
+    acceptableStructures: partial.side === "bid" ? ["direct"] : [],
+    stockType: "secondary",
+    stockClassType: "common",
+    updatedAt: new Date(Date.UTC(2026, 0, 1)),
+    ...partial,
+  };
+}
+
+/** A verified, attributed direct trade of `owner` in `issuerId`, as `partial` changes it. */
+export function marketTrade(
+  owner: Member,
+  issuerId: string,
+  partial: Partial<TapeRow> & Pick<TapeRow, "pricePerShare" | "volume" | "signDate">,
+): TapeRow & { userId: string } {
+  return {
+    ...ownedBy(owner, issuerId),
+    attributedToOwner: true,
+    isVerified: true,
+    structure: "direct",
+    stockType: "secondary",
+    stockClassType: "common",
+    ...partial,
+  };
+}
+
 let permalink = 0;
 const nextPermalink = (prefix: string) => `${prefix}-${Date.now()}-${permalink++}`;
 

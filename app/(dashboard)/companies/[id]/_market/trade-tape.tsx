@@ -2,8 +2,7 @@ import { parsePage } from "@/lib/api/pagination";
 import type { Caller } from "@/lib/auth/caller";
 import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { formatCount, formatDate, formatDecimal, formatUsd, structureLabel } from "@/lib/format";
-import { listCompanyTrades } from "@/lib/market/queries";
-import { summarizeCompanyTrades, utcToday } from "@/lib/market/summary";
+import { readCompanyTape } from "@/lib/market/queries";
 
 /** Trades on the page's tape: the newest, as the API's first page. */
 export const PAGE_TAPE_SIZE = 20;
@@ -13,10 +12,9 @@ export const PAGE_TAPE_SIZE = 20;
  * last price, 30- and 90-day VWAP (the one definition, lib/domain/vwap.ts), 90-day volume.
  */
 export async function TradeTapeSection({ caller, companyId }: { caller: Caller; companyId: string }) {
-  const [page, summary] = await Promise.all([
-    listCompanyTrades(caller, companyId, { page: 1, per_page: PAGE_TAPE_SIZE, structure: undefined, sign_date_from: undefined, sign_date_to: undefined }).then(parsePage),
-    summarizeCompanyTrades(companyId, utcToday()),
-  ]);
+  const tape = await readCompanyTape(caller, companyId, { page: 1, per_page: PAGE_TAPE_SIZE, structure: undefined, sign_date_from: undefined, sign_date_to: undefined });
+  const { summary } = tape;
+  const page = parsePage(tape.page);
   const cards = [
     { label: "Last price", value: formatUsd(summary.last_price), note: summary.last_sign_date ? `signed ${summary.last_sign_date}` : "no verified trade", testId: "tape-last" },
     { label: "VWAP 30 days", value: formatUsd(summary.vwap_30d), note: VWAP_DEFINITION, testId: "tape-vwap-30" },

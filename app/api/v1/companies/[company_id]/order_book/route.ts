@@ -1,11 +1,11 @@
 import { apiRoute, readOnly } from "@/lib/api/handler";
-import { getOrderBook } from "@/lib/market/queries";
+import { orderBookJson } from "@/lib/market/queries";
 import { parseOrderBookParams } from "@/lib/market/schema";
 
 export const GET = apiRoute<{ company_id: string }>(async ({ url, caller, params }) => {
   const query = parseOrderBookParams(url.searchParams);
   if (!query.ok) throw query.error;
-  return getOrderBook(caller, params.company_id, query.value);
+  return orderBookJson(caller, params.company_id, query.value);
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
