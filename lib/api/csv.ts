@@ -72,9 +72,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTE = /"/g;
 
 /**
- * One record: its fields joined by commas, ending in CRLF. Written by hand, not with csv-stringify:
- * on the export's rows the library encoded 6× slower and held the export under 50,000 rows/s
- * (measured in docs/performance.md, "CSV encoder"); its output was identical.
+ * One record: its fields joined by commas, ending in CRLF. Hand-written because csv-stringify was
+ * the export's bottleneck, for the same output (docs/performance.md, "CSV encoder").
  */
 export function csvRecord(cells: readonly string[]): string {
   let line = "";
