@@ -6,7 +6,7 @@
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
  * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
- * last build), --no-pages, --no-writes, --no-exports, --only <regexp on scenario names: "indications first page",
+ * last build), --no-pages, --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
@@ -20,9 +20,14 @@
  * size) at 1 and 8 connections, and the mixed run: the main lists at 32 connections alone, then
  * again while 4 connections create and change indications. The writes add rows to the data set,
  * which is kept between runs (their client_id is "npm-run-bench"). Last, it measures the
- * signed-in /indications and /trades pages and the busiest company's page (issue 14). Then the CSV
- * exports of issue 15 (GET /my/indications.csv and /my/trades.csv, Alpha's whole lists back to back
- * until 1,000,000 rows have streamed; smoke: each once), with rows/s and the server's peak RSS.
+ * signed-in /indications and /trades pages and the busiest company's page (issue 14). Last, the CSV
+ * exports of issue 15 on a data set of their own where one team owns 1,000,000 indications and
+ * 1,000,000 trades (prisma/seed/large.ts, scale "export": prisma/data/export.db, or the database
+ * `<name>_export` beside a PostgreSQL DATABASE_URL; seeded once, kept): a server of their own on
+ * port n+2 streams GET /my/indications.csv and /my/trades.csv whole, one request each, counted row
+ * by row, with rows/s and the server's peak RSS; an export abandoned after its first rows shows
+ * whether the server stops reading (its CPU after the client hangs up against its CPU while streaming).
+ * `--exports-only` runs just that part (no large data set, no list scenarios).
  * Prints the tables, checks the targets of issues 4, 14 and 15, writes the JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -35,7 +40,7 @@ import autocannon, { type Request as AutocannonRequest, type Result } from "auto
 import { createApiKey } from "../lib/api-keys/keys";
 import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { DEFAULT_LARGE_URL, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
+import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -48,6 +53,7 @@ interface Options {
   pages: boolean;
   writes: boolean;
   exports: boolean;
+  exportsOnly: boolean;
   only: RegExp | null;
   port: number;
   out: string | null;
@@ -63,6 +69,7 @@ function parseOptions(argv: string[]): Options {
     pages: true,
     writes: true,
     exports: true,
+    exportsOnly: false,
     only: null,
     port: 3900,
     out: null,
@@ -81,6 +88,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--no-pages") options.pages = false;
     else if (arg === "--no-writes") options.writes = false;
     else if (arg === "--no-exports") options.exports = false;
+    else if (arg === "--exports-only") options.exportsOnly = true;
     else if (arg === "--only") options.only = new RegExp(value());
     else if (arg === "--port") options.port = Number(value());
     else if (arg === "--out") options.out = value();
@@ -307,12 +315,8 @@ async function expectCompanyPage(origin: string, page: string, companyId: string
   }
 }
 
-/**
- * Resident memory of a launcher's descendants, in bytes (Linux /proc): the server that
- * `npm run serve` starts (and the shell between them), not npm itself, which only waits.
- */
-function descendantsRss(launcher: number): number {
-  let total = 0;
+/** The processes a launcher started, at any depth (Linux /proc): the server that `npm run serve` starts, and the shell between them. */
+function descendants(launcher: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -326,19 +330,43 @@ function descendantsRss(launcher: number): number {
       // gone
     }
   }
+  const found: number[] = [];
   const stack = [...(children.get(launcher) ?? [])];
   while (stack.length) {
     const p = stack.pop()!;
+    found.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return found;
+}
+
+/** Resident memory of a launcher's descendants, in bytes (not npm itself, which only waits). */
+function descendantsRss(launcher: number): number {
+  let total = 0;
+  for (const p of descendants(launcher)) {
     try {
-      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
-      const match = /VmRSS:\s+(\d+) kB/.exec(status);
+      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
       if (match) total += Number(match[1]) * 1024;
     } catch {
       // gone
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
+}
+
+/** CPU time (user + system) a launcher's descendants have used, in ms (/proc/<pid>/stat, in clock ticks of 10 ms). */
+function descendantsCpuMs(launcher: number): number {
+  let ticks = 0;
+  for (const p of descendants(launcher)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks * 10;
 }
 
 class RssSampler {
@@ -477,11 +505,19 @@ function sameJson(a: string, b: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSV exports (issue 15): whole lists streamed
+// CSV exports (issue 15): one caller's whole list, 1,000,000 rows, in one request
 
-/** Rows the full run streams, over as many whole exports as it takes. */
-const EXPORT_ROWS = 1_000_000;
 const EXPORT_PATHS = ["/api/v1/my/indications.csv", "/api/v1/my/trades.csv"];
+
+/** The export data set beside the bench's database: its own SQLite file, or `<name>_export` on the same PostgreSQL server. */
+function exportDatabaseUrl(url: string, smoke: boolean): string {
+  if (databaseKind(url) === "postgres") {
+    const target = new URL(url);
+    target.pathname = `${target.pathname}_export${smoke ? "_smoke" : ""}`;
+    return target.toString();
+  }
+  return smoke ? `file:${path.join(ROOT, "prisma", "data", "bench-export-smoke.db")}` : defaultScaleUrl("export");
+}
 
 interface ExportRun {
   path: string;
@@ -489,19 +525,30 @@ interface ExportRun {
   bytes: number;
   ms: number;
   ttfb_ms: number;
+  rows_per_s: number;
+  server_peak_rss_mb: number;
+  /** The server's CPU time during the export: rows ÷ this is the rate one free core would give (the machine is shared). */
+  server_cpu_s: number;
 }
 
-/** One export read to its end, counting records (CRLF outside quotes) as the bytes arrive. */
-async function streamExport(origin: string, target: string, auth: Record<string, string>): Promise<ExportRun> {
+/**
+ * One export read to its end (or, with `stopAfterRows`, abandoned there), counting records (CRLF
+ * outside quotes) as the bytes arrive.
+ */
+async function streamExport(origin: string, target: string, auth: Record<string, string>, stopAfterRows = Infinity) {
   const started = performance.now();
-  const res = await fetch(origin + target, { headers: auth });
+  const abort = new AbortController();
+  const res = await fetch(origin + target, { headers: auth, signal: abort.signal });
   const ttfb = performance.now() - started;
   if (res.status !== 200 || !res.body) throw new Error(`${target} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   let records = 0;
   let bytes = 0;
   let quoted = false;
   let previous = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
     bytes += chunk.length;
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
@@ -509,43 +556,112 @@ async function streamExport(origin: string, target: string, auth: Record<string,
       else if (byte === 0x0a && previous === 0x0d && !quoted) records++;
       previous = byte;
     }
+    if (records > stopAfterRows) {
+      abort.abort();
+      break;
+    }
   }
+  const ms = performance.now() - started;
   // The header is a record too.
-  return { path: target, rows: records - 1, bytes, ms: Math.round(performance.now() - started), ttfb_ms: Math.round(ttfb) };
+  return { path: target, rows: records - 1, bytes, ms: Math.round(ms), ttfb_ms: Math.round(ttfb), rows_per_s: Math.round((records - 1) / (ms / 1000)) };
 }
 
 interface ExportResult {
+  database: string;
+  dataset: Awaited<ReturnType<typeof datasetRows>>;
   runs: ExportRun[];
-  rows: number;
-  seconds: number;
-  rows_per_s: number;
   server_peak_rss_mb: number;
+  /** An export abandoned after its first rows: the server's CPU (ms per s) while it streamed, and from 1 to 3 s after (a server still reading would use as much). */
+  disconnect: { rows_read: number; server_cpu_ms_per_s_streaming: number; server_cpu_ms_per_s_after: number } | null;
 }
 
-async function measureExports(origin: string, auth: Record<string, string>, smoke: boolean, rss: RssSampler): Promise<ExportResult> {
-  rss.resetWindow();
-  const runs: ExportRun[] = [];
-  let rows = 0;
-  const started = performance.now();
-  for (let i = 0; smoke ? i < EXPORT_PATHS.length : rows < EXPORT_ROWS; i++) {
-    const run = await streamExport(origin, EXPORT_PATHS[i % EXPORT_PATHS.length], auth);
-    if (run.rows === 0) throw new Error(`${run.path} exported no rows`);
-    runs.push(run);
-    rows += run.rows;
-    log(`  export ${run.path.padEnd(28)} ${pad(run.rows, 8)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms (first byte ${run.ttfb_ms} ms)`);
+/**
+ * The export part of the bench: the export data set (seeded if missing), a server of its own on
+ * it (the same build, `npm run serve`), a fresh API key of Alpha's.
+ */
+async function measureExports(url: string, appDir: string, port: number, env: Record<string, string>, smoke: boolean): Promise<ExportResult> {
+  const exportUrl = exportDatabaseUrl(url, smoke);
+  // The list servers are down by now: this server's exit is a crash again.
+  stopping = false;
+  await ensureDataset(exportUrl, smoke ? SCALES["export-smoke"] : SCALES.export, smoke);
+  const dataset = await datasetRows(exportUrl);
+  const auth = { authorization: `Bearer ${await mintApiKey(exportUrl)}` };
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: exportUrl, NEXTAUTH_URL: origin }, "npm run serve (exports)", appDir);
+  const rss = new RssSampler(server.pid!);
+  try {
+    await waitForHttp(`${origin}/api/health/ready`);
+    log(`export server up: ${origin} on ${databaseKind(exportUrl) === "sqlite" ? sqliteFilePath(exportUrl) : redact(exportUrl)}`);
+    let disconnect: ExportResult["disconnect"] = null;
+    if (!smoke) {
+      // Also the warm-up: the first 100,000 rows, then the client hangs up. The server's CPU per
+      // second while it streamed, against its CPU per second from 1 to 3 s after (the chunk under way finishes first).
+      const cpuBefore = descendantsCpuMs(server.pid!);
+      const partial = await streamExport(origin, EXPORT_PATHS[0], auth, 100_000);
+      const streaming = ((descendantsCpuMs(server.pid!) - cpuBefore) / partial.ms) * 1000;
+      // The chunk under way when the client left still finishes (up to 5,000 rows): measure after it.
+      await sleep(1000);
+      const before = descendantsCpuMs(server.pid!);
+      await sleep(2000);
+      disconnect = { rows_read: partial.rows, server_cpu_ms_per_s_streaming: Math.round(streaming), server_cpu_ms_per_s_after: Math.round((descendantsCpuMs(server.pid!) - before) / 2) };
+      log(`  export abandoned after ${partial.rows} rows: server CPU ${disconnect.server_cpu_ms_per_s_streaming} ms/s while streaming, ${disconnect.server_cpu_ms_per_s_after} ms/s from 1 to 3 s after`);
+    }
+    const runs: ExportRun[] = [];
+    for (const target of EXPORT_PATHS) {
+      rss.resetWindow();
+      const cpu = descendantsCpuMs(server.pid!);
+      const run = await streamExport(origin, target, auth);
+      const serverCpuS = (descendantsCpuMs(server.pid!) - cpu) / 1000;
+      rss.sample();
+      runs.push({ ...run, server_peak_rss_mb: Math.round(rss.windowPeak / 1048576), server_cpu_s: serverCpuS });
+      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${Math.round(rss.windowPeak / 1048576)} MB`);
+      if (crashed.length) throw new Error(crashed.join("\n"));
+    }
+    return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: Math.round(rss.peak / 1048576), disconnect };
+  } finally {
+    rss.stop();
+    stopping = true;
+    stopProcess(server);
   }
-  rss.sample();
-  const seconds = (performance.now() - started) / 1000;
-  return { runs, rows, seconds: Math.round(seconds * 10) / 10, rows_per_s: Math.round(rows / seconds), server_peak_rss_mb: Math.round(rss.windowPeak / 1048576) };
+}
+
+function printExportTable(result: ExportResult | null) {
+  if (!result) return;
+  const lines = [
+    "",
+    `| export (${result.database}) | rows | MB | seconds | rows/s | server CPU s | rows per server CPU s | first byte ms | server peak RSS MB |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...result.runs.map(
+      (r) =>
+        `| ${r.path} | ${r.rows} | ${Math.round(r.bytes / 1048576)} | ${(r.ms / 1000).toFixed(1)} | ${r.rows_per_s} | ${r.server_cpu_s.toFixed(1)} | ${r.server_cpu_s > 0 ? Math.round(r.rows / r.server_cpu_s) : "n/a"} | ${r.ttfb_ms} | ${r.server_peak_rss_mb} |`,
+    ),
+  ];
+  if (result.disconnect) {
+    const d = result.disconnect;
+    lines.push("", `export abandoned after ${d.rows_read} rows: server CPU ${d.server_cpu_ms_per_s_streaming} ms/s while streaming, ${d.server_cpu_ms_per_s_after} ms/s from 1 to 3 s after`);
+  }
+  console.log(lines.join("\n"));
 }
 
 function checkExportTargets(result: ExportResult | null, smoke: boolean) {
   if (!result) return [];
-  const detail = `${result.rows} rows in ${result.seconds} s = ${result.rows_per_s} rows/s, server peak RSS ${result.server_peak_rss_mb} MB`;
+  const rows = SCALES.export.indications;
   return [
     // A smoke run streams a few thousand rows: it checks the exports work, not their rate.
-    ...(smoke ? [] : [{ target: `CSV export: ${EXPORT_ROWS} rows at ≥ 50,000 rows/s`, ok: result.rows >= EXPORT_ROWS && result.rows_per_s >= 50_000, detail }]),
-    { target: "CSV export: server RSS < 400 MB while streaming", ok: result.server_peak_rss_mb < 400, detail },
+    ...result.runs.flatMap((r) =>
+      smoke ? [] : [{ target: `CSV export ${r.path}: ${rows} rows in one request at ≥ 50,000 rows/s`, ok: r.rows >= rows && r.rows_per_s >= 50_000, detail: `${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s = ${r.rows_per_s} rows/s` }],
+    ),
+    { target: "CSV export: server RSS < 400 MB while streaming", ok: result.server_peak_rss_mb < 400, detail: `peak ${result.server_peak_rss_mb} MB` },
+    // Reading on for nobody would keep the server as busy as streaming did; a fifth leaves room for timers and GC.
+    ...(result.disconnect
+      ? [
+          {
+            target: "CSV export: a client that hangs up stops the reading (server CPU after < 20 % of while streaming)",
+            ok: result.disconnect.server_cpu_ms_per_s_after < 0.2 * result.disconnect.server_cpu_ms_per_s_streaming,
+            detail: `${result.disconnect.server_cpu_ms_per_s_after} vs ${result.disconnect.server_cpu_ms_per_s_streaming} ms/s`,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -819,35 +935,16 @@ function pad(value: string | number, width: number): string {
   return String(value).padStart(width);
 }
 
-async function main() {
-  const options = parseOptions(process.argv.slice(2));
-  const url = process.env.DATABASE_URL?.trim() || (options.smoke ? SMOKE_URL : DEFAULT_LARGE_URL);
-  const kind = databaseKind(url);
-  const scale = options.smoke ? SCALES.smoke : SCALES.large;
-  log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
-
-  await ensureDataset(url, scale, options.smoke);
+/** The lists, writes and pages: everything but the exports, on the main data set. */
+async function runLists(options: Options, url: string, appDir: string, env: Record<string, string>) {
+  await ensureDataset(url, options.smoke ? SCALES.smoke : SCALES.large, options.smoke);
   const rowsBefore = await datasetRows(url);
   const secret = await mintApiKey(url);
   const auth = { authorization: `Bearer ${secret}` };
-  const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
-  if (options.build) await build(appDir);
-  else if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) throw new Error(`--no-build but there is no build in ${appDir}`);
-
   const origin = `http://127.0.0.1:${options.port}`;
   const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
-  const serverEnv = {
-    DATABASE_URL: url,
-    BENCH_CEILING: "1",
-    NODE_ENV: "production",
-    NEXTAUTH_URL: origin,
-    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
-    NEXT_TELEMETRY_DISABLED: "1",
-    // The benchmark measures the service's throughput, not the per-key limit (lib/api/rate-limit.ts).
-    API_RATE_LIMIT: "0",
-  };
   // Served the way `npm start` serves (package.json "serve": the Node options of production).
-  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv, "npm run serve", appDir);
+  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
   const floor = startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor");
   const stop = () => {
     stopping = true;
@@ -864,7 +961,6 @@ async function main() {
   const mixedRows: MixedRow[] = [];
   const pages: { page: string; connections: number; result: PageMeasure }[] = [];
   let pagesNote: string | null = null;
-  let exportResult: ExportResult | null = null;
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
@@ -919,13 +1015,6 @@ async function main() {
       }
     }
 
-    // Before the writes, which add rows: every run exports the same sets.
-    if (options.exports && selected("export")) {
-      exportResult = await measureExports(origin, auth, options.smoke, rss);
-      log(`  exports: ${exportResult.rows} rows in ${exportResult.seconds} s = ${exportResult.rows_per_s} rows/s, server peak RSS ${exportResult.server_peak_rss_mb} MB`);
-      if (crashed.length) throw new Error(crashed.join("\n"));
-    }
-
     // After the reads, so that the rows they create never change what the read scenarios measure.
     if (options.writes) {
       const writers = await writeScenarios(origin, auth);
@@ -962,15 +1051,45 @@ async function main() {
     stop();
   }
 
+  const rowsAfter = await datasetRows(url);
+  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const url = process.env.DATABASE_URL?.trim() || (options.smoke ? SMOKE_URL : DEFAULT_LARGE_URL);
+  const kind = databaseKind(url);
+  log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
+
+  const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
+  if (options.build) await build(appDir);
+  else if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) throw new Error(`--no-build but there is no build in ${appDir}`);
+  const serverEnv = {
+    BENCH_CEILING: "1",
+    NODE_ENV: "production",
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    NEXT_TELEMETRY_DISABLED: "1",
+    // The benchmark measures the service's throughput, not the per-key limit (lib/api/rate-limit.ts).
+    API_RATE_LIMIT: "0",
+  };
+
+  const lists = options.exportsOnly ? null : await runLists(options, url, appDir, serverEnv);
+  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter } = lists ?? {
+    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null,
+  };
+  // Last, with a server and a data set of their own (see the header).
+  const exportResult = options.exports && (options.exportsOnly || !options.only || options.only.test("export")) ? await measureExports(url, appDir, options.port + 2, serverEnv, options.smoke) : null;
+
   // ---- report
-  const peakRssMb = Math.round(rss.peak / 1048576);
-  printTable(rows, pages, peakRssMb);
-  printWriteTables(writeRows, mixedRows);
-  const targets = [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkExportTargets(exportResult, options.smoke)];
+  if (lists) {
+    printTable(rows, pages, peakRssMb);
+    printWriteTables(writeRows, mixedRows);
+  }
+  printExportTable(exportResult);
+  const targets = [...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows)] : []), ...checkExportTargets(exportResult, options.smoke)];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
 
   // The bench database is kept between runs and the API deletes nothing: say how much it grew.
-  const rowsAfter = await datasetRows(url);
   if (writeRows.length || mixedRows.length) log(`indications created by this run: ${(rowsAfter?.indications ?? 0) - (rowsBefore?.indications ?? 0)} (client_id "${BENCH_CLIENT_ID}")`);
   const result = {
     date: new Date().toISOString(),

@@ -1,8 +1,7 @@
-import { stringify } from "csv-stringify/sync";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { ApiFields, FieldKind } from "../db/json-sql";
-import type { ListQuery } from "../db/page";
+import type { Engine, ListQuery, SnapshotCheck } from "../db/page";
 import { listChunks } from "../db/stream";
 import { ApiResult } from "./handler";
 
@@ -68,51 +67,76 @@ export function csvHeader<T>(fields: ApiFields<T>): string[] {
   return columnsOf(fields).map((c) => c.name);
 }
 
-// csv-stringify quotes a field holding the delimiter, a quote or the whole record delimiter; RFC 4180
-// also wants a lone CR or LF quoted.
-const OPTIONS = { record_delimiter: "\r\n", quoted_match: /[\r\n]/ };
+/** A field that holds a comma, a quote, CR or LF is quoted, its quotes doubled (RFC 4180). */
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTE = /"/g;
+
+/**
+ * One record: its fields joined by commas, ending in CRLF. Hand-written because csv-stringify was
+ * the export's bottleneck, for the same output (docs/performance.md, "CSV encoder").
+ */
+export function csvRecord(cells: readonly string[]): string {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    line += (i === 0 ? "" : ",") + (NEEDS_QUOTES.test(cell) ? `"${cell.replace(QUOTE, '""')}"` : cell);
+  }
+  return `${line}\r\n`;
+}
 
 /** Items as CSV records (no header), each ending in CRLF. */
 export function csvRecords<T>(fields: ApiFields<T>, items: readonly T[]): string {
   const columns = columnsOf(fields);
-  return stringify(
-    items.map((item) => columns.map((c) => c.cell(item))),
-    OPTIONS,
+  let text = "";
+  for (const item of items) text += csvRecord(columns.map((c) => c.cell(item)));
+  return text;
+}
+
+/**
+ * The list's every row as CSV bytes, the header first. The first chunk is read before this
+ * returns (a failing statement or a stale caller is still an error the caller can answer); after
+ * that the stream is pulled: the next chunk is read only when the reader has taken the last one,
+ * so memory stays flat however slow the client, and cancelling (a client that hangs up) ends the
+ * reading.
+ */
+export async function csvStream<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck, chunkRows = CSV_CHUNK_ROWS): Promise<ReadableStream<Uint8Array>> {
+  const chunks = listChunks(engine, list, chunkRows, check);
+  const encoder = new TextEncoder();
+  const first = await chunks.next();
+  let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : csvRecords(list.fields, first.value));
+  let done = first.done === true;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (pending !== null) {
+          controller.enqueue(encoder.encode(pending));
+          pending = null;
+          if (done) controller.close();
+          return;
+        }
+        const next = await chunks.next();
+        if (next.done) {
+          done = true;
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(csvRecords(list.fields, next.value)));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    // No chunk read ahead: one is read when the one before has been taken.
+    { highWaterMark: 0 },
   );
 }
 
 /**
- * GET /my/<resource>.csv: the list's every row as a streamed CSV download named `<name>-<date>.csv`.
- * The first chunk is read before answering, so a refused caller or a failing statement is still
- * an error in the API's shape; after that the body is under way.
+ * GET /my/<resource>.csv: the list's every row as a streamed CSV download named `<name>-<date>.csv`
+ * (see csvStream).
  */
 export async function csvResponse<T>(list: ListQuery<T>, caller: Caller, name: string): Promise<ApiResult> {
-  const chunks = listChunks(getEngine(), list, CSV_CHUNK_ROWS, caller.freshness);
-  const encoder = new TextEncoder();
-  const first = await chunks.next();
-  let pending: string | null = stringify([csvHeader(list.fields)], OPTIONS) + (first.done ? "" : csvRecords(list.fields, first.value));
-  let done = first.done === true;
-  const body = new ReadableStream<Uint8Array>({
-    // Pulled: the next chunk is read only when the client has taken the last one.
-    async pull(controller) {
-      if (pending !== null) {
-        controller.enqueue(encoder.encode(pending));
-        pending = null;
-        if (done) controller.close();
-        return;
-      }
-      const next = await chunks.next();
-      if (next.done) {
-        done = true;
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(csvRecords(list.fields, next.value)));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  const body = await csvStream(getEngine(), list, caller.freshness);
   const date = new Date().toISOString().slice(0, 10);
   return new ApiResult(body, 200, {
     "content-type": "text/csv; charset=utf-8; header=present",

@@ -7,7 +7,8 @@
  *
  *   npm run db:seed -- --scale large                        # SQLite file prisma/data/large.db
  *   DATABASE_URL=postgresql://…/desk_large npm run db:seed -- --scale large
- *   npx tsx prisma/seed/large.ts [--scale large|smoke] [--indications N --trades N …]
+ *   npm run db:seed -- --scale export                       # SQLite file prisma/data/export.db: Alpha owns 1 M + 1 M rows (the CSV export bench)
+ *   npx tsx prisma/seed/large.ts [--scale large|smoke|export] [--indications N --trades N …]
  *
  * Target: DATABASE_URL when it is set, else the separate SQLite file prisma/data/large.db (so the
  * demo database prisma/data/desk.db is never overwritten by accident). The target is emptied and
@@ -51,16 +52,30 @@ export interface LargeScale {
   teams: number;
   indications: number;
   trades: number;
+  /** Only the first this many trading teams own indications and trades (default: every one). */
+  dealTeams?: number;
 }
 
-export const SCALES: Record<"large" | "smoke", LargeScale> = {
+export const SCALES = {
   large: { companies: 10_000, teams: 200, indications: 1_000_000, trades: 1_000_000 },
   // The CI smoke benchmark: same shapes, tiny, seconds to load.
   smoke: { companies: 300, teams: 12, indications: 6_000, trades: 4_000 },
-};
+  // The CSV export benchmark (issue 15: one caller's 1,000,000-row export): in "large" a team owns
+  // about a fifth of the rows, so here Alpha owns every one; the same generators, fewer companies.
+  export: { companies: 1_000, teams: 5, indications: 1_000_000, trades: 1_000_000, dealTeams: 1 },
+  "export-smoke": { companies: 100, teams: 5, indications: 3_000, trades: 2_000, dealTeams: 1 },
+} satisfies Record<string, LargeScale>;
+
+export type ScaleName = keyof typeof SCALES;
+const isScaleName = (name: string): name is ScaleName => Object.hasOwn(SCALES, name);
 
 export const LARGE_SEED = 4242;
 export const DEFAULT_LARGE_URL = `file:${path.join(process.cwd(), "prisma", "data", "large.db")}`;
+
+/** Where a scale is seeded when DATABASE_URL is unset: "large" and "smoke" in large.db, the others in a file of their name. */
+export function defaultScaleUrl(name: ScaleName): string {
+  return name === "large" || name === "smoke" ? DEFAULT_LARGE_URL : `file:${path.join(process.cwd(), "prisma", "data", `${name}.db`)}`;
+}
 
 /** "Now" of the generated data: fixed so the data set is the same on every run. */
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -91,7 +106,7 @@ const TEAM_WORDS_A = ["Harbor", "Summit", "Granite", "Beacon", "Cedar", "Northbr
 const TEAM_WORDS_B = ["Securities", "Capital Markets", "Private Markets", "Partners", "Advisors", "Secondaries", "Brokerage", "Trading"] as const;
 
 /** The five demo teams first (fixed ids as in the demo seed), then generated ones. */
-function buildTeams(seed: number, count: number): TeamRow[] {
+function buildTeams(seed: number, count: number, dealTeams = count): TeamRow[] {
   const teams: TeamRow[] = TEAMS.map((t, i) => ({
     id: namedUuid(seed, "team", t.key),
     name: t.name,
@@ -110,7 +125,7 @@ function buildTeams(seed: number, count: number): TeamRow[] {
   // Skew: Zipf-like weights over the trading teams, Alpha first (the biggest), then Beta, Gamma,
   // Delta, then the long tail. The ops team does not trade.
   const trading = teams.filter((t) => t.name !== "Marketplace Operations");
-  trading.forEach((t, rank) => (t.weight = 1 / Math.pow(rank + 1, 1.05)));
+  trading.forEach((t, rank) => (t.weight = rank < dealTeams ? 1 / Math.pow(rank + 1, 1.05) : 0));
   return teams;
 }
 
@@ -299,7 +314,7 @@ class Progress {
 
 /** Teams, users, companies and the generation context: cheap, rebuilt by every worker. */
 export function generateBase(seed: number, scale: LargeScale) {
-  const teams = buildTeams(seed, scale.teams);
+  const teams = buildTeams(seed, scale.teams, scale.dealTeams);
   const users = buildUsers(seed, teams);
   const companies = Array.from({ length: scale.companies }, (_, i) => companyRow(seed, i, "large"));
   return { teams, users, companies, ctx: buildContext(seed, teams, users, companies) };
@@ -308,7 +323,7 @@ export function generateBase(seed: number, scale: LargeScale) {
 export interface SeedLargeOptions {
   url?: string;
   scale?: LargeScale;
-  /** "large" or "smoke", for `npm run db:seed -- --scale <name>`. */
+  /** A name of SCALES, for `npm run db:seed -- --scale <name>`; picks the default file too. */
   scaleName?: string;
   seed?: number;
   quiet?: boolean;
@@ -323,11 +338,11 @@ function migrate(url: string) {
 }
 
 export async function seedLarge(options: SeedLargeOptions = {}): Promise<void> {
-  const url = options.url ?? process.env.DATABASE_URL?.trim() ?? DEFAULT_LARGE_URL;
-  if (options.scaleName !== undefined && options.scaleName !== "large" && options.scaleName !== "smoke") {
-    throw new Error(`--scale must be large or smoke (got ${options.scaleName})`);
+  if (options.scaleName !== undefined && !isScaleName(options.scaleName)) {
+    throw new Error(`--scale must be one of ${Object.keys(SCALES).join(", ")} (got ${options.scaleName})`);
   }
-  const scale = options.scale ?? SCALES[(options.scaleName as "large" | "smoke" | undefined) ?? "large"];
+  const url = options.url ?? process.env.DATABASE_URL?.trim() ?? defaultScaleUrl(options.scaleName ?? "large");
+  const scale: LargeScale = options.scale ?? SCALES[options.scaleName ?? "large"];
   const seed = options.seed ?? LARGE_SEED;
   const quiet = options.quiet ?? false;
   const log = (message: string) => quiet || console.error(message);
@@ -593,17 +608,19 @@ async function postgresSink(url: string): Promise<Sink> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CLI: `tsx prisma/seed/large.ts [--scale large|smoke] [--companies N] [--indications N] …`
+// CLI: `tsx prisma/seed/large.ts [--scale large|smoke|export] [--companies N] [--indications N] …`
 
-function parseArgs(argv: string[]): { scale: LargeScale } {
-  const scale = { ...SCALES.large };
+function parseArgs(argv: string[]): { scale: LargeScale; scaleName: ScaleName } {
+  const scale: LargeScale = { ...SCALES.large };
+  let scaleName: ScaleName = "large";
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => argv[++i];
     if (arg === "--scale") {
       const name = next();
-      if (name !== "large" && name !== "smoke") throw new Error(`--scale must be large or smoke (got ${name})`);
+      if (!isScaleName(name)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(", ")} (got ${name})`);
       Object.assign(scale, SCALES[name]);
+      scaleName = name;
     } else if (["--companies", "--teams", "--indications", "--trades"].includes(arg)) {
       const n = Number(next());
       if (!Number.isInteger(n) || n < 1) throw new Error(`${arg} needs a positive integer`);
@@ -613,7 +630,7 @@ function parseArgs(argv: string[]): { scale: LargeScale } {
     }
   }
   if (scale.teams < TEAMS.length) throw new Error(`--teams must be at least ${TEAMS.length}`);
-  return { scale };
+  return { scale, scaleName };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {

@@ -1,34 +1,48 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import "@scalar/api-reference-react/style.css";
-
-// Scalar renders in the browser only (its React wrapper is untested under server rendering).
-const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact), {
-  ssr: false,
-  loading: () => <p className="text-sm text-slate-600">Loading the API reference…</p>,
-});
+import { useEffect, useRef, useState } from "react";
+import "swagger-ui-dist/swagger-ui.css";
+import "./api-reference.css";
 
 /**
- * The OpenAPI document of GET /api/v1/openapi.json in Scalar's viewer. Nothing is fetched from
- * elsewhere: no web fonts, no "try it" proxy, no telemetry (it must work offline).
+ * The OpenAPI document of GET /api/v1/openapi.json in Swagger UI. Loaded from our own bundle (a
+ * chunk Next.js serves, so the page's CSP nonce covers it) and in the browser only; nothing is
+ * fetched from elsewhere (no validator badge, no "try it out": read-only).
+ *
+ * Swagger UI, not Scalar: Scalar 0.8.70 (the last release for Node 20) fails axe with critical
+ * violations inside its viewer, and Redoc 2 wants React ≤ 18 (docs/api.md, "The viewer").
  */
 export function ApiReference() {
-  return (
-    <div data-testid="api-reference" className="overflow-hidden rounded-md border border-slate-200 bg-white">
-      <ApiReferenceReact
-        configuration={{
+  const node = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  useEffect(() => {
+    let cancelled = false;
+    import("swagger-ui-dist/swagger-ui-es-bundle.js")
+      .then(({ default: SwaggerUI }) => {
+        if (cancelled || !node.current) return;
+        SwaggerUI({
+          domNode: node.current,
           url: "/api/v1/openapi.json",
-          withDefaultFonts: false,
-          hideClientButton: true,
-          hideDarkModeToggle: true,
-          forceDarkModeState: "light",
-          showSidebar: true,
-          telemetry: false,
-          // Scalar's agent chat asks proxy.scalar.com / api.scalar.com on load: off.
-          agent: { disabled: true },
-        }}
-      />
+          supportedSubmitMethods: [],
+          validatorUrl: null,
+          deepLinking: false,
+          defaultModelsExpandDepth: 0,
+          // Its themes colour numbers and strings below AA contrast on their backgrounds.
+          syntaxHighlight: false,
+          onComplete: () => setState("ready"),
+        });
+      })
+      .catch(() => setState("failed"));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return (
+    <div data-testid="api-reference" className="api-reference rounded-md border border-slate-200 bg-white">
+      {state === "loading" ? <p className="p-4 text-sm text-slate-600">Loading the API reference…</p> : null}
+      {state === "failed" ? <p className="p-4 text-sm text-red-700">The API reference could not be loaded.</p> : null}
+      {/* Swagger UI's own React root: nothing of ours inside. */}
+      <div ref={node} />
     </div>
   );
 }
