@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { VerifiedBadge } from "@/components/data-table/badges";
-import type { FilterDef, PageInfo } from "@/components/data-table/types";
+import type { FilterDef, Option, PageInfo } from "@/components/data-table/types";
 import { Timestamp } from "@/components/timestamp";
 import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
 import {
@@ -149,45 +149,86 @@ export const DEFAULT_HIDDEN = [
 
 const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
 
-/** /trades: a verified/unverified facet; /review: a select defaulting to verified (absent = true). */
-export type VerificationFilter = "facet" | "review" | "none";
+/**
+ * How a trade table filters on verification: /trades a verified/unverified facet; /review and the
+ * verification queue a select whose absent value is the page's default (verified, and waiting),
+ * with `all` for every trade.
+ */
+export type VerificationFilter = "facet" | "review" | "queue" | "none";
 
-export function tradeFilters(issuer: IssuerFilter, verification: VerificationFilter, facets?: FacetCounts): FilterDef[] {
-  const filters: FilterDef[] = [];
+const VERIFICATION_SELECTS = {
+  review: { label: "Verification", defaultValue: "true", unverified: "Unverified" },
+  queue: { label: "Status", defaultValue: "false", unverified: "Waiting" },
+} as const;
+
+function verificationFilter(verification: VerificationFilter, facets?: FacetCounts): FilterDef | null {
+  if (verification === "none") return null;
   if (verification === "facet") {
-    filters.push({ kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified", counts: facets?.is_verified });
-  } else if (verification === "review") {
-    filters.push({
-      kind: "select",
-      param: "is_verified",
-      label: "Verification",
-      defaultValue: "true",
-      options: [
-        { value: "true", label: "Verified" },
-        { value: "false", label: "Unverified" },
-        { value: "all", label: "All trades" },
-      ],
-    });
+    return { kind: "boolean", param: "is_verified", label: "Verified", trueLabel: "Verified", falseLabel: "Unverified", counts: facets?.is_verified };
   }
-  filters.push(
-    { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel), counts: facets?.structure },
-    { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]), counts: facets?.stock_type },
-    {
-      kind: "facet",
-      param: "stock_class_type",
-      label: "Class",
-      options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]),
-      counts: facets?.stock_class_type,
-    },
-  );
-  if (issuer) filters.push({ kind: "company", param: "issuer_id", label: "Company", ...issuer });
-  filters.push(
-    { kind: "dateRange", label: "Signed", fromParam: "sign_date_from", toParam: "sign_date_to", mode: "date" },
-    { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to", mode: "date" },
-    { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" },
-    { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" },
-  );
-  return filters;
+  const { label, defaultValue, unverified } = VERIFICATION_SELECTS[verification];
+  const other = defaultValue === "true" ? "false" : "true";
+  return {
+    kind: "select",
+    param: "is_verified",
+    label,
+    defaultValue,
+    options: [
+      ...[defaultValue, other].map((value) => ({ value, label: value === "true" ? "Verified" : unverified })),
+      { value: "all", label: "All trades" },
+    ],
+  };
+}
+
+/** A single choice among `choices`, "every one" (no filter) by default. */
+function everyOrOne(param: string, label: string, every: string, choices: Option[] | undefined): FilterDef | null {
+  return choices ? { kind: "select", param, label, defaultValue: "", options: [{ value: "", label: every }, ...choices] } : null;
+}
+
+export type TradeFilterName = "verification" | "team" | "broker" | "structure" | "stock_type" | "stock_class_type" | "issuer" | "signed" | "won" | "price" | "volume";
+
+/**
+ * The filters of every trade list (/trades, a company's trades, /review, the verification queue),
+ * in one order; `only` picks some. `teams` (the queue) and `brokers` (the review) add a select each.
+ */
+export function tradeFilters({
+  issuer,
+  verification,
+  facets,
+  teams,
+  brokers,
+  only,
+}: {
+  issuer: IssuerFilter;
+  verification: VerificationFilter;
+  facets?: FacetCounts;
+  teams?: Option[];
+  brokers?: Option[];
+  only?: readonly TradeFilterName[];
+}): FilterDef[] {
+  const all: [TradeFilterName, FilterDef | null][] = [
+    ["verification", verificationFilter(verification, facets)],
+    ["team", everyOrOne("team_id", "Team", "Every team", teams)],
+    ["broker", everyOrOne("user_id", "Broker", "Every broker", brokers)],
+    ["structure", { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel), counts: facets?.structure }],
+    ["stock_type", { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]), counts: facets?.stock_type }],
+    [
+      "stock_class_type",
+      {
+        kind: "facet",
+        param: "stock_class_type",
+        label: "Class",
+        options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]),
+        counts: facets?.stock_class_type,
+      },
+    ],
+    ["issuer", issuer ? { kind: "company", param: "issuer_id", label: "Company", ...issuer } : null],
+    ["signed", { kind: "dateRange", label: "Signed", fromParam: "sign_date_from", toParam: "sign_date_to", mode: "date" }],
+    ["won", { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to", mode: "date" }],
+    ["price", { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" }],
+    ["volume", { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" }],
+  ];
+  return all.filter(([name, def]) => def !== null && (!only || only.includes(name))).map(([, def]) => def!);
 }
 
 export function TradesTable({
@@ -197,7 +238,7 @@ export function TradesTable({
   issuer,
   prefix,
   verification = "facet",
-  compact = false,
+  filters,
   omitIssuer = false,
   label = "Trades",
   testId = "trades-table",
@@ -212,8 +253,8 @@ export function TradesTable({
   issuer: IssuerFilter;
   prefix?: string;
   verification?: VerificationFilter;
-  /** Only the verification filter (a company's page). */
-  compact?: boolean;
+  /** Which filters to offer (default: all); a company's page offers the verification only. */
+  filters?: readonly TradeFilterName[];
   /** Leave out the company column (a company's own page). */
   omitIssuer?: boolean;
   label?: string;
@@ -225,7 +266,6 @@ export function TradesTable({
   /** Rows per value of each enumerated filter under the others (lib/trades/facets.ts). */
   facets?: FacetCounts;
 }) {
-  const filters = tradeFilters(issuer, verification, facets);
   return (
     <LogoColorsProvider colors={logoColors}>
     <DataTable
@@ -235,7 +275,7 @@ export function TradesTable({
       getRowId={(row) => row.id}
       page={page}
       sort={sort}
-      filters={compact ? filters.filter((f) => f.kind === "boolean" || f.kind === "select") : filters}
+      filters={tradeFilters({ issuer, verification, facets, only: filters })}
       defaultHidden={DEFAULT_HIDDEN}
       prefix={prefix}
       omit={omitIssuer ? ["issuer"] : undefined}
