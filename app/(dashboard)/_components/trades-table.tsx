@@ -4,33 +4,22 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { VerifiedBadge } from "@/components/data-table/badges";
 import type { FilterDef, Option, PageInfo } from "@/components/data-table/types";
-import { Timestamp } from "@/components/timestamp";
-import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
-import {
-  formatDate,
-  formatPercent,
-  labelOf,
-  STOCK_CLASS_TYPE_LABELS,
-  STOCK_TYPE_LABELS,
-  structureLabel,
-} from "@/lib/format";
+import { STRUCTURES } from "@/lib/domain/enums";
+import { formatDate, structureLabel } from "@/lib/format";
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Trade } from "@/lib/trades/schema";
 import { IntentLink } from "@/components/intent-link";
-import { IssuerCell, MoneyCell, StockClassCell, StructureCell, TextCell } from "./cells";
+import { StructureCell, TextCell } from "./cells";
+import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { LogoColorsProvider } from "./inline-logos";
-import type { IssuerFilter } from "./indications-table";
 
 const col = createColumnHelper<Trade>();
 
+const deal = dealColumns<Trade>();
+
 /** The trade's own columns (the verification queue adds its team, selection and actions around them). */
 export const TRADE_COLUMNS = [
-  col.accessor("issuer", {
-    id: "issuer",
-    header: "Company",
-    meta: { hideable: false, pinned: true, card: true },
-    cell: (info) => <IssuerCell issuer={info.getValue()} />,
-  }),
+  deal.issuer,
   col.accessor("sign_date", {
     id: "sign_date",
     header: "Signed",
@@ -43,25 +32,11 @@ export const TRADE_COLUMNS = [
     meta: { sortField: "won_date", label: "Won date" },
     cell: (info) => <span className="tabular-nums">{formatDate(info.getValue())}</span>,
   }),
-  col.accessor("price_per_share", {
-    id: "price_per_share",
-    header: "Price / share",
-    meta: { sortField: "price_per_share", align: "right", card: true },
-    cell: (info) => <MoneyCell value={info.getValue()} />,
-  }),
-  col.accessor("volume", {
-    id: "volume",
-    header: "Volume",
-    meta: { sortField: "volume", align: "right", card: true },
-    cell: (info) => <MoneyCell value={info.getValue()} />,
-  }),
+  deal.price_per_share,
+  deal.volume,
   col.accessor("structure", { id: "structure", header: "Structure", cell: (info) => <StructureCell value={info.getValue()} /> }),
-  col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
-  col.display({
-    id: "stock_class",
-    header: "Class",
-    cell: ({ row }) => <StockClassCell type={row.original.stock_class_type} name={row.original.stock_class} />,
-  }),
+  deal.stock_type,
+  deal.stock_class,
   col.accessor("is_verified", {
     id: "is_verified",
     header: "Status",
@@ -86,38 +61,14 @@ export const TRADE_COLUMNS = [
     meta: { label: "Attributed to owner" },
     cell: (info) => (info.getValue() ? "Yes" : "No"),
   }),
-  col.accessor("management_fee_percent", {
-    id: "management_fee_percent",
-    header: "Mgmt fee",
-    meta: { align: "right", label: "Management fee" },
-    cell: (info) => formatPercent(info.getValue()),
-  }),
-  col.accessor("carried_interest_fee_percent", {
-    id: "carried_interest_fee_percent",
-    header: "Carry",
-    meta: { align: "right", label: "Carried interest fee" },
-    cell: (info) => formatPercent(info.getValue()),
-  }),
-  col.accessor("client_id", { id: "client_id", header: "Client ID", cell: (info) => <TextCell value={info.getValue()} mono /> }),
-  col.accessor("third_party_id", {
-    id: "third_party_id",
-    header: "Third-party ID",
-    cell: (info) => <TextCell value={info.getValue()} mono />,
-  }),
-  col.accessor("permalink_id", { id: "permalink_id", header: "Permalink", cell: (info) => <TextCell value={info.getValue()} mono /> }),
-  col.accessor("details", { id: "details", header: "Details", cell: (info) => <TextCell value={info.getValue()} /> }),
-  col.accessor("created_at", {
-    id: "created_at",
-    header: "Created",
-    meta: { sortField: "created_at" },
-    cell: (info) => <Timestamp iso={info.getValue()} />,
-  }),
-  col.accessor("updated_at", {
-    id: "updated_at",
-    header: "Updated",
-    meta: { sortField: "updated_at" },
-    cell: (info) => <Timestamp iso={info.getValue()} />,
-  }),
+  deal.management_fee_percent,
+  deal.carried_interest_fee_percent,
+  deal.client_id,
+  deal.third_party_id,
+  deal.permalink_id,
+  deal.details,
+  deal.created_at,
+  deal.updated_at,
 ];
 
 /** A link to the trade's detail page (its fields, history and, while unverified, its edit). */
@@ -146,8 +97,6 @@ export const DEFAULT_HIDDEN = [
   "created_at",
   "updated_at",
 ];
-
-const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
 
 /**
  * How a trade table filters on verification: /trades a verified/unverified facet; /review and the
@@ -206,29 +155,23 @@ export function tradeFilters({
   brokers?: Option[];
   only?: readonly TradeFilterName[];
 }): FilterDef[] {
-  const all: [TradeFilterName, FilterDef | null][] = [
-    ["verification", verificationFilter(verification, facets)],
-    ["team", everyOrOne("team_id", "Team", "Every team", teams)],
-    ["broker", everyOrOne("user_id", "Broker", "Every broker", brokers)],
-    ["structure", { kind: "facet", param: "structure", label: "Structure", options: options(STRUCTURES, structureLabel), counts: facets?.structure }],
-    ["stock_type", { kind: "facet", param: "stock_type", label: "Stock type", options: options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]), counts: facets?.stock_type }],
+  const shared = dealFilters(issuer, facets);
+  return pickFilters<TradeFilterName>(
     [
-      "stock_class_type",
-      {
-        kind: "facet",
-        param: "stock_class_type",
-        label: "Class",
-        options: options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]),
-        counts: facets?.stock_class_type,
-      },
+      ["verification", verificationFilter(verification, facets)],
+      ["team", everyOrOne("team_id", "Team", "Every team", teams)],
+      ["broker", everyOrOne("user_id", "Broker", "Every broker", brokers)],
+      ["structure", shared.facet("structure", "Structure", options(STRUCTURES, structureLabel))],
+      ["stock_type", shared.stock_type],
+      ["stock_class_type", shared.stock_class_type],
+      ["issuer", shared.issuer],
+      ["signed", { kind: "dateRange", label: "Signed", fromParam: "sign_date_from", toParam: "sign_date_to", mode: "date" }],
+      ["won", { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to", mode: "date" }],
+      ["price", shared.price],
+      ["volume", shared.volume],
     ],
-    ["issuer", issuer ? { kind: "company", param: "issuer_id", label: "Company", ...issuer } : null],
-    ["signed", { kind: "dateRange", label: "Signed", fromParam: "sign_date_from", toParam: "sign_date_to", mode: "date" }],
-    ["won", { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to", mode: "date" }],
-    ["price", { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" }],
-    ["volume", { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" }],
-  ];
-  return all.filter(([name, def]) => def !== null && (!only || only.includes(name))).map(([, def]) => def!);
+    only,
+  );
 }
 
 export function TradesTable({

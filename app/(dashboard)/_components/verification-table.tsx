@@ -6,7 +6,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
 import type { Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
-import type { IssuerFilter } from "./indications-table";
+import type { IssuerFilter } from "./deal-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
 import { VerifyControls, type VerifyOutcome } from "./verify-controls";
 
