@@ -69,7 +69,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
       {summary ? (
         <PendingRegion className="mb-5 space-y-3">
           <VolumeChart months={summary.by_month} />
-          <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
             <Breakdown
               title="By company"
               noun="company"
