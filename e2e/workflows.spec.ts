@@ -558,6 +558,8 @@ test.describe("dashboard workflows", () => {
     await brooke.click();
     await expect(page).toHaveURL((url) => url.pathname === "/review" && url.searchParams.get("user_id") !== null);
     await expect(brokers.getByTestId("breakdown-row")).toHaveCount(1);
+    // ... and shows in the broker filter beside the totals it now drives.
+    await expect(page.getByTestId("review-filters").getByTestId("filter-user_id")).toHaveValue(new URL(page.url()).searchParams.get("user_id")!);
 
     // Sortable by any column.
     const companies = page.getByTestId("breakdown-table");
@@ -579,6 +581,7 @@ test.describe("dashboard workflows", () => {
     await page.goto(`/indications/${state.offer!.id}`);
     await expect(page.getByTestId("indication-page")).toBeVisible();
     await expect(page.getByTestId("edit-indication")).toHaveCount(0);
+    await expect(page.getByTestId("indication-actions")).toHaveCount(0);
     await page.goto("/trades");
     await expect(page.getByTestId("record-trade")).toHaveCount(0);
     await page.goto(`/companies/${state.company!.id}`);
