@@ -1,5 +1,7 @@
 "use client";
 
+// The columns and filters the indications and trades tables share, defined once for both.
+
 import { createColumnHelper } from "@tanstack/react-table";
 import type { CompanyOption, FilterDef, Option } from "@/components/data-table/types";
 import { Timestamp } from "@/components/timestamp";
@@ -25,8 +27,6 @@ type SharedField =
   | "details"
   | "created_at"
   | "updated_at";
-
-/** The columns and filters the indications and trades tables share. */
 
 /** What indications and trades have in common: the fields their tables show the same way. */
 export type DealRow = Pick<Indication, SharedField> & Pick<Trade, SharedField>;
