@@ -1,8 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import { roundDecimal } from "../lib/format";
 import { fetchAll } from "./support/api";
 import { fromUnits, fromUsd, sumDecimals, toUnits } from "./support/decimal";
 import { ACCOUNTS } from "./support/env";
-import { expect, hydrated, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { decimalColumn, issuerIds, rows, table, textColumn } from "./support/table";
 
 interface Trade {
@@ -49,7 +50,8 @@ test.describe("team-lead review", () => {
       .sort((a, b) => b[1].length - a[1].length)[0];
     const company = chosen[0].issuer;
 
-    const picker = t.getByTestId("filter-issuer_id");
+    // The filters sit with the totals, above the breakdowns and the table.
+    const picker = page.getByTestId("review-filters").getByTestId("filter-issuer_id");
     await hydrated(picker);
     await picker.fill(company.name);
     await picker.press("Enter");
@@ -92,8 +94,53 @@ test.describe("team-lead review", () => {
     // Reload keeps the filter and the totals.
     await page.reload();
     await expect(page.getByTestId("total-volume")).toHaveAttribute("data-value", expectedVolume);
-    await expect(t.getByTestId("filter-issuer_id")).toHaveValue(company.name);
+    await expect(page.getByTestId("review-filters").getByTestId("filter-issuer_id")).toHaveValue(company.name);
   });
+
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`${size.width}×${size.height}: the totals stand right below the filters that drive them, before the chart and the breakdowns`, async ({ page }, testInfo) => {
+      await page.setViewportSize(size);
+      await signInAs(page, ACCOUNTS.lead, "/review");
+      const section = page.getByTestId("review-filters");
+      const totals = section.getByTestId("review-totals");
+      // Phones open the filters from a button (a sheet); wider screens show them in the bar.
+      const phone = size.width < 640;
+      const bar = phone ? section.getByTestId("open-filters") : section.getByTestId("filter-is_verified");
+      await expect(bar).toBeInViewport();
+      await expect(totals).toBeInViewport();
+      const [barBox, totalsBox, sectionBox, chartBox, breakdownBox] = await Promise.all(
+        [bar, totals, section, page.getByTestId("volume-chart"), page.getByTestId("broker-breakdown").locator("xpath=ancestor::details")].map((l) => l.boundingBox()),
+      );
+      expect(totalsBox!.y).toBeGreaterThan(barBox!.y);
+      expect(sectionBox!.y + sectionBox!.height).toBeLessThanOrEqual(chartBox!.y);
+      expect(chartBox!.y).toBeLessThan(breakdownBox!.y);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
+      await shot(page, testInfo, `review-${size.width}x${size.height}`);
+
+      // The broker filter (what a click in the broker breakdown sets) drives the totals beside it.
+      const name = await page.getByTestId("broker-breakdown").getByTestId("breakdown-filter").first().innerText();
+      if (phone) {
+        await hydrated(bar);
+        await bar.click();
+      }
+      const select = section.getByTestId("filter-user_id");
+      await hydrated(select);
+      await select.selectOption({ label: name });
+      await expect(page).toHaveURL((url) => url.searchParams.get("user_id") !== null);
+      const userId = new URL(page.url()).searchParams.get("user_id")!;
+      if (phone) await section.getByTestId("close-filters").click();
+      const response = await page.request.get(`/api/v1/my/trades?${new URLSearchParams({ is_verified: "true", user_id: userId, per_page: "1" })}`);
+      const { total_count } = (await response.json()) as { total_count: number };
+      await expect(totals.getByTestId("total-count")).toHaveAttribute("data-value", String(total_count));
+      await expect(page.getByTestId("broker-breakdown").getByTestId("breakdown-row")).toHaveCount(1);
+      await expect(totals).toBeInViewport();
+      await shot(page, testInfo, `review-broker-${size.width}x${size.height}`);
+    });
+  }
 
   test("a broker gets 403 on the review page", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/companies");

@@ -73,6 +73,13 @@ async function expectAccessible(page: Page, what: string, include?: string) {
 
 const openDialog = (page: Page) => page.locator("dialog[open]");
 
+/** The row of the indication `id` in an indications table (its details link names it). */
+const indicationRow = (page: Page, t: Locator, id: string) => rows(t).filter({ has: page.locator(`a[href="/indications/${id}"]`) });
+
+/** The ids of the rows of an indications table, top to bottom. */
+const indicationIds = (t: Locator) =>
+  t.getByTestId("open-indication").evaluateAll((links) => links.map((a) => (a.getAttribute("href") ?? "").split("/").pop()!));
+
 /** Picks a company in the form's typeahead by its exact name. */
 async function chooseCompany(dialog: Locator, name: string) {
   const input = dialog.getByTestId("field-issuer_id");
@@ -209,9 +216,18 @@ test.describe("dashboard workflows", () => {
     await edit.click();
     const dialog = openDialog(page);
     await expect(dialog.getByTestId("field-issuer_id")).toHaveText(state.company!.name);
+    await expect(dialog.getByTestId("field-price_per_share")).toHaveValue("12.50000001");
+    await shotBothSizes(page, testInfo, "edit-indication-opened");
+    await dialog.getByTestId("field-price_per_share").fill("12.7.5");
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("error-price_per_share")).toBeVisible();
+    await expect(dialog.getByTestId("field-price_per_share")).toBeFocused();
+    await shotBothSizes(page, testInfo, "edit-indication-errors");
+    await expectAccessible(page, "the edit indication form with errors", "dialog[open]");
     await dialog.getByTestId("field-price_per_share").fill("12.75");
     await dialog.getByTestId("form-submit").click();
     await expect(dialog.getByTestId("form-saved")).toBeVisible();
+    await shotBothSizes(page, testInfo, "edit-indication-saved");
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]').locator('[data-field="price_per_share"]')).toContainText("$12.50000001");
     await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]').locator('[data-field="price_per_share"]')).toContainText("$12.75");
@@ -224,7 +240,8 @@ test.describe("dashboard workflows", () => {
     // Close asks first; cancelling keeps it open.
     await page.getByTestId("close-indication").click();
     await expect(page.getByTestId("close-indication-confirm")).toBeVisible();
-    await shot(page, testInfo, "close-confirmation");
+    await shotBothSizes(page, testInfo, "close-confirmation");
+    await expectAccessible(page, "the close confirmation", "dialog[open]");
     await page.getByTestId("close-indication-confirm").getByRole("button", { name: "Cancel" }).click();
     await page.getByTestId("close-indication").click();
     await page.getByTestId("close-indication-yes").click();
@@ -275,7 +292,38 @@ test.describe("dashboard workflows", () => {
     await other.close();
   });
 
-  test("bulk: the broker refreshes several selected indications, one result per row", async ({ page }) => {
+  test("row actions: the broker edits an indication from its row (the table shows the new value) and marks it still live", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: state.company!.id })}`);
+    const t = table(page, "indications-table");
+    const row = indicationRow(page, t, state.offer!.id);
+    const edit = row.getByTestId("edit-indication");
+    await hydrated(edit);
+    await edit.click();
+    // Opened from a row (no ETag on the page), the form reads the indication as it is now.
+    const dialog = openDialog(page);
+    await expect(dialog.getByTestId("field-volume")).toHaveValue("600000");
+    await dialog.getByTestId("field-volume").fill("650000.25");
+    await dialog.getByTestId("form-submit").click();
+    await expect(dialog.getByTestId("form-saved")).toBeVisible();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(row.locator('td[data-column="volume"] [data-value]')).toHaveAttribute("data-value", "650000.25");
+
+    // Refresh ("still live") from the same row.
+    const before = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as { last_refreshed_at: string };
+    await row.getByTestId("refresh-indication").click();
+    await expect(row.getByTestId("action-status")).toHaveText(/Refreshed/);
+    const after = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as { last_refreshed_at: string; volume: string };
+    expect(Date.parse(after.last_refreshed_at)).toBeGreaterThan(Date.parse(before.last_refreshed_at));
+    expect(after.volume).toBe("650000.25");
+    const events = await historyOf(page, "indications", state.offer!.id);
+    expect(events.slice(-2).map((e) => [e.action, e.actor.via])).toEqual([
+      ["indication.updated", "session"],
+      ["indication.refreshed", "session"],
+    ]);
+  });
+
+  test("bulk: the broker refreshes several selected indications, then closes two; one result per row, the closed leave the open set", async ({ page }, testInfo) => {
     await page.setViewportSize(DESKTOP);
     await signInAs(page, ACCOUNTS.broker, "/indications?stage=open");
     const t = table(page, "indications-table");
@@ -290,6 +338,27 @@ test.describe("dashboard workflows", () => {
     const results = page.getByTestId("bulk-results").locator("li");
     await expect(results).toHaveCount(3);
     await expect(results.filter({ hasText: "refreshed" })).toHaveCount(3);
+    await expect(page.getByTestId("bulk-count")).toHaveCount(0);
+
+    // Close two (not the offer, which the later tests open).
+    const closing = (await indicationIds(t)).filter((id) => id !== state.offer!.id).slice(0, 2);
+    expect(closing).toHaveLength(2);
+    for (const id of closing) await indicationRow(page, t, id).getByTestId("select-row").check();
+    await expect(page.getByTestId("bulk-count")).toHaveText("2 selected");
+    await page.getByTestId("bulk-close").click();
+    const confirm = page.getByTestId("bulk-close-confirm");
+    await expect(confirm).toContainText("Close 2 indications?");
+    await shotBothSizes(page, testInfo, "bulk-close-confirmation");
+    await expectAccessible(page, "the bulk close confirmation", "dialog[open]");
+    await page.getByTestId("bulk-close-yes").click();
+    await expect(results).toHaveCount(2);
+    await expect(results.filter({ hasText: "closed" })).toHaveCount(2);
+    for (const id of closing) {
+      await expect(indicationRow(page, t, id)).toHaveCount(0);
+      const closed = (await (await page.request.get(`/api/v1/my/indications/${id}`)).json()) as ApiIndication;
+      expect(closed.stage).not.toBe("open");
+      expect((await historyOf(page, "indications", id)).at(-1)).toMatchObject({ action: "indication.closed", actor: { via: "session" } });
+    }
   });
 
   test("the broker records a trade (errors first) and may edit it while unverified", async ({ page }, testInfo) => {
@@ -333,9 +402,18 @@ test.describe("dashboard workflows", () => {
     const edit = page.getByTestId("edit-trade");
     await hydrated(edit);
     await edit.click();
+    await expect(openDialog(page).getByTestId("field-volume")).toHaveValue("2500000.12345678");
+    await shotBothSizes(page, testInfo, "edit-trade-opened");
+    await openDialog(page).getByTestId("field-volume").fill("2.500.000");
+    await openDialog(page).getByTestId("form-submit").click();
+    await expect(openDialog(page).getByTestId("error-volume")).toBeVisible();
+    await shotBothSizes(page, testInfo, "edit-trade-errors");
+    await expectAccessible(page, "the edit trade form with errors", "dialog[open]");
+    await openDialog(page).getByTestId("field-volume").fill("2500000.12345678");
     await openDialog(page).getByTestId("field-details").fill("Recorded from the dashboard");
     await openDialog(page).getByTestId("form-submit").click();
     await expect(openDialog(page).getByTestId("form-saved")).toBeVisible();
+    await shotBothSizes(page, testInfo, "edit-trade-saved");
     const [created, updated] = await historyOf(page, "trades", id);
     expect([created.action, updated.action]).toEqual(["trade.created", "trade.updated"]);
     expect(updated.actor.via).toBe("session");
@@ -361,11 +439,25 @@ test.describe("dashboard workflows", () => {
     await page.goto(`/verification?${new URLSearchParams({ issuer_id: state.company!.id, sign_date_from: today })}`);
     const row = rows(queue).filter({ hasText: "Alpha" }).filter({ has: page.locator('td[data-column="volume"] [data-value="2500000.12345678"]') });
     await expect(row).toHaveCount(1);
+    // The lead's review of that company, open before the verification.
+    const leadContext = await browser.newContext({ baseURL: BASE_URL });
+    const lead = await leadContext.newPage();
+    await signInViaApi(lead.request, ACCOUNTS.lead);
+    await lead.goto(`/review?${new URLSearchParams({ issuer_id: state.company!.id })}`);
+    const countBefore = Number(await lead.getByTestId("total-count").getAttribute("data-value"));
+    const volumeBefore = (await lead.getByTestId("total-volume").getAttribute("data-value"))!;
+
     const verify = row.getByTestId("verify-trade");
     await hydrated(verify);
     await verify.click();
     await expect(page.getByTestId("verify-results")).toContainText("verified");
     await expect(badge).toHaveText(new RegExp(`^${waitingBefore - 1}`));
+
+    // ... shows it in its totals on the next render: nothing cached to wait for.
+    await lead.reload();
+    await expect(lead.getByTestId("total-count")).toHaveAttribute("data-value", String(countBefore + 1));
+    await expect(lead.getByTestId("total-volume")).toHaveAttribute("data-value", sumDecimals([volumeBefore, state.trade!.volume]));
+    await leadContext.close();
 
     // Unverify asks why; the reason is required (the API's rule), then it can be verified again.
     await page.goto(`/verification?${new URLSearchParams({ issuer_id: state.company!.id, sign_date_from: today, is_verified: "all" })}`);
@@ -400,6 +492,55 @@ test.describe("dashboard workflows", () => {
     await brokerContext.close();
   });
 
+  test("ops@marketplace verifies two trades at once, then unverifies both with a reason; one result per row", async ({ page }, testInfo) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ACCOUNTS.ops, "/verification");
+    // A company with at least two waiting trades, of another team than the ones the tests made.
+    const oldest = await page.request.get(`/api/v1/ops/trades?${new URLSearchParams({ is_verified: "false", sort: "sign_date", per_page: "100" })}`);
+    expect(oldest.ok()).toBeTruthy();
+    const waiting = ((await oldest.json()) as { trades: ApiTrade[] }).trades;
+    const byIssuer = new Map<string, ApiTrade[]>();
+    for (const trade of waiting) byIssuer.set(trade.issuer.id, [...(byIssuer.get(trade.issuer.id) ?? []), trade]);
+    const [issuerId, list] = [...byIssuer.entries()].find(([id, trades]) => trades.length >= 2 && id !== state.company!.id)!;
+    const chosen = list.slice(0, 2);
+    const names = chosen.map((trade) => trade.permalink_id);
+    const queue = table(page, "verification-table");
+    const select = (permalink: string) => rows(queue).getByRole("checkbox", { name: new RegExp(`^Select ${permalink} `) });
+
+    await page.goto(`/verification?${new URLSearchParams({ issuer_id: issuerId })}`);
+    await hydrated(select(names[0]));
+    for (const name of names) await select(name).check();
+    await expect(page.getByTestId("bulk-count")).toHaveText("2 selected");
+    await expectAccessible(page, "the queue's bulk bar", "[data-testid=bulk-bar]");
+    await page.getByTestId("bulk-verify").click();
+    const results = page.getByTestId("verify-results").locator("li");
+    await expect(results).toHaveCount(2);
+    for (const name of names) await expect(results.filter({ hasText: `${name} ` }).filter({ hasText: /: verified$/ })).toHaveCount(1);
+    // They leave the waiting queue (its default filter).
+    for (const name of names) await expect(select(name)).toHaveCount(0);
+
+    // Both at once back to waiting: the reason is required, and kept on each.
+    await page.goto(`/verification?${new URLSearchParams({ issuer_id: issuerId, is_verified: "true" })}`);
+    await hydrated(select(names[0]));
+    for (const name of names) await select(name).check();
+    await page.getByTestId("bulk-unverify").click();
+    const dialog = openDialog(page);
+    await expect(dialog.getByTestId("unverify-form")).toContainText("Unverify 2 trades");
+    await shotBothSizes(page, testInfo, "unverify-empty");
+    await dialog.getByTestId("unverify-submit").click();
+    await expect(dialog.getByTestId("error-reason")).toBeVisible();
+    await shotBothSizes(page, testInfo, "unverify-errors");
+    await expectAccessible(page, "the unverify form with an error", "dialog[open]");
+    await dialog.getByTestId("unverify-reason").fill("Sign dates to be checked with the desk");
+    await dialog.getByTestId("unverify-submit").click();
+    await expect(results).toHaveCount(2);
+    for (const name of names) await expect(results.filter({ hasText: `${name} ` }).filter({ hasText: /: unverified$/ })).toHaveCount(1);
+    await shotBothSizes(page, testInfo, "unverify-saved");
+    for (const name of names) await expect(select(name)).toHaveCount(0);
+    const after = await fetchAll<ApiTrade>(page.request, "/api/v1/ops/trades", "trades", null, { is_verified: "false", issuer_id: issuerId });
+    expect(after.map((trade) => trade.id)).toEqual(expect.arrayContaining(chosen.map((trade) => trade.id)));
+  });
+
   test("lead@alpha sees the verified trade in the review totals, by company and by broker", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAs(page, ACCOUNTS.lead, `/review?${new URLSearchParams({ issuer_id: state.company!.id })}`);
@@ -417,6 +558,8 @@ test.describe("dashboard workflows", () => {
     await brooke.click();
     await expect(page).toHaveURL((url) => url.pathname === "/review" && url.searchParams.get("user_id") !== null);
     await expect(brokers.getByTestId("breakdown-row")).toHaveCount(1);
+    // ... and shows in the broker filter beside the totals it now drives.
+    await expect(page.getByTestId("review-filters").getByTestId("filter-user_id")).toHaveValue(new URL(page.url()).searchParams.get("user_id")!);
 
     // Sortable by any column.
     const companies = page.getByTestId("breakdown-table");
@@ -438,6 +581,7 @@ test.describe("dashboard workflows", () => {
     await page.goto(`/indications/${state.offer!.id}`);
     await expect(page.getByTestId("indication-page")).toBeVisible();
     await expect(page.getByTestId("edit-indication")).toHaveCount(0);
+    await expect(page.getByTestId("indication-actions")).toHaveCount(0);
     await page.goto("/trades");
     await expect(page.getByTestId("record-trade")).toHaveCount(0);
     await page.goto(`/companies/${state.company!.id}`);

@@ -395,81 +395,121 @@ function DateRangeFilter({
     if (encoded !== get(param)) update({ [param]: encoded });
   }
 
+  const input = (which: "from" | "to", text: string, setText: (value: string) => void) => (
+    <DateInput
+      id={`${id}-${which}`}
+      label={`${label} ${which}`}
+      param={which === "from" ? fromParam : toParam}
+      value={text}
+      onChange={(value) => {
+        setText(value);
+        apply(which, value);
+      }}
+    />
+  );
+
+  return (
+    <Range
+      legend={
+        <>
+          {label}
+          {mode === "timestamp" ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
+        </>
+      }
+      from={input("from", fromText, setFromText)}
+      to={input("to", toText, setToText)}
+    />
+  );
+}
+
+/** The two ends of a range filter under one legend: "Signed [from] – [to]". */
+function Range({ legend, from, to }: { legend: React.ReactNode; from: React.ReactNode; to: React.ReactNode }) {
   return (
     <fieldset className="flex flex-col gap-0.5">
-      <legend className={labelClass}>
-        {label}
-        {mode === "timestamp" ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
-      </legend>
+      <legend className={labelClass}>{legend}</legend>
       <div className="flex items-center gap-1">
-        <label htmlFor={`${id}-from`} className="sr-only">
-          {label} from
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={fromText}
-          data-testid={`filter-${fromParam}`}
-          onChange={(event) => {
-            setFromText(event.target.value);
-            apply("from", event.target.value);
-          }}
-          className={`${inputClass} w-34`}
-        />
+        {from}
         <span aria-hidden="true" className="text-slate-400">
           –
         </span>
-        <label htmlFor={`${id}-to`} className="sr-only">
-          {label} to
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={toText}
-          data-testid={`filter-${toParam}`}
-          onChange={(event) => {
-            setToText(event.target.value);
-            apply("to", event.target.value);
-          }}
-          className={`${inputClass} w-34`}
-        />
+        {to}
       </div>
     </fieldset>
   );
 }
 
+function DateInput({ id, label, param, value, onChange }: { id: string; label: string; param: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        data-testid={`filter-${param}`}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClass} w-34`}
+      />
+    </>
+  );
+}
+
 /** Free text applied on Enter or when leaving the field. */
 export function TextFilter({ param, label, placeholder }: { param: string; label: string; placeholder?: string }) {
-  const { get, update } = useTableUrl();
-  const value = get(param) ?? "";
+  const { get } = useTableUrl();
   const id = useId();
-  const [text, setText] = useUrlSyncedText(value);
-  const apply = () => {
-    const next = text.trim();
-    if (next !== value) update({ [param]: next === "" ? null : next });
-  };
   return (
     <div className="flex flex-col gap-0.5">
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        placeholder={placeholder}
-        data-testid={`filter-${param}`}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            apply();
-          }
-        }}
-        onBlur={apply}
-        className={`${inputClass} w-56`}
-      />
+      <AppliedInput id={id} type="search" param={param} value={get(param) ?? ""} placeholder={placeholder} clean={(text) => text.trim()} className="w-56" />
     </div>
+  );
+}
+
+/**
+ * An input that follows the URL's `value` of `param` and applies `clean(text)` (empty: no filter)
+ * on Enter or when leaving the field, not on every key.
+ */
+function AppliedInput({
+  id,
+  param,
+  value,
+  clean,
+  className,
+  ...input
+}: {
+  id: string;
+  param: string;
+  value: string;
+  clean: (text: string) => string;
+  className: string;
+} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "placeholder">) {
+  const { update } = useTableUrl();
+  const [text, setText] = useUrlSyncedText(value);
+  const apply = () => {
+    const next = clean(text);
+    if (next !== value) update({ [param]: next === "" ? null : next });
+  };
+  return (
+    <input
+      id={id}
+      {...input}
+      value={text}
+      data-testid={`filter-${param}`}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          apply();
+        }
+      }}
+      onBlur={apply}
+      className={`${inputClass} ${className}`}
+    />
   );
 }
 
@@ -479,47 +519,29 @@ function DecimalRangeFilter({ label, minParam, maxParam }: { label: string; minP
   const max = get(maxParam) ?? "";
   const id = useId();
   return (
-    <fieldset className="flex flex-col gap-0.5">
-      <legend className={labelClass}>{label}</legend>
-      <div className="flex items-center gap-1">
-        <DecimalInput id={`${id}-min`} label={`${label} minimum`} param={minParam} value={min} placeholder="Min" />
-        <span aria-hidden="true" className="text-slate-400">
-          –
-        </span>
-        <DecimalInput id={`${id}-max`} label={`${label} maximum`} param={maxParam} value={max} placeholder="Max" />
-      </div>
-    </fieldset>
+    <Range
+      legend={label}
+      from={<DecimalInput id={`${id}-min`} label={`${label} minimum`} param={minParam} value={min} placeholder="Min" />}
+      to={<DecimalInput id={`${id}-max`} label={`${label} maximum`} param={maxParam} value={max} placeholder="Max" />}
+    />
   );
 }
 
 function DecimalInput({ id, label, param, value, placeholder }: { id: string; label: string; param: string; value: string; placeholder: string }) {
-  const { update } = useTableUrl();
-  const [text, setText] = useUrlSyncedText(value);
-  const apply = () => {
-    const next = text.trim().replace(/[$,\s]/g, "");
-    if (next !== value) update({ [param]: next === "" ? null : next });
-  };
   return (
     <>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input
+      <AppliedInput
         id={id}
         type="text"
         inputMode="decimal"
-        value={text}
+        param={param}
+        value={value}
         placeholder={placeholder}
-        data-testid={`filter-${param}`}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            apply();
-          }
-        }}
-        onBlur={apply}
-        className={`${inputClass} w-24 text-right tabular-nums`}
+        clean={(text) => text.trim().replace(/[$,\s]/g, "")}
+        className="w-24 text-right tabular-nums"
       />
     </>
   );

@@ -9,7 +9,8 @@ import { useTableUrl } from "./url-state";
 /**
  * Filters on the left; pending indicator, "N matching rows" and extras (density, columns, export)
  * on the right. On phones (< 640 px) the filters open in a sheet from a "Filters" button instead
- * of filling the first screen; the same filter controls either way.
+ * of filling the first screen; the same filter controls either way. Without `total` no count is
+ * shown (the review shows its totals beside the bar instead).
  */
 export function FilterBar({
   filters,
@@ -19,8 +20,8 @@ export function FilterBar({
   children,
 }: {
   filters: FilterDef[];
-  total: number;
-  noun: string;
+  total?: number;
+  noun?: string;
   plural?: string;
   children?: React.ReactNode;
 }) {
@@ -87,7 +88,7 @@ export function FilterBar({
             Loading…
           </span>
         ) : null}
-        <RowCount total={total} noun={noun} plural={plural} />
+        {total === undefined ? null : <RowCount total={total} noun={noun} plural={plural} />}
         {children}
       </div>
     </div>

@@ -3,51 +3,30 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { SideBadge, StageBadge } from "@/components/data-table/badges";
-import type { CompanyOption, FilterDef, PageInfo } from "@/components/data-table/types";
+import type { FilterDef, PageInfo } from "@/components/data-table/types";
 import { Timestamp } from "@/components/timestamp";
-import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
-import {
-  formatPercent,
-  labelOf,
-  SIDE_LABELS,
-  STAGE_LABELS,
-  STOCK_CLASS_TYPE_LABELS,
-  STOCK_TYPE_LABELS,
-  structureLabel,
-  VISIBILITY_LABELS,
-} from "@/lib/format";
+import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
+import { labelOf, SIDE_LABELS, STAGE_LABELS, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Indication } from "@/lib/indications/schema";
 import { IntentLink } from "@/components/intent-link";
 import { SelectionProvider, selectionColumn } from "@/components/data-table/selection";
-import { IssuerCell, MoneyCell, StockClassCell, StructureCell, StructureList, TextCell } from "./cells";
+import { MoneyCell, StructureCell, StructureList, TextCell } from "./cells";
+import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { IndicationActions } from "./deal-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
 import { LogoColorsProvider } from "./inline-logos";
 
 const col = createColumnHelper<Indication>();
 
+const deal = dealColumns<Indication>();
+
 const columns = [
-  col.accessor("issuer", {
-    id: "issuer",
-    header: "Company",
-    meta: { hideable: false, pinned: true, card: true },
-    cell: (info) => <IssuerCell issuer={info.getValue()} />,
-  }),
+  deal.issuer,
   col.accessor("side", { id: "side", header: "Side", meta: { card: true }, cell: (info) => <SideBadge side={info.getValue()} /> }),
   col.accessor("stage", { id: "stage", header: "Stage", meta: { card: true }, cell: (info) => <StageBadge stage={info.getValue()} /> }),
-  col.accessor("price_per_share", {
-    id: "price_per_share",
-    header: "Price / share",
-    meta: { sortField: "price_per_share", align: "right", card: true },
-    cell: (info) => <MoneyCell value={info.getValue()} />,
-  }),
-  col.accessor("volume", {
-    id: "volume",
-    header: "Volume",
-    meta: { sortField: "volume", align: "right", card: true },
-    cell: (info) => <MoneyCell value={info.getValue()} />,
-  }),
+  deal.price_per_share,
+  deal.volume,
   col.accessor("minimum_volume", {
     id: "minimum_volume",
     header: "Min. volume",
@@ -69,37 +48,19 @@ const columns = [
       ),
   }),
   col.accessor("visibility", { id: "visibility", header: "Visibility", meta: { wrap: true }, cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
-  col.accessor("stock_type", { id: "stock_type", header: "Stock type", cell: (info) => labelOf(STOCK_TYPE_LABELS, info.getValue()) }),
-  col.display({
-    id: "stock_class",
-    header: "Class",
-    cell: ({ row }) => <StockClassCell type={row.original.stock_class_type} name={row.original.stock_class} />,
-  }),
-  col.accessor("management_fee_percent", {
-    id: "management_fee_percent",
-    header: "Mgmt fee",
-    meta: { align: "right", label: "Management fee" },
-    cell: (info) => formatPercent(info.getValue()),
-  }),
-  col.accessor("carried_interest_fee_percent", {
-    id: "carried_interest_fee_percent",
-    header: "Carry",
-    meta: { align: "right", label: "Carried interest fee" },
-    cell: (info) => formatPercent(info.getValue()),
-  }),
+  deal.stock_type,
+  deal.stock_class,
+  deal.management_fee_percent,
+  deal.carried_interest_fee_percent,
   col.accessor("private_recipients", {
     id: "private_recipients",
     header: "Recipients",
     cell: (info) => <TextCell value={info.getValue().join(", ") || null} />,
   }),
-  col.accessor("client_id", { id: "client_id", header: "Client ID", cell: (info) => <TextCell value={info.getValue()} mono /> }),
-  col.accessor("third_party_id", {
-    id: "third_party_id",
-    header: "Third-party ID",
-    cell: (info) => <TextCell value={info.getValue()} mono />,
-  }),
-  col.accessor("permalink_id", { id: "permalink_id", header: "Permalink", cell: (info) => <TextCell value={info.getValue()} mono /> }),
-  col.accessor("details", { id: "details", header: "Details", cell: (info) => <TextCell value={info.getValue()} /> }),
+  deal.client_id,
+  deal.third_party_id,
+  deal.permalink_id,
+  deal.details,
   col.accessor("opened_at", { id: "opened_at", header: "Opened", meta: { sortField: "opened_at" }, cell: (info) => <Timestamp iso={info.getValue()} /> }),
   col.accessor("last_refreshed_at", {
     id: "last_refreshed_at",
@@ -107,18 +68,8 @@ const columns = [
     meta: { label: "Last refreshed", sortField: "last_refreshed_at" },
     cell: (info) => <Timestamp iso={info.getValue()} />,
   }),
-  col.accessor("created_at", {
-    id: "created_at",
-    header: "Created",
-    meta: { sortField: "created_at" },
-    cell: (info) => <Timestamp iso={info.getValue()} />,
-  }),
-  col.accessor("updated_at", {
-    id: "updated_at",
-    header: "Updated",
-    meta: { sortField: "updated_at" },
-    cell: (info) => <Timestamp iso={info.getValue()} />,
-  }),
+  deal.created_at,
+  deal.updated_at,
 ];
 
 /** The detail page of every row; with the permission, edit, refresh and close too. */
@@ -160,35 +111,27 @@ const DEFAULT_HIDDEN = [
   "last_refreshed_at",
 ];
 
-const options = <T extends string>(values: readonly T[], label: (v: T) => string) => values.map((value) => ({ value, label: label(value) }));
-
-export type IssuerFilter = { selected: CompanyOption | null; searchUrl: string } | null;
-
 type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" | "stock_class_type" | "issuer" | "created" | "price" | "volume";
 
 function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: FacetCounts): FilterDef[] {
-  const facet = (param: string, label: string, opts: { value: string; label: string }[], nullable = false): FilterDef => ({
-    kind: "facet",
-    param,
-    label,
-    options: opts,
-    counts: facets?.[param],
-    nullable,
-  });
-  const all: [FilterName, FilterDef | null][] = [
-    ["side", facet("side", "Side", options(SIDES, (v) => SIDE_LABELS[v]))],
-    ["stage", facet("stage", "Stage", options(STAGES, (v) => STAGE_LABELS[v]))],
-    // Bids have no structure: picking every structure still leaves them out.
-    ["structure", facet("structure", "Structure", options(STRUCTURES, structureLabel), true)],
-    ["visibility", facet("visibility", "Visibility", options(VISIBILITIES, (v) => VISIBILITY_LABELS[v]))],
-    ["stock_type", facet("stock_type", "Stock type", options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v]))],
-    ["stock_class_type", facet("stock_class_type", "Class", options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v]))],
-    ["issuer", issuer ? { kind: "company", param: "issuer_id", label: "Company", ...issuer } : null],
-    ["created", { kind: "dateRange", label: "Created", fromParam: "created_after", toParam: "created_before", mode: "timestamp" }],
-    ["price", { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" }],
-    ["volume", { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" }],
-  ];
-  return all.filter(([name, def]) => def !== null && (!only || only.includes(name))).map(([, def]) => def!);
+  const shared = dealFilters(issuer, facets);
+  const { facet } = shared;
+  return pickFilters<FilterName>(
+    [
+      ["side", facet("side", "Side", options(SIDES, (v) => SIDE_LABELS[v]))],
+      ["stage", facet("stage", "Stage", options(STAGES, (v) => STAGE_LABELS[v]))],
+      // Bids have no structure: picking every structure still leaves them out.
+      ["structure", facet("structure", "Structure", options(STRUCTURES, structureLabel), true)],
+      ["visibility", facet("visibility", "Visibility", options(VISIBILITIES, (v) => VISIBILITY_LABELS[v]))],
+      ["stock_type", shared.stock_type],
+      ["stock_class_type", shared.stock_class_type],
+      ["issuer", shared.issuer],
+      ["created", { kind: "dateRange", label: "Created", fromParam: "created_after", toParam: "created_before", mode: "timestamp" }],
+      ["price", shared.price],
+      ["volume", shared.volume],
+    ],
+    only,
+  );
 }
 
 export function IndicationsTable({
@@ -209,7 +152,6 @@ export function IndicationsTable({
   rows: Indication[];
   page: PageInfo;
   sort: string;
-  /** The company filter (current company + where to search); null hides it (a company's own page). */
   issuer: IssuerFilter;
   prefix?: string;
   /** Which filters to offer (default: all). */

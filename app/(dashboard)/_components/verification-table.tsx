@@ -4,9 +4,9 @@ import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
-import type { FilterDef, Option, PageInfo } from "@/components/data-table/types";
+import type { Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
-import type { IssuerFilter } from "./indications-table";
+import type { IssuerFilter } from "./deal-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
 import { VerifyControls, type VerifyOutcome } from "./verify-controls";
 
@@ -37,24 +37,7 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
 /** The marketplace team's queue: every team's trades, with verify / unverify, one or many. */
 export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: TradeWithTeam[]; page: PageInfo; sort: string; issuer: IssuerFilter; teams: Option[] }) {
   const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
-  const filters: FilterDef[] = [
-    {
-      kind: "select",
-      param: "is_verified",
-      label: "Status",
-      defaultValue: "false",
-      options: [
-        { value: "false", label: "Waiting" },
-        { value: "true", label: "Verified" },
-        { value: "all", label: "All trades" },
-      ],
-    },
-    { kind: "select", param: "team_id", label: "Team", defaultValue: "", options: [{ value: "", label: "Every team" }, ...teams] },
-    // The trade filters the queue offers: company, sign date, volume.
-    ...tradeFilters(issuer, "none").filter(
-      (f) => f.kind === "company" || (f.kind === "dateRange" && f.fromParam === "sign_date_from") || (f.kind === "decimalRange" && f.minParam === "volume_min"),
-    ),
-  ];
+  const filters = tradeFilters({ issuer, verification: "queue", teams, only: ["verification", "team", "issuer", "signed", "volume"] });
   const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));
   return (
     <SelectionProvider ids={rows.map((row) => row.id)}>

@@ -12,6 +12,7 @@ import { InvalidQueryAlert } from "../_components/invalid-query";
 import { Breakdown } from "./_components/breakdown";
 import { VolumeChart } from "./_components/volume-chart";
 import { TradesTable } from "../_components/trades-table";
+import { ReviewFilters } from "./_components/review-filters";
 import { requireCaller } from "../_lib/caller";
 import { getDb } from "@/lib/db/client";
 import { getLogoColors } from "@/lib/logos/queries";
@@ -43,10 +44,12 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
   const { query } = tableParams(await readSearchParams(searchParams));
   const parsed = parseTradeListParams(reviewQuery(query));
 
-  const [page, summary, facets] = await Promise.all([
+  const [page, summary, facets, brokers] = await Promise.all([
     parsed.ok ? listTrades(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<Trade>()),
     parsed.ok ? summarizeTrades(caller, parsed.value) : Promise.resolve(null),
     parsed.ok ? tradeFacets(caller, parsed.value) : Promise.resolve(undefined),
+    // The broker filter's choices: every member of the team, whether or not the filters leave them trades.
+    getDb().user.findMany({ where: { teamId: caller.teamId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
   const verified = parsed.ok ? parsed.value.is_verified : true;
@@ -56,11 +59,17 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
     <TableUrlProvider>
       <PageHeader title="Review" description={`${scope} of team ${caller.teamName}, with totals for the filtered set.`} />
       {parsed.ok ? null : <InvalidQueryAlert error={invalidQuery(parsed.error)} resetHref="/review" />}
+      <ReviewFilters
+        issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
+        brokers={brokers.map((user) => ({ value: user.id, label: user.name }))}
+        facets={facets}
+      >
+        {summary ? <Totals summary={summary} /> : <p className="text-xs text-slate-600">No totals: the filters above are not valid.</p>}
+      </ReviewFilters>
       {summary ? (
         <PendingRegion className="mb-5 space-y-3">
-          <Totals summary={summary} />
           <VolumeChart months={summary.by_month} />
-          <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
             <Breakdown
               title="By company"
               noun="company"
@@ -79,15 +88,15 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
         </PendingRegion>
       ) : null}
       <h2 className="mb-2 text-sm font-semibold text-slate-900">Trades</h2>
+      {/* Filtered by the bar above: the table itself offers none. */}
       <TradesTable
         rows={page.items}
         page={pageInfo(page)}
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
-        issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
-        verification="review"
+        issuer={null}
+        filters={[]}
         label="Trades under review"
         testId="review-trades-table"
-        facets={facets}
         logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", reviewQuery(query), Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
@@ -108,14 +117,14 @@ function Totals({ summary }: { summary: TradeSummary }) {
     },
   ];
   return (
-    <section aria-labelledby="totals-heading">
-      <h2 id="totals-heading" className="sr-only">
-        Totals
-      </h2>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <section aria-labelledby="totals-heading" data-testid="review-totals">
+      <h3 id="totals-heading" className="sr-only">
+        Totals of the filtered trades
+      </h3>
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
         {items.map((item) => (
-          <div key={item.label} className="rounded-md border border-slate-200 bg-white px-4 py-3 shadow-sm" title={item.hint}>
-            <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{item.label}</dt>
+          <div key={item.label} className="rounded-md bg-slate-50 px-3 py-2 sm:px-4 sm:py-3" title={item.hint}>
+            <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-600">{item.label}</dt>
             <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900" data-testid={item.testId} data-value={item.raw} title={item.raw}>
               {item.value}
             </dd>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { tableParams, withoutParams } from "@/components/data-table/search-params";
+import { Breadcrumb } from "@/components/layout/breadcrumb";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
@@ -59,13 +60,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
 
   return (
     <article className="space-y-6" data-testid="company-page">
-      <nav aria-label="Breadcrumb" className="text-xs text-slate-500">
-        <Link href="/companies" className="hover:text-slate-800 hover:underline">
-          Companies
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{company.name}</span>
-      </nav>
+      <Breadcrumb parent={{ href: "/companies", label: "Companies" }} current={company.name} />
 
       {/* Phones (< 640 px): logo, text and links stack, each the full width (no one-word lines). */}
       <header
@@ -206,7 +201,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           issuer={null}
           prefix={TRD}
           omitIssuer
-          compact
+          filters={["verification"]}
           label={`Recent trades in ${company.name}`}
           testId="company-trades-table"
         />
