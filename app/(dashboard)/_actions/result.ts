@@ -1,6 +1,6 @@
 import { ApiError, type ErrorBody } from "@/lib/api/errors";
+import { databaseApiError } from "@/lib/api/handler";
 import { getPageCaller, type Caller } from "@/lib/auth/caller";
-import { isDatabaseBusy } from "@/lib/db/busy";
 
 /**
  * What a dashboard server action answers: the value, or the API's error body (code, message,
@@ -22,7 +22,8 @@ export async function runAction<T>(write: (caller: Caller) => Promise<T>): Promi
     return { ok: true, value: await write(caller) };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: error.toBody().error };
-    if (isDatabaseBusy(error)) return { ok: false, error: ApiError.databaseBusy().toBody().error };
+    const unavailable = databaseApiError(error);
+    if (unavailable) return { ok: false, error: unavailable.toBody().error };
     throw error;
   }
 }
