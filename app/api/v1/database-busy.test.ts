@@ -6,7 +6,9 @@ import { sqliteFilePath } from "@/lib/db/url";
 import { createFixtureDatabase } from "@/lib/testing/database";
 import { COMPANIES, SECRETS } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
+import { GET as logo } from "@/app/logos/[companyId]/[file]/route";
 import { PATCH as patchOne } from "./my/indications/[id]/route";
+import { GET as openApi } from "./openapi.json/route";
 import { GET as listAll, POST as create } from "./my/indications/route";
 
 /**
@@ -116,6 +118,15 @@ describe("a write that cannot get the lock", () => {
       expect(read.status, read.text).toBe(200);
       expect(read.ms).toBeLessThan(1_000);
       expect((read.body as { total_count: number }).total_count).toBe(before);
+      // A logo reads the database too; the OpenAPI document does not touch it.
+      const company = COMPANIES[0].id;
+      for (const other of [
+        await timed(callRoute(logo, `/logos/${company}/24x24.svg`, { params: { companyId: company, file: "24x24.svg" } })),
+        await timed(callRoute(openApi, "/api/v1/openapi.json")),
+      ]) {
+        expect(other.status, other.text.slice(0, 200)).toBe(200);
+        expect(other.ms).toBeLessThan(1_000);
+      }
 
       for (const write of [await creating, await patching]) {
         expectError(write, "database_busy", null);
