@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { SECRETS } from "../lib/testing/fixtures";
+import { NEW_BID, SECRETS } from "../lib/testing/fixtures";
 import { E2E_PORT, PROJECT_ROOT } from "./support/env";
 import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, type Served } from "./support/servers";
 
@@ -67,18 +67,7 @@ test("a write through one server is in the other's next answer, counts included"
 
   const created = (await call(a, "/my/indications", {
     method: "POST",
-    body: {
-      issuer_id: ((await call(a, "/companies?per_page=1")).companies as { id: string }[])[0].id,
-      side: "bid",
-      price_per_share: "12.5",
-      volume: "1000",
-      minimum_volume: null,
-      acceptable_structures: ["direct"],
-      visibility: "order_book_anonymous",
-      stock_type: "secondary",
-      stock_class_type: "preferred",
-      stock_class: "Series B",
-    },
+    body: NEW_BID,
   })) as unknown as Item;
   const afterCreate = await list(b);
   expect(afterCreate.count).toBe(before.count + 1);

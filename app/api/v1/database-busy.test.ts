@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_WAIT_MS } from "@/lib/db/busy";
 import { sqliteFilePath } from "@/lib/db/url";
 import { createFixtureDatabase } from "@/lib/testing/database";
-import { COMPANIES, SECRETS } from "@/lib/testing/fixtures";
+import { COMPANIES, NEW_BID, SECRETS } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
 import { GET as logo } from "@/app/logos/[companyId]/[file]/route";
 import { PATCH as patchOne } from "./my/indications/[id]/route";
@@ -21,18 +21,7 @@ import { GET as listAll, POST as create } from "./my/indications/route";
  */
 
 const KEY = SECRETS.alphaBroker;
-const BODY = {
-  issuer_id: COMPANIES[0].id,
-  side: "bid",
-  price_per_share: "10",
-  volume: "1000",
-  minimum_volume: null,
-  acceptable_structures: ["direct"],
-  visibility: "order_book_anonymous",
-  stock_type: "secondary",
-  stock_class_type: "preferred",
-  stock_class: "Series B",
-};
+const BODY = NEW_BID;
 
 const holder = globalThis as unknown as { __deskDb?: unknown };
 let saved: unknown;

@@ -6,7 +6,7 @@ import { GET as logo } from "@/app/logos/[companyId]/[file]/route";
 import { CONNECT_WAIT_MS, isDatabaseBusy, isDatabaseUnavailable } from "@/lib/db/busy";
 import { createDb, sqlRunner, type Db } from "@/lib/db/client";
 import { createFixtureDatabase } from "@/lib/testing/database";
-import { COMPANIES, SECRETS } from "@/lib/testing/fixtures";
+import { COMPANIES, NEW_BID, SECRETS } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
 import { startPrivatePostgres, type PrivatePostgres } from "@/lib/testing/private-postgres";
 import { GET as companies } from "./companies/route";
@@ -21,18 +21,7 @@ import { GET as listIndications, POST as createIndication } from "./my/indicatio
  */
 
 const KEY = SECRETS.alphaBroker;
-const BODY = {
-  issuer_id: COMPANIES[0].id,
-  side: "bid",
-  price_per_share: "10",
-  volume: "1000",
-  minimum_volume: null,
-  acceptable_structures: ["direct"],
-  visibility: "order_book_anonymous",
-  stock_type: "secondary",
-  stock_class_type: "preferred",
-  stock_class: "Series B",
-};
+const BODY = NEW_BID;
 
 const holder = globalThis as unknown as { __deskDb?: unknown };
 const saved = { db: holder.__deskDb, url: process.env.DATABASE_URL };
