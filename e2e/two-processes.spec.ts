@@ -16,8 +16,8 @@ import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, ty
  */
 
 const PG_SERVER = process.env.E2E_PG_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-// Beside the browser tests' own server (E2E_PORT), so runs on other ports never meet.
-const PORTS = [E2E_PORT + 1, E2E_PORT + 2] as const;
+// Beside the browser tests' own server (E2E_PORT) and the other specs' (lifecycle +1, outage +3).
+const PORTS = [E2E_PORT + 4, E2E_PORT + 5] as const;
 // Small enough to reach in a test, large enough for the other tests' calls within one window.
 const RATE_LIMIT = 40;
 let databaseUrl = "";
