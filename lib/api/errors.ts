@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   rate_limited: 429,
   internal_error: 500,
   database_busy: 503,
+  database_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -33,7 +34,7 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly param: string | null;
-  /** Response headers that belong to this error (a 429's RateLimit fields and Retry-After). */
+  /** Response headers that belong to this error (a 429's RateLimit fields, a 429's or 503's Retry-After). */
   headers: Record<string, string> = {};
 
   constructor(code: ErrorCode, message: string, param: string | null = null) {
@@ -69,9 +70,15 @@ export class ApiError extends Error {
     return error;
   }
   static databaseBusy() {
-    return new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again.");
+    const error = new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again.");
+    // A lock is held for milliseconds, a busy spell passes in seconds.
+    error.headers = { "retry-after": "1" };
+    return error;
+  }
+  static databaseUnavailable() {
+    const error = new ApiError("database_unavailable", "The database cannot be reached right now. Try again in a few seconds.");
+    // A database restart or failover takes seconds; sooner would only add load while it comes back.
+    error.headers = { "retry-after": "5" };
+    return error;
   }
 }
-
-/** `Retry-After` of a 503 `database_busy`: a lock is held for milliseconds, a busy spell passes in seconds. */
-export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;

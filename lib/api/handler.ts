@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
-import { isDatabaseBusy } from "../db/busy";
-import { ApiError, DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./errors";
+import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
+import { ApiError } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
 import { jsonBodyText } from "./json-text";
@@ -60,11 +60,35 @@ function send(answer: Answer, requestId: string): Response {
   });
 }
 
+/**
+ * The API's answer to a database error that is passing trouble, not a bug: busy (a write waited
+ * its time for a lock; nothing was written) or unreachable (down, restarting). Undefined for any
+ * other error. Every way in (API routes, server actions, the sign-in limit, logos) asks here.
+ */
+export function databaseApiError(error: unknown): ApiError | undefined {
+  if (isDatabaseBusy(error)) return ApiError.databaseBusy();
+  if (isDatabaseUnavailable(error)) return ApiError.databaseUnavailable();
+  return undefined;
+}
+
 export function errorResponse(error: ApiError, requestId: string, extra: Record<string, string> = {}): Response {
   extra = { ...error.headers, ...extra };
   if (error.status === 401) extra["www-authenticate"] = 'Bearer realm="api"';
-  if (error.code === "database_busy") extra["retry-after"] = String(DATABASE_BUSY_RETRY_AFTER_SECONDS);
   return send({ status: error.status, text: jsonBodyText(error.toBody()), headers: extra }, requestId);
+}
+
+/**
+ * For routes outside `apiRoute` (logos, sign-in): runs `respond`, and answers a busy or
+ * unreachable database with its 503 in the error shape instead of a 500.
+ */
+export async function withDatabaseErrors(request: Request, respond: () => Promise<Response>): Promise<Response> {
+  try {
+    return await respond();
+  } catch (error) {
+    const trouble = databaseApiError(error);
+    if (!trouble) throw error;
+    return errorResponse(trouble, requestIdOf(request));
+  }
 }
 
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
@@ -141,8 +165,9 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       return send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, requestId, error.code === "rate_limited" ? {} : { ...limitHeaders });
-      // A write that waited its time for a lock (lib/db/busy.ts): nothing was written; try again.
-      if (isDatabaseBusy(error)) return errorResponse(ApiError.databaseBusy(), requestId);
+      // A busy or unreachable database (lib/db/busy.ts): 503 with Retry-After; try again.
+      const unavailable = databaseApiError(error);
+      if (unavailable) return errorResponse(unavailable, requestId);
       // Unexpected: keep the details in our logs, give the caller only the id to quote.
       logger.error({ id: requestId, err: error }, "request failed");
       return errorResponse(

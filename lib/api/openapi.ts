@@ -48,14 +48,17 @@ const errorSchema = z.object({
   }),
 });
 
-/** The error statuses an operation answers: always 401, 405 (another method), 429 (rate limit) and 500, plus `statuses`. */
+/**
+ * The error statuses an operation answers: always 401, 405 (another method), 429 (rate limit), 500
+ * and 503 (the database busy or unreachable), plus `statuses`.
+ */
 function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    [...new Set([...statuses, 401, 405, 429, 500])].sort().map((status) => [
+    [...new Set([...statuses, 401, 405, 429, 500, 503])].sort().map((status) => [
       String(status),
       {
         description: `Error (${status})`,
-        // 503 database_busy: the write waited 5 s for a lock and wrote nothing.
+        // 503 database_busy (a write waited 5 s for a lock and wrote nothing) or database_unavailable.
         ...(status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
         // 429 rate_limited: the key's quota is used up (lib/api/rate-limit.ts).
         ...(status === 429
@@ -207,21 +210,18 @@ type Operation = { parameters?: unknown[]; responses: Record<string, { headers?:
 
 /**
  * What apiRoute gives every write: each POST takes idempotency keys (lib/api/idempotency.ts), so it
- * documents the header, the replay header of its successes and the statuses of the key; each POST
- * and PATCH may answer 503 database_busy (lib/db/busy.ts).
+ * documents the header, the replay header of its successes and the statuses of the key.
  */
 function withWriteAnswers<T extends Record<string, Record<string, unknown>>>(paths: T): T {
   const sorted = (responses: Operation["responses"]) => Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   for (const operations of Object.values(paths)) {
-    const patch = operations.patch as Operation | undefined;
-    if (patch) patch.responses = sorted({ ...patch.responses, ...errorResponses(503) });
     const post = operations.post as Operation | undefined;
     if (!post) continue;
     post.parameters = [...(post.parameters ?? []), idempotencyKey];
     for (const [status, response] of Object.entries(post.responses)) {
       if (status.startsWith("2")) response.headers = { ...response.headers, "Idempotent-Replayed": header("`true` when this is the stored answer of an earlier request with the same Idempotency-Key") };
     }
-    post.responses = sorted({ ...post.responses, ...errorResponses(400, 409, 422, 503) });
+    post.responses = sorted({ ...post.responses, ...errorResponses(400, 409, 422) });
   }
   return paths;
 }

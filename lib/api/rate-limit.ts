@@ -1,5 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Caller } from "../auth/caller";
+import { getDb, type Db } from "../db/client";
 import { ApiError } from "./errors";
 
 /**
@@ -9,28 +10,51 @@ import { ApiError } from "./errors";
  * answer carries the IETF draft's `RateLimit-Policy` and `RateLimit` fields
  * (draft-ietf-httpapi-ratelimit-headers: quota `q`, window `w`; remaining `r`, seconds to reset
  * `t`); past the quota the answer is 429 `rate_limited` with `Retry-After`. `API_RATE_LIMIT=0`
- * turns the limit off (the benchmark does). Counters are per process (docs/security.md).
+ * turns the limit off (the benchmark does).
+ *
+ * Where the counters live, `API_RATE_LIMIT_STORE`: `memory` (the default) in the process, so N
+ * instances allow up to N × the quota but a request costs no database round trip; `database` in
+ * the `rate_limits` table through the app's Prisma client (RateLimiterPrisma), shared by every
+ * instance over the database, at two statements per request (docs/deployment.md says when to
+ * choose which, docs/performance.md what it costs).
  */
 
 export const RATE_LIMIT_POLICY = "per-key";
 
+export const RATE_LIMIT_STORES = ["memory", "database"] as const;
+type Store = (typeof RATE_LIMIT_STORES)[number];
+
 interface Config {
   points: number;
   window: number;
+  store: Store;
 }
 
 function configOf(env: NodeJS.ProcessEnv): Config {
   const points = Number.parseInt(env.API_RATE_LIMIT ?? "", 10);
   const window = Number.parseInt(env.API_RATE_LIMIT_WINDOW_SECONDS ?? "", 10);
-  return { points: Number.isInteger(points) && points >= 0 ? points : 6000, window: Number.isInteger(window) && window > 0 ? window : 60 };
+  const store = env.API_RATE_LIMIT_STORE?.trim() || "memory";
+  // A misspelt store would silently give each instance its own quota: refuse it instead.
+  if (!(RATE_LIMIT_STORES as readonly string[]).includes(store)) {
+    throw new Error(`API_RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(", ")} (got "${store}")`);
+  }
+  return {
+    points: Number.isInteger(points) && points >= 0 ? points : 6000,
+    window: Number.isInteger(window) && window > 0 ? window : 60,
+    store: store as Store,
+  };
 }
 
-let current: { signature: string; limiter: RateLimiterMemory; config: Config } | undefined;
+let current: { signature: string; db: Db; limiter: RateLimiterAbstract } | undefined;
 
-function limiterFor(config: Config): RateLimiterMemory {
-  const signature = `${config.points}/${config.window}`;
-  if (current?.signature !== signature) {
-    current = { signature, config, limiter: new RateLimiterMemory({ points: config.points, duration: config.window }) };
+function limiterFor(config: Config, db: Db): RateLimiterAbstract {
+  const signature = `${config.points}/${config.window}/${config.store}`;
+  // The database store counts in the client it was given (tests swap the process's client).
+  if (current?.signature !== signature || (config.store === "database" && current.db !== db)) {
+    const options = { points: config.points, duration: config.window, keyPrefix: "api" };
+    // `tableName` is the Prisma model's name on the client (model RateLimit, table rate_limits).
+    const limiter = config.store === "database" ? new RateLimiterPrisma({ ...options, storeClient: db, tableName: "rateLimit" }) : new RateLimiterMemory(options);
+    current = { signature, db, limiter };
   }
   return current.limiter;
 }
@@ -51,11 +75,11 @@ function fields(config: Config, res: RateLimiterRes): Record<string, string> {
  * Counts one request of the caller. Returns the headers to send with the answer, or throws the
  * 429 (with the same headers and Retry-After).
  */
-export async function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
+export async function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Record<string, string>> {
   const config = configOf(env);
   if (config.points === 0) return {};
   try {
-    return fields(config, await limiterFor(config).consume(subjectOf(caller)));
+    return fields(config, await limiterFor(config, db).consume(subjectOf(caller)));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const headers = fields(config, rejection);

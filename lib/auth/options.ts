@@ -29,6 +29,11 @@ import { throttledCode } from "./throttle-message";
  *   (lib/auth/sessions.ts).
  */
 
+// NEXTAUTH_URL is optional: without it next-auth takes the origin from the request (its
+// AUTH_TRUST_HOST switch) instead of assuming http://localhost:3000 and warning "NEXTAUTH_URL" on
+// the first sign-in. With it (a proxy, SSO, HTTPS), next-auth uses it as given.
+if (!process.env.NEXTAUTH_URL?.trim()) process.env.AUTH_TRUST_HOST ??= "true";
+
 declare module "next-auth" {
   interface Session {
     user: { id: string; name?: string | null; email?: string | null };

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * Waiting for the database's write lock: how long, how (without blocking the event loop), and how
  * to recognise a write that gave up. The API answers such a write with 503 `database_busy`
  * (lib/api/handler.ts); docs/architecture.md, "Concurrency", says why it is built this way.
+ * Also the other passing trouble: a database that cannot be reached (503 `database_unavailable`).
  */
 
 /** How long a write waits for a lock (SQLite: the write lock; PostgreSQL: any row or table lock). */
@@ -30,14 +31,25 @@ export function withoutLockWait<T>(work: () => PromiseLike<T>): Promise<T> {
   return noWait.run(true, async () => await work());
 }
 
+/**
+ * How long the PostgreSQL pool waits to open a connection (or for a free one) before the request
+ * fails as unavailable: a server that accepts but never answers must not hold requests forever.
+ */
+export const CONNECT_WAIT_MS = 5_000;
+
+interface DriverCause {
+  originalCode?: unknown;
+  kind?: unknown;
+}
+
 /** The driver error beneath what Prisma throws: its `cause`, with the database's own error code. */
-function driverCauseOf(error: unknown): { originalCode?: unknown } | undefined {
+function driverCauseOf(error: unknown): DriverCause | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const e = error as { name?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
   // Prisma wraps the adapter's error (P1008 for SQLITE_BUSY) or, for codes it does not know
   // (PostgreSQL's 55P03), rethrows the adapter's DriverAdapterError itself.
   const cause = e.name === "DriverAdapterError" ? e.cause : e.meta?.driverAdapterError?.cause;
-  return typeof cause === "object" && cause !== null ? (cause as { originalCode?: unknown }) : undefined;
+  return typeof cause === "object" && cause !== null ? (cause as DriverCause) : undefined;
 }
 
 /**
@@ -50,6 +62,32 @@ export function isDatabaseBusy(error: unknown): boolean {
   if (code === "SQLITE_BUSY" || code === "55P03") return true;
   const e = error as { code?: unknown; message?: unknown } | null;
   return e?.code === "P2028" && typeof e.message === "string" && e.message.includes("Unable to start a transaction in the given time");
+}
+
+/** The adapter's names for a connection that could not be made or was lost (@prisma/adapter-pg). */
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+/** Prisma's: can't reach the server (P1001), timed out connecting (P1002), server closed the connection (P1017). */
+const UNREACHABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017"]);
+/**
+ * pg's own errors carry no code and the adapter passes them on as they are: a connection lost
+ * mid-query, a client reused after that, and the pool's connect timeout (CONNECT_WAIT_MS).
+ */
+const PG_CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error means "the database cannot be reached now": a PostgreSQL server that is down,
+ * restarting or shutting down (connection refused; 57P01 admin_shutdown, 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now; class 08 connection exceptions; 53300 too many connections), as the
+ * adapter, Prisma or pg report it. The pool drops such connections; the next request reconnects.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const cause = driverCauseOf(error);
+  const code = typeof cause?.originalCode === "string" ? cause.originalCode : "";
+  if (typeof cause?.kind === "string" && UNREACHABLE_KINDS.has(cause.kind)) return true;
+  if (/^(57P0[123]|08...|53300)$/.test(code)) return true;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === "string" && UNREACHABLE_PRISMA_CODES.has(e.code)) return true;
+  return error instanceof Error && PG_CONNECTION_LOST.test(error.message);
 }
 
 /**

@@ -2,9 +2,17 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
-import { LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
+import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
 import { dialectOf } from "./dialect";
-import { connectionRunner, trackConnection, waitForWriteLock, withNamedStatements, withStatementCache, type TrackedConnection } from "./driver";
+import {
+  connectionRunner,
+  trackConnection,
+  waitForWriteLock,
+  withLostTransactionsReleased,
+  withNamedStatements,
+  withStatementCache,
+  type TrackedConnection,
+} from "./driver";
 import { ListCache, type Engine, type RunSql } from "./page";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
@@ -42,8 +50,14 @@ export function createDb(url: string = databaseUrl()): Db {
     return db;
   }
   // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
-  const pool = { connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), lock_timeout: LOCK_WAIT_MS };
-  const { factory, connection } = trackConnection(withNamedStatements(new PrismaPg(pool)));
+  // connectionTimeoutMillis: pg waits forever for a connection by default (lib/db/busy.ts).
+  const pool = {
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    lock_timeout: LOCK_WAIT_MS,
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
+  };
+  const { factory, connection } = trackConnection(withLostTransactionsReleased(withNamedStatements(new PrismaPg(pool))));
   const db = new PostgresClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
   clients.set(db, { kind: "postgres", connection });
   return db;

@@ -192,6 +192,50 @@ export function withNamedStatements<F extends { connect(): Promise<unknown> }>(f
   });
 }
 
+/**
+ * pg through the adapter, for transactions: `startTransaction` checks a client out of the pool
+ * and returns a transaction holding it as `client`, which `commit()` / `rollback()` give back.
+ * Prisma runs `COMMIT` / `ROLLBACK` with `executeRaw` first and skips `commit()` / `rollback()`
+ * when that fails, as it does when the connection was lost (a PostgreSQL restart): the dead
+ * client was never given back, and once the pool's every slot was lost so, no request ever got a
+ * connection again. Here a failed `COMMIT` / `ROLLBACK` gives the client back as broken (the pool
+ * drops it and opens a fresh one when needed).
+ */
+interface PgTransactionShape {
+  client: { release(error?: Error | boolean): void };
+  executeRaw(query: { sql: string }): Promise<number>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export function withLostTransactionsReleased<F extends { connect(): Promise<unknown> }>(factory: F): F {
+  return onConnect(factory, (connected) => {
+    const adapter = connected as { startTransaction?: (isolationLevel?: unknown) => Promise<unknown> };
+    if (typeof adapter.startTransaction !== "function") throw new Error("@prisma/adapter-pg changed its adapter's shape; revisit lib/db/driver.ts");
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => {
+      const tx = (await startTransaction(isolationLevel)) as Partial<PgTransactionShape>;
+      if (typeof tx.client?.release !== "function" || typeof tx.executeRaw !== "function") {
+        throw new Error("@prisma/adapter-pg changed its transaction's shape; revisit lib/db/driver.ts");
+      }
+      const { client } = tx;
+      const executeRaw = tx.executeRaw.bind(tx);
+      tx.executeRaw = async (query) => {
+        try {
+          return await executeRaw(query);
+        } catch (error) {
+          if (query.sql === "COMMIT" || query.sql === "ROLLBACK") {
+            client.release(error instanceof Error ? error : true);
+            tx.commit = tx.rollback = async () => {}; // released: must not be released twice
+          }
+          throw error;
+        }
+      };
+      return tx;
+    };
+  });
+}
+
 /** What our statements need of a connected adapter (Prisma's SqlQueryable). */
 interface Connection {
   queryRaw(query: { sql: string; args: unknown[]; argTypes: { scalarType: "unknown"; arity: "scalar" }[] }): Promise<{

@@ -309,6 +309,20 @@ function buildCompanies(): FixtureCompany[] {
 
 export const COMPANIES: readonly FixtureCompany[] = buildCompanies();
 
+/** A valid body for POST /my/indications: an open bid in the first company. */
+export const NEW_BID = {
+  issuer_id: COMPANIES[0].id,
+  side: "bid",
+  price_per_share: "10",
+  volume: "1000",
+  minimum_volume: null,
+  acceptable_structures: ["direct"],
+  visibility: "order_book_anonymous",
+  stock_type: "secondary",
+  stock_class_type: "preferred",
+  stock_class: "Series B",
+};
+
 function companyNamed(name: string, legalName?: string): FixtureCompany {
   const found = COMPANIES.find((c) => c.name === name && (legalName === undefined || c.legalName === legalName));
   if (!found) throw new Error(`fixture company ${name} missing`);

@@ -1,6 +1,6 @@
 import { ApiError, type ErrorBody } from "@/lib/api/errors";
+import { databaseApiError } from "@/lib/api/handler";
 import { getPageCaller, type Caller } from "@/lib/auth/caller";
-import { isDatabaseBusy } from "@/lib/db/busy";
 
 /**
  * What a dashboard server action answers: the value, or the API's error body (code, message,
@@ -16,13 +16,15 @@ export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: Actio
  * bug and is thrown (Next logs it and the form shows its generic failure).
  */
 export async function runAction<T>(write: (caller: Caller) => Promise<T>): Promise<ActionResult<T>> {
-  const caller = await getPageCaller();
-  if (!caller) return { ok: false, error: ApiError.unauthorized("Your session has ended. Sign in again.").toBody().error };
   try {
+    // Inside: loading the user is the action's first database read (503 when unreachable).
+    const caller = await getPageCaller();
+    if (!caller) return { ok: false, error: ApiError.unauthorized("Your session has ended. Sign in again.").toBody().error };
     return { ok: true, value: await write(caller) };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: error.toBody().error };
-    if (isDatabaseBusy(error)) return { ok: false, error: ApiError.databaseBusy().toBody().error };
+    const unavailable = databaseApiError(error);
+    if (unavailable) return { ok: false, error: unavailable.toBody().error };
     throw error;
   }
 }

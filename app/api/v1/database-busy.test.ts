@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_WAIT_MS } from "@/lib/db/busy";
 import { sqliteFilePath } from "@/lib/db/url";
 import { createFixtureDatabase } from "@/lib/testing/database";
-import { COMPANIES, SECRETS } from "@/lib/testing/fixtures";
+import { COMPANIES, NEW_BID, SECRETS } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
+import { GET as logo } from "@/app/logos/[companyId]/[file]/route";
 import { PATCH as patchOne } from "./my/indications/[id]/route";
+import { GET as openApi } from "./openapi.json/route";
 import { GET as listAll, POST as create } from "./my/indications/route";
 
 /**
@@ -19,18 +21,7 @@ import { GET as listAll, POST as create } from "./my/indications/route";
  */
 
 const KEY = SECRETS.alphaBroker;
-const BODY = {
-  issuer_id: COMPANIES[0].id,
-  side: "bid",
-  price_per_share: "10",
-  volume: "1000",
-  minimum_volume: null,
-  acceptable_structures: ["direct"],
-  visibility: "order_book_anonymous",
-  stock_type: "secondary",
-  stock_class_type: "preferred",
-  stock_class: "Series B",
-};
+const BODY = NEW_BID;
 
 const holder = globalThis as unknown as { __deskDb?: unknown };
 let saved: unknown;
@@ -125,6 +116,16 @@ describe("a write that cannot get the lock", () => {
       }
       // SQLite's own busy wait would have stalled the loop for the whole 5 s.
       expect(stalled()).toBeLessThan(250);
+      // While the lock is still held: a logo reads the database too; the OpenAPI document does not
+      // touch it (read after the loop check: building the document is CPU work of its own).
+      const company = COMPANIES[0].id;
+      for (const other of [
+        await timed(callRoute(logo, `/logos/${company}/24x24.svg`, { params: { companyId: company, file: "24x24.svg" } })),
+        await timed(callRoute(openApi, "/api/v1/openapi.json")),
+      ]) {
+        expect(other.status, other.text.slice(0, 200)).toBe(200);
+        expect(other.ms).toBeLessThan(1_000);
+      }
     } finally {
       stalled();
       await lock.release();

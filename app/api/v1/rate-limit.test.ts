@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
-import { getDb } from "@/lib/db/client";
-import { callRoute, expectError, sessionCookie } from "@/lib/testing/http";
+import { consumeRateLimit, RATE_LIMIT_STORES } from "@/lib/api/rate-limit";
+import { resolveCaller } from "@/lib/auth/caller";
+import { createDb, getDb } from "@/lib/db/client";
+import { callRoute, expectError, ORIGIN, sessionCookie } from "@/lib/testing/http";
 import { USERS } from "@/lib/testing/fixtures";
 import { GET as listCompanies } from "./companies/route";
 import { GET as listTrades } from "./my/trades/route";
@@ -10,7 +12,8 @@ import { GET as listTrades } from "./my/trades/route";
  * Per-key rate limits (lib/api/rate-limit.ts) through the real route wrapper: the IETF draft's
  * RateLimit-Policy / RateLimit fields on every answer, 429 `rate_limited` in the error shape with
  * Retry-After past the quota, one quota per key (and per user for a session). Each test mints keys
- * of its own; the quota comes from the environment as in production.
+ * of its own; the quota and the store come from the environment as in production, and every test
+ * runs with each store (in the process; in the database, shared by every instance).
  */
 
 let serial = 0;
@@ -22,9 +25,14 @@ async function newKey(): Promise<string> {
 afterEach(() => {
   delete process.env.API_RATE_LIMIT;
   delete process.env.API_RATE_LIMIT_WINDOW_SECONDS;
+  delete process.env.API_RATE_LIMIT_STORE;
 });
 
-describe("API rate limits", () => {
+describe.each(RATE_LIMIT_STORES)("API rate limits, %s store", (store) => {
+  beforeEach(() => {
+    process.env.API_RATE_LIMIT_STORE = store;
+  });
+
   it("counts down in RateLimit, then answers 429 in the error shape with Retry-After; other keys are unaffected", async () => {
     process.env.API_RATE_LIMIT = "3";
     process.env.API_RATE_LIMIT_WINDOW_SECONDS = "60";
@@ -62,5 +70,27 @@ describe("API rate limits", () => {
     const off = await callRoute(listTrades, "/api/v1/my/trades", { key });
     expect(off.status).toBe(200);
     expect(off.headers.get("ratelimit")).toBeNull();
+  });
+});
+
+describe("the database store", () => {
+  it("keeps the count in the database: another instance's limiter (another client) goes on from it", async () => {
+    Object.assign(process.env, { API_RATE_LIMIT_STORE: "database", API_RATE_LIMIT: "3" });
+    const key = await newKey();
+    for (let i = 0; i < 2; i++) expect((await callRoute(listTrades, "/api/v1/my/trades", { key })).status).toBe(200);
+    const other = createDb(process.env.DATABASE_URL);
+    try {
+      const caller = await resolveCaller(new Request(`${ORIGIN}/api/v1/my/trades`, { headers: { authorization: `Bearer ${key}` } }));
+      expect((await consumeRateLimit(caller, process.env, other)).ratelimit).toMatch(/^"per-key";r=0;/);
+    } finally {
+      await other.$disconnect();
+    }
+    expectError(await callRoute(listTrades, "/api/v1/my/trades", { key }), "rate_limited");
+    expect(await getDb().rateLimit.count({ where: { key: { startsWith: "api:key:" } } })).toBeGreaterThan(0);
+  });
+
+  it("refuses a store it does not know (a typo must not silently split the quota per instance)", async () => {
+    const caller = await resolveCaller(new Request(`${ORIGIN}/api/v1/my/trades`, { headers: { authorization: `Bearer ${await newKey()}` } }));
+    await expect(consumeRateLimit(caller, { ...process.env, API_RATE_LIMIT_STORE: "databse" })).rejects.toThrow(/^API_RATE_LIMIT_STORE must be one of memory, database/);
   });
 });

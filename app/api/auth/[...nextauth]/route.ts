@@ -1,14 +1,16 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import { withDatabaseErrors } from "@/lib/api/handler";
 import { authOptions } from "@/lib/auth/options";
 import { refuseThrottledSignIn } from "@/lib/auth/sign-in-limit";
 
 // next-auth's endpoints: /api/auth/csrf, /signin, /callback/<provider>, /session, /signout, ...
 const handler = NextAuth(authOptions);
 
-// A throttled credentials sign-in is answered 429 before next-auth checks any password.
+// A throttled credentials sign-in is answered 429 before next-auth checks any password; the
+// throttle reads the database first, so an unreachable one answers 503 there.
 async function POST(request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }) {
-  return (await refuseThrottledSignIn(request)) ?? handler(request, context);
+  return withDatabaseErrors(request, async () => (await refuseThrottledSignIn(request)) ?? handler(request, context));
 }
 
 export { handler as GET, POST };

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { withDatabaseErrors } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { getCompanyLogoSource } from "@/lib/logos/queries";
@@ -27,10 +28,11 @@ function notFound(message: string): Response {
   );
 }
 
-export async function GET(
-  request: Request,
-  { params }: { params: Promise<{ companyId: string; file: string }> },
-): Promise<Response> {
+type Params = { params: Promise<{ companyId: string; file: string }> };
+
+export const GET = (request: Request, context: Params) => withDatabaseErrors(request, () => logo(request, context));
+
+async function logo(request: Request, { params }: Params): Promise<Response> {
   const { companyId, file } = await params;
   const size = FILE_SIZES.get(file);
   if (size === undefined) return notFound(`No such logo file; available: ${[...FILE_SIZES.keys()].join(", ")}.`);
