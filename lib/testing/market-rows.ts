@@ -82,35 +82,42 @@ export function marketTrade(
 let permalink = 0;
 const nextPermalink = (prefix: string) => `${prefix}-${Date.now()}-${permalink++}`;
 
+/** The columns every deal row has that another team must never see: the visibility tests look for these values. */
+function ownedColumns(r: { id: string; teamId: string; userId: string; issuerId: string; pricePerShare: string; volume: string; stockType: string; stockClassType: string }) {
+  return {
+    id: r.id,
+    teamId: r.teamId,
+    userId: r.userId,
+    issuerId: r.issuerId,
+    clientId: "secret-client",
+    details: "secret details",
+    thirdPartyId: "secret-third-party",
+    pricePerShare: stored(r.pricePerShare),
+    volume: stored(r.volume),
+    stockType: r.stockType,
+    stockClassType: r.stockClassType,
+  };
+}
+
 export async function addIndications(db: Db, rows: (BookRow & { userId: string })[]): Promise<void> {
   await db.indication.createMany({
     data: rows.map((r) => ({
-      id: r.id,
-      teamId: r.teamId,
-      userId: r.userId,
-      issuerId: r.issuerId,
+      ...ownedColumns(r),
       acceptableStructures: JSON.stringify(r.acceptableStructures),
       carriedInterestFeePercent: stored("20"),
-      clientId: "secret-client",
       createdAt: new Date(r.updatedAt.getTime() - 1000),
-      details: "secret details",
       lastRefreshedAt: r.updatedAt,
       managementFeePercent: stored("2"),
       minimumVolume: r.minimumVolume === null ? null : stored(r.minimumVolume),
       openedAt: new Date(r.updatedAt.getTime() - 1000),
       permalinkId: nextPermalink("IND-MKT"),
-      pricePerShare: stored(r.pricePerShare),
       privateRecipients: JSON.stringify(r.privateRecipients),
       side: r.side,
       stage: r.stage,
       stockClass: "Series A",
-      stockClassType: r.stockClassType,
-      stockType: r.stockType,
       structure: r.structure,
-      thirdPartyId: "secret-third-party",
       updatedAt: r.updatedAt,
       visibility: r.visibility,
-      volume: stored(r.volume),
     })),
   });
 }
@@ -118,29 +125,19 @@ export async function addIndications(db: Db, rows: (BookRow & { userId: string }
 export async function addTrades(db: Db, rows: (TapeRow & { userId: string })[]): Promise<void> {
   await db.trade.createMany({
     data: rows.map((r) => ({
-      id: r.id,
-      teamId: r.teamId,
-      userId: r.userId,
-      issuerId: r.issuerId,
+      ...ownedColumns(r),
       attributedToOwner: r.attributedToOwner,
       carriedInterestFeePercent: null,
-      clientId: "secret-client",
       createdAt: new Date(),
-      details: "secret details",
       isVerified: r.isVerified,
       managementFeePercent: null,
       permalinkId: nextPermalink("TRD-MKT"),
-      pricePerShare: stored(r.pricePerShare),
       signDate: r.signDate,
       stockClass: null,
-      stockClassType: r.stockClassType,
-      stockType: r.stockType,
       structure: r.structure,
-      thirdPartyId: "secret-third-party",
       updatedAt: new Date(),
       verificationOfficerEmail: "officer@secret.test",
       verificationOfficerName: "Secret Officer",
-      volume: stored(r.volume),
       wonDate: r.signDate,
     })),
   });
