@@ -42,8 +42,8 @@ beforeAll(async () => {
 afterAll(async () => {
   holder.__deskDb = saved.db;
   process.env.DATABASE_URL = saved.url;
+  server?.destroy(); // first: a client's disconnect must not keep the server running
   await db?.$disconnect().catch(() => undefined);
-  server?.destroy();
 });
 
 /** Every way in that reads the database, as a caller would use it. */
