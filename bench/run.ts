@@ -255,7 +255,7 @@ function startProcess(command: string, args: string[], env: Record<string, strin
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   child.on("exit", (code, signal) => {
-    if (!stopping) {
+    if (!stopping && !stopped.has(child)) {
       crashed.push(`${name} exited (code ${code}, signal ${signal}):\n${tail.join("").slice(-3000)}`);
     }
   });
@@ -263,6 +263,7 @@ function startProcess(command: string, args: string[], env: Record<string, strin
 }
 
 function stopProcess(child: ChildProcess) {
+  stopped.add(child);
   try {
     process.kill(-child.pid!, "SIGTERM");
   } catch {
@@ -270,7 +271,10 @@ function stopProcess(child: ChildProcess) {
   }
 }
 
+/** Exiting: no exit is a crash any more. */
 let stopping = false;
+/** Processes stopped on purpose (the list servers end before the export server starts). */
+const stopped = new WeakSet<ChildProcess>();
 const crashed: string[] = [];
 
 async function waitForHttp(url: string, headers: Record<string, string> = {}, timeoutMs = 60_000) {
@@ -581,8 +585,6 @@ interface ExportResult {
  */
 async function measureExports(url: string, appDir: string, port: number, env: Record<string, string>, smoke: boolean): Promise<ExportResult> {
   const exportUrl = exportDatabaseUrl(url, smoke);
-  // The list servers are down by now: this server's exit is a crash again.
-  stopping = false;
   await ensureDataset(exportUrl, smoke ? SCALES["export-smoke"] : SCALES.export, smoke);
   const dataset = await datasetRows(exportUrl);
   const auth = { authorization: `Bearer ${await mintApiKey(exportUrl)}` };
@@ -620,7 +622,6 @@ async function measureExports(url: string, appDir: string, port: number, env: Re
     return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: Math.round(rss.peak / 1048576), disconnect };
   } finally {
     rss.stop();
-    stopping = true;
     stopProcess(server);
   }
 }
@@ -947,7 +948,6 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
   const floor = startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor");
   const stop = () => {
-    stopping = true;
     stopProcess(server);
     stopProcess(floor);
   };
