@@ -1,4 +1,4 @@
-// The subset of autocannon's programmatic API used by bench/run.ts (the package ships no types).
+// The subset of autocannon's programmatic API used by the benches (the package ships no types).
 declare module "autocannon" {
   /** One request of the sequence each connection loops over; `setupRequest` may rewrite it per request. */
   export interface Request {
@@ -35,6 +35,11 @@ declare module "autocannon" {
     requests: Histogram & { sent: number };
     throughput: Histogram;
   }
+  /** A run still going; `stop()` ends it early and its callback gets the results so far. */
+  interface Instance {
+    stop(): void;
+  }
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

@@ -141,6 +141,16 @@ test.describe("sign-in throttling", () => {
     const refused = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken: csrf.csrfToken, email, password: "guess", json: "true" } });
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    // That refusal read the throttle from the database (the route); from then on the server answers
+    // from memory before Next.js runs (server/sign-in-gate.mjs), and the answer is the same.
+    const again = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken: csrf.csrfToken, email, password: "guess", json: "true" } });
+    expect(again.status()).toBe(429);
+    const [first, second] = [(await refused.json()) as { url: string; error: unknown }, (await again.json()) as { url: string; error: unknown }];
+    expect(second.error).toEqual(first.error);
+    expect(new URL(second.url).origin + new URL(second.url).pathname).toBe(new URL(first.url).origin + new URL(first.url).pathname);
+    for (const name of ["content-type", "cache-control", "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy"]) {
+      expect(again.headers()[name], name).toBe(refused.headers()[name]);
+    }
 
     await page.goto("/sign-in");
     await fillSignInForm(page, email, "another-guess");

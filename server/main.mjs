@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import next from "next";
 import pino from "pino";
 import { badRequestBytes, refuseEdge } from "./edges.mjs";
+import { gateSignIn, isSignInPost } from "./sign-in-gate.mjs";
 
 function option(names, fallback) {
   const args = process.argv.slice(2);
@@ -34,17 +35,32 @@ const app = next({ dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = createServer((request, response) => {
+/** @param {import("node:http").IncomingMessage} request @param {import("node:http").ServerResponse} response @param {{ status: number, headers: Record<string, string>, body: string }} refusal */
+function refuse(request, response, refusal, started = performance.now()) {
+  const id = randomUUID();
+  response.writeHead(refusal.status, { ...refusal.headers, "x-request-id": id });
+  response.end(refusal.body);
+  const route = (request.url ?? "").split("?", 1)[0].slice(0, 200);
+  const duration_ms = Math.round((performance.now() - started) * 10) / 10;
+  logger.info({ id, method: request.method?.slice(0, 20), route, status: refusal.status, duration_ms }, "request refused");
+}
+
+/** @param {import("node:http").IncomingMessage} request @param {import("node:http").ServerResponse} response */
+async function serve(request, response) {
+  const started = performance.now();
   const refusal = refuseEdge(request);
-  if (refusal) {
-    const id = randomUUID();
-    response.writeHead(refusal.status, { ...refusal.headers, "x-request-id": id });
-    response.end(refusal.body);
-    const route = (request.url ?? "").split("?", 1)[0].slice(0, 200);
-    logger.info({ id, method: request.method?.slice(0, 20), route, status: refusal.status, duration_ms: 0 }, "request refused");
-    return;
+  if (refusal) return refuse(request, response, refusal, started);
+  if (isSignInPost(request)) {
+    const gated = await gateSignIn(request);
+    if (!gated) return void response.destroy();
+    if ("answer" in gated) return refuse(request, response, gated.answer, started);
+    request = gated.request;
   }
-  handle(request, response).catch((error) => {
+  await handle(request, response);
+}
+
+const server = createServer((request, response) => {
+  serve(request, response).catch((error) => {
     console.error("[server] request failed", error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "application/json; charset=utf-8" });
     response.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side.", param: null } }));

@@ -1,18 +1,49 @@
 import type { NextRequest } from "next/server";
 import { ApiError } from "../api/errors";
 import { getDb } from "../db/client";
+import { FIXED_SECURITY_HEADERS, HSTS, isHttpsRequest, NON_PAGE_CSP } from "../security/headers";
 import { clientAddress } from "./client-address";
 import { normalizeEmail } from "./options";
-import { signInRetryAfter } from "./throttle";
+import { knownSignInRetryAfter, signInRetryAfter } from "./throttle";
 import { throttledCode, throttledMessage } from "./throttle-message";
 
+/** Reads a request header (lower-case name), as Next.js would see it. */
+type HeaderReader = (name: string) => string | null | undefined;
+
+/** An answer as a plain HTTP server writes it. */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 /**
- * The 429 of a throttled credentials sign-in (lib/auth/throttle.ts), answered by the next-auth
- * route before next-auth runs; null lets the request through. The body is what next-auth's client
- * reads (`url`, whose `error` the form turns into its message) plus our error shape.
+ * The 429 of a throttled credentials sign-in (lib/auth/throttle.ts). The body is what next-auth's
+ * client reads (`url`, whose `error` the form turns into its message) plus our error shape.
+ */
+function throttledAnswer(wait: number, header: HeaderReader): PlainAnswer {
+  const code = throttledCode(wait);
+  const https = isHttpsRequest({ get: (name) => header(name) ?? null });
+  const url = new URL("/sign-in", `${https ? "https" : "http"}://${header("host") ?? "localhost"}`);
+  url.searchParams.set("error", code);
+  const error = new ApiError("rate_limited", throttledMessage(code)!);
+  return {
+    status: error.status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": String(wait) },
+    body: JSON.stringify({ url: url.href, ...error.toBody() }),
+  };
+}
+
+function isCredentialsSignIn(method: string, path: string): boolean {
+  return method === "POST" && path.endsWith("/callback/credentials");
+}
+
+/**
+ * Answered by the next-auth route before next-auth runs: the throttle as the database has it.
+ * Null lets the request through.
  */
 export async function refuseThrottledSignIn(request: NextRequest): Promise<Response | null> {
-  if (request.method !== "POST" || !request.nextUrl.pathname.endsWith("/callback/credentials")) return null;
+  if (!isCredentialsSignIn(request.method, request.nextUrl.pathname)) return null;
   let email: string | null;
   try {
     email = normalizeEmail((await request.clone().formData()).get("email"));
@@ -20,14 +51,37 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
     return null; // next-auth answers a malformed body itself
   }
   if (!email) return null;
-  const wait = await signInRetryAfter(getDb(), { email, address: clientAddress((name) => request.headers.get(name)) });
+  const header: HeaderReader = (name) => request.headers.get(name);
+  const wait = await signInRetryAfter(getDb(), { email, address: clientAddress(header) });
   if (wait === 0) return null;
-  const code = throttledCode(wait);
-  const url = new URL("/sign-in", request.nextUrl.origin);
-  url.searchParams.set("error", code);
-  const error = new ApiError("rate_limited", throttledMessage(code)!);
-  return new Response(JSON.stringify({ url: url.href, ...error.toBody() }), {
-    status: error.status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": String(wait) },
-  });
+  const answer = throttledAnswer(wait, header);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
+
+/**
+ * The same refusal before Next.js runs (server/main.mjs), from what this process already knows:
+ * no database read, no route. A flood of guesses at a throttled account then costs a body parse
+ * instead of a pass through Next.js, which cost as much CPU as an API call (docs/performance.md,
+ * "Sign-in floods"). Null (unknown, not throttled, not a form) hands the request to the route.
+ * `header` reads a request header as Next.js would see it (x-forwarded-for included).
+ */
+export function refuseKnownThrottledSignIn(
+  method: string,
+  path: string,
+  header: HeaderReader,
+  body: string,
+): PlainAnswer | null {
+  if (!isCredentialsSignIn(method, path) || !(header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
+  const email = normalizeEmail(new URLSearchParams(body).get("email"));
+  if (!email) return null;
+  const wait = knownSignInRetryAfter({ email, address: clientAddress(header) });
+  if (wait === 0) return null;
+  const answer = throttledAnswer(wait, header);
+  // Next.js never sees this answer, so the headers next.config.ts gives every API answer go on here.
+  const https = isHttpsRequest({ get: (name) => header(name) ?? null });
+  Object.assign(answer.headers, FIXED_SECURITY_HEADERS, { "content-security-policy": NON_PAGE_CSP }, https ? { "strict-transport-security": HSTS } : {});
+  return answer;
+}
+
+// server/main.mjs is outside the bundle; it finds the gate here once the sign-in route has loaded.
+(globalThis as { __deskSignInGate?: typeof refuseKnownThrottledSignIn }).__deskSignInGate = refuseKnownThrottledSignIn;

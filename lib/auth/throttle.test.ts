@@ -6,8 +6,8 @@ import { databaseUrl } from "@/lib/db/url";
 import { callRoute } from "@/lib/testing/http";
 import { FIXTURE_PASSWORD_HASH, TEAMS } from "@/lib/testing/fixtures";
 import { authorizeCredentials } from "./options";
-import { hashPassword, verifyPassword } from "./password";
-import { recordSignInFailure, SIGN_IN_WINDOW_MS, signInRetryAfter } from "./throttle";
+import { hashConcurrency, hashPassword, passwordHashLoad, verifyPassword } from "./password";
+import { knownSignInRetryAfter, recordSignInFailure, SIGN_IN_WINDOW_MS, signInRetryAfter } from "./throttle";
 import { throttledMessage } from "./throttle-message";
 
 /**
@@ -109,6 +109,25 @@ describe("sign-in throttling", () => {
     }
   });
 
+  it("remembers a throttle it read until it ends: refusals then need no database read", async () => {
+    const attempt = { email: `known-${Date.now()}@nowhere.test`, address: address() };
+    const start = new Date(Date.now() - 60 * 1000);
+    for (let i = 0; i < 20; i++) await recordSignInFailure(getDb(), attempt, new Date(start.getTime() + i * 1000));
+    expect(knownSignInRetryAfter(attempt)).toBe(0);
+    const now = new Date();
+    const wait = await signInRetryAfter(getDb(), attempt, now);
+    expect(wait).toBe(Math.ceil((start.getTime() + SIGN_IN_WINDOW_MS - now.getTime()) / 1000));
+    expect(knownSignInRetryAfter(attempt, now)).toBe(wait);
+    // Nothing removes a failure before it expires, so this process need not look again: were the
+    // rows gone, it would still refuse...
+    await getDb().signInFailure.deleteMany({ where: { subject: `account:${attempt.email}` } });
+    expect(await signInRetryAfter(getDb(), attempt, now)).toBe(wait);
+    // ...until the throttle it read ends; then it reads the database again.
+    const later = new Date(start.getTime() + SIGN_IN_WINDOW_MS + 1);
+    expect(knownSignInRetryAfter(attempt, later)).toBe(0);
+    expect(await signInRetryAfter(getDb(), attempt, later)).toBe(0);
+  });
+
   it("lets the attempt through (to next-auth) while under the limits", async () => {
     // Only the throttle is exercised here: under the limit the route hands over to next-auth.
     expect(await signInRetryAfter(getDb(), { email: await newUser(), address: address() })).toBe(0);
@@ -124,6 +143,17 @@ describe("password hashing", () => {
     expect(await Promise.all(hashes.map((h, i) => verifyPassword(`password-${i}`, h)))).toEqual(Array(8).fill(true));
     const { utilization } = performance.eventLoopUtilization(before);
     expect(utilization).toBeLessThan(0.5);
+  });
+
+  it("runs at most PASSWORD_HASH_CONCURRENCY hashes at a time (default: one core fewer than the machine has)", async () => {
+    expect(hashConcurrency({ PASSWORD_HASH_CONCURRENCY: "3" })).toBe(3);
+    expect(hashConcurrency({ PASSWORD_HASH_CONCURRENCY: "zero" })).toBe(hashConcurrency({}));
+    expect(hashConcurrency({})).toBeGreaterThanOrEqual(1);
+    const limit = hashConcurrency();
+    const checks = Array.from({ length: limit + 3 }, (_, i) => verifyPassword(`guess-${i}`, FIXTURE_PASSWORD_HASH));
+    expect(passwordHashLoad()).toEqual({ running: limit, waiting: 3 });
+    expect(await Promise.all(checks)).toEqual(Array(limit + 3).fill(false));
+    expect(passwordHashLoad()).toEqual({ running: 0, waiting: 0 });
   });
 
   it("verifies the hashes bcryptjs wrote, refuses wrong passwords and malformed hashes", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
+import { LruCache } from "../lru";
 
 /**
  * Sign-in throttling: failed sign-ins are counted per account (the e-mail typed, known or not, so
@@ -36,11 +37,34 @@ function subjects(attempt: SignInAttempt, limits: SignInLimits): { subject: stri
   ];
 }
 
+/**
+ * When each throttled subject's throttle ends, as this process last read it. Nothing removes a
+ * failure before it expires, so a throttle can only last longer than read here (another process
+ * may add failures), never end sooner: until then a refusal needs no database read. A flood of
+ * guesses at a throttled account is what this serves (docs/performance.md, "Sign-in floods").
+ */
+const throttledUntil = new LruCache<string, number>(10_000);
+
+/**
+ * Seconds until the attempt may be made as far as this process knows without reading the
+ * database: 0 unless its account or address is known to be throttled. A refusal from here is
+ * always right; its wait is the longer known one (the other subject's throttle, if any and not yet
+ * read, may end later: the retry is then refused again, with the rest of the wait).
+ */
+export function knownSignInRetryAfter(attempt: SignInAttempt, now = new Date(), limits = signInLimits()): number {
+  const known = Math.max(0, ...subjects(attempt, limits).map(({ subject }) => (throttledUntil.get(subject) ?? 0) - now.getTime()));
+  return Math.ceil(known / 1000);
+}
+
 /** Seconds until the attempt may be made, or 0 when it may be made now. */
 export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new Date(), limits = signInLimits()): Promise<number> {
+  const known = knownSignInRetryAfter(attempt, now, limits);
+  if (known > 0) return known;
+
+  const list = subjects(attempt, limits);
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   let wait = 0;
-  for (const { subject, limit } of subjects(attempt, limits)) {
+  for (const { subject, limit } of list) {
     // The failure whose expiry brings the count back under the limit: the (count - limit + 1)th
     // oldest in the window. Reading `limit` newest rows from the index is enough to find it.
     const newest = await db.signInFailure.findMany({
@@ -51,6 +75,7 @@ export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new
     });
     if (newest.length < limit) continue;
     const expires = newest[limit - 1].failedAt.getTime() + SIGN_IN_WINDOW_MS;
+    throttledUntil.set(subject, expires);
     wait = Math.max(wait, Math.ceil((expires - now.getTime()) / 1000));
   }
   return wait;

@@ -29,7 +29,7 @@ export function httpsByConfig(env: Env = process.env): boolean {
 }
 
 /** This request came over HTTPS: by configuration, or the TLS-terminating proxy says so. */
-export function isHttpsRequest(headers: Headers, env: Env = process.env): boolean {
+export function isHttpsRequest(headers: Pick<Headers, "get">, env: Env = process.env): boolean {
   return httpsByConfig(env) || (headers.get("x-forwarded-proto") ?? "").split(",")[0].trim().toLowerCase() === "https";
 }
 
