@@ -6,6 +6,8 @@ const fixed = Object.entries(FIXED_SECURITY_HEADERS).map(([key, value]) => ({ ke
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // A worker-thread pool that starts its workers from its own files (lib/auth/password.ts).
+  serverExternalPackages: ["piscina"],
   experimental: {
     // forbidden() + app/(dashboard)/forbidden.tsx: the "no access" pages answer with status 403.
     authInterrupts: true,

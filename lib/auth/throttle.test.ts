@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as authPost } from "@/app/api/auth/[...nextauth]/route";
@@ -154,6 +155,14 @@ describe("password hashing", () => {
     expect(passwordHashLoad()).toEqual({ running: limit, waiting: 3 });
     expect(await Promise.all(checks)).toEqual(Array(limit + 3).fill(false));
     expect(passwordHashLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it.runIf(process.platform === "linux")("hashes at a lower CPU priority than the requests: its threads run at nice +10", async () => {
+    await verifyPassword("guess", FIXTURE_PASSWORD_HASH);
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+    const threads = readdirSync("/proc/self/task").map(nice);
+    expect(threads.filter((n) => n === 10)).toHaveLength(hashConcurrency());
+    expect(nice(String(process.pid))).toBe(0);
   });
 
   it("verifies the hashes bcryptjs wrote, refuses wrong passwords and malformed hashes", async () => {
