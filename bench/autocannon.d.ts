@@ -14,6 +14,8 @@ declare module "autocannon" {
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests a second over all connections (unset: as fast as they go). */
+    overallRate?: number;
     requests?: Request[];
   }
   interface Histogram {
