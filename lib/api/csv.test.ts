@@ -35,6 +35,13 @@ function counting(engine: Engine) {
     counter.statements++;
     return engine.run(...args);
   }) as Engine["run"];
+  const rows = engine.rows;
+  if (rows) {
+    counter.engine.rows = (sql) => {
+      counter.statements++;
+      return rows(sql);
+    };
+  }
   return counter;
 }
 

@@ -1,75 +1,84 @@
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
-import type { ApiFields, FieldKind } from "../db/json-sql";
+import { exportChunks } from "../db/export";
+import { exportColumnsOf, type ApiFields, type ExportColumn } from "../db/json-sql";
 import type { Engine, ListQuery, SnapshotCheck } from "../db/page";
-import { listChunks } from "../db/stream";
 import { ApiResult } from "./handler";
 
 /**
  * A list as CSV (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line
- * break, UTF-8), streamed: the whole filtered set, read in keyset chunks (lib/db/stream.ts) and
- * written out one chunk at a time, so memory stays flat however many rows there are.
+ * break, UTF-8), streamed: the whole filtered set, read in keyset chunks of plain columns
+ * (lib/db/export.ts) and written out one chunk at a time, so memory stays flat however many rows
+ * there are.
  *
  * The columns are the response schema's fields in its order (the serializer's ApiFields), so the
  * CSV follows the API without a second list: a reference (`issuer`) becomes `issuer.id` and
  * `issuer.name`; a list field its JSON array text; null an empty cell; decimals, timestamps and
- * booleans exactly as the API writes them.
+ * booleans exactly as the API writes them (the database writes them with the JSON API's own
+ * expressions, lib/db/json-sql.ts).
  */
 
 /** Rows per chunk: large enough that statements are few, small enough to keep memory flat. */
 export const CSV_CHUNK_ROWS = 5_000;
 
-/** The page window an export's list is built with (its lists take one); listChunks reads past it. */
+/** The page window an export's list is built with (its lists take one); the export reads past it. */
 export const WHOLE_LIST = { page: 1, per_page: CSV_CHUNK_ROWS };
-
-/** What a spreadsheet would read as the start of a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * Free text a user typed (text, list and reference names) that a spreadsheet would run as a
- * formula gets a leading apostrophe. Decimals, timestamps and booleans are written by the database
- * from typed columns and never start like that (decimals are non-negative), so they stay exact.
+ * formula (it starts with = + - @ tab or CR: OWASP "CSV injection") gets a leading apostrophe.
+ * Decimals, timestamps and booleans are written by the database from typed columns and never
+ * start like that (decimals are non-negative), so they stay exact.
  */
 export function neutralise(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-interface CsvColumn<T> {
-  name: string;
-  cell(item: T): string;
+  switch (cell.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // CR
+      return `'${cell}`;
+    default:
+      return cell;
+  }
 }
 
 function text(value: unknown): string {
   return value === null || value === undefined ? "" : String(value);
 }
 
-function columnsOf<T>(fields: ApiFields<T>): CsvColumn<T>[] {
-  return Object.entries<FieldKind>(fields as Record<string, FieldKind>).flatMap(([name, kind]): CsvColumn<T>[] => {
-    const value = (item: T) => (item as Record<string, unknown>)[name];
-    switch (kind) {
-      case "ref":
-        return [
-          { name: `${name}.id`, cell: (item) => text((value(item) as { id: string }).id) },
-          { name: `${name}.name`, cell: (item) => neutralise(text((value(item) as { name: string }).name)) },
-        ];
-      case "list":
-        return [{ name, cell: (item) => neutralise(JSON.stringify(value(item))) }];
-      case "text":
-        return [{ name, cell: (item) => neutralise(text(value(item))) }];
-      default:
-        return [{ name, cell: (item) => text(value(item)) }];
-    }
-  });
+/** A list column's stored JSON text (or, from a driver that parses JSON, its array) as the API's JSON. */
+function listText(value: unknown): string {
+  if (value === "[]") return value;
+  return JSON.stringify(typeof value === "string" ? JSON.parse(value) : (value ?? null));
+}
+
+/** How a column's value becomes its cell (before quoting). */
+function cellOf(column: ExportColumn): (value: unknown) => string {
+  switch (column.kind) {
+    case "refName":
+    case "text":
+      return (value) => neutralise(text(value));
+    case "list":
+      return (value) => neutralise(listText(value));
+    default:
+      return text;
+  }
 }
 
 /** The CSV header: the API's field names (`issuer` as `issuer.id`, `issuer.name`). */
 export function csvHeader<T>(fields: ApiFields<T>): string[] {
-  return columnsOf(fields).map((c) => c.name);
+  return exportColumnsOf(fields).map((c) => c.name);
 }
 
 /** A field that holds a comma, a quote, CR or LF is quoted, its quotes doubled (RFC 4180). */
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTE = /"/g;
+
+function field(cell: string): string {
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replace(QUOTE, '""')}"` : cell;
+}
 
 /**
  * One record: its fields joined by commas, ending in CRLF. Hand-written because csv-stringify was
@@ -77,19 +86,23 @@ const QUOTE = /"/g;
  */
 export function csvRecord(cells: readonly string[]): string {
   let line = "";
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i];
-    line += (i === 0 ? "" : ",") + (NEEDS_QUOTES.test(cell) ? `"${cell.replace(QUOTE, '""')}"` : cell);
-  }
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? "" : ",") + field(cells[i]);
   return `${line}\r\n`;
 }
 
-/** Items as CSV records (no header), each ending in CRLF. */
-export function csvRecords<T>(fields: ApiFields<T>, items: readonly T[]): string {
-  const columns = columnsOf(fields);
-  let text = "";
-  for (const item of items) text += csvRecord(columns.map((c) => c.cell(item)));
-  return text;
+/** Rows of an export's column values (lib/db/export.ts) as CSV records, each ending in CRLF. */
+export function csvRows<T>(fields: ApiFields<T>): (rows: readonly (readonly unknown[])[]) => string {
+  const cells = exportColumnsOf(fields).map(cellOf);
+  const last = cells.length - 1;
+  return (rows) => {
+    let out = "";
+    for (const row of rows) {
+      let line = "";
+      for (let i = 0; i < last; i++) line += `${field(cells[i](row[i]))},`;
+      out += `${line}${field(cells[last](row[last]))}\r\n`;
+    }
+    return out;
+  };
 }
 
 /**
@@ -100,10 +113,11 @@ export function csvRecords<T>(fields: ApiFields<T>, items: readonly T[]): string
  * reading.
  */
 export async function csvStream<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck, chunkRows = CSV_CHUNK_ROWS): Promise<ReadableStream<Uint8Array>> {
-  const chunks = listChunks(engine, list, chunkRows, check);
+  const chunks = exportChunks(engine, list, chunkRows, check);
+  const records = csvRows(list.fields);
   const encoder = new TextEncoder();
   const first = await chunks.next();
-  let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : csvRecords(list.fields, first.value));
+  let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : records(first.value));
   let done = first.done === true;
   return new ReadableStream<Uint8Array>(
     {
@@ -120,7 +134,7 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, check?: S
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(csvRecords(list.fields, next.value)));
+        controller.enqueue(encoder.encode(records(next.value)));
       },
       async cancel() {
         await chunks.return(undefined);

@@ -5,6 +5,7 @@ import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
 import { dialectOf } from "./dialect";
 import {
+  connectionRowsRunner,
   connectionRunner,
   trackConnection,
   waitForWriteLock,
@@ -82,7 +83,12 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The page engine (lib/db/page.ts) over a client: its dialect, its connection, its list cache. */
 export function engineOf(db: Db): Engine {
   const state = stateOf(db);
-  state.engine ??= { dialect: dialectOf(state.kind), run: sqlRunner(db), cache: new ListCache() };
+  state.engine ??= {
+    dialect: dialectOf(state.kind),
+    run: sqlRunner(db),
+    rows: connectionRowsRunner(state.connection, () => db.$connect()),
+    cache: new ListCache(),
+  };
   return state.engine;
 }
 

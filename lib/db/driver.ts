@@ -10,7 +10,7 @@
  */
 import { LruCache } from "../lru";
 import { LOCK_WAIT_MS, retryWhileBusy } from "./busy";
-import type { RunSql } from "./page";
+import type { RunRows, RunSql } from "./page";
 import type { Sql } from "./sql";
 
 /**
@@ -268,14 +268,9 @@ export function trackConnection<F extends { connect(): Promise<unknown> }>(facto
  * back as the adapter maps them: text, numbers, and 64-bit integers as strings.
  */
 export function connectionRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunSql {
+  const rows = connectionRowsQuery(connection, connectClient);
   return async <R>(sql: Sql): Promise<R[]> => {
-    if (!connection.current) await connectClient();
-    const adapter = await connection.current!;
-    const result = await adapter.queryRaw({
-      sql: sql.text,
-      args: sql.values,
-      argTypes: sql.values.map(() => ({ scalarType: "unknown", arity: "scalar" }) as const),
-    });
+    const result = await rows(sql);
     const { columnNames } = result;
     return result.rows.map((values) => {
       const row: Record<string, unknown> = {};
@@ -283,4 +278,23 @@ export function connectionRunner(connection: TrackedConnection, connectClient: (
       return row as R;
     });
   };
+}
+
+/** The adapter's answer to one statement: its column names and its rows as arrays of values. */
+function connectionRowsQuery(connection: TrackedConnection, connectClient: () => Promise<void>) {
+  return async (sql: Sql) => {
+    if (!connection.current) await connectClient();
+    const adapter = await connection.current!;
+    return adapter.queryRaw({
+      sql: sql.text,
+      args: sql.values,
+      argTypes: sql.values.map(() => ({ scalarType: "unknown", arity: "scalar" }) as const),
+    });
+  };
+}
+
+/** Runs hand-written statements on the connection like connectionRunner, each row as its array of values. */
+export function connectionRowsRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunRows {
+  const rows = connectionRowsQuery(connection, connectClient);
+  return async (sql: Sql) => (await rows(sql)).rows as unknown[][];
 }
