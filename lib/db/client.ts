@@ -7,6 +7,7 @@ import { dialectOf } from "./dialect";
 import {
   connectionRowsRunner,
   connectionRunner,
+  sqliteRowsRunner,
   trackConnection,
   waitForWriteLock,
   withLostTransactionsReleased,
@@ -86,7 +87,7 @@ export function engineOf(db: Db): Engine {
   state.engine ??= {
     dialect: dialectOf(state.kind),
     run: sqlRunner(db),
-    rows: connectionRowsRunner(state.connection, () => db.$connect()),
+    rows: (state.kind === "sqlite" ? sqliteRowsRunner : connectionRowsRunner)(state.connection, () => db.$connect()),
     cache: new ListCache(),
   };
   return state.engine;

@@ -298,3 +298,29 @@ export function connectionRowsRunner(connection: TrackedConnection, connectClien
   const rows = connectionRowsQuery(connection, connectClient);
   return async (sql: Sql) => (await rows(sql)).rows as unknown[][];
 }
+
+/**
+ * SQLite: the same rows straight from the adapter's better-sqlite3 client (`client.prepare`, our
+ * cached statement, in raw mode), without the adapter's per-value mapping, which cost as much as
+ * SQLite's reading of an export's row (docs/performance.md, "Issue 15"). Values come as
+ * better-sqlite3 gives them with the adapter's `defaultSafeIntegers(true)`: text, and integers as
+ * BigInt. Same connection, so the same snapshot rules as the adapter's own queries. A statement
+ * that fails is run once more through the adapter, so its error is the adapter's
+ * DriverAdapterError, answered as every other database error is.
+ */
+export function sqliteRowsRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunRows {
+  const viaAdapter = connectionRowsRunner(connection, connectClient);
+  return async (sql: Sql) => {
+    if (!connection.current) await connectClient();
+    const adapter = (await connection.current!) as unknown as { client?: Partial<Database> };
+    const client = adapter.client;
+    if (typeof client?.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client; revisit lib/db/driver.ts");
+    let rows: unknown[][];
+    try {
+      rows = (client.prepare(sql.text) as unknown as StatementCall).bind(...sql.values).raw(true).all() as unknown[][];
+    } catch {
+      return viaAdapter(sql);
+    }
+    return rows;
+  };
+}

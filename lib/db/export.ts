@@ -25,7 +25,7 @@ export function exportChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQue
   if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
   const sql = new SqlWriter(engine.dialect);
   // Parameters in the order they appear (SQLite's "?" are positional): the columns first.
-  const columns = exportColumnsSql(engine.dialect, list.fields, list.computed?.(sql)).map((value, i) => `${value} AS "c${i}"`);
+  const columns = exportColumnsSql(engine.dialect, list.fields, list.computed?.(sql)).map((column, i) => `${column.sql} AS "c${i}"`);
   if (check) columns.push(`${counterSql(sql, check.counter)} AS "__c"`);
   const conditions = selection(sql, list);
   list.plan?.(conditions, undefined);
@@ -52,6 +52,10 @@ export async function* exportChunks<T>(engine: Engine, list: ListQuery<T>, chunk
   const idAt = columns.findIndex((c) => c.name === "id");
   if (orderAt === -1 || idAt === -1) throw new Error(`an export needs its sort field ${list.order.column} and id among its fields`);
   const rows = rowsRunner(engine);
+  // The values read that JavaScript turns into the API's text (Dialect.exportTimestamp), by column.
+  const texts = exportColumnsSql(engine.dialect, list.fields)
+    .map((column, i) => [i, column.text] as const)
+    .filter((entry): entry is readonly [number, (value: unknown) => string] => entry[1] !== undefined);
   let start: PageStart | undefined;
   let first = true;
   for (;;) {
@@ -62,6 +66,9 @@ export async function* exportChunks<T>(engine: Engine, list: ListQuery<T>, chunk
       check.observe(String(row[row.length - 1]));
     }
     first = false;
+    for (const [i, text] of texts) {
+      for (const row of chunk) if (row[i] !== null) row[i] = text(row[i]);
+    }
     if (chunk.length > 0) yield chunk;
     if (chunk.length < chunkSize) return;
     const last = chunk[chunk.length - 1];

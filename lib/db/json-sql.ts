@@ -108,13 +108,16 @@ export function exportColumnsOf<T>(fields: ApiFields<T>): ExportColumn[] {
  * The export's columns as plain SQL values, in order (exportColumnsOf), each written as the API
  * writes it (the same expressions as jsonObjectSql's, without the JSON object around them):
  * decimals and timestamps as the API's text, booleans as true / false, a list as its stored text.
+ * A column with `text` is turned into the API's text by that function once read (a timestamp on
+ * SQLite: Dialect.exportTimestamp).
  */
-export function exportColumnsSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): string[] {
+export function exportColumnsSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): { sql: string; text?: (value: unknown) => string }[] {
   return exportColumnsOf(fields).map(({ field, kind }) => {
     if (kind === "refId" || kind === "refName" || kind === "list") {
       if (computed[field] !== undefined) throw new Error(`an export cannot write the computed ${kind === "list" ? "list" : "reference"} ${field}`);
-      return kind === "list" ? `t.${field}` : `${field}.${kind === "refId" ? "id" : "name"}`;
+      return { sql: kind === "list" ? `t.${field}` : `${field}.${kind === "refId" ? "id" : "name"}` };
     }
-    return computed[field] ?? valueSql(dialect, field, kind);
+    if (computed[field] !== undefined) return { sql: computed[field] };
+    return kind === "timestamp" ? dialect.exportTimestamp(`t.${field}`) : { sql: valueSql(dialect, field, kind) };
   });
 }

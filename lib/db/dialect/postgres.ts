@@ -11,6 +11,7 @@ export const postgres: Dialect = {
   jsonObject: (pairs) => `json_build_object(${pairs.join(", ")})`,
   jsonArrayAgg: (item, order) => `coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`,
   timestampJson: (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  exportTimestamp: (column) => ({ sql: `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` }),
   booleanJson: (column) => column,
   listJson: (column) => `${column}::json`,
 
