@@ -1,11 +1,12 @@
-import { exportColumnsOf, exportColumnsSql } from "./json-sql";
+import { csvRecordSql } from "./csv-sql";
+import { exportColumnsSql } from "./json-sql";
 import { counterSql, orderClause, selection, startCondition, type Engine, type ListQuery, type PageStart, type SnapshotCheck } from "./page";
 import { SqlWriter, type Sql } from "./sql";
 
 /**
- * A list's every row for an export (lib/api/csv.ts), read a chunk at a time as plain columns: the
- * list's fields (exportColumnsSql: the same expressions that write the API's JSON, without the
- * JSON object around each row), one array of values per row, in the list's order.
+ * A list's every row as CSV records (lib/api/csv.ts), read a chunk at a time: each row's record is
+ * written by the database (lib/db/csv-sql.ts) from the list's fields, with the same expressions
+ * that write the API's JSON, so the export follows the API without a second column list.
  *
  * Unlike the page statement (lib/db/page.ts) nothing is aggregated: no JSON per row and no
  * `json_group_array(… ORDER BY …)` re-sort. A chunk is the list's rows just after the previous
@@ -18,14 +19,18 @@ import { SqlWriter, type Sql } from "./sql";
  */
 
 /**
- * One chunk: up to `limit` rows from `start` (excluded) in the list's order, each row its columns'
- * values (exportColumnsOf), then the check's counter when asked (read in the same statement).
+ * One chunk: up to `limit` rows from `start` (excluded) in the list's order, each row the columns
+ * of its record (csvRecordSql), then its sort field's value and its id (where the next chunk
+ * starts), then the check's counter when asked (read in the same statement).
  */
-export function exportChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart, check?: SnapshotCheck): Sql {
+export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart, check?: SnapshotCheck): Sql {
   if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
   const sql = new SqlWriter(engine.dialect);
   // Parameters in the order they appear (SQLite's "?" are positional): the columns first.
-  const columns = exportColumnsSql(engine.dialect, list.fields, list.computed?.(sql)).map((column, i) => `${column.sql} AS "c${i}"`);
+  const computed = list.computed?.(sql);
+  const record = csvRecordSql(engine.dialect, list.fields, computed);
+  const columns = record.columns.map((column, i) => `${column} AS "c${i}"`);
+  columns.push(`${sortValue(engine, list).sql} AS "__s"`, `t.id AS "__id"`);
   if (check) columns.push(`${counterSql(sql, check.counter)} AS "__c"`);
   const conditions = selection(sql, list);
   list.plan?.(conditions, undefined);
@@ -36,42 +41,55 @@ export function exportChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQue
   return { text, values: sql.values };
 }
 
+/** The list's sort field as the API writes it (the keyset's start is given so). */
+function sortValue<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>): { sql: string; text?: (value: unknown) => string } {
+  const kinds = list.fields as Record<string, string>;
+  if (kinds[list.order.column] === undefined || kinds.id === undefined) throw new Error(`an export needs its sort field ${list.order.column} and id among its fields`);
+  const only = { [list.order.column]: kinds[list.order.column] } as typeof list.fields;
+  return exportColumnsSql(engine.dialect, only)[0];
+}
+
 function rowsRunner(engine: Engine): (sql: Sql) => Promise<unknown[][]> {
   if (engine.rows) return engine.rows;
   return async (sql) => (await engine.run<Record<string, unknown>>(sql)).map((row) => Object.values(row));
 }
 
+/** A chunk of an export: its records' CSV text and how many there are. */
+export interface CsvChunk {
+  text: string;
+  rows: number;
+}
+
 /**
- * Every row of the list as arrays of its export columns' values (exportColumnsOf), a chunk of up to `chunkSize` at a time.
- * The list's own limit and offset are ignored. With a check, the caller's freshness is confirmed
- * with the first chunk, before any of it is yielded.
+ * Every row of the list as CSV records (no header), a chunk of up to `chunkSize` at a time. The
+ * list's own limit and offset are ignored. With a check, the caller's freshness is confirmed with
+ * the first chunk, before any of it is yielded.
  */
-export async function* exportChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number, check?: SnapshotCheck): AsyncGenerator<unknown[][]> {
-  const columns = exportColumnsOf(list.fields);
-  const orderAt = columns.findIndex((c) => c.name === list.order.column);
-  const idAt = columns.findIndex((c) => c.name === "id");
-  if (orderAt === -1 || idAt === -1) throw new Error(`an export needs its sort field ${list.order.column} and id among its fields`);
+export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number, check?: SnapshotCheck): AsyncGenerator<CsvChunk> {
+  const { columns, fields } = csvRecordSql(engine.dialect, list.fields);
+  const width = columns.length;
+  const sort = sortValue(engine, list);
   const rows = rowsRunner(engine);
-  // The values read that JavaScript turns into the API's text (Dialect.exportTimestamp), by column.
-  const texts = exportColumnsSql(engine.dialect, list.fields)
-    .map((column, i) => [i, column.text] as const)
-    .filter((entry): entry is readonly [number, (value: unknown) => string] => entry[1] !== undefined);
   let start: PageStart | undefined;
   let first = true;
   for (;;) {
-    const chunk = await rows(exportChunkSql(engine, list, chunkSize, start, first ? check : undefined));
+    const chunk = await rows(csvChunkSql(engine, list, chunkSize, start, first ? check : undefined));
     if (first && check) {
       // No row to carry the counter: read it alone (no data was read to confirm).
       const [row] = chunk.length > 0 ? chunk : await rows({ text: `SELECT ${counterSql(new SqlWriter(engine.dialect), check.counter)}`, values: [check.counter] });
       check.observe(String(row[row.length - 1]));
     }
     first = false;
-    for (const [i, text] of texts) {
-      for (const row of chunk) if (row[i] !== null) row[i] = text(row[i]);
+    if (chunk.length === 0) return;
+    let text = "";
+    for (const row of chunk) {
+      let record = row[0] as string;
+      for (let i = 1; i < width; i += 2) record += fields[(i - 1) >> 1](row[i]) + (row[i + 1] as string);
+      text += record;
     }
-    if (chunk.length > 0) yield chunk;
+    yield { text, rows: chunk.length };
     if (chunk.length < chunkSize) return;
     const last = chunk[chunk.length - 1];
-    start = { value: String(last[orderAt]), id: String(last[idAt]), inclusive: false };
+    start = { value: sort.text ? sort.text(last[width]) : String(last[width]), id: String(last[width + 1]), inclusive: false };
   }
 }

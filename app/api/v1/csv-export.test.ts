@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { COMPANIES, EDGE_DECIMALS, FIXTURE_PASSWORD_HASH, SECRETS, SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
+import { headerOf, recordOf } from "@/lib/testing/csv";
 import { callRoute, expectError, fetchAll, type CallResult } from "@/lib/testing/http";
 import { GET as indicationsCsv, POST as postIndicationsCsv } from "./my/indications.csv/route";
 import { GET as indicationsJson, POST as createIndication } from "./my/indications/route";
@@ -24,27 +25,6 @@ function records(result: CallResult): string[][] {
   expect(result.headers.get("content-disposition")).toMatch(/^attachment; filename="(indications|trades)-\d{4}-\d{2}-\d{2}\.csv"$/);
   expect(result.text.endsWith("\r\n")).toBe(true);
   return parse(result.text, { relax_column_count: false }) as string[][];
-}
-
-/** The header the API's items imply: their keys in order, the issuer as issuer.id, issuer.name. */
-function headerOf(item: Item): string[] {
-  return Object.keys(item).flatMap((key) => (key === "issuer" ? ["issuer.id", "issuer.name"] : [key]));
-}
-
-const FORMULA = /^[=+\-@\t\r]/;
-const cell = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
-
-/** An API item as the CSV must write it. */
-function recordOf(item: Item): string[] {
-  return Object.entries(item).flatMap(([key, value]) => {
-    if (key === "issuer") {
-      const issuer = value as { id: string; name: string };
-      return [issuer.id, cell(issuer.name)];
-    }
-    if (value === null) return [""];
-    if (Array.isArray(value)) return [cell(JSON.stringify(value))];
-    return [cell(String(value))];
-  });
 }
 
 async function expectSameRows(csv: unknown, json: unknown, resource: string, query: string, key = SECRETS.alphaBroker) {

@@ -29,6 +29,8 @@ export interface Dialect {
    * timestampJson's).
    */
   exportTimestamp(column: string): { sql: string; text?: (value: unknown) => string };
+  /** Whether `text` holds any of `chars` (single characters, none of them `]`, `^` or `\\` on SQLite). */
+  holdsAnyOf(text: string, chars: readonly string[]): string;
   /** A stored boolean column as JSON true / false. */
   booleanJson(column: string): string;
   /** A column holding a JSON array as text, as that array. */

@@ -12,6 +12,7 @@ export const postgres: Dialect = {
   jsonArrayAgg: (item, order) => `coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`,
   timestampJson: (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   exportTimestamp: (column) => ({ sql: `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` }),
+  holdsAnyOf: (text, chars) => `${text} ~ '[${chars.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join("").replaceAll("'", "''")}]'`,
   booleanJson: (column) => column,
   listJson: (column) => `${column}::json`,
 

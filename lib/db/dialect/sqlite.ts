@@ -20,6 +20,8 @@ export const sqlite: Dialect = {
   // milliseconds are read as a number (`+ 0`: an expression, which the driver adapter passes
   // through as read) and written by Date#toISOString, the same text to the millisecond.
   exportTimestamp: (column) => ({ sql: `${column} + 0`, text: (value) => new Date(Number(value)).toISOString() }),
+  // One pass of GLOB's character class instead of an instr per character.
+  holdsAnyOf: (text, chars) => `${text} GLOB '*[${chars.join("").replaceAll("'", "''")}]*'`,
   booleanJson: (column) => `CASE WHEN ${column} THEN json('true') ELSE json('false') END`,
   listJson: (column) => `json(${column})`,
 
