@@ -8,6 +8,7 @@ import { recordOf } from "@/lib/testing/csv";
 import { SPECIAL_COMPANIES, TEAMS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 import { tradeList } from "@/lib/trades/queries";
 import { TRADE_SORT_FIELDS, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { isoMillis } from "./dialect/sqlite";
 import { csvChunks, type CsvChunk } from "./export";
 
 /**
@@ -73,5 +74,14 @@ describe("csvChunks", () => {
     expect(sizes).toEqual([ALPHA_INDICATIONS]);
     const none = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams({ issuer_id: SPECIAL_COMPANIES.betaOnly.id }))));
     expect((await collect(csvChunks(getEngine(), none, 10))).sizes).toEqual([]);
+  });
+});
+
+describe("isoMillis (SQLite's export timestamps)", () => {
+  it("writes what Date#toISOString writes, for any millisecond", () => {
+    const samples = [0, 1, 999, 86_399_999, 86_400_000, 951_782_400_000 /* 2000-02-29 */, 4_102_444_799_999, 253_402_300_799_999, 253_402_300_800_000, -1, -86_400_001];
+    for (let i = 0; i < 20_000; i++) samples.push(Math.floor(Math.random() * 4_200_000_000_000));
+    for (const ms of samples) expect(isoMillis(ms), String(ms)).toBe(new Date(ms).toISOString());
+    expect(isoMillis(BigInt(1_763_640_000_123))).toBe(new Date(1_763_640_000_123).toISOString());
   });
 });
