@@ -90,22 +90,25 @@ describe("formula injection and quoting", () => {
     key = (await createApiKey(getDb(), { userId: id, name: "csv test" })).secret;
   });
 
+  /** An offer whose free text a spreadsheet would run, and edge decimals. */
+  const EDGE_OFFER = {
+    issuer_id: COMPANIES[0].id,
+    side: "offer",
+    price_per_share: "1234567890123456.78",
+    volume: "0.00000001",
+    structure: "direct",
+    acceptable_structures: [],
+    visibility: "order_book_anonymous",
+    stock_type: "secondary",
+    stock_class_type: "preferred",
+    stock_class: "@SUM(1+1)",
+    client_id: "=HYPERLINK(\"http://evil.example\",\"x\")",
+    third_party_id: "-2+3",
+    details: "+1, said \"Ann\"\r\nsecond line",
+  };
+
   it("neutralises = + - @ tab CR at the start of free text, quotes commas, quotes and line breaks, keeps decimals exact", async () => {
-    const body = {
-      issuer_id: COMPANIES[0].id,
-      side: "offer",
-      price_per_share: "1234567890123456.78",
-      volume: "0.00000001",
-      structure: "direct",
-      acceptable_structures: [],
-      visibility: "order_book_anonymous",
-      stock_type: "secondary",
-      stock_class_type: "preferred",
-      stock_class: "@SUM(1+1)",
-      client_id: "=HYPERLINK(\"http://evil.example\",\"x\")",
-      third_party_id: "-2+3",
-      details: "+1, said \"Ann\"\r\nsecond line",
-    };
+    const body = EDGE_OFFER;
     const created = await callRoute(createIndication, "/api/v1/my/indications", { key, body });
     expect(created.status, created.text).toBe(201);
     const second = await callRoute(createIndication, "/api/v1/my/indications", { key, body: { ...body, client_id: "\rcmd", details: "safe, plain", stock_class: "Series A", third_party_id: null } });
@@ -166,14 +169,11 @@ describe("formula injection and quoting", () => {
 
   it("writes, byte for byte, what the JavaScript CSV writer makes of the JSON list's items (edge text, stored lists not in JSON.stringify's form)", async () => {
     const body = {
+      ...EDGE_OFFER,
       issuer_id: COMPANIES[2].id,
       side: "bid",
-      price_per_share: "0.5",
-      volume: "10",
+      structure: undefined,
       acceptable_structures: ["spv_1_layer", "direct"],
-      visibility: "order_book_anonymous",
-      stock_type: "primary",
-      stock_class_type: "common",
       stock_class: "'quoted' start",
       client_id: "only\nLF",
       third_party_id: '"',
