@@ -27,6 +27,8 @@ export type Db = SqliteClient;
 interface ClientState {
   kind: DatabaseKind;
   connection: TrackedConnection;
+  /** How the engine reads rows as arrays on this client's connection (lib/db/driver.ts). */
+  rowsRunner: typeof connectionRowsRunner;
   engine?: Engine;
 }
 
@@ -48,7 +50,7 @@ export function createDb(url: string = databaseUrl()): Db {
     const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
     const { factory, connection } = trackConnection(withStatementCache(waitForWriteLock(adapter)));
     const db = new SqliteClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
-    clients.set(db, { kind: "sqlite", connection });
+    clients.set(db, { kind: "sqlite", connection, rowsRunner: sqliteRowsRunner });
     return db;
   }
   // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
@@ -61,7 +63,7 @@ export function createDb(url: string = databaseUrl()): Db {
   };
   const { factory, connection } = trackConnection(withLostTransactionsReleased(withNamedStatements(new PrismaPg(pool))));
   const db = new PostgresClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
-  clients.set(db, { kind: "postgres", connection });
+  clients.set(db, { kind: "postgres", connection, rowsRunner: connectionRowsRunner });
   return db;
 }
 
@@ -87,7 +89,7 @@ export function engineOf(db: Db): Engine {
   state.engine ??= {
     dialect: dialectOf(state.kind),
     run: sqlRunner(db),
-    rows: (state.kind === "sqlite" ? sqliteRowsRunner : connectionRowsRunner)(state.connection, () => db.$connect()),
+    rows: state.rowsRunner(state.connection, () => db.$connect()),
     cache: new ListCache(),
   };
   return state.engine;
