@@ -66,7 +66,9 @@ export interface CsvChunk {
  * the first chunk, before any of it is yielded.
  */
 export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number, check?: SnapshotCheck): AsyncGenerator<CsvChunk> {
-  const { columns, fields } = csvRecordSql(engine.dialect, list.fields);
+  // The record's layout as each chunk's statement writes it (computed fields included: a computed
+  // value is written by the database, so it is no value between texts).
+  const { columns, fields } = csvRecordSql(engine.dialect, list.fields, list.computed?.(new SqlWriter(engine.dialect)));
   const width = columns.length;
   const sort = sortValue(engine, list);
   const rows = rowsRunner(engine);
