@@ -45,8 +45,8 @@ export const sqlite: Dialect = {
   jsonArrayAgg: (item, order) => `json_group_array(${item} ORDER BY ${order})`,
   timestampJson: (column) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
   // strftime was a third of an export's statement (docs/performance.md, "Issue 15"): the epoch
-  // milliseconds are read as a number (`+ 0`: an expression, which the driver adapter passes
-  // through as read) and written as Date#toISOString writes them, the same text to the millisecond.
+  // milliseconds are read as a number (`+ 0`: an expression, so no driver takes it for a date)
+  // and written as Date#toISOString writes them, the same text to the millisecond.
   exportTimestamp: (column) => ({ sql: `${column} + 0`, text: isoMillis }),
   // One pass of GLOB's character class instead of an instr per character.
   holdsAnyOf: (text, chars) => `${text} GLOB '*[${chars.join("").replaceAll("'", "''")}]*'`,
