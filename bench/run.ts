@@ -530,6 +530,8 @@ interface ExportRun {
   ms: number;
   ttfb_ms: number;
   rows_per_s: number;
+  /** How the body came over the wire (fetch asks for gzip; `bytes` are the CSV's, decoded). */
+  content_encoding: string;
   server_peak_rss_mb: number;
   /** The server's CPU time during the export: rows ÷ this is the rate one free core would give (the machine is shared). */
   server_cpu_s: number;
@@ -567,7 +569,8 @@ async function streamExport(origin: string, target: string, auth: Record<string,
   }
   const ms = performance.now() - started;
   // The header is a record too.
-  return { path: target, rows: records - 1, bytes, ms: Math.round(ms), ttfb_ms: Math.round(ttfb), rows_per_s: Math.round((records - 1) / (ms / 1000)) };
+  const encoding = res.headers.get("content-encoding") ?? "identity";
+  return { path: target, rows: records - 1, bytes, ms: Math.round(ms), ttfb_ms: Math.round(ttfb), rows_per_s: Math.round((records - 1) / (ms / 1000)), content_encoding: encoding };
 }
 
 interface ExportResult {
@@ -616,7 +619,7 @@ async function measureExports(url: string, appDir: string, port: number, env: Re
       const serverCpuS = (descendantsCpuMs(server.pid!) - cpu) / 1000;
       rss.sample();
       runs.push({ ...run, server_peak_rss_mb: Math.round(rss.windowPeak / 1048576), server_cpu_s: serverCpuS });
-      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${Math.round(rss.windowPeak / 1048576)} MB`);
+      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms, ${run.content_encoding}), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${Math.round(rss.windowPeak / 1048576)} MB`);
       if (crashed.length) throw new Error(crashed.join("\n"));
     }
     return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: Math.round(rss.peak / 1048576), disconnect };

@@ -5,7 +5,8 @@ import type { Engine } from "@/lib/db/page";
 import { indicationList } from "@/lib/indications/queries";
 import { parseIndicationExportParams } from "@/lib/indications/schema";
 import { TEAMS, teamIndications } from "@/lib/testing/fixtures";
-import { csvRecord, csvStream, WHOLE_LIST } from "./csv";
+import { csvRecord } from "@/lib/domain/csv";
+import { csvStream, WHOLE_LIST } from "./csv";
 
 /**
  * The hand-written CSV writer (lib/api/csv.ts) read back by a CSV parser (csv-parse), and the
@@ -35,6 +36,13 @@ function counting(engine: Engine) {
     counter.statements++;
     return engine.run(...args);
   }) as Engine["run"];
+  const rows = engine.rows;
+  if (rows) {
+    counter.engine.rows = (sql) => {
+      counter.statements++;
+      return rows(sql);
+    };
+  }
   return counter;
 }
 

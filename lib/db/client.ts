@@ -5,7 +5,9 @@ import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
 import { dialectOf } from "./dialect";
 import {
+  connectionRowsRunner,
   connectionRunner,
+  sqliteRowsRunner,
   trackConnection,
   waitForWriteLock,
   withLostTransactionsReleased,
@@ -25,6 +27,8 @@ export type Db = SqliteClient;
 interface ClientState {
   kind: DatabaseKind;
   connection: TrackedConnection;
+  /** How the engine reads rows as arrays on this client's connection (lib/db/driver.ts). */
+  rowsRunner: typeof connectionRowsRunner;
   engine?: Engine;
 }
 
@@ -46,7 +50,7 @@ export function createDb(url: string = databaseUrl()): Db {
     const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
     const { factory, connection } = trackConnection(withStatementCache(waitForWriteLock(adapter)));
     const db = new SqliteClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
-    clients.set(db, { kind: "sqlite", connection });
+    clients.set(db, { kind: "sqlite", connection, rowsRunner: sqliteRowsRunner });
     return db;
   }
   // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
@@ -59,7 +63,7 @@ export function createDb(url: string = databaseUrl()): Db {
   };
   const { factory, connection } = trackConnection(withLostTransactionsReleased(withNamedStatements(new PrismaPg(pool))));
   const db = new PostgresClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
-  clients.set(db, { kind: "postgres", connection });
+  clients.set(db, { kind: "postgres", connection, rowsRunner: connectionRowsRunner });
   return db;
 }
 
@@ -82,7 +86,12 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The page engine (lib/db/page.ts) over a client: its dialect, its connection, its list cache. */
 export function engineOf(db: Db): Engine {
   const state = stateOf(db);
-  state.engine ??= { dialect: dialectOf(state.kind), run: sqlRunner(db), cache: new ListCache() };
+  state.engine ??= {
+    dialect: dialectOf(state.kind),
+    run: sqlRunner(db),
+    rows: state.rowsRunner(state.connection, () => db.$connect()),
+    cache: new ListCache(),
+  };
   return state.engine;
 }
 

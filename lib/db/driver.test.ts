@@ -3,7 +3,8 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { cacheStatements, connectionRunner, nameStatements, trackConnection, withNamedStatements, withStatementCache } from "./driver";
+import { DriverAdapterError } from "@prisma/driver-adapter-utils";
+import { cacheStatements, connectionRunner, nameStatements, sqliteRowsRunner, trackConnection, withNamedStatements, withStatementCache } from "./driver";
 
 /** The adapter's call sequence, `prepare(sql).bind(args)` then `raw().all()` or `run()`, on a cached statement. */
 describe("cacheStatements", () => {
@@ -83,6 +84,18 @@ describe("the driver adapters still look as the hooks expect", () => {
     expect(adapter.client.prepare("SELECT 1")).not.toBe(adapter.client.prepare("SELECT 1")); // a fresh per-call view
     const run = connectionRunner(connection, async () => {});
     expect(await run<{ n: unknown }>({ text: "SELECT ? + 1 AS n", values: [41] })).toEqual([{ n: 42 }]);
+  });
+
+  it("SQLite: sqliteRowsRunner reads rows as arrays from the client, and a failing statement fails as the adapter's error", async () => {
+    const { factory, connection } = trackConnection(withStatementCache(new PrismaBetterSQLite3({ url: ":memory:" })));
+    await factory.connect();
+    const rows = sqliteRowsRunner(connection, async () => {});
+    expect(await rows({ text: "SELECT ? || 'b', 2 AS n UNION ALL SELECT 'c', 3", values: ["a"] })).toEqual([
+      ["ab", 2n],
+      ["c", 3n],
+    ]);
+    const failure = await rows({ text: "SELECT * FROM no_such_table", values: [] }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DriverAdapterError);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL: the adapter exposes its pg pool, whose queries are then named, and answers queryRaw", async () => {

@@ -10,7 +10,7 @@
  */
 import { LruCache } from "../lru";
 import { LOCK_WAIT_MS, retryWhileBusy } from "./busy";
-import type { RunSql } from "./page";
+import type { RunRows, RunSql } from "./page";
 import type { Sql } from "./sql";
 
 /**
@@ -268,19 +268,59 @@ export function trackConnection<F extends { connect(): Promise<unknown> }>(facto
  * back as the adapter maps them: text, numbers, and 64-bit integers as strings.
  */
 export function connectionRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunSql {
+  const rows = connectionRowsQuery(connection, connectClient);
   return async <R>(sql: Sql): Promise<R[]> => {
-    if (!connection.current) await connectClient();
-    const adapter = await connection.current!;
-    const result = await adapter.queryRaw({
-      sql: sql.text,
-      args: sql.values,
-      argTypes: sql.values.map(() => ({ scalarType: "unknown", arity: "scalar" }) as const),
-    });
+    const result = await rows(sql);
     const { columnNames } = result;
     return result.rows.map((values) => {
       const row: Record<string, unknown> = {};
       for (let i = 0; i < columnNames.length; i++) row[columnNames[i]] = values[i];
       return row as R;
     });
+  };
+}
+
+/** The adapter's answer to one statement: its column names and its rows as arrays of values. */
+function connectionRowsQuery(connection: TrackedConnection, connectClient: () => Promise<void>) {
+  return async (sql: Sql) => {
+    if (!connection.current) await connectClient();
+    const adapter = await connection.current!;
+    return adapter.queryRaw({
+      sql: sql.text,
+      args: sql.values,
+      argTypes: sql.values.map(() => ({ scalarType: "unknown", arity: "scalar" }) as const),
+    });
+  };
+}
+
+/** Runs hand-written statements on the connection like connectionRunner, each row as its array of values. */
+export function connectionRowsRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunRows {
+  const rows = connectionRowsQuery(connection, connectClient);
+  return async (sql: Sql) => (await rows(sql)).rows as unknown[][];
+}
+
+/**
+ * SQLite: the same rows straight from the adapter's better-sqlite3 client (`client.prepare`, our
+ * cached statement, in raw mode), without the adapter's per-value mapping, which cost as much as
+ * SQLite's reading of an export's row (docs/performance.md, "Issue 15"). Values come as
+ * better-sqlite3 gives them with the adapter's `defaultSafeIntegers(true)`: text, and integers as
+ * BigInt. Same connection, so the same snapshot rules as the adapter's own queries. A statement
+ * that fails is run once more through the adapter, so its error is the adapter's
+ * DriverAdapterError, answered as every other database error is.
+ */
+export function sqliteRowsRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunRows {
+  const viaAdapter = connectionRowsRunner(connection, connectClient);
+  return async (sql: Sql) => {
+    if (!connection.current) await connectClient();
+    const adapter = (await connection.current!) as unknown as { client?: Partial<Database> };
+    const client = adapter.client;
+    if (typeof client?.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client; revisit lib/db/driver.ts");
+    let rows: unknown[][];
+    try {
+      rows = (client.prepare(sql.text) as unknown as StatementCall).bind(...sql.values).raw(true).all() as unknown[][];
+    } catch {
+      return viaAdapter(sql);
+    }
+    return rows;
   };
 }

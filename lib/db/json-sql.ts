@@ -79,3 +79,45 @@ export function jsonObjectSql<T>(dialect: Dialect, fields: ApiFields<T>, compute
     Object.entries<FieldKind>(fields as Record<string, FieldKind>).map(([name, kind]) => `'${name}', ${computed[name] ?? valueSql(dialect, name, kind)}`),
   );
 }
+
+/**
+ * A column of an export (lib/db/export.ts): one per field, a reference as two (`issuer.id`,
+ * `issuer.name`). `kind` says how its value is written: `refId` and `refName` are the reference's
+ * id and name; a `list` is read as its stored JSON text.
+ */
+export interface ExportColumn {
+  name: string;
+  /** The field it comes from. */
+  field: string;
+  kind: Exclude<FieldKind, "ref"> | "refId" | "refName";
+}
+
+/** The fields as an export's columns, in declaration order (a reference as its id and name). */
+export function exportColumnsOf<T>(fields: ApiFields<T>): ExportColumn[] {
+  return Object.entries<FieldKind>(fields as Record<string, FieldKind>).flatMap(([field, kind]): ExportColumn[] =>
+    kind === "ref"
+      ? [
+          { name: `${field}.id`, field, kind: "refId" },
+          { name: `${field}.name`, field, kind: "refName" },
+        ]
+      : [{ name: field, field, kind }],
+  );
+}
+
+/**
+ * The export's columns as plain SQL values, in order (exportColumnsOf), each written as the API
+ * writes it (the same expressions as jsonObjectSql's, without the JSON object around them):
+ * decimals and timestamps as the API's text, booleans as true / false, a list as its stored text.
+ * A column with `text` is turned into the API's text by that function once read (a timestamp on
+ * SQLite: Dialect.exportTimestamp).
+ */
+export function exportColumnsSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): { sql: string; text?: (value: unknown) => string }[] {
+  return exportColumnsOf(fields).map(({ field, kind }) => {
+    if (kind === "refId" || kind === "refName" || kind === "list") {
+      if (computed[field] !== undefined) throw new Error(`an export cannot write the computed ${kind === "list" ? "list" : "reference"} ${field}`);
+      return { sql: kind === "list" ? `t.${field}` : `${field}.${kind === "refId" ? "id" : "name"}` };
+    }
+    if (computed[field] !== undefined) return { sql: computed[field] };
+    return kind === "timestamp" ? dialect.exportTimestamp(`t.${field}`) : { sql: valueSql(dialect, field, kind) };
+  });
+}

@@ -90,9 +90,14 @@ export interface SnapshotCheck {
 /** What the engine runs statements with. */
 export type RunSql = <R>(sql: Sql) => Promise<R[]>;
 
+/** The same, each row as the array of its values in column order (no object per row: exports). */
+export type RunRows = (sql: Sql) => Promise<unknown[][]>;
+
 export interface Engine {
   dialect: Dialect;
   run: RunSql;
+  /** Rows as arrays, when the engine has a cheaper way than `run` (lib/db/export.ts falls back on `run`). */
+  rows?: RunRows;
   cache: ListCache;
 }
 
@@ -113,12 +118,12 @@ interface PageOptions {
   check?: SnapshotCheck;
 }
 
-function orderClause(alias: string, order: OrderBy): string {
+export function orderClause(alias: string, order: OrderBy): string {
   // The id tie-break is always ascending, whatever the direction of the sort.
   return `${alias}.${order.column} ${order.direction === "desc" ? "DESC" : "ASC"}, ${alias}.id ASC`;
 }
 
-function counterSql(sql: SqlWriter, name: string): string {
+export function counterSql(sql: SqlWriter, name: string): string {
   return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
 }
 
@@ -216,7 +221,7 @@ export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" |
  * on the sort column, which the index seeks to, and the id tie-break for rows that share the
  * start's value. Sort columns are NOT NULL, so no NULL ordering applies.
  */
-function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: PageStart): string {
+export function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: PageStart): string {
   const column = `t.${list.order.column}`;
   const kind = (list.fields as Record<string, string>)[list.order.column];
   const value = () =>

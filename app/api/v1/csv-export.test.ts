@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { COMPANIES, EDGE_DECIMALS, FIXTURE_PASSWORD_HASH, SECRETS, SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
+import { csvRecord } from "@/lib/domain/csv";
+import { headerOf, recordOf } from "@/lib/testing/csv";
 import { callRoute, expectError, fetchAll, type CallResult } from "@/lib/testing/http";
 import { GET as indicationsCsv, POST as postIndicationsCsv } from "./my/indications.csv/route";
 import { GET as indicationsJson, POST as createIndication } from "./my/indications/route";
@@ -21,30 +23,10 @@ type Item = Record<string, unknown>;
 function records(result: CallResult): string[][] {
   expect(result.status, result.text.slice(0, 300)).toBe(200);
   expect(result.headers.get("content-type")).toBe("text/csv; charset=utf-8; header=present");
+  expect(result.headers.get("cache-control")).toBe("no-store, no-transform");
   expect(result.headers.get("content-disposition")).toMatch(/^attachment; filename="(indications|trades)-\d{4}-\d{2}-\d{2}\.csv"$/);
   expect(result.text.endsWith("\r\n")).toBe(true);
   return parse(result.text, { relax_column_count: false }) as string[][];
-}
-
-/** The header the API's items imply: their keys in order, the issuer as issuer.id, issuer.name. */
-function headerOf(item: Item): string[] {
-  return Object.keys(item).flatMap((key) => (key === "issuer" ? ["issuer.id", "issuer.name"] : [key]));
-}
-
-const FORMULA = /^[=+\-@\t\r]/;
-const cell = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
-
-/** An API item as the CSV must write it. */
-function recordOf(item: Item): string[] {
-  return Object.entries(item).flatMap(([key, value]) => {
-    if (key === "issuer") {
-      const issuer = value as { id: string; name: string };
-      return [issuer.id, cell(issuer.name)];
-    }
-    if (value === null) return [""];
-    if (Array.isArray(value)) return [cell(JSON.stringify(value))];
-    return [cell(String(value))];
-  });
 }
 
 async function expectSameRows(csv: unknown, json: unknown, resource: string, query: string, key = SECRETS.alphaBroker) {
@@ -108,22 +90,25 @@ describe("formula injection and quoting", () => {
     key = (await createApiKey(getDb(), { userId: id, name: "csv test" })).secret;
   });
 
+  /** An offer whose free text a spreadsheet would run, and edge decimals. */
+  const EDGE_OFFER = {
+    issuer_id: COMPANIES[0].id,
+    side: "offer",
+    price_per_share: "1234567890123456.78",
+    volume: "0.00000001",
+    structure: "direct",
+    acceptable_structures: [],
+    visibility: "order_book_anonymous",
+    stock_type: "secondary",
+    stock_class_type: "preferred",
+    stock_class: "@SUM(1+1)",
+    client_id: "=HYPERLINK(\"http://evil.example\",\"x\")",
+    third_party_id: "-2+3",
+    details: "+1, said \"Ann\"\r\nsecond line",
+  };
+
   it("neutralises = + - @ tab CR at the start of free text, quotes commas, quotes and line breaks, keeps decimals exact", async () => {
-    const body = {
-      issuer_id: COMPANIES[0].id,
-      side: "offer",
-      price_per_share: "1234567890123456.78",
-      volume: "0.00000001",
-      structure: "direct",
-      acceptable_structures: [],
-      visibility: "order_book_anonymous",
-      stock_type: "secondary",
-      stock_class_type: "preferred",
-      stock_class: "@SUM(1+1)",
-      client_id: "=HYPERLINK(\"http://evil.example\",\"x\")",
-      third_party_id: "-2+3",
-      details: "+1, said \"Ann\"\r\nsecond line",
-    };
+    const body = EDGE_OFFER;
     const created = await callRoute(createIndication, "/api/v1/my/indications", { key, body });
     expect(created.status, created.text).toBe(201);
     const second = await callRoute(createIndication, "/api/v1/my/indications", { key, body: { ...body, client_id: "\rcmd", details: "safe, plain", stock_class: "Series A", third_party_id: null } });
@@ -180,5 +165,35 @@ describe("formula injection and quoting", () => {
     expect(tradeRow[tradeHeader.indexOf("volume")]).toBe("999999999999999999");
     expect(tradeRow[tradeHeader.indexOf("is_verified")]).toBe("false");
     expect(tradeRow[tradeHeader.indexOf("attributed_to_owner")]).toBe("true");
+  });
+
+  it("writes, byte for byte, what the JavaScript CSV writer makes of the JSON list's items (edge text, stored lists not in JSON.stringify's form)", async () => {
+    const body = {
+      ...EDGE_OFFER,
+      issuer_id: COMPANIES[2].id,
+      side: "bid",
+      structure: undefined,
+      acceptable_structures: ["spv_1_layer", "direct"],
+      stock_class: "'quoted' start",
+      client_id: "only\nLF",
+      third_party_id: '"',
+      details: "Zürich 東京 🚀, tab\there; -1",
+    };
+    const created = await callRoute(createIndication, "/api/v1/my/indications", { key, body });
+    expect(created.status, created.text).toBe(201);
+    // Lists as another writer might have stored them: spaces, \u escapes, an escaped quote.
+    await getDb().indication.update({
+      where: { id: (created.body as { id: string }).id },
+      data: { privateRecipients: '[ "caf\\u00e9@x.example" , "a\\"b@x.example" ]', acceptableStructures: '["spv_1_layer",\n"direct"]', details: "" },
+    });
+    for (const [csv, json, resource] of [
+      [indicationsCsv, indicationsJson, "indications"],
+      [tradesCsv, tradesJson, "trades"],
+    ] as const) {
+      const { items } = await fetchAll<Record<string, unknown>>(json, `/api/v1/my/${resource}?sort=created_at`, resource, key);
+      const result = await callRoute(csv, `/api/v1/my/${resource}.csv?sort=created_at`, { key });
+      expect(result.status).toBe(200);
+      expect(result.text).toBe(csvRecord(headerOf(items[0])) + items.map((item) => csvRecord(recordOf(item))).join(""));
+    }
   });
 });

@@ -23,6 +23,14 @@ export interface Dialect {
   jsonArrayAgg(item: string, order: string): string;
   /** A stored timestamp column as JSON: RFC 3339, milliseconds, "Z". */
   timestampJson(column: string): string;
+  /**
+   * A stored timestamp column as an export reads it (lib/db/export.ts), and, when the database
+   * does not write the API's text itself, how the value read becomes that text (the same as
+   * timestampJson's).
+   */
+  exportTimestamp(column: string): { sql: string; text?: (value: unknown) => string };
+  /** Whether `text` holds any of `chars` (single characters, none of them `]`, `^` or `\\` on SQLite). */
+  holdsAnyOf(text: string, chars: readonly string[]): string;
   /** A stored boolean column as JSON true / false. */
   booleanJson(column: string): string;
   /** A column holding a JSON array as text, as that array. */

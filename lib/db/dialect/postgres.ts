@@ -1,5 +1,8 @@
 import type { Dialect } from ".";
 
+/** A timestamp column as RFC 3339 text with milliseconds and "Z" (timestamp(3) holds UTC). */
+const timestampText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export const postgres: Dialect = {
   kind: "postgres",
 
@@ -10,7 +13,9 @@ export const postgres: Dialect = {
 
   jsonObject: (pairs) => `json_build_object(${pairs.join(", ")})`,
   jsonArrayAgg: (item, order) => `coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`,
-  timestampJson: (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  timestampJson: timestampText,
+  exportTimestamp: (column) => ({ sql: timestampText(column) }),
+  holdsAnyOf: (text, chars) => `${text} ~ '[${chars.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join("").replaceAll("'", "''")}]'`,
   booleanJson: (column) => column,
   listJson: (column) => `${column}::json`,
 

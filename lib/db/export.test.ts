@@ -1,27 +1,32 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
 import { runPage } from "@/lib/db/page";
 import { indicationList } from "@/lib/indications/queries";
 import { INDICATION_SORT_FIELDS, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { recordOf } from "@/lib/testing/csv";
 import { SPECIAL_COMPANIES, TEAMS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 import { tradeList } from "@/lib/trades/queries";
 import { TRADE_SORT_FIELDS, parseTradeListParams, type Trade } from "@/lib/trades/schema";
-import { listChunks } from "./stream";
+import { isoMillis } from "./dialect/sqlite";
+import { csvChunks, type CsvChunk } from "./export";
 
 /**
- * listChunks (the CSV export's reader) against the page engine: every chunk boundary, in every
+ * csvChunks (the CSV export's reader) against the page engine: every chunk boundary, in every
  * sort and direction (the fixtures hold ties on every sort column), must give the very rows of
- * the list read as one page, in its order, none skipped or repeated.
+ * the list read as one page, in its order, none skipped or repeated, each record the JSON API's
+ * item as the CSV writes it (lib/testing/csv.ts).
  */
 
-async function collect<T>(chunks: AsyncGenerator<T[]>): Promise<{ items: T[]; sizes: number[] }> {
-  const items: T[] = [];
+/** The chunks' records, parsed, and each chunk's row count. */
+async function collect(chunks: AsyncGenerator<CsvChunk>): Promise<{ records: string[][]; sizes: number[] }> {
+  let text = "";
   const sizes: number[] = [];
   for await (const chunk of chunks) {
-    items.push(...chunk);
-    sizes.push(chunk.length);
+    text += chunk.text;
+    sizes.push(chunk.rows);
   }
-  return { items, sizes };
+  return { records: text === "" ? [] : (parse(text) as string[][]), sizes };
 }
 
 function parsed<Q>(result: { ok: true; value: Q } | { ok: false; error: Error }): Q {
@@ -32,7 +37,7 @@ function parsed<Q>(result: { ok: true; value: Q } | { ok: false; error: Error })
 const ALPHA_INDICATIONS = teamIndications("alpha").length;
 const ALPHA_TRADES = teamTrades("alpha").length;
 
-describe("listChunks", () => {
+describe("csvChunks", () => {
   for (const field of INDICATION_SORT_FIELDS) {
     for (const sort of [field, `-${field}`]) {
       it(`indications sort=${sort}: chunks of 7 are the one-page list`, async () => {
@@ -40,9 +45,9 @@ describe("listChunks", () => {
         const list = indicationList(TEAMS.alpha.id, query);
         const whole = JSON.parse((await runPage(getEngine(), { ...list, limit: 10_000 })).itemsJson) as Indication[];
         expect(whole.length).toBe(ALPHA_INDICATIONS);
-        const { items, sizes } = await collect(listChunks(getEngine(), list, 7));
-        expect(items.map((r) => r.id)).toEqual(whole.map((r) => r.id));
-        expect(items).toEqual(whole);
+        const { records, sizes } = await collect(csvChunks(getEngine(), list, 7));
+        expect(records.map((r) => r[0])).toEqual(whole.map((r) => r.id));
+        expect(records).toEqual(whole.map(recordOf));
         expect(sizes.slice(0, -1).every((n) => n === 7)).toBe(true);
       });
     }
@@ -56,17 +61,27 @@ describe("listChunks", () => {
         const whole = JSON.parse((await runPage(getEngine(), { ...list, limit: 10_000 })).itemsJson) as Trade[];
         expect(whole.length).toBeGreaterThan(10);
         expect(whole.length).toBeLessThan(ALPHA_TRADES);
-        const { items } = await collect(listChunks(getEngine(), list, 5));
-        expect(items.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+        const { records } = await collect(csvChunks(getEngine(), list, 5));
+        expect(records.map((r) => r[0])).toEqual(whole.map((r) => r.id));
+        expect(records).toEqual(whole.map(recordOf));
       });
     }
   }
 
   it("ends after a chunk that is exactly full, and yields nothing for an empty list", async () => {
     const list = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams())));
-    const { sizes } = await collect(listChunks(getEngine(), list, ALPHA_INDICATIONS));
+    const { sizes } = await collect(csvChunks(getEngine(), list, ALPHA_INDICATIONS));
     expect(sizes).toEqual([ALPHA_INDICATIONS]);
     const none = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams({ issuer_id: SPECIAL_COMPANIES.betaOnly.id }))));
-    expect((await collect(listChunks(getEngine(), none, 10))).sizes).toEqual([]);
+    expect((await collect(csvChunks(getEngine(), none, 10))).sizes).toEqual([]);
+  });
+});
+
+describe("isoMillis (SQLite's export timestamps)", () => {
+  it("writes what Date#toISOString writes, for any millisecond", () => {
+    const samples = [0, 1, 999, 86_399_999, 86_400_000, 951_782_400_000 /* 2000-02-29 */, 4_102_444_799_999, 253_402_300_799_999, 253_402_300_800_000, -1, -86_400_001];
+    for (let i = 0; i < 20_000; i++) samples.push(Math.floor(Math.random() * 4_200_000_000_000));
+    for (const ms of samples) expect(isoMillis(ms), String(ms)).toBe(new Date(ms).toISOString());
+    expect(isoMillis(BigInt(1_763_640_000_123))).toBe(new Date(1_763_640_000_123).toISOString());
   });
 });

@@ -1,0 +1,97 @@
+import { csvRecordSql } from "./csv-sql";
+import { exportColumnsSql } from "./json-sql";
+import { counterSql, orderClause, selection, startCondition, type Engine, type ListQuery, type PageStart, type SnapshotCheck } from "./page";
+import { SqlWriter, type Sql } from "./sql";
+
+/**
+ * A list's every row as CSV records (lib/api/csv.ts), read a chunk at a time: each row's record is
+ * written by the database (lib/db/csv-sql.ts) from the list's fields, with the same expressions
+ * that write the API's JSON, so the export follows the API without a second column list.
+ *
+ * Unlike the page statement (lib/db/page.ts) nothing is aggregated: no JSON per row and no
+ * `json_group_array(… ORDER BY …)` re-sort. A chunk is the list's rows just after the previous
+ * chunk's last one (keyset), read straight off the list's (scope, sort column, id) index, so a
+ * chunk costs the same at row 1 and at row 1,000,000 and only one chunk is ever held
+ * (docs/performance.md, "Issue 15").
+ *
+ * The chunks are separate statements: a row written while a long export runs may or may not be in
+ * it (no snapshot spans the whole set); no row present throughout is skipped or repeated.
+ */
+
+/**
+ * One chunk: up to `limit` rows from `start` (excluded) in the list's order, each row the columns
+ * of its record (csvRecordSql), then its sort field's value and its id (where the next chunk
+ * starts), then the check's counter when asked (read in the same statement).
+ */
+export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart, check?: SnapshotCheck): Sql {
+  if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
+  const sql = new SqlWriter(engine.dialect);
+  // Parameters in the order they appear (SQLite's "?" are positional): the columns first.
+  const computed = list.computed?.(sql);
+  const record = csvRecordSql(engine.dialect, list.fields, computed);
+  const columns = record.columns.map((column, i) => `${column} AS "c${i}"`);
+  columns.push(`${sortValue(engine, list).sql} AS "__s"`, `t.id AS "__id"`);
+  if (check) columns.push(`${counterSql(sql, check.counter)} AS "__c"`);
+  const conditions = selection(sql, list);
+  list.plan?.(conditions, undefined);
+  if (start) conditions.raw(startCondition(sql, list, start));
+  const text =
+    `SELECT ${columns.join(", ")} FROM ${list.table} t${list.join ? ` ${list.join}` : ""} ` +
+    `WHERE ${conditions} ORDER BY ${orderClause("t", list.order)} LIMIT ${limit}`;
+  return { text, values: sql.values };
+}
+
+/** The list's sort field as the API writes it (the keyset's start is given so). */
+function sortValue<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>): { sql: string; text?: (value: unknown) => string } {
+  const kinds = list.fields as Record<string, string>;
+  if (kinds[list.order.column] === undefined || kinds.id === undefined) throw new Error(`an export needs its sort field ${list.order.column} and id among its fields`);
+  const only = { [list.order.column]: kinds[list.order.column] } as typeof list.fields;
+  return exportColumnsSql(engine.dialect, only)[0];
+}
+
+function rowsRunner(engine: Engine): (sql: Sql) => Promise<unknown[][]> {
+  if (engine.rows) return engine.rows;
+  return async (sql) => (await engine.run<Record<string, unknown>>(sql)).map((row) => Object.values(row));
+}
+
+/** A chunk of an export: its records' CSV text and how many there are. */
+export interface CsvChunk {
+  text: string;
+  rows: number;
+}
+
+/**
+ * Every row of the list as CSV records (no header), a chunk of up to `chunkSize` at a time. The
+ * list's own limit and offset are ignored. With a check, the caller's freshness is confirmed with
+ * the first chunk, before any of it is yielded.
+ */
+export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number, check?: SnapshotCheck): AsyncGenerator<CsvChunk> {
+  // The record's layout as each chunk's statement writes it (computed fields included: a computed
+  // value is written by the database, so it is no value between texts).
+  const { columns, fields } = csvRecordSql(engine.dialect, list.fields, list.computed?.(new SqlWriter(engine.dialect)));
+  const width = columns.length;
+  const sort = sortValue(engine, list);
+  const rows = rowsRunner(engine);
+  let start: PageStart | undefined;
+  let first = true;
+  for (;;) {
+    const chunk = await rows(csvChunkSql(engine, list, chunkSize, start, first ? check : undefined));
+    if (first && check) {
+      // No row to carry the counter: read it alone (no data was read to confirm).
+      const [row] = chunk.length > 0 ? chunk : await rows({ text: `SELECT ${counterSql(new SqlWriter(engine.dialect), check.counter)}`, values: [check.counter] });
+      check.observe(String(row[row.length - 1]));
+    }
+    first = false;
+    if (chunk.length === 0) return;
+    let text = "";
+    for (const row of chunk) {
+      let record = row[0] as string;
+      for (let i = 1; i < width; i += 2) record += fields[(i - 1) >> 1](row[i]) + (row[i + 1] as string);
+      text += record;
+    }
+    yield { text, rows: chunk.length };
+    if (chunk.length < chunkSize) return;
+    const last = chunk[chunk.length - 1];
+    start = { value: sort.text ? sort.text(last[width]) : String(last[width]), id: String(last[width + 1]), inclusive: false };
+  }
+}
