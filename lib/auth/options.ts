@@ -9,7 +9,7 @@ import { clientAddress } from "./client-address";
 import { verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { endSessions, SESSION_VERSION_CLAIM, tokenSessionVersion } from "./sessions";
-import { recordSignInFailure, signInRetryAfter } from "./throttle";
+import { admitSignInAttempt, forgetSignInFailure } from "./throttle";
 import { throttledCode } from "./throttle-message";
 
 /**
@@ -111,17 +111,15 @@ export async function authorizeCredentials(
   const email = normalizeEmail(credentials?.email);
   const password = typeof credentials?.password === "string" ? credentials.password : "";
   if (!email || password.length === 0 || password.length > 1024) return null;
-  // Throttled before any hash is computed (lib/auth/throttle.ts); the sign-in route answers 429
-  // before it gets here, this covers a race between two attempts.
-  const attempt = { email, address };
-  const wait = await signInRetryAfter(getDb(), attempt);
-  if (wait > 0) throw new Error(throttledCode(wait));
+  // Throttled before any hash is computed (lib/auth/throttle.ts): the sign-in route answers 429
+  // before it gets here; this counts the attempt and holds the limit against concurrent guesses.
+  const admitted = await admitSignInAttempt(getDb(), { email, address });
+  if ("wait" in admitted) throw new Error(throttledCode(admitted.wait));
   const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) {
-    await recordSignInFailure(getDb(), attempt);
-    return null;
-  }
+  if (!user || !ok) return null;
+  // Successful sign-ins are not counted.
+  await forgetSignInFailure(getDb(), admitted.counted);
   return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 

@@ -85,6 +85,21 @@ describe("sign-in throttling", () => {
     expect(await authorizeCredentials({ email: email, password: PASSWORD }, address())).not.toBeNull();
   });
 
+  it("holds the limit against guesses that arrive together: of 40 at once, at most 20 are checked", async () => {
+    const email = await newUser();
+    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => authorizeCredentials({ email, password: `wrong-${i}` }, address())));
+    const checked = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r) => r.status === "rejected" && /^Error: TooManyAttempts\.\d+$/.test(String(r.reason)));
+    expect(checked.length).toBeLessThanOrEqual(20);
+    expect(refused).toHaveLength(40 - checked.length);
+    // A refusal is not a failure: only the checked guesses are counted, and no throttle is left
+    // that the database does not hold (racing guesses may all be refused, as on PostgreSQL).
+    expect(await getDb().signInFailure.count({ where: { subject: `account:${email}` } })).toBe(checked.length);
+    const next = authorizeCredentials({ email, password: PASSWORD }, address());
+    if (checked.length < 20) expect(await next).not.toBeNull();
+    else await expect(next).rejects.toThrow(/TooManyAttempts/);
+  });
+
   it("never counts successful sign-ins", async () => {
     const email = await newUser();
     const from = address();

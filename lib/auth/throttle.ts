@@ -56,8 +56,11 @@ export function knownSignInRetryAfter(attempt: SignInAttempt, now = new Date(), 
   return Math.ceil(known / 1000);
 }
 
-/** Seconds until the attempt may be made, or 0 when it may be made now. */
-export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new Date(), limits = signInLimits()): Promise<number> {
+/**
+ * Seconds until the attempt may be made, or 0 when it may be made now. A throttle found is
+ * remembered (`remember`) only when every row read stays: not when in-flight attempts are among them.
+ */
+export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new Date(), limits = signInLimits(), remember = true): Promise<number> {
   const known = knownSignInRetryAfter(attempt, now, limits);
   if (known > 0) return known;
 
@@ -75,18 +78,44 @@ export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new
     });
     if (newest.length < limit) continue;
     const expires = newest[limit - 1].failedAt.getTime() + SIGN_IN_WINDOW_MS;
-    throttledUntil.set(subject, expires);
+    if (remember) throttledUntil.set(subject, expires);
     wait = Math.max(wait, Math.ceil((expires - now.getTime()) / 1000));
   }
   return wait;
 }
 
-/** Counts a failed sign-in under its account and its address; drops their expired rows. */
-export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = new Date()): Promise<void> {
-  const list = subjects(attempt, signInLimits()).map((s) => s.subject);
+/** Counts a failed sign-in under its account and its address; drops their expired rows. Returns the ids of its rows. */
+export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = new Date()): Promise<string[]> {
+  const rows = subjects(attempt, signInLimits()).map(({ subject }) => ({ id: randomUUID(), subject, failedAt: now }));
   await db.$transaction([
-    db.signInFailure.deleteMany({ where: { subject: { in: list }, failedAt: { lte: new Date(now.getTime() - SIGN_IN_WINDOW_MS) } } }),
-    db.signInFailure.createMany({ data: list.map((subject) => ({ id: randomUUID(), subject, failedAt: now })) }),
+    db.signInFailure.deleteMany({ where: { subject: { in: rows.map((r) => r.subject) }, failedAt: { lte: new Date(now.getTime() - SIGN_IN_WINDOW_MS) } } }),
+    db.signInFailure.createMany({ data: rows }),
   ]);
+  return rows.map((r) => r.id);
 }
 
+/** Takes back what recordSignInFailure counted (a sign-in that succeeded, or one refused). */
+export async function forgetSignInFailure(db: Db, ids: string[]): Promise<void> {
+  await db.signInFailure.deleteMany({ where: { id: { in: ids } } });
+}
+
+/**
+ * Lets an attempt check its password, or says how long to wait. The attempt is counted as a
+ * failure first and the limits read after, so guesses that arrive together cannot all pass a limit
+ * that only one more may pass: each sees the others' rows (the check-then-count order let 8
+ * concurrent guesses make 27 failures of an account's 20). Its rows are forgotten when it is
+ * refused (a refusal is not a failure) and, by the caller, when its password was right.
+ */
+export async function admitSignInAttempt(db: Db, attempt: SignInAttempt, now = new Date()): Promise<{ counted: string[] } | { wait: number }> {
+  const known = knownSignInRetryAfter(attempt, now);
+  if (known > 0) return { wait: known };
+  const counted = await recordSignInFailure(db, attempt, now);
+  const limits = signInLimits();
+  // Among the rows read are this attempt's own and maybe others under way, which may yet be
+  // forgotten: over a limit is one row more than it, and nothing is remembered. Guesses racing at
+  // the limit may all be refused (none checked); none is ever let past it.
+  const wait = await signInRetryAfter(db, attempt, now, { account: limits.account + 1, address: limits.address + 1 }, false);
+  if (wait === 0) return { counted };
+  await forgetSignInFailure(db, counted);
+  return { wait };
+}
