@@ -111,6 +111,9 @@ test.describe("team-lead review", () => {
       const bar = phone ? section.getByTestId("open-filters") : section.getByTestId("filter-is_verified");
       await expect(bar).toBeInViewport();
       await expect(totals).toBeInViewport();
+      // Measured once they have arrived (the page streams).
+      await expect(page.getByTestId("volume-chart")).toBeVisible();
+      await expect(page.getByTestId("broker-breakdown")).toBeAttached();
       const [barBox, totalsBox, sectionBox, chartBox, breakdownBox] = await Promise.all(
         [bar, totals, section, page.getByTestId("volume-chart"), page.getByTestId("broker-breakdown").locator("xpath=ancestor::details")].map((l) => l.boundingBox()),
       );

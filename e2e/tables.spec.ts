@@ -286,7 +286,11 @@ test.describe("at 390×844", () => {
     const href = await page.locator("a[href^='/companies/']").first().getAttribute("href");
     await page.goto(href!);
     const header = page.getByTestId("company-header");
-    const box = async (l: Locator) => (await l.boundingBox())!;
+    // The page streams (its loading skeleton comes first): measure what has arrived.
+    const box = async (l: Locator) => {
+      await expect(l).toBeVisible();
+      return (await l.boundingBox())!;
+    };
     const text = await box(page.getByTestId("company-description"));
     const links = await box(page.getByTestId("company-links"));
     expect(links.y).toBeGreaterThanOrEqual(text.y + text.height - 1);
