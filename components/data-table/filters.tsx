@@ -438,12 +438,21 @@ function Range({ legend, from, to }: { legend: React.ReactNode; from: React.Reac
   );
 }
 
-function DateInput({ id, label, param, value, onChange }: { id: string; label: string; param: string; value: string; onChange: (value: string) => void }) {
+/** One end of a Range: its input, named for screen readers (the legend names the pair on screen). */
+function RangeEnd({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
+      {children}
+    </>
+  );
+}
+
+function DateInput({ id, label, param, value, onChange }: { id: string; label: string; param: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <RangeEnd id={id} label={label}>
       <input
         id={id}
         type="date"
@@ -452,7 +461,7 @@ function DateInput({ id, label, param, value, onChange }: { id: string; label: s
         onChange={(event) => onChange(event.target.value)}
         className={`${inputClass} w-34`}
       />
-    </>
+    </RangeEnd>
   );
 }
 
@@ -529,10 +538,7 @@ function DecimalRangeFilter({ label, minParam, maxParam }: { label: string; minP
 
 function DecimalInput({ id, label, param, value, placeholder }: { id: string; label: string; param: string; value: string; placeholder: string }) {
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
+    <RangeEnd id={id} label={label}>
       <AppliedInput
         id={id}
         type="text"
@@ -543,6 +549,6 @@ function DecimalInput({ id, label, param, value, placeholder }: { id: string; la
         clean={(text) => text.trim().replace(/[$,\s]/g, "")}
         className="w-24 text-right tabular-nums"
       />
-    </>
+    </RangeEnd>
   );
 }
