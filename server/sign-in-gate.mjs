@@ -13,7 +13,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * @typedef {{ status: number, headers: Record<string, string>, body: string }} Answer
- * @typedef {(method: string, path: string, header: (name: string) => string | undefined, body: string) => Answer | null} Gate
+ * @typedef {(header: (name: string) => string | undefined, body: string) => Answer | null} Gate
  */
 
 /** The gate lib/auth/sign-in-limit.ts publishes when the sign-in route first loads (until then, none). */
@@ -74,6 +74,6 @@ export async function gateSignIn(request) {
     const value = name === "x-forwarded-for" ? (headers["x-forwarded-for"] ?? request.socket.remoteAddress) : headers[name];
     return Array.isArray(value) ? value.join(", ") : value;
   };
-  const answer = gate()?.("POST", "/api/auth/callback/credentials", header, body.toString("utf8"));
+  const answer = gate()?.(header, body.toString("utf8"));
   return answer ? { answer } : { request: replay(request, body) };
 }

@@ -27,14 +27,16 @@ export function hashConcurrency(env: Record<string, string | undefined> = proces
 // a process alive. The worker is a plain module loaded by path, outside the Next.js bundle.
 let pool: Piscina | undefined;
 function hashPool(): Piscina {
-  const threads = hashConcurrency();
-  pool ??= new Piscina({
-    filename: path.join(process.cwd(), "lib", "auth", "hash-worker.mjs"),
-    minThreads: threads,
-    maxThreads: threads,
-    concurrentTasksPerWorker: 1,
-    niceIncrement: HASH_NICE_INCREMENT,
-  });
+  if (!pool) {
+    const threads = hashConcurrency();
+    pool = new Piscina({
+      filename: path.join(process.cwd(), "lib", "auth", "hash-worker.mjs"),
+      minThreads: threads,
+      maxThreads: threads,
+      concurrentTasksPerWorker: 1,
+      niceIncrement: HASH_NICE_INCREMENT,
+    });
+  }
   return pool;
 }
 

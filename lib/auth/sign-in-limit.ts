@@ -21,9 +21,8 @@ export interface PlainAnswer {
  * The 429 of a throttled credentials sign-in (lib/auth/throttle.ts). The body is what next-auth's
  * client reads (`url`, whose `error` the form turns into its message) plus our error shape.
  */
-function throttledAnswer(wait: number, header: HeaderReader): PlainAnswer {
+function throttledAnswer(wait: number, header: HeaderReader, https: boolean): PlainAnswer {
   const code = throttledCode(wait);
-  const https = isHttpsRequest({ get: (name) => header(name) ?? null });
   const url = new URL("/sign-in", `${https ? "https" : "http"}://${header("host") ?? "localhost"}`);
   url.searchParams.set("error", code);
   const error = new ApiError("rate_limited", throttledMessage(code)!);
@@ -34,8 +33,8 @@ function throttledAnswer(wait: number, header: HeaderReader): PlainAnswer {
   };
 }
 
-function isCredentialsSignIn(method: string, path: string): boolean {
-  return method === "POST" && path.endsWith("/callback/credentials");
+function isHttps(header: HeaderReader): boolean {
+  return isHttpsRequest({ get: (name) => header(name) ?? null });
 }
 
 /**
@@ -43,7 +42,7 @@ function isCredentialsSignIn(method: string, path: string): boolean {
  * Null lets the request through.
  */
 export async function refuseThrottledSignIn(request: NextRequest): Promise<Response | null> {
-  if (!isCredentialsSignIn(request.method, request.nextUrl.pathname)) return null;
+  if (request.method !== "POST" || !request.nextUrl.pathname.endsWith("/callback/credentials")) return null;
   let email: string | null;
   try {
     email = normalizeEmail((await request.clone().formData()).get("email"));
@@ -54,31 +53,27 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
   const header: HeaderReader = (name) => request.headers.get(name);
   const wait = await signInRetryAfter(getDb(), { email, address: clientAddress(header) });
   if (wait === 0) return null;
-  const answer = throttledAnswer(wait, header);
+  const answer = throttledAnswer(wait, header, isHttps(header));
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /**
- * The same refusal before Next.js runs (server/main.mjs), from what this process already knows:
+ * The same refusal of a credentials sign-in (`POST /api/auth/callback/credentials`) before
+ * Next.js runs (server/sign-in-gate.mjs), from what this process already knows:
  * no database read, no route. A flood of guesses at a throttled account then costs a body parse
  * instead of a pass through Next.js, which cost as much CPU as an API call (docs/performance.md,
  * "Sign-in floods"). Null (unknown, not throttled, not a form) hands the request to the route.
  * `header` reads a request header as Next.js would see it (x-forwarded-for included).
  */
-export function refuseKnownThrottledSignIn(
-  method: string,
-  path: string,
-  header: HeaderReader,
-  body: string,
-): PlainAnswer | null {
-  if (!isCredentialsSignIn(method, path) || !(header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
+export function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAnswer | null {
+  if (!(header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
   const email = normalizeEmail(new URLSearchParams(body).get("email"));
   if (!email) return null;
   const wait = knownSignInRetryAfter({ email, address: clientAddress(header) });
   if (wait === 0) return null;
-  const answer = throttledAnswer(wait, header);
+  const https = isHttps(header);
+  const answer = throttledAnswer(wait, header, https);
   // Next.js never sees this answer, so the headers next.config.ts gives every API answer go on here.
-  const https = isHttpsRequest({ get: (name) => header(name) ?? null });
   Object.assign(answer.headers, FIXED_SECURITY_HEADERS, { "content-security-policy": NON_PAGE_CSP }, https ? { "strict-transport-security": HSTS } : {});
   return answer;
 }

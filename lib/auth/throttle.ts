@@ -64,10 +64,9 @@ export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new
   const known = knownSignInRetryAfter(attempt, now, limits);
   if (known > 0) return known;
 
-  const list = subjects(attempt, limits);
   const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
   let wait = 0;
-  for (const { subject, limit } of list) {
+  for (const { subject, limit } of subjects(attempt, limits)) {
     // The failure whose expiry brings the count back under the limit: the (count - limit + 1)th
     // oldest in the window. Reading `limit` newest rows from the index is enough to find it.
     const newest = await db.signInFailure.findMany({
