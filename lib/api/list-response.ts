@@ -5,17 +5,30 @@ import { listVersion, pageKey, type ListQuery } from "../db/page";
 import { LruCache } from "../lru";
 import { etagMatches } from "./etag";
 import { ApiResult } from "./handler";
+import type { JsonText } from "./json-text";
 import { readPage, toListBody, type JsonPage, type PageRequest } from "./pagination";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
  * holds. The ETag is the body's hash, so every process gives one page the same validator. When
  * this process has answered the same page before, at change counters that are still current,
- * the counters alone confirm the caller's copy: one small statement instead of the page's.
+ * the counters alone confirm the caller's copy: one small statement instead of the page's. A list
+ * that keeps its answers (the market's tape, read alike by every broker) is answered from the kept
+ * body the same way (docs/performance.md, "Kept tape pages").
  */
 
-// Per page (its rows, order and window): the ETag it was answered with and the counters it was read at.
-const answered = new LruCache<string, { etag: string; version: string }>(10_000);
+interface Answered {
+  etag: string;
+  /** The change counters the page was read at. */
+  version: string;
+  /** The body, for lists that keep their answers. */
+  body?: JsonText;
+}
+
+// Per page (its rows, order and window): how it was last answered.
+const answered = new LruCache<string, Answered>(10_000);
+// The bodies apart, in fewer slots: a tape page is up to ~25 KB (100 items).
+const kept = new LruCache<string, Answered>(500);
 
 /**
  * Fields a list answers beside its page (a summary), read after it, knowing the page (its
@@ -27,18 +40,36 @@ export interface ListExtra<T> {
   read: (page: JsonPage<T>) => Promise<Record<string, unknown>>;
 }
 
-export async function listResponse<T>(request: Request, resource: string, list: ListQuery<T>, window: PageRequest, caller: Caller, extra?: ListExtra<T>): Promise<ApiResult> {
+export interface ListResponseOptions<T> {
+  extra?: ListExtra<T>;
+  /** Keep the answered body, to answer the same page again while its counters stand. */
+  keepAnswers?: boolean;
+}
+
+export async function listResponse<T>(
+  request: Request,
+  resource: string,
+  list: ListQuery<T>,
+  window: PageRequest,
+  caller: Caller,
+  { extra, keepAnswers = false }: ListResponseOptions<T> = {},
+): Promise<ApiResult> {
   const ifNoneMatch = request.headers.get("if-none-match");
   const engine = getEngine();
   const key = `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}`;
-  const known = answered.get(key);
-  if (ifNoneMatch && known && etagMatches(ifNoneMatch, known.etag) && (await listVersion(engine, list)) === known.version) {
-    return new ApiResult(undefined, 304, { etag: known.etag });
+  const known = (keepAnswers ? kept.get(key) : undefined) ?? answered.get(key);
+  const confirms = known !== undefined && ifNoneMatch !== null && etagMatches(ifNoneMatch, known.etag);
+  if (known && (confirms || known.body) && (await listVersion(engine, list, caller.freshness)) === known.version) {
+    if (confirms) return new ApiResult(undefined, 304, { etag: known.etag });
+    return new ApiResult(known.body, 200, { etag: known.etag });
   }
   const page = await readPage(list, window, caller);
   const body = toListBody(resource, page, extra ? await extra.read(page) : undefined);
   const etag = `"${hash("sha1", body.text, "base64url")}"`;
-  if (page.version !== undefined) answered.set(key, { etag, version: page.version });
+  if (page.version !== undefined) {
+    answered.set(key, { etag, version: page.version });
+    if (keepAnswers) kept.set(key, { etag, version: page.version, body });
+  }
   if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new ApiResult(undefined, 304, { etag });
   return new ApiResult(body, 200, { etag });
 }

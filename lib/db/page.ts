@@ -269,11 +269,14 @@ function versionOf<T>(list: ListQuery<T>, row: Record<string, unknown>): string 
 /**
  * The change counters a list's page depends on, as its PageResult.version would be now: equal
  * versions mean an identical page, so a client's copy can be confirmed without reading the page.
+ * With a check, its counter is read in the same statement, as runPage does.
  */
-export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promise<string> {
+export async function listVersion<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck): Promise<string> {
   const sql = new SqlWriter(engine.dialect);
   const columns = versionColumns(sql, list);
+  if (check) columns.push(`${counterSql(sql, check.counter)} AS "__c"`);
   const [row] = await engine.run<Record<string, unknown>>({ text: `SELECT ${columns.join(", ")}`, values: sql.values });
+  if (check) check.observe(String(row.__c));
   return versionOf(list, row);
 }
 

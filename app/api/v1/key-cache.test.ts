@@ -5,6 +5,7 @@ import { PERMISSIONS } from "@/lib/domain/enums";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { COMPANIES, FIXTURE_PASSWORD_HASH, TEAMS, teamTrades } from "@/lib/testing/fixtures";
 import { GET as getCompany } from "./companies/[company_id]/route";
+import { GET as companyTrades } from "./companies/[company_id]/trades/route";
 import { GET as listCompanies } from "./companies/route";
 import { GET as listIndications } from "./my/indications/route";
 import { GET as listTrades } from "./my/trades/route";
@@ -55,10 +56,23 @@ describe("API-key cache", () => {
     ["/api/v1/my/trades", listTrades],
     ["/api/v1/companies", listCompanies],
     [COMPANY_PATH, getCompany],
+    // A page kept whole (the market's tape): answered from memory once its counters are read.
+    [`${COMPANY_PATH}/trades`, companyTrades],
   ])("a revoked key gets 401 on its next call to %s", async (path, handler) => {
     await warm(handler, path);
     await revokeApiKey(getDb(), { prefixOrId: secret.slice(0, 12) });
     expectError(await callRoute(handler, path, { key: secret }), "unauthorized");
+  });
+
+  it.each([
+    ["/api/v1/my/indications", listIndications],
+    [`${COMPANY_PATH}/trades`, companyTrades],
+  ])("a revoked key gets 401, not 304, for a page of %s it holds", async (path, handler) => {
+    await warm(handler, path);
+    const etag = (await callRoute(handler, path, { key: secret })).headers.get("etag")!;
+    expect((await callRoute(handler, path, { key: secret, headers: { "if-none-match": etag } })).status).toBe(304);
+    await revokeApiKey(getDb(), { prefixOrId: secret.slice(0, 12) });
+    expectError(await callRoute(handler, path, { key: secret, headers: { "if-none-match": etag } }), "unauthorized");
   });
 
   it("a revoked key gets 401, not 400, even for a request with bad parameters", async () => {

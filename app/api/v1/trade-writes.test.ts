@@ -4,6 +4,7 @@ import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { COMPANIES, FIXTURE_PASSWORD_HASH, SECRETS, teamTrades } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
+import { GET as companyTrades } from "./companies/[company_id]/trades/route";
 import { GET as feed } from "./my/events/route";
 import { GET as getOne, PATCH as patchOne, PUT as putOne } from "./my/trades/[id]/route";
 import { GET as historyOf } from "./my/trades/[id]/history/route";
@@ -271,6 +272,27 @@ describe("GET /my/events", () => {
       const result = await callRoute(feed, `/api/v1/my/events${query}`, { key: reader });
       expect(result.status, query).toBe(400);
     }
+  });
+});
+
+describe("the company's trade tape after verification", () => {
+  it("shows a trade on the next call once verified and drops it once unverified, though its page is kept", async () => {
+    const { trade } = await recorded();
+    const tape = `/api/v1/companies/${ISSUER.id}/trades?sign_date_from=${TRADE.sign_date}&sign_date_to=${TRADE.sign_date}&per_page=100`;
+    const shown = async () => {
+      const result = await callRoute(companyTrades, tape, { key: reader });
+      expect(result.status, result.text).toBe(200);
+      const body = result.body as { trades: { trade_id: string | null }[]; summary: { trade_count_90d: number } };
+      return body.trades.some((t) => t.trade_id === trade.id);
+    };
+    // Read twice: the second answer is the kept page (lib/api/list-response.ts).
+    expect(await shown()).toBe(false);
+    expect(await shown()).toBe(false);
+    expect((await verify(trade.id)).status).toBe(200);
+    expect(await shown()).toBe(true);
+    expect(await shown()).toBe(true);
+    expect((await unverify(trade.id, "Wrong price")).status).toBe(200);
+    expect(await shown()).toBe(false);
   });
 });
 

@@ -7,7 +7,8 @@ export const GET = apiRoute<{ company_id: string }>(async ({ request, url, calle
   const query = parseCompanyTradeListParams(url.searchParams);
   if (!query.ok) throw query.error;
   const list = companyTradeList(caller, params.company_id, query.value);
-  return listResponse(request, "trades", list, query.value, caller, tapeExtra(caller, params.company_id));
+  // Every broker reads the same tape: its pages are kept while the trades stand.
+  return listResponse(request, "trades", list, query.value, caller, { extra: tapeExtra(caller, params.company_id), keepAnswers: true });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
