@@ -41,10 +41,14 @@ export interface CachedBook {
   version: string;
   bid: CachedSide;
   offer: CachedSide;
+  /** What a viewer (team, e-mail, depth) was shown of it: the JSON after the company. */
+  views: LruCache<string, string>;
 }
 
 // The busiest company's whole book is ~1.4 MB of JSON (docs/performance.md): a bound on memory.
 const BOOKS = 128;
+// Views per book: the teams and recipients looking at one company's book at a time.
+export const VIEWS_PER_BOOK = 64;
 const SUMMARIES = 10_000;
 
 // On globalThis, as the engines are (lib/db/client.ts): Next.js bundles this module once per

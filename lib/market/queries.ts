@@ -13,7 +13,8 @@ import type { Dialect } from "../db/dialect";
 import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
-import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
+import { covers, marketCache, VIEWS_PER_BOOK, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
+import { LruCache } from "../lru";
 import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade, TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
@@ -89,7 +90,7 @@ export function wholeBookSql(dialect: Dialect, companyId: string): Sql {
 
 async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
   const [row] = await engine.run<Record<string, unknown>>(wholeBookSql(engine.dialect, companyId));
-  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers) };
+  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers), views: new LruCache<string, string>(VIEWS_PER_BOOK) };
   const cache = marketCache(engine).books;
   const held = cache.get(companyId);
   if (!held || !covers(held.version, book.version)) cache.set(companyId, book);
@@ -151,8 +152,19 @@ export async function orderBookJson(caller: Caller, companyId: string, query: Or
   if (check) check.observe(String(row.__c));
   if (row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   const book = await bookAt(engine, id, countersOf(row));
-  const bids = sideFor(book.bid, viewer, query.depth);
-  const offers = sideFor(book.offer, viewer, query.depth);
+  // What the viewer sees depends on their team and e-mail alone (mayKnowBookEntry), so it is
+  // worked out once per book.
+  const viewKey = `${viewer.teamId}\u0000${viewer.email}\u0000${query.depth}`;
+  let view = book.views.get(viewKey);
+  if (view === undefined) book.views.set(viewKey, (view = viewOf(book, viewer, query.depth)));
+  const company = JSON.stringify({ id: row.id, name: row.name });
+  return new JsonText(`{"company":${company},${view}`);
+}
+
+/** The viewer's book after its company: the fields in the schema's order (lib/market/schema.ts orderBookSchema). */
+function viewOf(book: CachedBook, viewer: Viewer, depth: number): string {
+  const bids = sideFor(book.bid, viewer, depth);
+  const offers = sideFor(book.offer, viewer, depth);
   const totals = {
     bid_count: bids.count,
     offer_count: offers.count,
@@ -160,9 +172,7 @@ export async function orderBookJson(caller: Caller, companyId: string, query: Or
     best_offer: offers.best === null ? null : fromStoredDecimal(offers.best),
     spread: bids.best === null || offers.best === null ? null : unitsToDecimal(storedToUnits(offers.best) - storedToUnits(bids.best)),
   };
-  const company = JSON.stringify({ id: row.id, name: row.name });
-  // The fields in the schema's order (lib/market/schema.ts orderBookSchema).
-  return new JsonText(`{"company":${company},"bids":${bids.json},"offers":${offers.json},${JSON.stringify(totals).slice(1)}`);
+  return `"bids":${bids.json},"offers":${offers.json},${JSON.stringify(totals).slice(1)}`;
 }
 
 /** The order book for the company page: the API's, parsed. */
