@@ -6,7 +6,7 @@
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
  * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
- * last build), --no-pages, --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
+ * last build), --no-floor (ours and the ceiling only), --no-pages, --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
@@ -50,6 +50,8 @@ interface Options {
   duration: number;
   connections: number[];
   build: boolean;
+  /** Measure the floor beside ours and the ceiling (--no-floor: A/B runs, where only ours/ceiling counts). */
+  floor: boolean;
   pages: boolean;
   writes: boolean;
   exports: boolean;
@@ -66,6 +68,7 @@ function parseOptions(argv: string[]): Options {
     duration: smoke ? 1 : 8,
     connections: [1, 32],
     build: true,
+    floor: true,
     pages: true,
     writes: true,
     exports: true,
@@ -85,6 +88,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--duration") options.duration = Number(value());
     else if (arg === "--connections") options.connections = value().split(",").map(Number);
     else if (arg === "--no-build") options.build = false;
+    else if (arg === "--no-floor") options.floor = false;
     else if (arg === "--no-pages") options.pages = false;
     else if (arg === "--no-writes") options.writes = false;
     else if (arg === "--no-exports") options.exports = false;
@@ -492,10 +496,11 @@ interface Row {
   path: string;
   connections: number;
   body_bytes: number;
-  same_json_as_floor: boolean;
+  /** Null when the floor was not measured (--no-floor), as are `floor` and `ratio_floor`. */
+  same_json_as_floor: boolean | null;
   ours: Measure;
   ceiling: Measure;
-  floor: Measure;
+  floor: Measure | null;
   /** ours req/s ÷ ceiling req/s (null when the reference completed no request). */
   ratio_ceiling: number | null;
   ratio_floor: number | null;
@@ -949,10 +954,10 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
   // Served the way `npm start` serves (package.json "serve": the Node options of production).
   const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
-  const floor = startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor");
+  const floor = options.floor ? startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor") : null;
   const stop = () => {
     stopProcess(server);
-    stopProcess(floor);
+    if (floor) stopProcess(floor);
   };
   process.on("SIGINT", () => {
     stop();
@@ -967,8 +972,8 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
-    await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
-    log(`servers up: app ${origin}, floor ${floorOrigin}`);
+    if (floor) await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
+    log(`servers up: app ${origin}${floor ? `, floor ${floorOrigin}` : ""}`);
 
     const selected = (name: string) => !options.only || options.only.test(name);
     const busiest = await busiestCompany(url);
@@ -977,24 +982,27 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     for (const scenario of list.filter((s) => selected(s.name))) {
       const oursRes = await fetch(origin + scenario.path, { headers: auth });
       const oursBody = await oursRes.text();
-      const floorRes = await fetch(floorOrigin + scenario.path, { headers: auth });
-      const floorBody = await floorRes.text();
       if (oursRes.status !== 200) throw new Error(`${scenario.name}: ours answered ${oursRes.status}: ${oursBody.slice(0, 300)}`);
-      if (floorRes.status !== 200) throw new Error(`${scenario.name}: floor answered ${floorRes.status}: ${floorBody.slice(0, 300)}`);
       const bytes = Buffer.byteLength(oursBody);
-      const same = sameJson(oursBody, floorBody);
-      if (!same) log(`  warning: ${scenario.name}: the floor's JSON differs from ours`);
+      let same: boolean | null = null;
+      if (floor) {
+        const floorRes = await fetch(floorOrigin + scenario.path, { headers: auth });
+        const floorBody = await floorRes.text();
+        if (floorRes.status !== 200) throw new Error(`${scenario.name}: floor answered ${floorRes.status}: ${floorBody.slice(0, 300)}`);
+        same = sameJson(oursBody, floorBody);
+        if (!same) log(`  warning: ${scenario.name}: the floor's JSON differs from ours`);
+      }
       const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
       // Warm every target (JIT, prepared statements, cached counts) before measuring.
       await load(origin + scenario.path, 8, warmup, auth);
       await load(ceilingUrl, 8, warmup, {});
-      await load(floorOrigin + scenario.path, 8, warmup, auth);
+      if (floor) await load(floorOrigin + scenario.path, 8, warmup, auth);
       for (const connections of options.connections) {
         rss.resetWindow();
         const ours = await load(origin + scenario.path, connections, options.duration, auth);
         const serverPeak = rss.windowPeak;
         const ceiling = await load(ceilingUrl, connections, options.duration, {});
-        const floorMeasure = await load(floorOrigin + scenario.path, connections, options.duration, auth);
+        const floorMeasure = floor ? await load(floorOrigin + scenario.path, connections, options.duration, auth) : null;
         const row: Row = {
           scenario: scenario.name,
           endpoint: scenario.endpoint,
@@ -1007,12 +1015,12 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
           ceiling,
           floor: floorMeasure,
           ratio_ceiling: ratio(ours.rps, ceiling.rps),
-          ratio_floor: ratio(ours.rps, floorMeasure.rps),
+          ratio_floor: floorMeasure ? ratio(ours.rps, floorMeasure.rps) : null,
           server_peak_rss_mb: Math.round(serverPeak / 1048576),
         };
         rows.push(row);
         log(
-          `  ${scenario.name.padEnd(30)} c=${pad(connections, 2)}  ours ${pad(ours.rps, 7)} req/s p50 ${pad(ours.p50, 4)} p99 ${pad(ours.p99, 4)} ms | ceiling ${pad(ceiling.rps, 7)} | floor ${pad(floorMeasure.rps, 7)} | ${percent(row.ratio_ceiling)} / ${percent(row.ratio_floor)}`,
+          `  ${scenario.name.padEnd(30)} c=${pad(connections, 2)}  ours ${pad(ours.rps, 7)} req/s p50 ${pad(ours.p50, 4)} p99 ${pad(ours.p99, 4)} ms | ceiling ${pad(ceiling.rps, 7)} | floor ${pad(floorMeasure?.rps ?? "n/a", 7)} | ${percent(row.ratio_ceiling)} / ${percent(row.ratio_floor)}`,
         );
         if (crashed.length) throw new Error(crashed.join("\n"));
       }
@@ -1120,7 +1128,7 @@ async function main() {
 
   const failures = [
     ...crashed,
-    ...rows.filter((r) => failed(r.ours) || failed(r.floor) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
+    ...rows.filter((r) => failed(r.ours) || (r.floor !== null && failed(r.floor)) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
     ...writeRows.filter((r) => failed(r.ours) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
     // Under 32 readers a write waits behind them at each of its statements (~1 s a create on a
     // busy 2-core machine): a 1-second smoke may see none answered, so writers fail only on errors.
@@ -1154,7 +1162,7 @@ function printTable(rows: Row[], pages: { page: string; connections: number; res
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.connections} | ${r.ours.rps} | ${r.ceiling.rps} | ${r.floor.rps} | ${percent(r.ratio_ceiling)} | ${percent(r.ratio_floor)} | ${r.ours.p50} | ${r.ours.p90} | ${r.ours.p99} | ${r.ours.non2xx + r.ours.errors} | ${r.body_bytes} |`,
+        `| ${r.scenario} | ${r.connections} | ${r.ours.rps} | ${r.ceiling.rps} | ${r.floor?.rps ?? "n/a"} | ${percent(r.ratio_ceiling)} | ${percent(r.ratio_floor)} | ${r.ours.p50} | ${r.ours.p90} | ${r.ours.p99} | ${r.ours.non2xx + r.ours.errors} | ${r.body_bytes} |`,
     ),
   ];
   if (pages.length) {
