@@ -63,10 +63,10 @@ export interface ListQuery<T> {
   limit: number;
   offset: number;
   /**
-   * The best plan does not depend on the values (a team, equality filters): a page without range
-   * filters, from its start, may then write its page size and offset as literals, so PostgreSQL
-   * keeps one generic plan (docs/performance.md, step 19). Not for range filters or a search,
-   * whose best plan depends on the value.
+   * The best plan does not depend on the values (a team, equality filters, a range on the order's
+   * column): such a page, from its start, may then write its page size and offset as literals, so
+   * PostgreSQL keeps one generic plan (docs/performance.md, steps 19 and 26). Not for a range on
+   * another column or a search, whose best plan depends on the value.
    */
   genericPlan?: boolean;
   /**
@@ -195,7 +195,10 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const conditions = conditionsOf(sql, list, options.knownCount);
   if (options.start) conditions.raw(startCondition(sql, list, options.start));
   const offset = options.start ? 0 : list.offset;
-  const genericPage = list.genericPlan === true && !conditions.ranged && offset === 0;
+  // A range on the column the page is ordered by is read from that column's index whatever its
+  // value: only a range elsewhere makes the plan depend on values (docs/performance.md, step 19).
+  const valueDependent = conditions.rangedColumns.some((column) => column !== `t.${list.order.column}`);
+  const genericPage = list.genericPlan === true && !valueDependent && offset === 0;
   const literalLimit = dialect.literalLimit(genericPage);
   if (literalLimit && !(Number.isSafeInteger(list.limit) && list.limit > 0)) throw new RangeError(`bad page size ${list.limit}`);
   const limitOffset = `LIMIT ${literalLimit ? list.limit : sql.param(list.limit)} OFFSET ${genericPage ? 0 : sql.param(offset)}`;

@@ -29,8 +29,11 @@ export class SqlWriter {
 /** A WHERE clause under construction: terms joined by AND. Undefined values add no term. */
 export class Conditions {
   readonly terms: string[] = [];
-  /** A range condition was added: its selectivity depends on the value (ListQuery.genericPlan). */
-  ranged = false;
+  /**
+   * The columns range conditions were added on: unless the range is on the column the page is
+   * ordered by, its selectivity decides the best plan (ListQuery.genericPlan).
+   */
+  readonly rangedColumns: string[] = [];
   constructor(readonly sql: SqlWriter) {}
 
   equals(column: string, value: string | undefined) {
@@ -52,14 +55,14 @@ export class Conditions {
   between(column: string, min: string | undefined, max: string | undefined) {
     if (min !== undefined) this.terms.push(`${column} >= ${this.sql.param(min)}`);
     if (max !== undefined) this.terms.push(`${column} <= ${this.sql.param(max)}`);
-    if (min !== undefined || max !== undefined) this.ranged = true;
+    if (min !== undefined || max !== undefined) this.rangedColumns.push(column);
   }
 
   /** A timestamp column against a point in time. */
   compare(column: string, operator: ">" | "<" | ">=", value: Date | undefined) {
     if (value === undefined) return;
     this.terms.push(`${column} ${operator} ${this.sql.timestamp(value)}`);
-    this.ranged = true;
+    this.rangedColumns.push(column);
   }
 
   /** `column` contains `term` (lower-cased, no LIKE wildcards: see the dialect). */

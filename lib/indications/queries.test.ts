@@ -211,8 +211,14 @@ describe("page size as a literal (one generic plan on PostgreSQL)", () => {
     expect(sqlOf("page=40", { value: "2026-01-01T00:00:00.000Z", id: "x", inclusive: true })).toContain("LIMIT 25 OFFSET 0");
   });
 
+  it("writes them for a range on the column the page is ordered by: its index serves any value", () => {
+    expect(sqlOf("updated_since=2026-01-01T00:00:00Z")).toContain("LIMIT 25 OFFSET 0");
+    expect(sqlOf("sort=-price_per_share&price_min=10&side=bid")).toContain("LIMIT 25 OFFSET 0");
+  });
+
   it("keeps them parameters where the best plan depends on values, or the offset would vary", () => {
-    for (const params of ["price_min=10", "volume_max=5", "created_after=2026-01-01T00:00:00Z", "updated_since=2026-01-01T00:00:00Z", "page=3"]) {
+    const others = ["price_min=10", "volume_max=5", "created_after=2026-01-01T00:00:00Z", "sort=-price_per_share&updated_since=2026-01-01T00:00:00Z"];
+    for (const params of [...others, "sort=-price_per_share&price_min=10&volume_max=5", "page=3"]) {
       expect(sqlOf(params), params).toMatch(/LIMIT \$\d+ OFFSET \$\d+/);
     }
     const companies = parseCompanyListParams(new URLSearchParams("q=north"));
