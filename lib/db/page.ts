@@ -196,7 +196,7 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   if (options.start) conditions.raw(startCondition(sql, list, options.start));
   const offset = options.start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
-  // value: only a range elsewhere makes the plan depend on values (docs/performance.md, step 19).
+  // value: only a range elsewhere makes the plan depend on values (docs/performance.md, step 26).
   const valueDependent = conditions.rangedColumns.some((column) => column !== `t.${list.order.column}`);
   const genericPage = list.genericPlan === true && !valueDependent && offset === 0;
   const literalLimit = dialect.literalLimit(genericPage);
