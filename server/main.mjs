@@ -28,8 +28,11 @@ const hostname = option(["--hostname", "-H"], process.env.HOSTNAME ?? "0.0.0.0")
 // How long SIGTERM waits for requests in flight before closing anyway.
 const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 
-// The fields of lib/log/logger.ts, for the requests answered here before Next.js sees them.
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+// The fields and the destination of lib/log/logger.ts, for the requests answered here before Next.js sees them.
+const logger = pino(
+  { level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime },
+  pino.destination({ dest: 1, sync: true }),
+);
 
 const app = next({ dev: false, hostname, port });
 await app.prepare();
