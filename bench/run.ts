@@ -249,25 +249,37 @@ function sleep(ms: number) {
 }
 
 function startProcess(command: string, args: string[], env: Record<string, string>, name: string, cwd = ROOT): ChildProcess {
+  // Its output goes to a file, not through a pipe into this process: reading a server's request
+  // log here would take CPU from autocannon, on the same event loop, while it measures.
+  const logFile = path.join(os.tmpdir(), `desk-bench-${process.pid}-${name.replace(/\W+/g, "-")}.log`);
+  const output = fs.openSync(logFile, "w");
   // A process group of its own (detached), so stopping it stops what it started (npm's shell and server).
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const tail: string[] = [];
-  const keep = (chunk: Buffer) => {
-    tail.push(chunk.toString());
-    if (tail.length > 50) tail.shift();
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", output, output], detached: true });
+  fs.closeSync(output);
+  logFiles.set(child, logFile);
   child.on("exit", (code, signal) => {
     if (!stopping && !stopped.has(child)) {
-      crashed.push(`${name} exited (code ${code}, signal ${signal}):\n${tail.join("").slice(-3000)}`);
+      crashed.push(`${name} exited (code ${code}, signal ${signal}); its output is in ${logFile}, ending:\n${tailOf(logFile, 3000)}`);
     }
   });
   return child;
 }
 
+function tailOf(file: string, bytes: number): string {
+  const fd = fs.openSync(file, "r");
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function stopProcess(child: ChildProcess) {
   stopped.add(child);
+  fs.rmSync(logFiles.get(child) ?? "", { force: true });
   try {
     process.kill(-child.pid!, "SIGTERM");
   } catch {
@@ -279,6 +291,8 @@ function stopProcess(child: ChildProcess) {
 let stopping = false;
 /** Processes stopped on purpose (the list servers end before the export server starts). */
 const stopped = new WeakSet<ChildProcess>();
+/** Where each started process writes its output. */
+const logFiles = new Map<ChildProcess, string>();
 const crashed: string[] = [];
 
 async function waitForHttp(url: string, headers: Record<string, string> = {}, timeoutMs = 60_000) {
