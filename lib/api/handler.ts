@@ -95,12 +95,13 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request);
+    const url = new URL(request.url);
     let known: Caller | undefined;
-    const response = await answer(request, context, requestId, (caller) => (known = caller));
+    const response = await answer(request, url, context, requestId, (caller) => (known = caller));
     logRequest({
       id: requestId,
       method: request.method,
-      route: new URL(request.url).pathname,
+      route: url.pathname,
       status: response.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       caller: known?.userId,
@@ -111,6 +112,7 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
 
   async function answer(
     request: Request,
+    url: URL,
     context: { params?: Promise<P> } | undefined,
     requestId: string,
     identified: (caller: Caller) => void,
@@ -132,27 +134,26 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
           throw error;
         }
       }
-      // An answer to a cached caller, error or not, is only as good as the caller.
-      const confirmingErrors = async (step: () => Promise<Answer>): Promise<Answer> => {
+      // An answer to a cached caller, error or not, is only as good as the caller. The handler's
+      // error is confirmed before an Idempotency-Key stores it (a stale caller's 403 must not be
+      // replayed); a success is stored first, so a request run again for a stale caller replays it.
+      const operate = async (): Promise<Answer> => {
         try {
-          return await step();
+          const params = ((await context?.params) ?? {}) as P;
+          return answerOf(await handler({ request, url, caller, params }));
         } catch (error) {
           if (error instanceof ApiError) await confirmCallerNow(caller);
           throw error;
         }
       };
-      // An error is confirmed before an Idempotency-Key stores it (a stale caller's 403 must not
-      // be replayed); a success is stored first, so a request run again for a stale caller replays it.
-      const answer = await confirmingErrors(() =>
-        withIdempotencyKey(request, caller, () =>
-          confirmingErrors(async () => {
-            const params = ((await context?.params) ?? {}) as P;
-            return answerOf(await handler({ request, url: new URL(request.url), caller, params }));
-          }),
-        ),
-      );
-      await confirmCallerNow(caller);
-      return answer;
+      try {
+        const answer = await withIdempotencyKey(request, caller, operate);
+        await confirmCallerNow(caller);
+        return answer;
+      } catch (error) {
+        if (error instanceof ApiError) await confirmCallerNow(caller);
+        throw error;
+      }
     };
     try {
       let answer: Answer;

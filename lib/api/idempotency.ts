@@ -46,9 +46,13 @@ type Claim = { id: string } | { replay: Answer };
  * the key, or answers with the stored answer, a 409 or a 422 without running it. An answer of the
  * operation, or an ApiError below 500 it throws, is stored; any other failure frees the key.
  */
-export async function withIdempotencyKey(request: Request, caller: Caller, operation: () => Promise<Answer>): Promise<Answer> {
+export function withIdempotencyKey(request: Request, caller: Caller, operation: () => Promise<Answer>): Promise<Answer> {
   const key = request.method === "POST" ? request.headers.get(IDEMPOTENCY_HEADER) : null;
-  if (key === null) return operation();
+  // Most requests send none: the operation's own promise, no wrapper around it.
+  return key === null ? operation() : underKey(key, request, caller, operation);
+}
+
+async function underKey(key: string, request: Request, caller: Caller, operation: () => Promise<Answer>): Promise<Answer> {
   if (key.length < 1 || key.length > MAX_KEY_LENGTH) {
     throw ApiError.invalid(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters; got ${key.length}.`);
   }

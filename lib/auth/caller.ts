@@ -101,10 +101,16 @@ async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
   return caller;
 }
 
-/** Confirms a cached caller with a statement of its own, when the request's data did not. */
-export async function confirmCallerNow(caller: Caller): Promise<void> {
+/**
+ * Confirms a cached caller with a statement of its own, when the request's data did not; nothing
+ * to wait for (undefined) when there is nothing to confirm, as on most requests.
+ */
+export function confirmCallerNow(caller: Caller): Promise<void> | undefined {
   const check = caller.freshness;
-  if (!check || check.confirmed) return;
+  return check && !check.confirmed ? confirmNow(check) : undefined;
+}
+
+async function confirmNow(check: AuthCheck): Promise<void> {
   const [row] = await sqlRunner(getDb())<{ version: unknown }>({ text: `SELECT version FROM table_versions WHERE name = '${check.counter}'`, values: [] });
   check.observe(String(row.version));
 }

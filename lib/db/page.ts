@@ -189,7 +189,7 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const columns = versionColumns(sql, list);
   if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
   if (options.withCount) {
-    const count = isWholeTeam(dialect, list) ? teamRowCountSql(sql, list) : `(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)})`;
+    const count = scopeOf(dialect, list).wholeTeam ? teamRowCountSql(sql, list) : `(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)})`;
     columns.push(`${count} AS "__n"`);
   }
   const conditions = conditionsOf(sql, list, options.knownCount);
@@ -283,10 +283,24 @@ export async function listVersion<T>(engine: Engine, list: ListQuery<T>, check?:
   return versionOf(list, row);
 }
 
+// What a list's scope is, worked out once per list object: the API asks for the page's key
+// (pageKey), then runs the page (runPage, pageSql) with the same list.
+const scopes = new WeakMap<object, { key: string; wholeTeam: boolean }>();
+
+/** Which rows a list selects: the key its count is cached under, and whether it is a team's whole list. */
+function scopeOf<T>(dialect: Dialect, list: ListQuery<T>): { key: string; wholeTeam: boolean } {
+  let scope = scopes.get(list);
+  if (scope === undefined) {
+    const counted = countSql(dialect, list);
+    scope = { key: `${counted.text}\u0000${JSON.stringify(counted.values)}`, wholeTeam: isWholeTeam(dialect, list) };
+    scopes.set(list, scope);
+  }
+  return scope;
+}
+
 /** Identifies a list's page (its rows, order and window) across requests. */
 export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
-  const counted = countSql(dialect, list);
-  return `${counted.text}\u0000${JSON.stringify(counted.values)}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}`;
+  return `${scopeOf(dialect, list).key}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}`;
 }
 
 /**
@@ -295,14 +309,14 @@ export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
  * start, so rows and count always come from one snapshot. Then records what the page taught.
  */
 export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck): Promise<PageResult<T>> {
-  const counted = countSql(engine.dialect, list);
-  const countKey = `${counted.text}\u0000${JSON.stringify(counted.values)}`;
+  const scope = scopeOf(engine.dialect, list);
+  const countKey = scope.key;
   const startKey = (offset: number) => `${countKey}\u0000${list.order.column} ${list.order.direction}\u0000${offset}`;
   const count = engine.cache.counts.get(countKey);
   const start = list.offset > 0 ? engine.cache.starts.get(startKey(list.offset)) : undefined;
   const knownCount = count?.count;
   // A team's whole list always reads its kept row count: free, and never stale.
-  const kept = isWholeTeam(engine.dialect, list);
+  const kept = scope.wholeTeam;
   let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: kept || count === undefined, start, knownCount, check }));
   const version = String(row.__v);
   const fresh = (fact: { version: string } | undefined) => fact !== undefined && fact.version === version;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
@@ -314,5 +314,17 @@ describe("If-None-Match on lists", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect((await callRoute(opsList, `/api/v1/ops/trades?team_id=${TEAM.id}`, { key: reader, headers: { "if-none-match": etag } })).status).toBe(403);
+  });
+
+  it("gives a page read again the ETag it was first given, its body's hash in every process; a write, the new body's", async () => {
+    const url = "/api/v1/my/trades?per_page=3";
+    const bodyHash = (text: string) => `"${createHash("sha1").update(text).digest("base64url")}"`;
+    const first = await callRoute(listAll, url, { key: reader });
+    const again = await callRoute(listAll, url, { key: reader });
+    expect([again.status, again.text, again.headers.get("etag")]).toEqual([200, first.text, bodyHash(first.text)]);
+    await recorded();
+    const changed = await callRoute(listAll, url, { key: reader });
+    expect(changed.text).not.toBe(first.text);
+    expect(changed.headers.get("etag")).toBe(bodyHash(changed.text));
   });
 });
