@@ -91,44 +91,41 @@ export async function withDatabaseErrors(request: Request, respond: () => Promis
   }
 }
 
+/** The answer to an error out of a request: ours in the error shape, anything else a 503 or a 500. */
+function failureResponse(error: unknown, requestId: string, limitHeaders: Record<string, string>): Response {
+  if (error instanceof ApiError) return errorResponse(error, requestId, error.code === "rate_limited" ? {} : { ...limitHeaders });
+  // A busy or unreachable database (lib/db/busy.ts): 503 with Retry-After; try again.
+  const unavailable = databaseApiError(error);
+  if (unavailable) return errorResponse(unavailable, requestId);
+  // Unexpected: keep the details in our logs, give the caller only the id to quote.
+  logger.error({ id: requestId, err: error }, "request failed");
+  return errorResponse(
+    new ApiError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`),
+    requestId,
+  );
+}
+
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
     let known: Caller | undefined;
-    const response = await answer(request, url, context, requestId, (caller) => (known = caller));
-    logRequest({
-      id: requestId,
-      method: request.method,
-      route: url.pathname,
-      status: response.status,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      caller: known?.userId,
-      via: known?.via,
-    });
-    return response;
-  };
-
-  async function answer(
-    request: Request,
-    url: URL,
-    context: { params?: Promise<P> } | undefined,
-    requestId: string,
-    identified: (caller: Caller) => void,
-  ): Promise<Response> {
     // The caller's rate-limit fields (lib/api/rate-limit.ts), sent with every answer to them.
     let limitHeaders: Record<string, string> = {};
     // A caller served from the API-key cache is confirmed before anything is answered
     // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
+    // Only what is pending is awaited: every promise costs Next.js's async-context hooks
+    // (docs/performance.md, step 28).
     const run = async (fresh: boolean): Promise<Answer> => {
       const caller = await resolveCaller(request, { fresh });
-      identified(caller);
+      known = caller;
       // Counted once per request, not again when a stale cached caller runs it a second time. A
       // 429 is only as good as the caller too: a revoked key hears 401, not 429.
       if (!fresh) {
         try {
-          limitHeaders = await consumeRateLimit(caller);
+          const counting = consumeRateLimit(caller);
+          if (counting) limitHeaders = await counting;
         } catch (error) {
           await confirmCallerNow(caller);
           throw error;
@@ -148,13 +145,15 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       };
       try {
         const answer = await withIdempotencyKey(request, caller, operate);
-        await confirmCallerNow(caller);
+        const confirming = confirmCallerNow(caller);
+        if (confirming) await confirming;
         return answer;
       } catch (error) {
         if (error instanceof ApiError) await confirmCallerNow(caller);
         throw error;
       }
     };
+    let response: Response;
     try {
       let answer: Answer;
       try {
@@ -163,20 +162,21 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
         if (!(error instanceof StaleCallerError)) throw error;
         answer = await run(true);
       }
-      return send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
+      response = send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, requestId, error.code === "rate_limited" ? {} : { ...limitHeaders });
-      // A busy or unreachable database (lib/db/busy.ts): 503 with Retry-After; try again.
-      const unavailable = databaseApiError(error);
-      if (unavailable) return errorResponse(unavailable, requestId);
-      // Unexpected: keep the details in our logs, give the caller only the id to quote.
-      logger.error({ id: requestId, err: error }, "request failed");
-      return errorResponse(
-        new ApiError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`),
-        requestId,
-      );
+      response = failureResponse(error, requestId, limitHeaders);
     }
-  }
+    logRequest({
+      id: requestId,
+      method: request.method,
+      route: url.pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      caller: known?.userId,
+      via: known?.via,
+    });
+    return response;
+  };
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

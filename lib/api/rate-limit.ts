@@ -72,14 +72,20 @@ function fields(config: Config, res: RateLimiterRes): Record<string, string> {
 }
 
 /**
- * Counts one request of the caller. Returns the headers to send with the answer, or throws the
- * 429 (with the same headers and Retry-After).
+ * Counts one request of the caller: resolves to the headers to send with the answer, or rejects
+ * with the 429 (with the same headers and Retry-After). Undefined when the limit is off: nothing
+ * to wait for (every promise in a request costs Next.js's async-context hooks; docs/performance.md,
+ * step 28).
  */
-export async function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Record<string, string>> {
+export function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Record<string, string>> | undefined {
   const config = configOf(env);
-  if (config.points === 0) return {};
+  if (config.points === 0) return undefined;
+  return counted(config, limiterFor(config, db), subjectOf(caller));
+}
+
+async function counted(config: Config, limiter: RateLimiterAbstract, subject: string): Promise<Record<string, string>> {
   try {
-    return fields(config, await limiterFor(config, db).consume(subjectOf(caller)));
+    return fields(config, await limiter.consume(subject));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const headers = fields(config, rejection);

@@ -247,6 +247,8 @@ interface Connection {
 /** The connection an adapter factory opened last: the client's own connection (SQLite) or pool (PostgreSQL). */
 export interface TrackedConnection {
   current?: Promise<Connection>;
+  /** The same connection once open: statements then go to it without waiting on `current`. */
+  open?: Connection;
 }
 
 /** Wraps an adapter factory so the connection it opens for the client can be found again. */
@@ -256,6 +258,13 @@ export function trackConnection<F extends { connect(): Promise<unknown> }>(facto
   factory.connect = () => {
     const opened = connect();
     connection.current = opened as Promise<Connection>;
+    connection.open = undefined;
+    opened.then(
+      (adapter) => {
+        if (connection.current === opened) connection.open = adapter as Connection;
+      },
+      () => {},
+    );
     return opened;
   };
   return { factory, connection };
@@ -282,15 +291,19 @@ export function connectionRunner(connection: TrackedConnection, connectClient: (
 
 /** The adapter's answer to one statement: its column names and its rows as arrays of values. */
 function connectionRowsQuery(connection: TrackedConnection, connectClient: () => Promise<void>) {
-  return async (sql: Sql) => {
-    if (!connection.current) await connectClient();
-    const adapter = await connection.current!;
-    return adapter.queryRaw({
+  const query = (adapter: Connection, sql: Sql) =>
+    adapter.queryRaw({
       sql: sql.text,
       args: sql.values,
       argTypes: sql.values.map(() => ({ scalarType: "unknown", arity: "scalar" }) as const),
     });
+  const opening = async () => {
+    if (!connection.current) await connectClient();
+    return connection.current!;
   };
+  // Once open, the adapter's own promise, not one around it: every promise in a request costs
+  // Next.js's async-context hooks (docs/performance.md, step 28).
+  return (sql: Sql) => (connection.open ? query(connection.open, sql) : opening().then((adapter) => query(adapter, sql)));
 }
 
 /** Runs hand-written statements on the connection like connectionRunner, each row as its array of values. */
