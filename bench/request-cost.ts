@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:request`: what one API read costs our own code, without Next.js's server around
+ * it (docs/performance.md, step 28). The route module's GET is called in-process with a real
+ * Request, against the database DATABASE_URL names (default: SQLite prisma/data/large.db), as
+ * broker@alpha.example with a key minted for the run:
+ *
+ *   npm run bench:request -- --path /api/v1/my/trades [--calls 4000] [--rounds 7]
+ *
+ * It prints two figures:
+ * - CPU per call: `process.cpuUsage()` around `--calls` calls, 32 in flight, for each of `--rounds`
+ *   rounds, and their median. The process is the only thing measured, so the figure moves far less
+ *   with the machine than a server's req/s.
+ * - Promises per call, counted by an `async_hooks` PROMISE hook while each call runs inside an
+ *   AsyncLocalStorage, as Next.js runs a route: under Next.js every promise pays its async-context
+ *   hooks. Exact: the same in every run of one build.
+ * The request log is silenced unless LOG_LEVEL says otherwise.
+ */
+import { AsyncLocalStorage, createHook } from "node:async_hooks";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { createApiKey } from "../lib/api-keys/keys";
+import { getDb } from "../lib/db/client";
+import { databaseKind, databaseUrl } from "../lib/db/url";
+import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
+
+process.env.LOG_LEVEL ??= "silent";
+// The per-key limit would refuse the run itself (lib/api/rate-limit.ts).
+process.env.API_RATE_LIMIT ??= "0";
+if (!process.env.DATABASE_URL?.trim()) process.env.DATABASE_URL = DEFAULT_LARGE_URL;
+
+const IN_FLIGHT = 32;
+
+type RouteGet = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+function option(name: string, fallback?: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? process.argv[at + 1] : fallback;
+  if (value === undefined) throw new Error(`--${name} is required (e.g. --path /api/v1/my/trades)`);
+  return value;
+}
+
+function positive(name: string, fallback: number): number {
+  const value = Number(option(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+/** The route module that serves `apiPath` (app/api/v1/<path>/route.ts; no dynamic segments). */
+async function routeGet(apiPath: string): Promise<RouteGet> {
+  const pathname = new URL(apiPath, "http://localhost").pathname;
+  const route = (await import(path.resolve("app", `.${pathname}`, "route.ts"))) as { GET?: RouteGet };
+  if (!route.GET) throw new Error(`${pathname} has no GET`);
+  return route.GET;
+}
+
+async function main() {
+  const apiPath = option("path");
+  const calls = positive("calls", 4000);
+  const rounds = positive("rounds", 7);
+  const get = await routeGet(apiPath);
+  const db = getDb();
+  const user = await db.user.findUniqueOrThrow({ where: { email: "broker@alpha.example" }, select: { id: true } });
+  const { secret } = await createApiKey(db, { userId: user.id, name: `request-cost ${new Date().toISOString()}` });
+
+  const context = new AsyncLocalStorage<object>();
+  const call = () =>
+    context.run({}, async () => {
+      const request = new NextRequest(`http://localhost${apiPath}`, { headers: { authorization: `Bearer ${secret}` } });
+      const response = await get(request, { params: Promise.resolve({}) });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${body.slice(0, 200)}`);
+    });
+  const batch = async (count: number) => {
+    let left = count;
+    await Promise.all(Array.from({ length: IN_FLIGHT }, async () => { while (left-- > 0) await call(); }));
+  };
+
+  let counting = false;
+  let promises = 0;
+  createHook({ init: (_id, type) => void (counting && type === "PROMISE" && promises++) }).enable();
+  await batch(Math.ceil(calls / 2)); // warm: JIT, statement cache, list cache
+  const counted = 200;
+  counting = true;
+  for (let i = 0; i < counted; i++) await call();
+  counting = false;
+
+  const perCall: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const before = process.cpuUsage();
+    await batch(calls);
+    const used = process.cpuUsage(before);
+    perCall.push(Math.round((used.user + used.system) / calls));
+  }
+  const sorted = [...perCall].sort((a, b) => a - b);
+  console.log(`${apiPath} on ${databaseKind(databaseUrl())}`);
+  console.log(`  CPU per call (µs), ${rounds} rounds of ${calls}: ${perCall.join(" ")}; median ${sorted[Math.floor(rounds / 2)]}`);
+  console.log(`  promises per call: ${(promises / counted).toFixed(1)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
