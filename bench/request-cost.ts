@@ -17,6 +17,7 @@
  */
 import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { NextRequest } from "next/server";
 import { createApiKey } from "../lib/api-keys/keys";
 import { getDb } from "../lib/db/client";
@@ -32,15 +33,10 @@ const IN_FLIGHT = 32;
 
 type RouteGet = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-function option(name: string, fallback?: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? process.argv[at + 1] : fallback;
-  if (value === undefined) throw new Error(`--${name} is required (e.g. --path /api/v1/my/trades)`);
-  return value;
-}
+const { values } = parseArgs({ options: { path: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } } });
 
-function positive(name: string, fallback: number): number {
-  const value = Number(option(name, String(fallback)));
+function positive(name: "calls" | "rounds", fallback: number): number {
+  const value = Number(values[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
   return value;
 }
@@ -54,7 +50,8 @@ async function routeGet(apiPath: string): Promise<RouteGet> {
 }
 
 async function main() {
-  const apiPath = option("path");
+  const apiPath = values.path;
+  if (apiPath === undefined) throw new Error("--path is required (e.g. --path /api/v1/my/trades)");
   const calls = positive("calls", 4000);
   const rounds = positive("rounds", 7);
   const get = await routeGet(apiPath);
