@@ -95,14 +95,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * pausing between attempts on timers, so the event loop serves other requests meanwhile. The last
  * busy error is thrown as it is. Under `withoutLockWait`, the first busy error is thrown.
  */
-export async function retryWhileBusy<T>(attempt: () => Promise<T>, deadline: number): Promise<T> {
-  for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const left = deadline - Date.now();
-      if (!isDatabaseBusy(error) || left <= 0 || noWait.getStore()) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-    }
-  }
+export function retryWhileBusy<T>(attempt: () => Promise<T>, deadline: number): Promise<T> {
+  // Chained, not async/await: a statement that succeeds (nearly every one) adds one promise, not
+  // two, and every promise in a request pays Next.js's async-context hooks (docs/performance.md, step 29).
+  const retryAfter = (pause: number) => (error: unknown): Promise<T> => {
+    const left = deadline - Date.now();
+    if (!isDatabaseBusy(error) || left <= 0 || noWait.getStore()) throw error;
+    const next = retryAfter(Math.min(pause * 2, MAX_PAUSE_MS));
+    return new Promise((resolve) => setTimeout(resolve, Math.min(pause, left))).then(() => attempt().catch(next));
+  };
+  return attempt().catch(retryAfter(1));
 }
