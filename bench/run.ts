@@ -6,7 +6,9 @@
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
  * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
- * last build), --no-floor (ours and the ceiling only), --no-pages, --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
+ * last build), --no-floor (ours and the ceiling only), --pairs <n> (each read row measured as n
+ * pairs of ours and the ceiling, alternating, and read at its median pair; default 1), --no-pages,
+ * --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
  *
@@ -52,6 +54,8 @@ interface Options {
   build: boolean;
   /** Measure the floor beside ours and the ceiling (--no-floor: A/B runs, where only ours/ceiling counts). */
   floor: boolean;
+  /** How many times ours and the ceiling are measured per read row, alternating (--pairs). */
+  pairs: number;
   pages: boolean;
   writes: boolean;
   exports: boolean;
@@ -69,6 +73,7 @@ function parseOptions(argv: string[]): Options {
     connections: [1, 32],
     build: true,
     floor: true,
+    pairs: 1,
     pages: true,
     writes: true,
     exports: true,
@@ -89,6 +94,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--connections") options.connections = value().split(",").map(Number);
     else if (arg === "--no-build") options.build = false;
     else if (arg === "--no-floor") options.floor = false;
+    else if (arg === "--pairs") options.pairs = Number(value());
     else if (arg === "--no-pages") options.pages = false;
     else if (arg === "--no-writes") options.writes = false;
     else if (arg === "--no-exports") options.exports = false;
@@ -98,6 +104,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--out") options.out = value();
     else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
   }
+  if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error("--pairs must be a positive integer");
   return options;
 }
 
@@ -518,6 +525,8 @@ interface Row {
   /** ours req/s ÷ ceiling req/s (null when the reference completed no request). */
   ratio_ceiling: number | null;
   ratio_floor: number | null;
+  /** With --pairs n > 1: every pair's ours/ceiling, in the order measured; the row is the median pair's. */
+  ratio_ceiling_pairs?: (number | null)[];
   server_peak_rss_mb: number;
 }
 
@@ -1013,9 +1022,12 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       if (floor) await load(floorOrigin + scenario.path, 8, warmup, auth);
       for (const connections of options.connections) {
         rss.resetWindow();
-        const ours = await load(origin + scenario.path, connections, options.duration, auth);
+        const measured = await measurePairs(options.pairs, {
+          ours: () => load(origin + scenario.path, connections, options.duration, auth),
+          ceiling: () => load(ceilingUrl, connections, options.duration, {}),
+        });
+        const { ours, ceiling } = measured.median;
         const serverPeak = rss.windowPeak;
-        const ceiling = await load(ceilingUrl, connections, options.duration, {});
         const floorMeasure = floor ? await load(floorOrigin + scenario.path, connections, options.duration, auth) : null;
         const row: Row = {
           scenario: scenario.name,
@@ -1030,6 +1042,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
           floor: floorMeasure,
           ratio_ceiling: ratio(ours.rps, ceiling.rps),
           ratio_floor: floorMeasure ? ratio(ours.rps, floorMeasure.rps) : null,
+          ...(options.pairs > 1 && { ratio_ceiling_pairs: measured.ratios }),
           server_peak_rss_mb: Math.round(serverPeak / 1048576),
         };
         rows.push(row);
@@ -1160,6 +1173,34 @@ async function main() {
 /** Any non-2xx or error, or no request answered at all (a server stuck on locks answers neither). */
 function failed(measure: Measure): boolean {
   return measure.non2xx + measure.errors > 0 || measure.requests === 0;
+}
+
+interface Pair {
+  ours: Measure;
+  ceiling: Measure;
+}
+
+/**
+ * Ours and the ceiling, `count` times, in the order ours, ceiling, ceiling, ours, …: this machine's
+ * speed drifts by tens of percent within a minute (docs/performance.md, step 29), and side by side
+ * both pay the same drift. The median pair by ratio (the lower one of an even count) stands for the
+ * row, unless a pair had a non-2xx, an error or no answer: then that pair does, so the run fails.
+ */
+async function measurePairs(count: number, load: { ours: () => Promise<Measure>; ceiling: () => Promise<Measure> }) {
+  const pairs: Pair[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 2 === 0) {
+      const ours = await load.ours();
+      pairs.push({ ours, ceiling: await load.ceiling() });
+    } else {
+      const ceiling = await load.ceiling();
+      pairs.push({ ours: await load.ours(), ceiling });
+    }
+  }
+  const ratios = pairs.map((pair) => ratio(pair.ours.rps, pair.ceiling.rps));
+  const byRatio = pairs.map((pair, i) => ({ pair, ratio: ratios[i] ?? -1 })).sort((a, b) => a.ratio - b.ratio);
+  const failing = pairs.find((pair) => failed(pair.ours) || failed(pair.ceiling));
+  return { median: failing ?? byRatio[Math.floor((count - 1) / 2)].pair, ratios };
 }
 
 function ratio(ours: number, reference: number): number | null {
