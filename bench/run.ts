@@ -1181,8 +1181,8 @@ interface Pair {
 }
 
 /**
- * Ours and the ceiling, `count` times, in the order ours, ceiling, ceiling, ours, …: this machine's
- * speed drifts by tens of percent within a minute (docs/performance.md, step 29), and side by side
+ * Ours and the ceiling, `count` times, in the order ours, ceiling, ceiling, ours, …: a machine's
+ * speed can move by tens of percent within seconds (docs/performance.md, step 29), and side by side
  * both pay the same drift. The median pair by ratio (the lower one of an even count) stands for the
  * row, unless a pair had a non-2xx, an error or no answer: then that pair does, so the run fails.
  */
