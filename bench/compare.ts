@@ -79,6 +79,10 @@ function main(): number {
   const summary = (name: string, ratios: Ratios) => {
     const differences = compared.filter((key) => ratios.has(key)).map((key) => ratios.get(key)! - reference.get(key)!);
     const below = differences.filter((difference) => difference < -tolerance).length;
+    if (differences.length === 0) {
+      console.log(`${name.padEnd(16)} no row in common with the reference`);
+      return below;
+    }
     console.log(`${name.padEnd(16)} ${below} of ${differences.length} rows more than ${tolerance} points below; median difference ${median(differences).toFixed(1)}`);
     return below;
   };
