@@ -14,12 +14,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-
-interface ResultRow {
-  scenario: string;
-  connections: number;
-  ratio_ceiling: number | null;
-}
+import type { Row } from "./run";
 
 /** Row key → ours/ceiling in points, for the read rows a results file measured. */
 type Ratios = Map<string, number>;
@@ -31,7 +26,7 @@ const { values, positionals } = parseArgs({
 
 function readResults(source: string): Ratios {
   const text = fs.existsSync(source) ? fs.readFileSync(source, "utf8") : gitShow(source);
-  const rows = (JSON.parse(text) as { rows?: ResultRow[] }).rows;
+  const rows = (JSON.parse(text) as { rows?: Pick<Row, "scenario" | "connections" | "ratio_ceiling">[] }).rows;
   if (!Array.isArray(rows)) throw new Error(`${source} holds no bench rows`);
   return new Map(rows.filter((row) => row.ratio_ceiling !== null).map((row) => [`${row.scenario} c=${row.connections}`, row.ratio_ceiling! * 100]));
 }
@@ -62,6 +57,7 @@ function main(): number {
   }
   const tolerance = Number(values.tolerance ?? 5);
   if (!Number.isFinite(tolerance) || tolerance < 0) throw new Error("--tolerance must be a number of points, 0 or more");
+  const isBelow = (difference: number) => difference < -tolerance;
 
   const reference = medianOf(references.map(readResults));
   const runs = positionals.map(readResults);
@@ -69,20 +65,20 @@ function main(): number {
   const compared = [...reference.keys()].filter((key) => runsMedian.has(key));
   if (compared.length === 0) throw new Error("the runs and the reference have no row in common");
 
-  console.log(`${"row".padEnd(42)}${"ref".padStart(6)}${runs.map((_, i) => `run ${i + 1}`.padStart(6)).join("")}${"median".padStart(8)}${"diff".padStart(7)}`);
+  console.log(`${"row".padEnd(42)}${"ref".padStart(6)}${runs.map((_, i) => `run ${i + 1}`.padStart(6)).join("")}${"median".padStart(8)}${"diff".padStart(6)}`);
   for (const key of compared) {
     const difference = runsMedian.get(key)! - reference.get(key)!;
-    const mark = difference < -tolerance ? "  below" : "";
+    const mark = isBelow(difference) ? "  below" : "";
     console.log(`${key.padEnd(42)}${points(reference.get(key))}${runs.map((run) => points(run.get(key))).join("")}  ${points(runsMedian.get(key))}${points(difference)}${mark}`);
   }
 
   const summary = (name: string, ratios: Ratios) => {
     const differences = compared.filter((key) => ratios.has(key)).map((key) => ratios.get(key)! - reference.get(key)!);
-    const below = differences.filter((difference) => difference < -tolerance).length;
     if (differences.length === 0) {
       console.log(`${name.padEnd(16)} no row in common with the reference`);
-      return below;
+      return 0;
     }
+    const below = differences.filter(isBelow).length;
     console.log(`${name.padEnd(16)} ${below} of ${differences.length} rows more than ${tolerance} points below; median difference ${median(differences).toFixed(1)}`);
     return below;
   };

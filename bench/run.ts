@@ -510,7 +510,7 @@ async function load(url: string, connections: number, duration: number, headers:
   return summarize(await autocannon({ url, connections, duration, headers, timeout: 30, ...(requests && { requests }) }));
 }
 
-interface Row {
+export interface Row {
   scenario: string;
   endpoint: string;
   kind: string;
