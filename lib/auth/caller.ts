@@ -72,8 +72,11 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
     return resolveApiKey(match[1], fresh);
   }
   // The session cookie is read from the request itself (not next/headers), so the handler works
-  // the same under `next start` and when a test calls it with a plain Request.
-  const req = request instanceof NextRequest ? request : new NextRequest(request);
+  // the same under `next start` and when a test calls it with a plain Request. Only the URL and
+  // headers are copied: a Request built from another takes over its body stream, which the
+  // handler reads next. A production build hands us Next's own bundled NextRequest class, which
+  // fails `instanceof` here, so this copy is the usual path, not a test-only one.
+  const req = request instanceof NextRequest ? request : new NextRequest(request.url, { headers: request.headers });
   const token = await getToken({ req, secret: authSecret(), ...sessionCookieOptions() });
   const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub, tokenSessionVersion(token)));
   if (!caller) throw ApiError.unauthorized();

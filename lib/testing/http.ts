@@ -12,7 +12,7 @@ import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
 
-export type RouteHandler = (request: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
+export type RouteHandler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
 
 export interface CallOptions {
   /** API key secret, sent as `Authorization: Bearer <key>`. */
@@ -25,6 +25,11 @@ export interface CallOptions {
   params?: Record<string, string>;
   /** A request body: an object is sent as JSON (with its Content-Type unless `headers` set one), a string as is. */
   body?: unknown;
+  /**
+   * Send a plain Request, not a NextRequest: in a production build the request a handler gets is
+   * an instance of Next's own bundled class, so `instanceof NextRequest` in our code is false there.
+   */
+  plain?: boolean;
 }
 
 export interface CallResult {
@@ -61,7 +66,8 @@ export async function callRoute(handler: unknown, path: string, options: CallOpt
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const request = new NextRequest(`${ORIGIN}${path}`, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+  const init = { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body };
+  const request = options.plain ? new Request(`${ORIGIN}${path}`, init) : new NextRequest(`${ORIGIN}${path}`, init);
   const params = options.params ?? derivedParams(path);
   const response = await (handler as RouteHandler)(request, { params: Promise.resolve(params) });
   const text = await response.text();
