@@ -1,13 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { NEW_BID, NEW_TRADE, SECRETS } from "../lib/testing/fixtures";
 import { mintApiKey } from "./support/api";
 import { ACCOUNTS, E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_PORT, PROJECT_ROOT } from "./support/env";
+import { createFixtureDatabase, dropDatabase } from "./support/servers";
 
 /**
  * Health checks for a load balancer, and SIGTERM: a second server process (`npm run serve`'s
  * server/main.mjs on the build the test server already made) is stopped while a request is in
  * flight; that request still gets its answer, new connections are refused, and the process exits 0.
+ * Then a rolling restart under load, on SQLite and PostgreSQL: 32 keep-alive writers, SIGTERM, and
+ * nothing lost (docs/deployment.md, "Rolling restarts").
  */
 
 test("GET /api/health and /api/health/ready", async ({ request }) => {
@@ -123,5 +130,172 @@ test("one JSON log line per API request, with no secret in it; LOG_LEVEL silence
     expect(lines(quiet.output())).toEqual([]);
   } finally {
     quiet.child.kill("SIGKILL");
+  }
+});
+
+const PG_SERVER = process.env.E2E_PG_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const WRITERS = 32;
+
+/** A POST's answer, or the socket error that stopped it. */
+type Sent = { status: number; body: string; closes: boolean } | { error: string };
+
+function post(agent: Agent, path: string, body: object): Promise<Sent> {
+  const text = JSON.stringify(body);
+  const headers = { authorization: `Bearer ${SECRETS.alphaBroker}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) };
+  return new Promise((resolve) => {
+    const sent = httpRequest({ host: "127.0.0.1", port: PORT, path, method: "POST", agent, headers }, (response) => {
+      let answer = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (answer += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, body: answer, closes: response.headers.connection === "close" }));
+      response.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    });
+    sent.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    sent.end(text);
+  });
+}
+
+/** The ids of the rows whose details start with `mark`, in both tables, read straight from the database. */
+async function rowsMarked(url: string, mark: string): Promise<string[]> {
+  const sql = `SELECT id FROM indications WHERE details LIKE '${mark}%' UNION ALL SELECT id FROM trades WHERE details LIKE '${mark}%'`;
+  if (url.startsWith("file:")) {
+    const db = new Database(url.slice("file:".length), { readonly: true });
+    try {
+      return (db.prepare(sql).all() as { id: string }[]).map((row) => row.id).sort();
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ id: string }>(sql)).rows.map((row) => row.id).sort();
+  } finally {
+    await client.end();
+  }
+}
+
+async function connectionsTo(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1", [new URL(url).pathname.slice(1)]);
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * 32 writers creating indications and trades over kept-alive connections, SIGTERM once they are
+ * going, each writer on until the server refuses its connection. `stalled`: one more client has
+ * sent half a request and never sends the rest, so the drain cannot finish before its deadline.
+ */
+async function writeThroughSigterm(databaseUrl: string, shutdownTimeoutMs: number, { stalled = false } = {}) {
+  const { child, output } = await startServer({ DATABASE_URL: databaseUrl, SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs), API_RATE_LIMIT: "0" });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const agent = new Agent({ keepAlive: true, maxSockets: WRITERS + 1 });
+  const mark = `drain ${Date.now()}`;
+  const sent: Sent[] = [];
+  try {
+    const writer = async (w: number) => {
+      for (let n = 0; ; n++) {
+        const [path, body] = n % 2 === 0 ? ["/api/v1/my/indications", NEW_BID] : ["/api/v1/my/trades", NEW_TRADE];
+        const answer = await post(agent, path, { ...body, details: `${mark} ${w}.${n}` });
+        sent.push(answer);
+        if ("error" in answer) return;
+      }
+    };
+    const writers = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+    await expect.poll(() => sent.length, { timeout: 30_000 }).toBeGreaterThan(4 * WRITERS);
+    if (stalled) {
+      const socket = await open();
+      socket.on("error", () => {});
+      socket.write(`POST /api/v1/my/indications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${SECRETS.alphaBroker}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"side"`);
+    }
+
+    const signalled = Date.now();
+    child.kill("SIGTERM");
+    const exitCode = await exited;
+    const exitMs = Date.now() - signalled;
+    await writers;
+    return { sent, exitCode, exitMs, output: output(), created: await rowsMarked(databaseUrl, mark) };
+  } finally {
+    agent.destroy();
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+}
+
+/** What every rolling restart must hold, at the deadline or before it. */
+function expectNothingLost(run: Awaited<ReturnType<typeof writeThroughSigterm>>, shutdownTimeoutMs: number) {
+  expect(run.exitMs).toBeLessThanOrEqual(shutdownTimeoutMs + 2_000);
+  // Every request was answered, or refused before it started (its connection was refused).
+  const errors = run.sent.flatMap((s) => ("error" in s ? [s.error] : []));
+  expect(errors.filter((e) => e !== "ECONNREFUSED")).toEqual([]);
+  expect(errors).toHaveLength(WRITERS);
+  const answers = run.sent.flatMap((s) => ("error" in s ? [] : [s]));
+  const created = answers.filter((a) => a.status === 201).map((a) => (JSON.parse(a.body) as { id: string }).id);
+  const refused = answers.filter((a) => a.status !== 201);
+  for (const answer of refused) expect(JSON.parse(answer.body), answer.body).toMatchObject({ error: { code: "shutting_down" } });
+  // Every 201 a client saw is in the database, and every row the run made was answered with a 201.
+  expect(created.length).toBeGreaterThan(4 * WRITERS);
+  expect(run.created).toEqual([...created].sort());
+  return { created, refused };
+}
+
+for (const kind of ["sqlite", "postgres"] as const) {
+  test.describe(`rolling restart on ${kind}`, () => {
+    let databaseUrl = "";
+    test.beforeAll(() => {
+      databaseUrl = createFixtureDatabase(kind === "postgres" ? PG_SERVER : "");
+    });
+    test.afterAll(async () => {
+      if (databaseUrl) await dropDatabase(PG_SERVER, databaseUrl);
+    });
+
+    test("SIGTERM under 32 keep-alive writers: each answered or refused, every row answered, exits 0 well before the deadline", async () => {
+      test.setTimeout(120_000);
+      const run = await writeThroughSigterm(databaseUrl, 10_000);
+      const { refused } = expectNothingLost(run, 10_000);
+      expect(refused).toEqual([]);
+      expect(run.exitCode).toBe(0);
+      expect(run.exitMs).toBeLessThan(5_000);
+      expect(run.output).toContain("Stopped.");
+      // The kept-alive connections were told to close rather than dropped.
+      expect(run.sent.some((s) => "closes" in s && s.closes)).toBe(true);
+      if (kind === "postgres") await expect.poll(() => connectionsTo(databaseUrl), { timeout: 5_000 }).toBe(0);
+    });
+
+    test("past a short deadline: writes still running are rolled back and answered 503, the process exits at once", async () => {
+      test.setTimeout(120_000);
+      const run = await writeThroughSigterm(databaseUrl, 1, { stalled: true });
+      expectNothingLost(run, 1);
+      expect(run.exitCode).toBe(1);
+      expect(run.output).toContain("Stopped at the deadline");
+      if (kind === "postgres") await expect.poll(() => connectionsTo(databaseUrl), { timeout: 5_000 }).toBe(0);
+    });
+  });
+}
+
+test("readiness answers 503 from the signal on, on a connection kept alive", async () => {
+  test.setTimeout(120_000);
+  const { child } = await startServer();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const ready = () =>
+    new Promise<number>((resolve, reject) => {
+      httpRequest({ host: "127.0.0.1", port: PORT, path: "/api/health/ready", agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode!));
+      })
+        .on("error", reject)
+        .end();
+    });
+  try {
+    expect(await ready()).toBe(200);
+    child.kill("SIGTERM");
+    await expect.poll(ready, { intervals: [20] }).toBe(503);
+  } finally {
+    agent.destroy();
+    if (child.exitCode === null) child.kill("SIGKILL");
   }
 });

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import next from "next";
 import pino from "pino";
 import { badRequestBytes, refuseEdge } from "./edges.mjs";
+import { Drain } from "./drain.mjs";
 import { gateSignIn, isSignInPost } from "./sign-in-gate.mjs";
 
 function option(names, fallback) {
@@ -51,7 +52,7 @@ function refuse(request, response, refusal, started = performance.now()) {
 /** @param {import("node:http").IncomingMessage} request @param {import("node:http").ServerResponse} response */
 async function serve(request, response) {
   const started = performance.now();
-  const refusal = refuseEdge(request);
+  const refusal = refuseEdge(request) ?? drain.refusal(request);
   if (refusal) return refuse(request, response, refusal, started);
   if (isSignInPost(request)) {
     const gated = await gateSignIn(request);
@@ -63,12 +64,14 @@ async function serve(request, response) {
 }
 
 const server = createServer((request, response) => {
+  drain.track(request, response);
   serve(request, response).catch((error) => {
     console.error("[server] request failed", error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "application/json; charset=utf-8" });
     response.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side.", param: null } }));
   });
 });
+const drain = new Drain(server, DRAIN_MS);
 
 // A request Node cannot parse (a lower-case method, a broken request line or header).
 server.on("clientError", (_error, socket) => {
@@ -80,20 +83,20 @@ server.listen(port, hostname, () => {
   console.log(`Serving on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
 
-let stopping = false;
 async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
+  if (drain.started) return;
   console.log(`${signal}: no new connections; finishing the requests in flight.`);
-  const drained = new Promise((resolve) => server.close(resolve));
-  // Keep-alive connections with no request in flight would hold close() open.
-  server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  await drained;
-  clearTimeout(timer);
-  // The Prisma client lives on globalThis (lib/db/client.ts): close its pool or file handle.
+  const drained = await drain.run();
+  if (!drained) {
+    // Cut at the deadline: a transaction still running may hold a pool connection that would keep
+    // $disconnect waiting. Exiting closes every connection, and the database rolls back what they held.
+    console.log("Stopped at the deadline: the requests still running were refused or cut (docs/deployment.md, \"Rolling restarts\").");
+    process.exit(1);
+  }
+  // The Prisma client lives on globalThis (lib/db/client.ts): close its pool or file handle. Bounded:
+  // a handler whose client hung up may still hold a pool connection.
   const db = /** @type {{ __deskDb?: { $disconnect(): Promise<void> } }} */ (globalThis).__deskDb;
-  await db?.$disconnect().catch(() => {});
+  await Promise.race([db?.$disconnect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   console.log("Stopped.");
   process.exit(0);
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { E2E_AUTH_SECRET, PROJECT_ROOT } from "./env";
 
@@ -9,8 +10,8 @@ import { E2E_AUTH_SECRET, PROJECT_ROOT } from "./env";
 
 /**
  * The unit tests' fixture database (committed migrations, fixture rows and API keys) on the
- * PostgreSQL server `serverUrl` names: about 3 s, where `npm run db:setup` (Prisma CLI, demo seed)
- * takes about 24 s. Made by tsx in a child process: lib/testing/database.ts is ES module code,
+ * PostgreSQL server `serverUrl` names, or in a SQLite file in the temp directory when it is "":
+ * about 3 s, where `npm run db:setup` (Prisma CLI, demo seed) takes about 24 s. Made by tsx in a child process: lib/testing/database.ts is ES module code,
  * which Playwright's loader does not take.
  */
 export function createFixtureDatabase(serverUrl: string): string {
@@ -19,7 +20,12 @@ export function createFixtureDatabase(serverUrl: string): string {
   return out.trim().split("\n").at(-1)!;
 }
 
+/** Drops a fixture database: the PostgreSQL database on `serverUrl`, or the SQLite file and its companions. */
 export async function dropDatabase(serverUrl: string, url: string): Promise<void> {
+  if (url.startsWith("file:")) {
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${url.slice("file:".length)}${suffix}`, { force: true });
+    return;
+  }
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

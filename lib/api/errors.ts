@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   internal_error: 500,
   database_busy: 503,
   database_unavailable: 503,
+  shutting_down: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -79,6 +80,11 @@ export class ApiError extends Error {
     const error = new ApiError("database_unavailable", "The database cannot be reached right now. Try again in a few seconds.");
     // A database restart or failover takes seconds; sooner would only add load while it comes back.
     error.headers = { "retry-after": "5" };
+    return error;
+  }
+  static shuttingDown() {
+    const error = new ApiError("shutting_down", "This instance is shutting down; nothing was written. Try again: another instance, or this one restarted, will answer.");
+    error.headers = { "retry-after": "1" };
     return error;
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
+import { isWritesShut } from "../db/driver";
 import { ApiError } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
@@ -62,11 +63,12 @@ function send(answer: Answer, requestId: string): Response {
 
 /**
  * The API's answer to a database error that is passing trouble, not a bug: busy (a write waited
- * its time for a lock; nothing was written) or unreachable (down, restarting). Undefined for any
+ * its time for a lock; nothing was written), unreachable (down, restarting) or shut for the drain. Undefined for any
  * other error. Every way in (API routes, server actions, the sign-in limit, logos) asks here.
  */
 export function databaseApiError(error: unknown): ApiError | undefined {
   if (isDatabaseBusy(error)) return ApiError.databaseBusy();
+  if (isWritesShut(error)) return ApiError.shuttingDown();
   if (isDatabaseUnavailable(error)) return ApiError.databaseUnavailable();
   return undefined;
 }

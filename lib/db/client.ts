@@ -13,7 +13,9 @@ import {
   withLostTransactionsReleased,
   withNamedStatements,
   withStatementCache,
+  withWriteGate,
   type TrackedConnection,
+  type WriteGate,
 } from "./driver";
 import { ListCache, type Engine, type RunSql } from "./page";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
@@ -44,11 +46,15 @@ const clients = (globalForClients.__deskClients ??= new WeakMap());
  */
 const TRANSACTION_OPTIONS = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
 
-export function createDb(url: string = databaseUrl()): Db {
+// One per process, on globalThis, where server/main.mjs shuts it at its drain's deadline.
+const globalForGate = globalThis as unknown as { __deskWriteGate?: WriteGate };
+const processWriteGate = (globalForGate.__deskWriteGate ??= { shut: false });
+
+export function createDb(url: string = databaseUrl(), gate: WriteGate = processWriteGate): Db {
   if (databaseKind(url) === "sqlite") {
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
     const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
-    const { factory, connection } = trackConnection(withStatementCache(waitForWriteLock(adapter)));
+    const { factory, connection } = trackConnection(withWriteGate(withStatementCache(waitForWriteLock(adapter)), gate));
     const db = new SqliteClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
     clients.set(db, { kind: "sqlite", connection, rowsRunner: sqliteRowsRunner });
     return db;
@@ -61,7 +67,7 @@ export function createDb(url: string = databaseUrl()): Db {
     lock_timeout: LOCK_WAIT_MS,
     connectionTimeoutMillis: CONNECT_WAIT_MS,
   };
-  const { factory, connection } = trackConnection(withLostTransactionsReleased(withNamedStatements(new PrismaPg(pool))));
+  const { factory, connection } = trackConnection(withWriteGate(withLostTransactionsReleased(withNamedStatements(new PrismaPg(pool))), gate));
   const db = new PostgresClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
   clients.set(db, { kind: "postgres", connection, rowsRunner: connectionRowsRunner });
   return db;

@@ -236,6 +236,62 @@ export function withLostTransactionsReleased<F extends { connect(): Promise<unkn
   });
 }
 
+/**
+ * The drain's last resort (server/main.mjs; docs/deployment.md, "Rolling restarts"): once the
+ * gate is shut, no transaction starts and none commits (its COMMIT runs as a ROLLBACK), and the
+ * request fails with WritesShutError (503 `shutting_down`) while its connection is still open to
+ * answer. So past the drain's deadline a write is either answered or not in the database.
+ */
+export interface WriteGate {
+  shut: boolean;
+}
+
+export class WritesShutError extends Error {
+  constructor() {
+    super("This instance is shutting down: the write was not made.");
+    this.name = "WritesShutError";
+  }
+}
+
+/** By name: Next.js may bundle this module more than once, so `instanceof` is not reliable. */
+export function isWritesShut(error: unknown): boolean {
+  return error instanceof Error && error.name === "WritesShutError";
+}
+
+interface GatedTransaction {
+  executeRaw(query: { sql: string }): Promise<number>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export function withWriteGate<F extends { connect(): Promise<unknown> }>(factory: F, gate: WriteGate): F {
+  return onConnect(factory, (connected) => {
+    const adapter = connected as { startTransaction?: (isolationLevel?: unknown) => Promise<unknown> };
+    if (typeof adapter.startTransaction !== "function") throw new Error("the driver adapter changed its shape; revisit lib/db/driver.ts");
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => {
+      if (gate.shut) throw new WritesShutError();
+      const tx = (await startTransaction(isolationLevel)) as Partial<GatedTransaction>;
+      if (typeof tx.executeRaw !== "function" || typeof tx.rollback !== "function") {
+        throw new Error("the driver adapter changed its transaction's shape; revisit lib/db/driver.ts");
+      }
+      const executeRaw = tx.executeRaw.bind(tx);
+      tx.executeRaw = async (query) => {
+        if (!gate.shut || query.sql !== "COMMIT") return executeRaw(query);
+        // Prisma skips commit() when COMMIT fails: release the transaction's connection here.
+        try {
+          await executeRaw({ ...query, sql: "ROLLBACK" });
+          await tx.rollback!();
+        } finally {
+          tx.commit = tx.rollback = async () => {};
+        }
+        throw new WritesShutError();
+      };
+      return tx;
+    };
+  });
+}
+
 /** What our statements need of a connected adapter (Prisma's SqlQueryable). */
 interface Connection {
   queryRaw(query: { sql: string; args: unknown[]; argTypes: { scalarType: "unknown"; arity: "scalar" }[] }): Promise<{

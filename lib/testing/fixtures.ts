@@ -323,6 +323,21 @@ export const NEW_BID = {
   stock_class: "Series B",
 };
 
+/** A valid body for POST /my/trades. */
+export const NEW_TRADE = {
+  issuer_id: COMPANIES[1].id,
+  price_per_share: "12.5",
+  volume: "150000",
+  structure: "direct",
+  stock_type: "secondary",
+  stock_class_type: "common",
+  stock_class: "Common",
+  sign_date: "2026-05-04",
+  won_date: "2026-05-11",
+  verification_officer_name: "Dana Officer",
+  verification_officer_email: "dana@bank.example",
+};
+
 function companyNamed(name: string, legalName?: string): FixtureCompany {
   const found = COMPANIES.find((c) => c.name === name && (legalName === undefined || c.legalName === legalName));
   if (!found) throw new Error(`fixture company ${name} missing`);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
-import { COMPANIES, FIXTURE_PASSWORD_HASH, NEW_BID } from "@/lib/testing/fixtures";
+import { FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
 import { callRoute, ORIGIN, sessionCookie, type CallOptions, type CallResult } from "@/lib/testing/http";
 import { POST as closeIndication } from "./my/indications/[id]/close/route";
 import { PATCH as patchIndication } from "./my/indications/[id]/route";
@@ -44,20 +44,6 @@ beforeAll(async () => {
   verifier = await member(OPS_TEAM, ["companies", "trades_verify"]);
 });
 
-const TRADE = {
-  issuer_id: COMPANIES[1].id,
-  price_per_share: "12.5",
-  volume: "150000",
-  structure: "direct",
-  stock_type: "secondary",
-  stock_class_type: "common",
-  stock_class: "Common",
-  sign_date: "2026-05-04",
-  won_date: "2026-05-11",
-  verification_officer_name: "Dana Officer",
-  verification_officer_email: "dana@bank.example",
-};
-
 type Via = "key" | "session";
 
 /** One call as `who`, by key or by session cookie from the dashboard's own origin. */
@@ -81,7 +67,7 @@ async function writeEverything(via: Via): Promise<[string, number, string[]][]> 
   note("refresh indication", await as(broker, via, refreshIndication, `${one}/refresh`, { method: "POST" }));
   note("close indication", await as(broker, via, closeIndication, `${one}/close`, { method: "POST" }));
   note("malformed JSON", await as(broker, via, createIndication, "/api/v1/my/indications", { body: '{"side": ', headers: { "content-type": "application/json" } }));
-  const trade = note("record trade", await as(broker, via, recordTrade, "/api/v1/my/trades", { body: TRADE }));
+  const trade = note("record trade", await as(broker, via, recordTrade, "/api/v1/my/trades", { body: NEW_TRADE }));
   const path = `/api/v1/my/trades/${trade.id}`;
   note("change trade", await as(broker, via, patchTrade, path, { method: "PATCH", body: { volume: "175000" } }));
   const ops = `/api/v1/ops/trades/${trade.id}`;
