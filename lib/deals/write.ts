@@ -3,7 +3,7 @@ import { ApiError } from "../api/errors";
 import { etagMatches } from "../api/etag";
 import type { Caller } from "../auth/caller";
 import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit/events";
-import { getDb } from "../db/client";
+import { getDb, getEngine } from "../db/client";
 import type { Issuer } from "../domain/issuer";
 
 /**
@@ -36,24 +36,28 @@ export interface DealRow {
   updatedAt: Date;
 }
 
-/** What a change needs of a Prisma model: an update of the rows that match. */
-interface ConditionalUpdate {
-  updateMany(args: { where: { id: string; updatedAt: Date }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
+/** What a change needs of a Prisma model: an update that reads nothing back. */
+interface RowUpdate {
+  updateMany(args: { where: { id: string }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
 }
 
 /** A deal table as a change needs it: how to show a row and where to write it. */
 export interface DealTable<Row extends DealRow, T> {
   /** "indication", "trade": named in the 412 messages. */
   noun: string;
+  /** The table's name in SQL, for the row lock. */
+  tableName: string;
   /** The row as the API shows it (the ETag is computed over this). */
   show(row: Row): T;
   /** The row's table in the transaction (`tx.indication`): the change is written there. */
-  table(tx: Tx): ConditionalUpdate;
+  table(tx: Tx): RowUpdate;
 }
 
 /** One change of one row: how to read it and what the change is. */
 export interface RowChange<Row extends DealRow> {
   action: AuditAction;
+  /** The row's id, as the caller sent it (locked before `load` reads it). */
+  id: string;
   /** The row as this caller may see it, or a 404. */
   load(tx: Tx): Promise<Row>;
   /** The columns to write, or null when the row is to be answered unchanged; may throw an ApiError. */
@@ -63,9 +67,11 @@ export interface RowChange<Row extends DealRow> {
 }
 
 /**
- * Reads the row, checks the caller's If-Match, applies the change and writes it only if nobody
- * wrote the row in between (else 412 with If-Match, or one more try without), with its audit
- * event, all in one transaction.
+ * Locks the row, reads it, checks the caller's If-Match, applies the change and writes it with
+ * its audit event, all in one transaction. Concurrent changes of one row wait for each other, so
+ * without If-Match each one applies to the row as the one before left it (the last write wins,
+ * each audited with its own from and to); with If-Match every one after the first sees a new ETag
+ * and is refused 412.
  */
 export async function applyChange<Row extends DealRow, T>(
   caller: Caller,
@@ -74,33 +80,30 @@ export async function applyChange<Row extends DealRow, T>(
   spec: RowChange<Row>,
 ): Promise<Versioned<T>> {
   const stale = (why: string) => new ApiError("precondition_failed", `The ${deal.noun} ${why}; read it again.`);
-  for (let attempt = 0; ; attempt++) {
-    const result = await getDb().$transaction(async (tx) => {
-      const row = await spec.load(tx);
-      const before = versioned(deal.show(row));
-      if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");
-      // Strictly later than the last write, so the change is seen even within one millisecond.
-      const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
-      const data = spec.change(row, now);
-      if (data === null) return before;
-      // Only if nobody wrote the row since it was read: its updated_at is still the one read.
-      const written = await deal.table(tx).updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data: { ...data, updatedAt: now } });
-      if (written.count === 0) return null;
-      // The row as written: the columns read, with the ones just written (no second read).
-      const after = versioned(deal.show({ ...row, ...data, updatedAt: now }));
-      await recordEvent(tx, caller, {
-        action: spec.action,
-        teamId: row.teamId,
-        resourceId: row.id,
-        at: now,
-        changes: changesBetween(before.resource as Record<string, unknown>, after.resource as Record<string, unknown>),
-        reason: spec.reason ?? undefined,
-      });
-      return after;
+  return getDb().$transaction(async (tx) => {
+    // SQLite's write transaction already excludes every other writer; PostgreSQL locks the row.
+    const lock = getEngine().dialect.lockRowSql(deal.tableName);
+    if (lock) await tx.$executeRawUnsafe(lock, spec.id.toLowerCase()); // ids are stored lower-case
+    const row = await spec.load(tx);
+    const before = versioned(deal.show(row));
+    if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");
+    // Strictly later than the last write, so the change is seen even within one millisecond.
+    const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
+    const data = spec.change(row, now);
+    if (data === null) return before;
+    await deal.table(tx).updateMany({ where: { id: row.id }, data: { ...data, updatedAt: now } });
+    // The row as written: the columns read, with the ones just written (no second read).
+    const after = versioned(deal.show({ ...row, ...data, updatedAt: now }));
+    await recordEvent(tx, caller, {
+      action: spec.action,
+      teamId: row.teamId,
+      resourceId: row.id,
+      at: now,
+      changes: changesBetween(before.resource as Record<string, unknown>, after.resource as Record<string, unknown>),
+      reason: spec.reason ?? undefined,
     });
-    if (result) return result;
-    if (ifMatch !== null || attempt >= 2) throw stale("was changed by someone else at the same time");
-  }
+    return after;
+  });
 }
 
 /**

@@ -70,11 +70,11 @@ export async function createIndication(caller: Caller, input: IndicationInput): 
 }
 
 /** Where the changes of lib/deals/write.ts applyChange read and write. */
-const INDICATIONS: DealTable<Row, Indication> = { noun: "indication", show, table: (tx) => tx.indication };
+const INDICATIONS: DealTable<Row, Indication> = { noun: "indication", tableName: "indications", show, table: (tx) => tx.indication };
 
 /** One change of one of the caller's team's indications. */
 function changeOwn(caller: Caller, id: string, ifMatch: string | null, action: AuditAction, change: RowChange<Row>["change"]) {
-  return applyChange(caller, ifMatch, INDICATIONS, { action, load: (tx) => findOwn(tx, caller, id), change });
+  return applyChange(caller, ifMatch, INDICATIONS, { action, id, load: (tx) => findOwn(tx, caller, id), change });
 }
 
 function requireOpen(row: Row, what: string): void {

@@ -69,13 +69,14 @@ export async function createTrade(caller: Caller, input: TradeInput): Promise<Ve
 }
 
 /** Where the changes of lib/deals/write.ts applyChange read and write. */
-const TRADES: DealTable<Row, Trade> = { noun: "trade", show, table: (tx) => tx.trade };
+const TRADES: DealTable<Row, Trade> = { noun: "trade", tableName: "trades", show, table: (tx) => tx.trade };
 
 /** PATCH /my/trades/{id}: a JSON merge patch; a verified trade is the marketplace team's to unverify first. */
 export async function updateTrade(caller: Caller, id: string, patch: TradePatch, ifMatch: string | null): Promise<Versioned<Trade>> {
   requirePermission(caller, "trades_manage", "Changing trades");
   return applyChange(caller, ifMatch, TRADES, {
     action: "trade.updated",
+    id,
     load: (tx) => find(tx, id, caller.teamId),
     change: (row) => {
       if (row.isVerified) throw new ApiError("trade_verified", "A verified trade cannot be changed; the marketplace team can unverify it.");
@@ -96,6 +97,7 @@ export async function setTradeVerified(caller: Caller, id: string, verified: boo
   let team: Row["team"] = { id: "", name: "" };
   const state = await applyChange(caller, ifMatch, TRADES, {
     action: verified ? "trade.verified" : "trade.unverified",
+    id,
     load: (tx) => find(tx, id, null),
     change: (row) => {
       team = row.team;

@@ -194,6 +194,23 @@ describe("one indication: read, change, refresh, close, history", () => {
     expect(results.filter((r) => r.status === 412)).toHaveLength(49);
   });
 
+  it("applies every one of many concurrent changes without If-Match, each audited with its own from and to", async () => {
+    const { indication } = await created();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => callRoute(patchOne, path(indication.id), { key: writer, method: "PATCH", body: { client_id: `c-${i}` } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const history = expectList<{ action: string; changes: Record<string, { from: unknown; to: unknown }> }>(
+      await callRoute(historyOf, `${path(indication.id, "/history")}?per_page=100`, { key: writer }),
+      "events",
+    );
+    const steps = history.items.filter((e) => e.action === "indication.updated").map((e) => e.changes.client_id);
+    expect(steps).toHaveLength(50);
+    // Serialised: each change starts from where the one before left the row.
+    expect(steps.map((c) => c.from)).toEqual([BID.client_id, ...steps.slice(0, -1).map((c) => c.to)]);
+    expect(new Set(steps.map((c) => c.to)).size).toBe(50);
+  });
+
   // A create's INSERT takes a key-share lock on its team's row (the foreign key) before the audit
   // event locks that row: on PostgreSQL, concurrent creates of one team deadlocked (`npm run bench`).
   it("creates concurrently for one team without a deadlock", async () => {
