@@ -105,8 +105,22 @@ export function decimalInput(options: { positive?: boolean; max?: string } = {})
     });
 }
 
+/**
+ * Whether a string holds U+0000. PostgreSQL's text cannot store it and SQLite's can, so every
+ * string we take from a caller (bodies, paths, queries, forms, sign-in) refuses it with a 400:
+ * both databases answer alike, and none gets a statement it fails on.
+ */
+export function holdsNul(value: string): boolean {
+  return value.includes("\0");
+}
+export const NUL_REFUSED = "must not contain the NUL character (U+0000)";
+
 /** Free text of at most `max` characters. */
-export const textInput = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+export const textInput = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !holdsNul(value), NUL_REFUSED);
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
 export const emailInput = z.email({ message: "must be a valid e-mail address" }).max(254);

@@ -3,6 +3,7 @@ import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
 import { isWritesShut } from "../db/driver";
+import { holdsNul, NUL_REFUSED } from "./body";
 import { ApiError } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
@@ -107,6 +108,14 @@ function failureResponse(error: unknown, requestId: string, limitHeaders: Record
   );
 }
 
+/** A path or query value holding U+0000 (lib/api/body.ts, holdsNul) is refused before any handler sees it. */
+function refuseNul(url: URL, params: Record<string, unknown>): void {
+  const refuse = (name: string) => ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
+  for (const [name, value] of Object.entries(params)) if (typeof value === "string" && holdsNul(value)) throw refuse(name);
+  if (!url.search.includes("%00")) return;
+  for (const [name, value] of url.searchParams) if (holdsNul(name) || holdsNul(value)) throw refuse(name);
+}
+
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const started = performance.now();
@@ -139,6 +148,7 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       const operate = async (): Promise<Answer> => {
         try {
           const params = ((await context?.params) ?? {}) as P;
+          refuseNul(url, params as Record<string, unknown>);
           return answerOf(await handler({ request, url, caller, params }));
         } catch (error) {
           if (error instanceof ApiError) await confirmCallerNow(caller);

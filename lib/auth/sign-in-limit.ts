@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { holdsNul, NUL_REFUSED } from "../api/body";
 import { ApiError } from "../api/errors";
 import { getDb } from "../db/client";
 import { FIXED_SECURITY_HEADERS, HSTS, isHttpsRequest, NON_PAGE_CSP } from "../security/headers";
@@ -38,17 +39,42 @@ function isHttps(header: HeaderReader): boolean {
 }
 
 /**
- * Answered by the next-auth route before next-auth runs: the throttle as the database has it.
- * Null lets the request through.
+ * A sign-in's fields as next-auth reads them (next-auth/next/utils.js getBody): JSON or a form by
+ * the Content-Type, else none. Undefined when there are none or the JSON is malformed (next-auth
+ * answers that itself).
+ */
+function signInFields(contentType: string | null | undefined, text: string): Record<string, unknown> | undefined {
+  if (contentType?.includes("application/json")) {
+    try {
+      const body: unknown = JSON.parse(text);
+      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  if (contentType?.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  return undefined;
+}
+
+/** A field holding U+0000 (lib/api/body.ts holdsNul): 400 in the error shape, before anything reads the database. */
+function nulAnswer(fields: Record<string, unknown>): PlainAnswer | null {
+  const name = Object.keys(fields).find((key) => holdsNul(key) || (typeof fields[key] === "string" && holdsNul(fields[key] as string)));
+  if (name === undefined) return null;
+  const error = ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
+  return { status: error.status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, body: JSON.stringify(error.toBody()) };
+}
+
+/**
+ * Answered by the next-auth route before next-auth runs: a field next-auth must not pass to the
+ * database, then the throttle as the database has it. Null lets the request through.
  */
 export async function refuseThrottledSignIn(request: NextRequest): Promise<Response | null> {
   if (request.method !== "POST" || !request.nextUrl.pathname.endsWith("/callback/credentials")) return null;
-  let email: string | null;
-  try {
-    email = normalizeEmail((await request.clone().formData()).get("email"));
-  } catch {
-    return null; // next-auth answers a malformed body itself
-  }
+  const fields = signInFields(request.headers.get("content-type"), await request.clone().text());
+  if (!fields) return null;
+  const refused = nulAnswer(fields);
+  if (refused) return new Response(refused.body, { status: refused.status, headers: refused.headers });
+  const email = normalizeEmail(fields.email);
   if (!email) return null;
   const header: HeaderReader = (name) => request.headers.get(name);
   const wait = await signInRetryAfter(getDb(), { email, address: clientAddress(header) });
@@ -62,12 +88,11 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
  * Next.js runs (server/sign-in-gate.mjs), from what this process already knows:
  * no database read, no route. A flood of guesses at a throttled account then costs a body parse
  * instead of a pass through Next.js, which cost as much CPU as an API call (docs/performance.md,
- * "Sign-in floods"). Null (unknown, not throttled, not a form) hands the request to the route.
+ * "Sign-in floods"). Null (unknown, not throttled, no e-mail) hands the request to the route.
  * `header` reads a request header as Next.js would see it (x-forwarded-for included).
  */
 export function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAnswer | null {
-  if (!(header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
-  const email = normalizeEmail(new URLSearchParams(body).get("email"));
+  const email = normalizeEmail(signInFields(header("content-type"), body)?.email);
   if (!email) return null;
   const wait = knownSignInRetryAfter({ email, address: clientAddress(header) });
   if (wait === 0) return null;

@@ -1,12 +1,12 @@
 "use server";
 
-import { z } from "zod";
 import { parseBody } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import type { Versioned } from "@/lib/deals/write";
 import { closeIndication, createIndication, getIndication, refreshIndication, updateIndication } from "@/lib/indications/commands";
 import type { Indication } from "@/lib/indications/schema";
 import { INDICATION_REFUSED, indicationCreateSchema, indicationPatchSchema } from "@/lib/indications/write-schema";
+import { checkEtag, checkId } from "./inputs";
 import { runAction, runForEach, type ActionResult } from "./result";
 
 /**
@@ -15,46 +15,31 @@ import { runAction, runForEach, type ActionResult } from "./result";
  * The form runs the same schema in the browser first, for instant feedback only.
  */
 
-const idInput = z.string().min(1).max(100);
-const etagInput = z.string().max(200).nullable();
-
-function checkId(id: unknown): string {
-  const parsed = idInput.safeParse(id);
-  if (!parsed.success) throw ApiError.invalid("id", "id: must be an indication id.");
-  return parsed.data;
-}
-
-function checkEtag(etag: unknown): string | null {
-  const parsed = etagInput.safeParse(etag ?? null);
-  if (!parsed.success) throw ApiError.invalid("etag", "etag: must be the ETag the form was loaded with.");
-  return parsed.data;
-}
-
 export async function createIndicationAction(input: unknown): Promise<ActionResult<Versioned<Indication>>> {
   return runAction((caller) => createIndication(caller, parseBody(indicationCreateSchema, input, INDICATION_REFUSED.onCreate)));
 }
 
 /** The indication as it is now (after a 412, to show what changed). */
 export async function readIndicationAction(id: unknown): Promise<ActionResult<Versioned<Indication>>> {
-  return runAction((caller) => getIndication(caller, checkId(id)));
+  return runAction((caller) => getIndication(caller, checkId(id, "an indication")));
 }
 
 /** A change guarded by the ETag the form was loaded with: someone else's change in between is a 412. */
 export async function updateIndicationAction(id: unknown, patch: unknown, etag: unknown): Promise<ActionResult<Versioned<Indication>>> {
-  return runAction((caller) => updateIndication(caller, checkId(id), parseBody(indicationPatchSchema, patch, INDICATION_REFUSED.onPatch), checkEtag(etag)));
+  return runAction((caller) => updateIndication(caller, checkId(id, "an indication"), parseBody(indicationPatchSchema, patch, INDICATION_REFUSED.onPatch), checkEtag(etag)));
 }
 
 export async function refreshIndicationAction(id: unknown, etag: unknown): Promise<ActionResult<Versioned<Indication>>> {
-  return runAction((caller) => refreshIndication(caller, checkId(id), checkEtag(etag)));
+  return runAction((caller) => refreshIndication(caller, checkId(id, "an indication"), checkEtag(etag)));
 }
 
 export async function closeIndicationAction(id: unknown, etag: unknown): Promise<ActionResult<Versioned<Indication>>> {
-  return runAction((caller) => closeIndication(caller, checkId(id), checkEtag(etag)));
+  return runAction((caller) => closeIndication(caller, checkId(id, "an indication"), checkEtag(etag)));
 }
 
 /** Several selected rows at once: one write (and one result) per row. */
 export async function bulkIndicationAction(action: unknown, ids: unknown) {
   const write = action === "refresh" ? refreshIndication : action === "close" ? closeIndication : null;
   if (!write) return runAction(async () => Promise.reject(ApiError.invalid("action", 'action: must be "refresh" or "close".')));
-  return runForEach(ids, async (caller, id) => (await write(caller, checkId(id), null)).resource.stage);
+  return runForEach(ids, async (caller, id) => (await write(caller, checkId(id, "an indication"), null)).resource.stage);
 }

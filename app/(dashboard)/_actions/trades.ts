@@ -1,12 +1,12 @@
 "use server";
 
-import { z } from "zod";
 import { parseBody } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import type { Versioned } from "@/lib/deals/write";
 import { createTrade, getTrade, setTradeVerified, updateTrade } from "@/lib/trades/commands";
 import type { Trade } from "@/lib/trades/schema";
 import { TRADE_REFUSED, tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "@/lib/trades/write-schema";
+import { checkEtag, checkId } from "./inputs";
 import { runAction, runForEach, type ActionResult } from "./result";
 
 /**
@@ -14,31 +14,16 @@ import { runAction, runForEach, type ActionResult } from "./result";
  * body schemas as the API (POST/PATCH /my/trades, POST /ops/trades/{id}/verify|unverify).
  */
 
-const idInput = z.string().min(1).max(100);
-const etagInput = z.string().max(200).nullable();
-
-function checkId(id: unknown): string {
-  const parsed = idInput.safeParse(id);
-  if (!parsed.success) throw ApiError.invalid("id", "id: must be a trade id.");
-  return parsed.data;
-}
-
-function checkEtag(etag: unknown): string | null {
-  const parsed = etagInput.safeParse(etag ?? null);
-  if (!parsed.success) throw ApiError.invalid("etag", "etag: must be the ETag the form was loaded with.");
-  return parsed.data;
-}
-
 export async function createTradeAction(input: unknown): Promise<ActionResult<Versioned<Trade>>> {
   return runAction((caller) => createTrade(caller, parseBody(tradeCreateSchema, input, TRADE_REFUSED.onCreate)));
 }
 
 export async function readTradeAction(id: unknown): Promise<ActionResult<Versioned<Trade>>> {
-  return runAction((caller) => getTrade(caller, checkId(id)));
+  return runAction((caller) => getTrade(caller, checkId(id, "a trade")));
 }
 
 export async function updateTradeAction(id: unknown, patch: unknown, etag: unknown): Promise<ActionResult<Versioned<Trade>>> {
-  return runAction((caller) => updateTrade(caller, checkId(id), parseBody(tradePatchSchema, patch, TRADE_REFUSED.onPatch), checkEtag(etag)));
+  return runAction((caller) => updateTrade(caller, checkId(id, "a trade"), parseBody(tradePatchSchema, patch, TRADE_REFUSED.onPatch), checkEtag(etag)));
 }
 
 /**
@@ -49,6 +34,6 @@ export async function setTradesVerifiedAction(ids: unknown, verified: unknown, b
   return runForEach(ids, async (caller, id) => {
     if (typeof verified !== "boolean") throw ApiError.invalid("verified", "verified: must be true or false.");
     const { reason } = verified ? parseBody(verifySchema, body ?? {}) : parseBody(unverifySchema, body);
-    return (await setTradeVerified(caller, checkId(id), verified, reason, null)).resource.is_verified;
+    return (await setTradeVerified(caller, checkId(id, "a trade"), verified, reason, null)).resource.is_verified;
   });
 }
