@@ -95,6 +95,29 @@ test.describe("sign-in redirects", () => {
   });
 });
 
+test.describe("API writes with the browser session", () => {
+  test("from the dashboard's own page they work as with a key; from another origin they are refused 403", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker);
+    await page.goto("/indications");
+    const answer = await page.evaluate(async () => {
+      const companies = (await (await fetch("/api/v1/companies?per_page=1")).json()) as { companies: { id: string }[] };
+      const body = { issuer_id: companies.companies[0].id, side: "bid", price_per_share: "10", volume: "1000", visibility: "order_book_anonymous", acceptable_structures: ["direct"], stock_type: "secondary", stock_class_type: "common" };
+      const created = await fetch("/api/v1/my/indications", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const { id } = (await created.json()) as { id: string };
+      const changed = await fetch(`/api/v1/my/indications/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: '{"details":"from the page"}' });
+      const malformed = await fetch("/api/v1/my/indications", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+      return { id, statuses: [created.status, changed.status, malformed.status] };
+    });
+    expect(answer.statuses).toEqual([201, 200, 400]);
+
+    // The same cookie, as a page on another site would make the browser send it (no preflight).
+    const forged = await page.request.post(`/api/v1/my/indications/${answer.id}/close`, { headers: { origin: "http://evil.example", "content-type": "text/plain" }, data: "x" });
+    expect(forged.status()).toBe(403);
+    const after = await page.request.get(`/api/v1/my/indications/${answer.id}`);
+    expect(((await after.json()) as { stage: string }).stage).toBe("open");
+  });
+});
+
 test.describe("sessions end", () => {
   test("sign-out: the session cookie, kept and sent again, no longer works for pages or the API", async ({ page, context }) => {
     await signInAs(page, ACCOUNTS.lead);

@@ -8,6 +8,7 @@ import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { LruCache } from "../lru";
 import { AuthCheck, type CachedKey } from "./key-cache";
 import { sessionCookieOptions } from "./cookies";
+import { isSameOriginWrite } from "./same-origin";
 import { authSecret } from "./secret";
 import { getSessionClaims } from "./session";
 import { sessionStillValid, tokenSessionVersion } from "./sessions";
@@ -80,6 +81,9 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
   const token = await getToken({ req, secret: authSecret(), ...sessionCookieOptions() });
   const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub, tokenSessionVersion(token)));
   if (!caller) throw ApiError.unauthorized();
+  if (!isSameOriginWrite(request)) {
+    throw ApiError.forbidden("A write with the browser session must come from the dashboard's own origin (Origin or Sec-Fetch-Site); programs send an API key.");
+  }
   return caller;
 }
 

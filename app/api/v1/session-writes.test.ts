@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
-import { callRoute, ORIGIN, sessionCookie, type CallOptions, type CallResult } from "@/lib/testing/http";
+import { callRoute, expectError, ORIGIN, sessionCookie, type CallOptions, type CallResult } from "@/lib/testing/http";
 import { POST as closeIndication } from "./my/indications/[id]/close/route";
 import { PATCH as patchIndication } from "./my/indications/[id]/route";
 import { POST as refreshIndication } from "./my/indications/[id]/refresh/route";
@@ -16,7 +16,8 @@ import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 /**
  * Every write operation of the API, once with an API key and once with the dashboard's session
  * cookie (sent from the dashboard's origin), as plain Requests the way a production build hands
- * them over: the two answer the same statuses and fields. Rows belong to teams of this file's own.
+ * them over: the two answer the same statuses and fields. From any other origin, a session's write
+ * is refused (lib/auth/same-origin.ts). Rows belong to teams of this file's own.
  */
 
 const TEAM = { id: randomUUID(), name: `Session writers ${Date.now()}` };
@@ -91,5 +92,47 @@ describe("API writes with the browser session", () => {
       ["unverify trade", 200],
     ]);
     expect(await writeEverything("session")).toEqual(byKey);
+  });
+});
+
+describe("API writes with the browser session from another origin", () => {
+  async function openBid(): Promise<string> {
+    return ((await as(broker, "key", createIndication, "/api/v1/my/indications", { body: NEW_BID })).body as { id: string }).id;
+  }
+  const stageOf = async (id: string) => (await getDb().indication.findUnique({ where: { id } }))?.stage;
+
+  it("are refused 403 and change nothing: a foreign or null Origin, or none at all, whatever the body", async () => {
+    const id = await openBid();
+    const close = `/api/v1/my/indications/${id}/close`;
+    const foreign: Record<string, string>[] = [
+      { origin: "http://evil.example" },
+      { origin: "http://localhost:3999" },
+      { origin: "null" },
+      { origin: "http://evil.example", "content-type": "text/plain" },
+      { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      { "sec-fetch-site": "cross-site" },
+      {},
+    ];
+    for (const headers of foreign) {
+      const result = await callRoute(closeIndication, close, { plain: true, method: "POST", headers: { cookie: broker.cookie, ...headers }, body: "a=1" });
+      expectError(result, "forbidden", null);
+    }
+    expect(await stageOf(id)).toBe("open");
+
+    const trade = ((await as(broker, "key", recordTrade, "/api/v1/my/trades", { body: NEW_TRADE })).body as { id: string }).id;
+    const verifying = { plain: true, method: "POST", headers: { cookie: verifier.cookie, origin: "http://evil.example" } };
+    expectError(await callRoute(verifyTrade, `/api/v1/ops/trades/${trade}/verify`, verifying), "forbidden", null);
+    expect((await getDb().trade.findUnique({ where: { id: trade } }))?.isVerified).toBe(false);
+  });
+
+  it("are taken with Sec-Fetch-Site: same-origin; a key is not checked for its origin", async () => {
+    const id = await openBid();
+    const close = `/api/v1/my/indications/${id}/close`;
+    const sameOrigin = await callRoute(closeIndication, close, { plain: true, method: "POST", headers: { cookie: broker.cookie, "sec-fetch-site": "same-origin" } });
+    expect(sameOrigin.status).toBe(200);
+    const other = await openBid();
+    const byKey = await callRoute(closeIndication, `/api/v1/my/indications/${other}/close`, { key: broker.key, method: "POST", headers: { origin: "http://evil.example" } });
+    expect(byKey.status).toBe(200);
+    expect(await stageOf(other)).toBe("closed_lost");
   });
 });
