@@ -206,3 +206,23 @@ test("U+0000 in a body, a path, a query or a sign-in form: 400 in the error shap
     expect(JSON.parse(answer.body), bytes.split("\r\n")[0]).toMatchObject({ error: { code: "invalid_parameter", param } });
   }
 });
+
+test("the edges Node and Next.js answer bodiless are JSON in the error shape, with the right code", async () => {
+  const big = "a".repeat(70 * 1024);
+  const cases: [string, number, string][] = [
+    [request("GET", "/api/v1/my/indications/."), 404, "not_found"],
+    [request("GET", "/api/v1/openapi.json/.."), 404, "not_found"],
+    [request("GET", "/api/v1/companies/%2e%2e/x"), 404, "not_found"],
+    [request("GET", "/api/v1/companies", ["Expect: foo"]), 417, "expectation_failed"],
+    ["GET /api/v1/companies HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "invalid_parameter"],
+    [request("POST", "/api/auth/callback/credentials", ["Content-Type: application/x-www-form-urlencoded"], big), 413, "payload_too_large"],
+    [request("POST", "/indications", ["Next-Action: 0123456789abcdef", "Origin: http://evil.example", "Content-Type: text/plain"], "[]"), 403, "forbidden"],
+  ];
+  for (const [bytes, status, code] of cases) {
+    const answer = await sendRaw(bytes);
+    const what = bytes.split("\r\n").slice(0, 3).join(" | ").slice(0, 120);
+    expect(answer.status, what).toBe(status);
+    expect(answer.headers["content-type"], what).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body), what).toMatchObject({ error: { code } });
+  }
+});

@@ -133,6 +133,19 @@ test("one JSON log line per API request, with no secret in it; LOG_LEVEL silence
   }
 });
 
+test("a production start without NEXTAUTH_URL warns once; with it, no warning", async () => {
+  test.setTimeout(120_000);
+  for (const [env, warned] of [[{ NODE_ENV: "production", NEXTAUTH_URL: "" }, true], [{ NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${PORT}` }, false]] as const) {
+    const { child, output } = await startServer(env);
+    try {
+      expect(output().includes("NEXTAUTH_URL is not set"), output()).toBe(warned);
+    } finally {
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  }
+});
+
 const PG_SERVER = process.env.E2E_PG_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const WRITERS = 32;
 

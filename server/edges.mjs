@@ -24,7 +24,7 @@ export function errorAnswer(status, code, message, headers = {}) {
 
 /**
  * The refusal for a request Next.js would mishandle, or null to pass it on.
- * @param {{ method?: string, url?: string, rawHeaders: string[] }} request
+ * @param {{ method?: string, url?: string, rawHeaders: string[], httpVersion?: string, headers?: Record<string, string | string[] | undefined> }} request
  */
 export function refuseEdge(request) {
   const method = request.method ?? "";
@@ -42,14 +42,49 @@ export function refuseEdge(request) {
     return errorAnswer(400, "invalid_parameter", "The path holds an invalid percent-encoding.");
   }
   // Next.js would answer these with a bodiless 308 to the tidied path; an API client gets a 404.
-  if (/^\/api\/v1(\/|$)/.test(path) && (path.includes("//") || (path.length > 1 && path.endsWith("/")))) {
-    return errorAnswer(404, "not_found", "No endpoint here: API paths have no empty segment and no trailing slash.");
+  if (/^\/api\/v1(\/|$)/.test(path) && (path.includes("//") || (path.length > 1 && path.endsWith("/")) || hasDotSegment(path))) {
+    return errorAnswer(404, "not_found", "No endpoint here: API paths have no empty, `.` or `..` segment and no trailing slash.");
+  }
+  // Node would answer a missing Host with an empty 400 (HTTP/1.1 requires one; see server/main.mjs).
+  if (request.headers?.host === undefined && request.httpVersion !== "1.0") {
+    return errorAnswer(400, "invalid_parameter", "Send a Host header.");
+  }
+  // A server action from another origin: Next.js refuses it too, but with a 500.
+  if (method === "POST" && request.headers?.["next-action"] !== undefined && !fromOwnHost(request.headers)) {
+    return errorAnswer(403, "forbidden", "A form of this site must be sent from this site.");
   }
   // Node keeps only the first of two Authorization headers; two are ambiguous, so refuse them.
   let authorizations = 0;
   for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i].toLowerCase() === "authorization") authorizations++;
   if (authorizations > 1) return errorAnswer(400, "invalid_parameter", "Send one Authorization header, not several.");
   return null;
+}
+
+/** @param {string} path */
+function hasDotSegment(path) {
+  return path.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
+
+/**
+ * Whether the request's Origin names the host it was sent to, as Next.js checks a server action
+ * (X-Forwarded-Host, else Host). No Origin: an old browser or not a browser, let through as Next does.
+ * @param {Record<string, string | string[] | undefined>} headers
+ */
+function fromOwnHost(headers) {
+  const origin = headers.origin;
+  if (typeof origin !== "string") return true;
+  const forwarded = headers["x-forwarded-host"];
+  const host = (typeof forwarded === "string" ? forwarded.split(",")[0].trim() : undefined) ?? headers.host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The answer to an `Expect` Node does not meet (anything but 100-continue): 417 in the error shape. */
+export function expectationFailed() {
+  return errorAnswer(417, "expectation_failed", "Only `Expect: 100-continue` is supported.");
 }
 
 /** The answer to a request line or header Node's parser refuses (lower-case methods, bad lines). */

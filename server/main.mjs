@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import next from "next";
 import pino from "pino";
-import { badRequestBytes, refuseEdge } from "./edges.mjs";
+import { badRequestBytes, expectationFailed, refuseEdge } from "./edges.mjs";
 import { Drain } from "./drain.mjs";
 import { gateSignIn, isSignInPost } from "./sign-in-gate.mjs";
 
@@ -34,6 +34,12 @@ const logger = pino(
   { level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime },
   pino.destination({ dest: 1, sync: true }),
 );
+
+// Without it, next-auth and the logo URLs take the origin from each request's headers, which a
+// client can set (X-Forwarded-Host): fine on a laptop, not in production (docs/deployment.md).
+if (process.env.NODE_ENV === "production" && !process.env.NEXTAUTH_URL?.trim()) {
+  logger.warn("NEXTAUTH_URL is not set: sign-in redirects follow the request's Host and X-Forwarded-Host headers. Set it to the public origin in production.");
+}
 
 const app = next({ dev: false, hostname, port });
 await app.prepare();
@@ -63,7 +69,9 @@ async function serve(request, response) {
   await handle(request, response);
 }
 
-const server = createServer((request, response) => {
+// requireHostHeader off: Node's own refusal of a request without Host is an empty 400; refuseEdge
+// answers it in the error shape instead.
+const server = createServer({ requireHostHeader: false }, (request, response) => {
   drain.track(request, response);
   serve(request, response).catch((error) => {
     console.error("[server] request failed", error);
@@ -72,6 +80,12 @@ const server = createServer((request, response) => {
   });
 });
 const drain = new Drain(server, DRAIN_MS);
+
+// An Expect header other than 100-continue: Node's own answer is an empty 417.
+server.on("checkExpectation", (request, response) => {
+  drain.track(request, response);
+  refuse(request, response, expectationFailed());
+});
 
 // A request Node cannot parse (a lower-case method, a broken request line or header).
 server.on("clientError", (_error, socket) => {

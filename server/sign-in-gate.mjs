@@ -67,7 +67,7 @@ function replay(/** @type {IncomingMessage} */ request, /** @type {Buffer} */ bo
 export async function gateSignIn(request) {
   const body = await readBody(request);
   if (body === "aborted") return null;
-  if (body === "too large") return { answer: errorAnswer(413, "invalid_parameter", "A sign-in body is at most 64 KB.") };
+  if (body === "too large") return { answer: errorAnswer(413, "payload_too_large", "A sign-in body is at most 64 KB.") };
   const headers = request.headers;
   // As Next.js sees it: the peer's address when no proxy sent one.
   const header = (/** @type {string} */ name) => {

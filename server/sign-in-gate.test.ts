@@ -91,6 +91,12 @@ describe("the sign-in gate before Next.js (server/sign-in-gate.mjs)", () => {
     const answer = JSON.parse(refused.text) as { url: string; error: { code: string; message: string } };
     expect(answer.error.code).toBe("rate_limited");
     expect(new URL(answer.url).searchParams.get("error")).toMatch(/^TooManyAttempts\.\d+$/);
+
+    // A JSON body, which next-auth takes as well, meets the same gate.
+    const json = await post(JSON.stringify({ email, password: "guess", csrfToken: "x", json: "true" }), { "content-type": "application/json", "x-forwarded-for": "198.51.100.202" });
+    expect(json.status).toBe(429);
+    expect(Number(json.headers["retry-after"])).toBeGreaterThanOrEqual(wait - 1);
+    expect(handedOn).toHaveLength(count);
   });
 
   it("knows a throttled address by the peer's address when no proxy sent one, as Next.js does", async () => {
@@ -109,6 +115,6 @@ describe("the sign-in gate before Next.js (server/sign-in-gate.mjs)", () => {
   it("refuses a body larger than a sign-in form with 413 in the error shape", async () => {
     const refused = await post(Buffer.alloc(70 * 1024, "a"));
     expect(refused.status).toBe(413);
-    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: "invalid_parameter" } });
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: "payload_too_large" } });
   });
 });

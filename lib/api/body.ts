@@ -2,6 +2,14 @@ import { z } from "zod";
 import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError } from "./errors";
 
+/** The client hung up before its body arrived: nobody is left to answer (lib/api/handler.ts logs it as 499). */
+export class ClientGoneError extends Error {
+  constructor(cause: unknown) {
+    super("The client closed the connection before sending its whole body.", { cause });
+    this.name = "ClientGoneError";
+  }
+}
+
 /** The largest request body we read (issue 12: 64 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -30,7 +38,9 @@ async function readLimited(request: Request): Promise<Buffer> {
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        throw new ClientGoneError(error);
+      });
       if (done) break;
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) {
@@ -80,7 +90,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, refused
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0];
     const param = fieldName([...issue.path, key]);
-    throw ApiError.invalid(param, refused[key] ? `"${param}" ${refused[key]}.` : `Unknown field "${param}".`);
+    // Own keys only: `constructor` or `__proto__` must not find Object.prototype's.
+    const why = Object.hasOwn(refused, key) ? refused[key] : undefined;
+    throw ApiError.invalid(param, why ? `"${param}" ${why}.` : `Unknown field "${param}".`);
   }
   const param = fieldName(issue.path);
   throw ApiError.invalid(param || "body", param ? `${param}: ${issue.message}` : issue.message);

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   idempotency_key_reuse: 422,
   rate_limited: 429,
   internal_error: 500,

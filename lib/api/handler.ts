@@ -3,7 +3,7 @@ import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
 import { StaleCallerError } from "../auth/key-cache";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
 import { isWritesShut } from "../db/driver";
-import { holdsNul, NUL_REFUSED } from "./body";
+import { ClientGoneError, holdsNul, NUL_REFUSED } from "./body";
 import { ApiError } from "./errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
@@ -96,6 +96,8 @@ export async function withDatabaseErrors(request: Request, respond: () => Promis
 
 /** The answer to an error out of a request: ours in the error shape, anything else a 503 or a 500. */
 function failureResponse(error: unknown, requestId: string, limitHeaders: Record<string, string>): Response {
+  // nginx's 499: logged at info, not as our failure; the answer reaches nobody.
+  if (error instanceof ClientGoneError) return new Response(null, { status: 499, headers: { "x-request-id": requestId } });
   if (error instanceof ApiError) return errorResponse(error, requestId, error.code === "rate_limited" ? {} : { ...limitHeaders });
   // A busy or unreachable database (lib/db/busy.ts): 503 with Retry-After; try again.
   const unavailable = databaseApiError(error);
@@ -113,7 +115,7 @@ function refuseNul(url: URL, params: Record<string, unknown>): void {
   const refuse = (name: string) => ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
   for (const [name, value] of Object.entries(params)) if (typeof value === "string" && holdsNul(value)) throw refuse(name);
   if (!url.search.includes("%00")) return;
-  for (const [name, value] of url.searchParams) if (holdsNul(name) || holdsNul(value)) throw refuse(name);
+  for (const [name, value] of url.searchParams) if (holdsNul(value)) throw refuse(name);
 }
 
 export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "@/lib/log/logger";
 import { UUID_PATTERN, callRoute, expectError, expectList, expectNoLeak, type CallResult } from "@/lib/testing/http";
 import * as companiesModule from "./companies/route";
 import * as companyModule from "./companies/[company_id]/route";
@@ -233,6 +234,32 @@ describe("the error shape, for every 400 kind", () => {
 
   it("a successful list is JSON too", async () => {
     expectList(await callRoute(companiesModule.GET, "/api/v1/companies?per_page=1", { key: KEY }), "companies");
+  });
+});
+
+describe("hostile bodies", () => {
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("a body key named %s is an unknown field, not a lookup on Object.prototype", async (name) => {
+    const result = await callRoute(indicationModule.PATCH, INDICATION, { key: KEY, method: "PATCH", body: `{"${name}": {}}`, headers: { "content-type": "application/json" } });
+    expectError(result, "invalid_parameter", name);
+    expect((result.body as { error: { message: string } }).error.message).toBe(`Unknown field "${name}".`);
+  });
+
+  it("a client that hangs up mid-body is answered 499 and logged at info, not as our failure", async () => {
+    const errors = vi.spyOn(logger, "error");
+    try {
+      const body = new ReadableStream({ pull: (controller) => controller.error(new Error("aborted")) });
+      const request = new Request(`http://localhost${INDICATION}`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      const response = await indicationModule.PATCH(request as never, { params: Promise.resolve({ id: INDICATION.split("/").at(-1)! }) });
+      expect(response.status).toBe(499);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { ABANDONED_MS, KEPT_MS } from "@/lib/api/idempotency";
 import { createDb, getDb, type Db } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/db/url";
 import { COMPANIES, FIXTURE_PASSWORD_HASH } from "@/lib/testing/fixtures";
-import { callRoute, expectError, sessionCookie, type CallOptions, type CallResult } from "@/lib/testing/http";
+import { callRoute, expectError, ORIGIN, sessionCookie, type CallOptions, type CallResult } from "@/lib/testing/http";
 import { PATCH as patchOne } from "./my/indications/[id]/route";
 import { POST as refreshOne } from "./my/indications/[id]/refresh/route";
 import { POST as create } from "./my/indications/route";
@@ -126,7 +126,8 @@ describe("Idempotency-Key on POST", () => {
     expect((await post(bid(key), key)).status).toBe(201);
     const byColleague = await post(bid(key, "14"), key, { key: colleague.key });
     const bySecondKey = await post(bid(key, "15"), key, { key: writer.secondKey });
-    const bySession = await post(bid(key, "16"), key, { key: undefined, headers: { cookie: await sessionCookie(writer.id) } });
+    // From the dashboard's origin, as a page's own fetch sends it (lib/auth/same-origin.ts).
+    const bySession = await post(bid(key, "16"), key, { key: undefined, headers: { cookie: await sessionCookie(writer.id), origin: ORIGIN } });
     for (const result of [byColleague, bySecondKey, bySession]) {
       expect(result.status, result.text).toBe(201);
       expect(result.headers.get("idempotent-replayed")).toBeNull();
