@@ -1,3 +1,4 @@
+import "./lib/env";
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { databaseKind, databaseUrl, sqliteFilePath } from "./lib/db/url";

@@ -3,6 +3,7 @@
  * prisma/seed/). Uses DATABASE_URL like the app (embedded SQLite by default). Migrations must be
  * applied first (`npm run db:setup` does both).
  */
+import "../lib/env";
 import { createDb } from "../lib/db/client";
 import { databaseKind, databaseUrl } from "../lib/db/url";
 import { formatSeedSummary, seedDemoData } from "./seed/run";

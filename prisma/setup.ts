@@ -1,16 +1,19 @@
 /**
  * `npm run db:setup` (run by `npm start` and `npm run dev`): makes the database ready to serve.
- *   1. applies the committed migrations (`prisma migrate deploy`, for the DATABASE_URL's database;
- *      the embedded SQLite file's folder is created first);
+ *   1. applies the committed migrations that are pending (`prisma migrate deploy`, for the
+ *      DATABASE_URL's database, read from the environment or the .env files; the embedded SQLite
+ *      file's folder is created first); with none pending it leaves the database alone;
  *   2. seeds the demo data only if there are no companies yet, so restarts keep the data, API
  *      keys included. `npm run db:seed` reseeds on demand.
  * Exits non-zero on any failure, so the start command stops.
  */
+import "../lib/env";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../lib/db/client";
 import { databaseKind, databaseUrl, describeDatabase, sqliteFilePath } from "../lib/db/url";
+import { committedMigrations, readiness } from "../lib/health/readiness";
 import { formatSeedSummary, seedDemoData } from "./seed/run";
 
 // Prisma's own output is noisy and partly untrue here (a warning about the schema's url, which
@@ -24,12 +27,15 @@ function migrate(url: string, kind: string): void {
   });
   if (result.error) throw result.error;
   if (result.status !== 0) {
+    // The migration engine waits 5 s for SQLite's write lock and then says only "SocketTimeout".
+    if (kind === "sqlite" && /SocketTimeout|database is locked/.test(`${result.stdout}${result.stderr}`)) {
+      throw new Error(`another process holds ${describeDatabase(url)} (a server running on it?): stop it, then run this again.`);
+    }
     process.stdout.write(result.stdout ?? "");
     process.stderr.write(result.stderr ?? "");
     throw new Error(`prisma migrate deploy exited with ${result.status ?? result.signal}`);
   }
-  const applied = /The following migration\(s\) have been applied/.test(result.stdout) ? "applied the new ones" : "none pending";
-  console.log(`Migrations (prisma/${kind}/migrations) on ${describeDatabase(url)}: ${applied}.`);
+  console.log(`Migrations (prisma/${kind}/migrations) on ${describeDatabase(url)}: applied the new ones.`);
 }
 
 async function main(): Promise<void> {
@@ -37,10 +43,18 @@ async function main(): Promise<void> {
   const kind = databaseKind(url);
   if (kind === "sqlite") mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
 
-  migrate(url, kind);
-
   const db = createDb(url);
   try {
+    // Only when something is pending: the migration engine wants SQLite's write lock even for
+    // nothing, which a running server may hold.
+    const { database, pending_migrations: pending } = await readiness(db, committedMigrations(kind));
+    if (database === "reachable" && pending.length === 0) {
+      console.log(`Migrations (prisma/${kind}/migrations) on ${describeDatabase(url)}: none pending.`);
+    } else {
+      // The engine takes SQLite's write lock: our connection lets go of the file first.
+      await db.$disconnect();
+      migrate(url, kind);
+    }
     const companies = await db.company.count();
     if (companies > 0) {
       console.log(`Database already holds ${companies} companies: keeping its data (npm run db:seed reseeds).`);

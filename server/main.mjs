@@ -8,6 +8,7 @@
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
+import nextEnv from "@next/env";
 import next from "next";
 import pino from "pino";
 import { badRequestBytes, expectationFailed, refuseEdge } from "./edges.mjs";
@@ -23,6 +24,9 @@ function option(names, fallback) {
   }
   return fallback;
 }
+
+// The .env files, as lib/env.ts reads them for the CLIs, before PORT and HOSTNAME are read.
+nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
 
 const port = Number(option(["--port", "-p"], process.env.PORT ?? "3000"));
 const hostname = option(["--hostname", "-H"], process.env.HOSTNAME ?? "0.0.0.0");

@@ -1,4 +1,5 @@
 /** `npm run db:backup -- <file>`: see lib/db/backup.ts. Acts on DATABASE_URL's database. */
+import "../env";
 import path from "node:path";
 import { BackupError, backupSqlite } from "./backup";
 import { databaseUrl, describeDatabase } from "./url";
@@ -11,7 +12,8 @@ async function main(): Promise<void> {
   console.log(`Backed up ${describeDatabase(url)} to ${path.resolve(target)} (${pages} pages).`);
 }
 
+// One line, never a stack trace: an operator's typo is not a crash.
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError ? error.message : error);
+  console.error(error instanceof BackupError ? error.message : `Backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

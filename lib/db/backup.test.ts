@@ -73,6 +73,16 @@ describe("npm run db:backup", () => {
     }
   });
 
+  it("makes the target's folder, as the README's `backups/desk-<date>.db` needs; a failure is one line", { timeout: 90_000 }, async () => {
+    const target = path.join(folder, "backups", "nested", "desk.db");
+    const made = await backup(target, database.url);
+    expect(made.code, made.output).toBe(0);
+    const failed = await backup(path.join("/proc", "desk.db"), database.url);
+    expect(failed.code).toBe(1);
+    expect(failed.output.trim().split("\n")).toHaveLength(1);
+    expect(failed.output).toMatch(/^Backup failed: /);
+  });
+
   it("refuses to overwrite a file, and points PostgreSQL to pg_dump", { timeout: 90_000 }, async () => {
     const target = path.join(folder, "twice.db");
     expect((await backup(target, database.url)).code).toBe(0);

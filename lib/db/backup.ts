@@ -4,7 +4,7 @@
  * connection writes, so the copy is one moment's database, never a torn file (cp of a file in
  * WAL mode can be). PostgreSQL: use pg_dump (README); this command says so.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { databaseKind, describeDatabase, sqliteFilePath } from "./url";
@@ -13,7 +13,7 @@ const ALL_PAGES = 1 << 30;
 
 export class BackupError extends Error {}
 
-/** Copies the SQLite database of `url` to `target`; returns the pages copied. */
+/** Copies the SQLite database of `url` to `target` (its folder made if missing); returns the pages copied. */
 export async function backupSqlite(url: string, target: string): Promise<number> {
   if (databaseKind(url) !== "sqlite") {
     throw new BackupError(`${describeDatabase(url)} is PostgreSQL: back it up with pg_dump (see the README).`);
@@ -21,6 +21,7 @@ export async function backupSqlite(url: string, target: string): Promise<number>
   const source = sqliteFilePath(url);
   if (!existsSync(source)) throw new BackupError(`No database at ${source}.`);
   if (existsSync(target)) throw new BackupError(`${target} exists already: choose a new file.`);
+  mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
     // Step by step, a backup starts over whenever another connection writes in between; under
