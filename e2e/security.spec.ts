@@ -146,7 +146,11 @@ test.describe("sessions end", () => {
     await page.reload();
     await expect(page.getByTestId("current-user-team")).toHaveText("Beta");
 
+    const session = async () => (await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } };
+    expect((await session()).user?.email).toBe(email);
     usersCli("disable", "--email", email);
+    // next-auth's session endpoint, which only checks the cookie's signature, answers signed out too.
+    expect(await session()).toEqual({});
     await page.reload();
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -72,6 +72,19 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
     if (!match) throw ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`.");
     return resolveApiKey(match[1], fresh);
   }
+  const caller = await sessionCaller(request);
+  if (!caller) throw ApiError.unauthorized();
+  if (!isSameOriginWrite(request)) {
+    throw ApiError.forbidden("A write with the browser session must come from the dashboard's own origin (Origin or Sec-Fetch-Site); programs send an API key.");
+  }
+  return caller;
+}
+
+/**
+ * The browser session's user, or null: no session cookie, a forged or expired one, or a session
+ * that ended (sign-out everywhere, a new password, the user disabled; lib/auth/sessions.ts).
+ */
+export async function sessionCaller(request: Request): Promise<Caller | null> {
   // The session cookie is read from the request itself (not next/headers), so the handler works
   // the same under `next start` and when a test calls it with a plain Request. Only the URL and
   // headers are copied: a Request built from another takes over its body stream, which the
@@ -79,12 +92,7 @@ export async function resolveCaller(request: Request, { fresh = false } = {}): P
   // fails `instanceof` here, so this copy is the usual path, not a test-only one.
   const req = request instanceof NextRequest ? request : new NextRequest(request.url, { headers: request.headers });
   const token = await getToken({ req, secret: authSecret(), ...sessionCookieOptions() });
-  const caller = typeof token?.sub === "string" && (await loadSessionCaller(token.sub, tokenSessionVersion(token)));
-  if (!caller) throw ApiError.unauthorized();
-  if (!isSameOriginWrite(request)) {
-    throw ApiError.forbidden("A write with the browser session must come from the dashboard's own origin (Origin or Sec-Fetch-Site); programs send an API key.");
-  }
-  return caller;
+  return typeof token?.sub === "string" ? loadSessionCaller(token.sub, tokenSessionVersion(token)) : null;
 }
 
 // Keyed by the secret's hash: the cache never holds a usable secret.

@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { withDatabaseErrors } from "@/lib/api/handler";
+import { sessionCaller } from "@/lib/auth/caller";
 import { authOptions } from "@/lib/auth/options";
 import { refuseThrottledSignIn } from "@/lib/auth/sign-in-limit";
 
@@ -13,4 +14,14 @@ async function POST(request: NextRequest, context: { params: Promise<{ nextauth:
   return withDatabaseErrors(request, async () => (await refuseThrottledSignIn(request)) ?? handler(request, context));
 }
 
-export { handler as GET, POST };
+// next-auth's own session endpoint only checks the cookie's signature: a session that ended
+// (sign-out everywhere, a disabled user) would still read as signed in. Answered as next-auth
+// answers a signed-out browser instead.
+async function GET(request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }) {
+  return withDatabaseErrors(request, async () => {
+    if (request.nextUrl.pathname.endsWith("/session") && !(await sessionCaller(request))) return Response.json({}, { headers: { "cache-control": "no-store" } });
+    return handler(request, context);
+  });
+}
+
+export { GET, POST };
