@@ -1,6 +1,6 @@
 /**
  * `npm run bench:compare`: bench results (`npm run bench --out`) against a reference, row by row,
- * on ours/ceiling in points (docs/performance.md, "The reference as filed").
+ * on ours/ceiling in points (docs/performance.md, "Comparing builds").
  *
  *   npm run bench:compare -- --reference aecb6f8:bench/results/2026-11-26-sqlite.json run-1.json run-2.json
  *   npm run bench:compare -- --reference old-1.json --reference old-2.json new-1.json new-2.json

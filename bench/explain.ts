@@ -1,5 +1,5 @@
 /**
- * Query plans of the hot list statements (docs/performance.md), on the large dataset:
+ * Query plans of the hot list statements (docs/performance.md, "Query plans"), on the large dataset:
  *
  *   npx tsx bench/explain.ts                                   # SQLite: EXPLAIN QUERY PLAN + timing
  *   DATABASE_URL=postgresql://…/desk_large npx tsx bench/explain.ts   # PostgreSQL: EXPLAIN ANALYZE

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:request`: what one API read costs our own code, without Next.js's server around
- * it (docs/performance.md, step 28). The route module's GET is called in-process with a real
- * Request, against the database DATABASE_URL names (default: SQLite prisma/data/large.db), as
- * broker@alpha.example with a key minted for the run:
+ * `npm run bench:request`: what one API read costs our own code, without Next.js's server around it
+ * (docs/performance.md, "npm run bench:request"). The route module's GET is called in-process with
+ * a real Request, against the database DATABASE_URL names (default: SQLite prisma/data/large.db),
+ * as broker@alpha.example with a key minted for the run:
  *
  *   npm run bench:request -- --path /api/v1/my/trades [--calls 4000] [--rounds 7]
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance benchmark of issue 4 (docs/performance.md).
+ * `npm run bench`: the performance benchmark of issue 4 (docs/performance.md, "npm run bench").
  *
  *   npm run bench                                   # SQLite, prisma/data/large.db (seeded if absent)
  *   DATABASE_URL=postgresql://…/desk_large npm run bench
@@ -1182,9 +1182,10 @@ interface Pair {
 
 /**
  * Ours and the ceiling, `count` times, in the order ours, ceiling, ceiling, ours, …: a machine's
- * speed can move by tens of percent within seconds (docs/performance.md, step 29), and side by side
- * both pay the same drift. The median pair by ratio (the lower one of an even count) stands for the
- * row, unless a pair had a non-2xx, an error or no answer: then that pair does, so the run fails.
+ * speed can move by tens of percent within seconds (docs/performance.md, "Comparing builds"), and
+ * side by side both pay the same drift. The median pair by ratio (the lower one of an even count)
+ * stands for the row, unless a pair had a non-2xx, an error or no answer: then that pair does, so
+ * the run fails.
  */
 async function measurePairs(count: number, load: { ours: () => Promise<Measure>; ceiling: () => Promise<Measure> }) {
   const pairs: Pair[] = [];

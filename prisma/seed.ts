@@ -10,7 +10,8 @@ import { formatSeedSummary, seedDemoData } from "./seed/run";
 
 async function main(): Promise<void> {
   // `--scale large` (or `smoke`): the performance data set of prisma/seed/large.ts instead, in its
-  // own database (DATABASE_URL, default prisma/data/large.db). See docs/performance.md.
+  // own database (DATABASE_URL, default prisma/data/large.db). See docs/performance.md,
+  // "The large data set".
   const scale = process.argv.indexOf("--scale");
   if (scale !== -1) {
     const { seedLarge } = await import("./seed/large");

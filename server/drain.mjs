@@ -96,7 +96,8 @@ export class Drain {
   run() {
     this.#phase = "draining";
     // net.Server's close, not http.Server's: that one also cuts idle kept-alive connections at
-    // once, and a request a client has just sent on one would be lost (step 2 gives them a grace).
+    // once, and a request a client has just sent on one would be lost (the second step above gives
+    // them a grace).
     net.Server.prototype.close.call(this.server);
     for (const response of this.#inFlight) if (!response.headersSent) response.setHeader("connection", "close");
     for (const socket of this.#sockets) if (!this.#busy.has(socket)) this.#closeWhenIdle(socket);

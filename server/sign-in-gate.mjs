@@ -3,7 +3,7 @@
  * Sign-ins to an account or from an address this process already knows to be throttled are
  * answered here, before Next.js runs (lib/auth/sign-in-limit.ts decides; this reads the body it
  * needs and hands everything else on). Through Next.js a refusal cost as much CPU as an API call,
- * so a flood of guesses slowed the API (docs/performance.md, "Sign-in floods").
+ * so a flood of guesses slowed the API (docs/performance.md, "Sign-in gate").
  */
 import { IncomingMessage } from "node:http";
 import { errorAnswer } from "./edges.mjs";

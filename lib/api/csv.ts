@@ -81,7 +81,7 @@ export async function csvResponse<T>(list: ListQuery<T>, caller: Caller, name: s
     "content-disposition": `attachment; filename="${name}-${date}.csv"`,
     // Sent as written, not gzipped by Next.js on the way out: its compression (level 6) cost the
     // server as much CPU per row as reading and writing the row, and halved the export's rate
-    // (docs/performance.md, "Issue 15"). The bytes are 3.2 times gzip's.
+    // (docs/performance.md, "CSV exports"). The bytes are 3.2 times gzip's.
     "cache-control": "no-store, no-transform",
   });
 }

@@ -129,7 +129,7 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
     // A caller served from the API-key cache is confirmed before anything is answered
     // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
     // Only what is pending is awaited: every promise costs Next.js's async-context hooks
-    // (docs/performance.md, step 28).
+    // (docs/performance.md, "Promises per request").
     const run = async (fresh: boolean): Promise<Answer> => {
       const caller = await resolveCaller(request, { fresh });
       known = caller;

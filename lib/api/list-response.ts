@@ -14,7 +14,7 @@ import { readPage, toListBody, type JsonPage, type PageRequest } from "./paginat
  * this process has answered the same page before, at change counters that are still current,
  * the counters alone confirm the caller's copy: one small statement instead of the page's. A list
  * that keeps its answers (the market's tape, read alike by every broker) is answered from the kept
- * body the same way (docs/performance.md, "Kept tape pages").
+ * body the same way (docs/performance.md, "Market view caches").
  */
 
 interface Answered {
@@ -65,7 +65,8 @@ export async function listResponse<T>(
   }
   const page = await readPage(list, window, caller);
   const body = toListBody(resource, page, extra ? await extra.read(page) : undefined);
-  // The same page at the same counters is the same body: its hash is known (docs/performance.md, step 28).
+  // The same page at the same counters is the same body: its hash is known
+  // (docs/performance.md, "Answered pages and ETags").
   const etag = known !== undefined && known.version === page.version ? known.etag : `"${hash("sha1", body.text, "base64url")}"`;
   if (page.version !== undefined) {
     answered.set(key, { etag, version: page.version });

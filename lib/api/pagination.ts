@@ -54,7 +54,8 @@ function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>,
  * freshness check riding along), the page fields, and the change counters it was read at.
  */
 export function readPage<T>(list: ListQuery<T>, request: PageRequest, caller: Caller): Promise<JsonPage<T>> {
-  // Chained, not awaited: one promise fewer per list request (docs/performance.md, step 29).
+  // Chained, not awaited: one promise fewer per list request
+  // (docs/performance.md, "Promises per request").
   return runPage(getEngine(), list, caller.freshness).then((page) => ({
     ...buildJsonPage(page.itemsJson, request, page.total, page.version),
     counter: page.counter,

@@ -16,7 +16,7 @@ import { ApiError } from "./errors";
  * instances allow up to N × the quota but a request costs no database round trip; `database` in
  * the `rate_limits` table through the app's Prisma client (RateLimiterPrisma), shared by every
  * instance over the database, at two statements per request (docs/deployment.md says when to
- * choose which, docs/performance.md what it costs).
+ * choose which, docs/performance.md "Rate-limit store" what it costs).
  */
 
 export const RATE_LIMIT_POLICY = "per-key";
@@ -75,7 +75,7 @@ function fields(config: Config, res: RateLimiterRes): Record<string, string> {
  * Counts one request of the caller: resolves to the headers to send with the answer, or rejects
  * with the 429 (with the same headers and Retry-After). Undefined when the limit is off: nothing
  * to wait for (every promise in a request costs Next.js's async-context hooks; docs/performance.md,
- * step 28).
+ * "Promises per request").
  */
 export function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Record<string, string>> | undefined {
   const config = configOf(env);

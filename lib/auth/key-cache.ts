@@ -4,8 +4,8 @@ import type { SnapshotCheck } from "../db/page";
  * Resolved API keys, reused across requests while nothing they depend on has changed.
  *
  * Resolving a key is a database statement on every API request, as costly as the page it guards
- * (docs/performance.md, step 6). A resolved key is kept with the 'auth' change counter it was read
- * under; every change that can alter it (revocation, scopes, owner, the owner's team, role or
+ * (docs/performance.md, "API key cache"). A resolved key is kept with the 'auth' change counter it
+ * was read under; every change that can alter it (revocation, scopes, owner, the owner's team, role or
  * permissions) bumps that counter (migration 20261126020000_auth_version). A request served from
  * the cache carries an AuthCheck: the data functions hand it to the engine, which reads the
  * counter in the same statement as the data, or the handler confirms it with one small statement

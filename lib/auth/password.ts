@@ -11,7 +11,7 @@ import { Piscina } from "piscina";
  * stalled every other request (issue 16: API p50 7 ms -> 800 ms). The threads run at a lower CPU
  * priority than the requests (nice +10, on Linux, where a thread has its own), and there are fewer
  * of them than cores: a flood of guesses that each need a hash queues here and slows the
- * sign-ins, not the API (docs/performance.md, "Sign-in floods"). Hashes are the standard `$2b$`
+ * sign-ins, not the API (docs/performance.md, "Password hashing pool"). Hashes are the standard `$2b$`
  * format; the ones bcryptjs wrote verify unchanged.
  */
 const BCRYPT_COST = 10;

@@ -88,7 +88,7 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
  * Next.js runs (server/sign-in-gate.mjs), from what this process already knows:
  * no database read, no route. A flood of guesses at a throttled account then costs a body parse
  * instead of a pass through Next.js, which cost as much CPU as an API call (docs/performance.md,
- * "Sign-in floods"). Null (unknown, not throttled, no e-mail) hands the request to the route.
+ * "Sign-in gate"). Null (unknown, not throttled, no e-mail) hands the request to the route.
  * `header` reads a request header as Next.js would see it (x-forwarded-for included).
  */
 export function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAnswer | null {

@@ -41,7 +41,7 @@ function subjects(attempt: SignInAttempt, limits: SignInLimits): { subject: stri
  * When each throttled subject's throttle ends, as this process last read it. Nothing removes a
  * failure before it expires, so a throttle can only last longer than read here (another process
  * may add failures), never end sooner: until then a refusal needs no database read. A flood of
- * guesses at a throttled account is what this serves (docs/performance.md, "Sign-in floods").
+ * guesses at a throttled account is what this serves (docs/performance.md, "Sign-in gate").
  */
 const throttledUntil = new LruCache<string, number>(10_000);
 

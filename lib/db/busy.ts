@@ -97,7 +97,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function retryWhileBusy<T>(attempt: () => Promise<T>, deadline: number): Promise<T> {
   // Chained, not async/await: a statement that succeeds (nearly every one) adds one promise, not
-  // two, and every promise in a request pays Next.js's async-context hooks (docs/performance.md, step 29).
+  // two, and every promise in a request pays Next.js's async-context hooks
+  // (docs/performance.md, "Promises per request").
   const retryAfter = (pause: number) => (error: unknown): Promise<T> => {
     const left = deadline - Date.now();
     if (!isDatabaseBusy(error) || left <= 0 || noWait.getStore()) throw error;

@@ -7,7 +7,7 @@ import { exportColumnsOf, exportColumnsSql, type ApiFields, type ComputedFields 
  * the JSON API writes them (exportColumnsSql, the same expressions), neutralised and quoted by the
  * rules of lib/domain/csv.ts, joined into the record's text in SQL. A row then reaches
  * JavaScript as a few strings instead of one value per field, and JavaScript only joins them
- * (docs/performance.md, "Issue 15": the values one by one, and the cells written in JavaScript,
+ * (docs/performance.md, "CSV exports": the values one by one, and the cells written in JavaScript,
  * were most of an export's time).
  *
  * Some values are still written in JavaScript, between the text the database wrote: a timestamp

@@ -16,9 +16,10 @@ import type { Sql } from "./sql";
 /**
  * better-sqlite3 through the adapter: `client.prepare(sql)`, `.bind(args)`, then `.reader`,
  * `.columns()`, `.raw().all()` or `.run()`. Preparing one of our page statements costs about as
- * much as running it (docs/performance.md, step 7). A better-sqlite3 statement is reusable, but
- * `bind()` may be called only once per statement object, so the adapter gets a per-call view over
- * a cached statement that keeps the call's parameters and raw mode and passes them on each call.
+ * much as running it (docs/performance.md, "Statement caching"). A better-sqlite3 statement is
+ * reusable, but `bind()` may be called only once per statement object, so the adapter gets a
+ * per-call view over a cached statement that keeps the call's parameters and raw mode and passes
+ * them on each call.
  */
 interface Statement {
   readonly reader: boolean;
@@ -159,9 +160,9 @@ export function waitForWriteLock<F extends { connect(): Promise<unknown> }>(fact
 /**
  * pg through the adapter: `pool.query({text, values, ...})`. Given a `name`, pg prepares the
  * statement once per connection and then sends only the name and the values (docs/performance.md,
- * step 18); planning stays per call, with the call's values. A prepared statement lives as long as
- * its connection, so only the first `limit` distinct texts get a name (our hot statements come
- * first); queries on a transaction's connection bypass the pool and stay unnamed.
+ * "Statement caching"); planning stays per call, with the call's values. A prepared statement lives
+ * as long as its connection, so only the first `limit` distinct texts get a name (our hot
+ * statements come first); queries on a transaction's connection bypass the pool and stay unnamed.
  */
 interface PgPool {
   query(config: unknown, ...rest: unknown[]): unknown;
@@ -329,8 +330,9 @@ export function trackConnection<F extends { connect(): Promise<unknown> }>(facto
 /**
  * Runs our statements on the client's own adapter connection. `$queryRawUnsafe` would send them
  * through the client's query compiler and interpreter, which adds nothing to a statement whose
- * text, values and result columns we already know (docs/performance.md, step 11). Values come
- * back as the adapter maps them: text, numbers, and 64-bit integers as strings.
+ * text, values and result columns we already know
+ * (docs/performance.md, "Statements on the driver adapter"). Values come back as the adapter maps
+ * them: text, numbers, and 64-bit integers as strings.
  */
 export function connectionRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunSql {
   const rows = connectionRowsQuery(connection, connectClient);
@@ -358,7 +360,7 @@ function connectionRowsQuery(connection: TrackedConnection, connectClient: () =>
     return connection.current!;
   };
   // Once open, the adapter's own promise, not one around it: every promise in a request costs
-  // Next.js's async-context hooks (docs/performance.md, step 28).
+  // Next.js's async-context hooks (docs/performance.md, "Promises per request").
   return (sql: Sql) => (connection.open ? query(connection.open, sql) : opening().then((adapter) => query(adapter, sql)));
 }
 
@@ -371,7 +373,7 @@ export function connectionRowsRunner(connection: TrackedConnection, connectClien
 /**
  * SQLite: the same rows straight from the adapter's better-sqlite3 client (`client.prepare`, our
  * cached statement, in raw mode), without the adapter's per-value mapping, which cost as much as
- * SQLite's reading of an export's row (docs/performance.md, "Issue 15"). Values come as
+ * SQLite's reading of an export's row (docs/performance.md, "CSV exports"). Values come as
  * better-sqlite3 gives them with the adapter's `defaultSafeIntegers(true)`: text, and integers as
  * BigInt. Same connection, so the same snapshot rules as the adapter's own queries. A statement
  * that fails is run once more through the adapter, so its error is the adapter's

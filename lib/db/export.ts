@@ -12,7 +12,7 @@ import { SqlWriter, type Sql } from "./sql";
  * `json_group_array(… ORDER BY …)` re-sort. A chunk is the list's rows just after the previous
  * chunk's last one (keyset), read straight off the list's (scope, sort column, id) index, so a
  * chunk costs the same at row 1 and at row 1,000,000 and only one chunk is ever held
- * (docs/performance.md, "Issue 15").
+ * (docs/performance.md, "CSV exports").
  *
  * The chunks are separate statements: a row written while a long export runs may or may not be in
  * it (no snapshot spans the whole set); no row present throughout is skipped or repeated.

@@ -8,7 +8,7 @@ import { Conditions, SqlWriter, type Sql } from "./sql";
  * The page engine: one statement per list page, which returns the page's items as the API's JSON,
  * the list table's change version and, when no cached count is valid, the count. It knows no
  * resource: each resource describes its list as a ListQuery (lib/<resource>/queries.ts). Why not
- * Prisma's findMany + count: docs/performance.md, "What was slow".
+ * Prisma's findMany + count: docs/performance.md, "One statement per page".
  *
  * Statements are pure text and values, so the benchmark's floor (bench/floor.ts) runs exactly the
  * app's statements on bare drivers.
@@ -65,8 +65,8 @@ export interface ListQuery<T> {
   /**
    * The best plan does not depend on the values (a team, equality filters, a range on the order's
    * column): such a page, from its start, may then write its page size and offset as literals, so
-   * PostgreSQL keeps one generic plan (docs/performance.md, steps 19 and 26). Not for a range on
-   * another column or a search, whose best plan depends on the value.
+   * PostgreSQL keeps one generic plan (docs/performance.md, "PostgreSQL generic plans"). Not for a
+   * range on another column or a search, whose best plan depends on the value.
    */
   genericPlan?: boolean;
   /**
@@ -196,7 +196,8 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   if (options.start) conditions.raw(startCondition(sql, list, options.start));
   const offset = options.start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
-  // value: only a range elsewhere makes the plan depend on values (docs/performance.md, step 26).
+  // value: only a range elsewhere makes the plan depend on values
+  // (docs/performance.md, "PostgreSQL generic plans").
   const valueDependent = conditions.rangedColumns.some((column) => column !== `t.${list.order.column}`);
   const genericPage = list.genericPlan === true && !valueDependent && offset === 0;
   const literalLimit = dialect.literalLimit(genericPage);
@@ -242,7 +243,7 @@ export function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: Pag
  * table bumps the version (database triggers, so writes from any process or tool count), and
  * every page statement reads the current one, so a stale fact is never used.
  *
- * Page starts make deep pages seek (docs/performance.md, step 13): page N of an unchanged list
+ * Page starts make deep pages seek (docs/performance.md, "Deep pages"): page N of an unchanged list
  * starts where it started last time, and a page records where the next one starts.
  */
 export class ListCache {

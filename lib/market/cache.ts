@@ -8,7 +8,7 @@ import type { BookVisibility } from "./visibility";
  * another's): facts about a company's rows, each with the change counters (`table_versions`) it
  * was read at. A request reads the current counters with its own statement and uses a fact only
  * when it was read at those counters or later, so a write from any process shows on the very next call
- * (docs/performance.md, "The market view (issue 14)").
+ * (docs/performance.md, "Market view caches").
  */
 interface MarketCache {
   /** Every open entry of a company's book, by company (lib/market/queries.ts). */
@@ -45,7 +45,8 @@ export interface CachedBook {
   views: LruCache<string, string>;
 }
 
-// The busiest company's whole book is ~1.4 MB of JSON (docs/performance.md): a bound on memory.
+// The busiest company's whole book is ~1.4 MB of JSON (docs/performance.md, "Market view caches"):
+// a bound on memory.
 const BOOKS = 128;
 // Views per book: the teams and recipients looking at one company's book at a time.
 export const VIEWS_PER_BOOK = 64;

@@ -59,7 +59,7 @@ function chunksSql(column: string): string[] {
  * Each matching row's group (`key`, e.g. `t.issuer_id`), price and volume chunks (`v0`…), in group
  * and price order, so the GROUP BY over it streams instead of sorting. The dialect's fence keeps
  * the planner from inlining the chunk expressions into every sum that uses them
- * (docs/performance.md, step 15).
+ * (docs/performance.md, "Review totals").
  */
 function chunkedRowsSql(dialect: Dialect, where: string, key: string): string {
   const columns = chunksSql("t.volume").map((chunk, i) => `${chunk} AS v${i}`);

@@ -244,7 +244,8 @@ export function userRows(
 //   them without a sector word; the dashboard, the browser tests and the README show these rows.
 // - "large" (up to 1,344 x SECTORS = 29,568 companies): every name carries its sector word, so
 //   there are enough distinct names; its description, URLs and logo colour keep the form the
-//   benchmark's data set was measured with (docs/performance.md), so the data set is unchanged.
+//   benchmark's data set was measured with (docs/performance.md, "The large data set"), so the
+//   data set is unchanged.
 // Id, headquarters, legal name, search text, lead investors and the row shape are common.
 
 export type CompanyStyle = "demo" | "large";

@@ -21,7 +21,8 @@ export const postgres: Dialect = {
 
   rowKey: "id",
   // A parameter lets range filters keep custom plans; literals only where the best plan does not
-  // depend on the values, so one generic plan serves every call (docs/performance.md, step 19).
+  // depend on the values, so one generic plan serves every call
+  // (docs/performance.md, "PostgreSQL generic plans").
   literalLimit: (genericPlan) => genericPlan,
   fence: "OFFSET 0",
   // NO KEY UPDATE: it excludes the other lockers all the same, but not the key-share lock a
@@ -34,7 +35,7 @@ export const postgres: Dialect = {
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
   contains: (param, column, term) => `${column} LIKE ${param(`%${term}%`)}`,
   // The same test again, as a semi-join: it makes the match look rarer to the planner, which then
-  // takes the trigram index instead of reading names in order (docs/performance.md, step 14).
+  // takes the trigram index instead of reading names in order (docs/performance.md, "Company search").
   searchCandidates: (param, index, term) =>
     `t.id IN (SELECT s.id FROM ${index.table} s WHERE s.${index.column} LIKE ${param(`%${term}%`)})`,
 

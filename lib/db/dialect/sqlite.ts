@@ -44,7 +44,7 @@ export const sqlite: Dialect = {
   jsonObject: (pairs) => `json_object(${pairs.join(", ")})`,
   jsonArrayAgg: (item, order) => `json_group_array(${item} ORDER BY ${order})`,
   timestampJson: (column) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
-  // strftime was a third of an export's statement (docs/performance.md, "Issue 15"): the epoch
+  // strftime was a third of an export's statement (docs/performance.md, "CSV exports"): the epoch
   // milliseconds are read as a number (`+ 0`: an expression, so no driver takes it for a date)
   // and written as Date#toISOString writes them, the same text to the millisecond.
   exportTimestamp: (column) => ({ sql: `${column} + 0`, text: isoMillis }),
@@ -55,16 +55,19 @@ export const sqlite: Dialect = {
 
   // Every index entry carries the rowid; a lookup by rowid skips the descent through the id index.
   rowKey: "rowid",
-  // The same plan runs faster with the page size written out (docs/performance.md, step 22).
+  // The same plan runs faster with the page size written out
+  // (docs/performance.md, "SQLite literal page size").
   literalLimit: () => true,
   fence: "LIMIT -1",
   lockRowSql: () => null,
 
   listHasLower: (param, column, value) => `EXISTS (SELECT 1 FROM json_each(${column}) r WHERE lower(r.value) = ${param(value)})`,
-  // instr, not LIKE: LIKE would also fold ASCII case, for nothing here (docs/performance.md, step 23).
+  // instr, not LIKE: LIKE would also fold ASCII case, for nothing here
+  // (docs/performance.md, "Company search").
   contains: (param, column, term) => `instr(${column}, ${param(term)}) > 0`,
-  // MATCH answers with rowids alone; the key table turns them into ids (step 21). The trigram
-  // tokenizer folds more than lower-casing does, so this is a superset: `contains` decides.
+  // MATCH answers with rowids alone; the key table turns them into ids (docs/performance.md,
+  // "Company search"). The trigram tokenizer folds more than lower-casing does, so this is a
+  // superset: `contains` decides.
   searchCandidates: (param, index, term) =>
     `t.id IN (SELECT k.${index.keyColumn} FROM ${index.ftsTable} s JOIN ${index.keyTable} k ON k.key = s.rowid ` +
     `WHERE ${index.ftsTable} MATCH ${param(ftsPhrase(term))})`,

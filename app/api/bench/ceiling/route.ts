@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readJsonBody } from "@/lib/api/body";
 
 /**
- * The benchmark's ceiling (bench/README in docs/performance.md): a route handler in the same
+ * The benchmark's ceiling (docs/performance.md, "What is measured"): a route handler in the same
  * production build that returns a precomputed JSON body of a requested size, with the headers of
  * an API v1 response. What Next.js alone allows on this machine; `npm run bench` compares every
  * endpoint with it. POST and PATCH are the write ceiling: they first read and parse the request
