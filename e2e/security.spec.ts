@@ -149,8 +149,11 @@ test.describe("sessions end", () => {
     const session = async () => (await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } };
     expect((await session()).user?.email).toBe(email);
     usersCli("disable", "--email", email);
-    // next-auth's session endpoint, which only checks the cookie's signature, answers signed out too.
+    // next-auth's session endpoint, which only checks the cookie's signature, answers signed out too
+    // (GET, and POST for the client's update()).
     expect(await session()).toEqual({});
+    const csrf = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    expect(await (await page.request.post("/api/auth/session", { data: { csrfToken: csrf.csrfToken } })).json()).toEqual({});
     await page.reload();
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -1,4 +1,6 @@
 // @ts-check
+import { isOwnOrigin } from "../lib/security/own-origin.mjs";
+
 /**
  * What is refused before Next.js sees a request: the edges where Next answers a 500, an HTML page
  * or an empty 400 (issue 16). Each answer is the API's error shape (lib/api/errors.ts), on every
@@ -66,20 +68,15 @@ function hasDotSegment(path) {
 }
 
 /**
- * Whether the request's Origin names the host it was sent to, as Next.js checks a server action
- * (X-Forwarded-Host, else Host). No Origin: an old browser or not a browser, let through as Next does.
+ * A server action's Origin, as Next.js checks it: none (an old browser, not a browser) passes.
  * @param {Record<string, string | string[] | undefined>} headers
  */
 function fromOwnHost(headers) {
-  const origin = headers.origin;
-  if (typeof origin !== "string") return true;
-  const forwarded = headers["x-forwarded-host"];
-  const host = (typeof forwarded === "string" ? forwarded.split(",")[0].trim() : undefined) ?? headers.host;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  if (typeof headers.origin !== "string") return true;
+  return isOwnOrigin(headers.origin, (name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  });
 }
 
 /** The answer to an `Expect` Node does not meet (anything but 100-continue): 417 in the error shape. */

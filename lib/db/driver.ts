@@ -1,7 +1,8 @@
 /**
  * Our hooks into Prisma's driver adapters, all in one place: every assumption about the internals
  * of @prisma/adapter-better-sqlite3 and @prisma/adapter-pg (6.19) is stated here and pinned by
- * driver.test.ts, and each hook fails loudly if an upgrade changed the shape it relies on.
+ * driver.test.ts (the write gate by write-gate.test.ts, busy waits by busy.test.ts), and each hook
+ * fails loudly if an upgrade changed the shape it relies on.
  *
  * - Statement reuse: the SQLite adapter prepares every statement anew, the PostgreSQL adapter
  *   sends every statement unnamed (parsed on every call); see cacheStatements and nameStatements.
@@ -241,7 +242,9 @@ export function withLostTransactionsReleased<F extends { connect(): Promise<unkn
  * The drain's last resort (server/main.mjs; docs/deployment.md, "Rolling restarts"): once the
  * gate is shut, no transaction starts and none commits (its COMMIT runs as a ROLLBACK), and the
  * request fails with WritesShutError (503 `shutting_down`) while its connection is still open to
- * answer. So past the drain's deadline a write is either answered or not in the database.
+ * answer. Every write of an indication, a trade or a verification is a transaction, so past the
+ * drain's deadline such a write is either answered or not in the database. Bookkeeping written
+ * outside a transaction (an API key's last use, idempotency records, sign-in failures) is not held.
  */
 export interface WriteGate {
   shut: boolean;
@@ -279,13 +282,11 @@ export function withWriteGate<F extends { connect(): Promise<unknown> }>(factory
       const executeRaw = tx.executeRaw.bind(tx);
       tx.executeRaw = async (query) => {
         if (!gate.shut || query.sql !== "COMMIT") return executeRaw(query);
-        // Prisma skips commit() when COMMIT fails: release the transaction's connection here.
-        try {
-          await executeRaw({ ...query, sql: "ROLLBACK" });
-          await tx.rollback!();
-        } finally {
-          tx.commit = tx.rollback = async () => {};
-        }
+        // A ROLLBACK that fails leaves a broken connection, which the database rolls back as it closes.
+        await executeRaw({ ...query, sql: "ROLLBACK" }).catch(() => {});
+        // Prisma skips commit() when COMMIT fails: give the connection (SQLite: the adapter's lock) back here.
+        await tx.rollback!();
+        tx.commit = tx.rollback = async () => {};
         throw new WritesShutError();
       };
       return tx;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../api/fields";
-import { enumList, priceVolumeParams, timestampParam, uuidParam } from "../api/params";
+import { ApiError } from "../api/errors";
+import { enumList, isUuid, priceVolumeParams, timestampParam, uuidParam } from "../api/params";
 import type { Conditions } from "../db/sql";
 import { STOCK_CLASS_TYPES, STOCK_TYPES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
@@ -52,4 +53,14 @@ export function dealFilters(w: Conditions, query: DealFilterQuery): void {
   w.compare("t.updated_at", ">=", query.updated_since);
   w.between("t.price_per_share", query.price_min, query.price_max);
   w.between("t.volume", query.volume_min, query.volume_max);
+}
+
+/**
+ * An indication's or a trade's id as stored (lower case), or the 404 of one that cannot name a
+ * row, answered without a statement: a path id reaches here from the API, the dashboard's pages
+ * and its actions, and a string PostgreSQL cannot take (U+0000) must not become a 500.
+ */
+export function storedDealId(id: string, noun: "indication" | "trade"): string {
+  if (!isUuid(id)) throw ApiError.notFound(`No ${noun} with id ${id}.`);
+  return id.toLowerCase();
 }

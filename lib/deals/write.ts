@@ -4,6 +4,7 @@ import { etagMatches } from "../api/etag";
 import type { Caller } from "../auth/caller";
 import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit/events";
 import { getDb, getEngine } from "../db/client";
+import { storedDealId } from "./common";
 import type { Issuer } from "../domain/issuer";
 
 /**
@@ -43,8 +44,8 @@ interface RowUpdate {
 
 /** A deal table as a change needs it: how to show a row and where to write it. */
 export interface DealTable<Row extends DealRow, T> {
-  /** "indication", "trade": named in the 412 messages. */
-  noun: string;
+  /** Named in the 412 and 404 messages. */
+  noun: "indication" | "trade";
   /** The table's name in SQL, for the row lock. */
   tableName: string;
   /** The row as the API shows it (the ETag is computed over this). */
@@ -83,7 +84,7 @@ export async function applyChange<Row extends DealRow, T>(
   return getDb().$transaction(async (tx) => {
     // SQLite's write transaction already excludes every other writer; PostgreSQL locks the row.
     const lock = getEngine().dialect.lockRowSql(deal.tableName);
-    if (lock) await tx.$executeRawUnsafe(lock, spec.id.toLowerCase()); // ids are stored lower-case
+    if (lock) await tx.$executeRawUnsafe(lock, storedDealId(spec.id, deal.noun));
     const row = await spec.load(tx);
     const before = versioned(deal.show(row));
     if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");

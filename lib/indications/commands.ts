@@ -5,6 +5,7 @@ import { requirePermission, type Caller } from "../auth/caller";
 import type { AuditAction, Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { IndicationRecord } from "../db/models";
+import { storedDealId } from "../deals/common";
 import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
 import { applyChange, applyCreate, newPermalink, versioned, type DealTable, type RowChange, type Versioned } from "../deals/write";
 import type { Indication } from "./schema";
@@ -28,7 +29,7 @@ function show(row: Row): Indication {
 
 /** The caller's team's indication, or 404: another team's id looks exactly like an unknown one. */
 async function findOwn(db: Db | Tx, caller: Caller, id: string): Promise<Row> {
-  const row = await db.indication.findFirst({ where: { id: id.toLowerCase(), teamId: caller.teamId }, include: WITH_ISSUER });
+  const row = await db.indication.findFirst({ where: { id: storedDealId(id, "indication"), teamId: caller.teamId }, include: WITH_ISSUER });
   if (!row) throw ApiError.notFound(`No indication with id ${id}.`);
   return row;
 }

@@ -5,6 +5,7 @@ import { requirePermission, type Caller } from "../auth/caller";
 import type { Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { TradeRecord } from "../db/models";
+import { storedDealId } from "../deals/common";
 import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
 import { applyChange, applyCreate, newPermalink, versioned, type DealTable, type Versioned } from "../deals/write";
 import type { Trade, TradeWithTeam } from "./schema";
@@ -33,7 +34,7 @@ function withTeam(team: Row["team"], state: Versioned<Trade>): Versioned<TradeWi
 
 /** A trade by id, of the caller's team unless `anyTeam`, or 404: another team's id looks unknown. */
 async function find(db: Db | Tx, id: string, teamId: string | null): Promise<Row> {
-  const row = await db.trade.findFirst({ where: { id: id.toLowerCase(), ...(teamId === null ? {} : { teamId }) }, include: INCLUDE });
+  const row = await db.trade.findFirst({ where: { id: storedDealId(id, "trade"), ...(teamId === null ? {} : { teamId }) }, include: INCLUDE });
   if (!row) throw ApiError.notFound(`No trade with id ${id}.`);
   return row;
 }

@@ -1,8 +1,11 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import type { Caller } from "@/lib/auth/caller";
 import { authorizeCredentials } from "@/lib/auth/options";
+import { getIndication } from "@/lib/indications/commands";
+import { getTrade } from "@/lib/trades/commands";
 import { refuseThrottledSignIn } from "@/lib/auth/sign-in-limit";
-import { COMPANIES, NEW_BID, NEW_TRADE, SECRETS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
+import { COMPANIES, NEW_BID, NEW_TRADE, SECRETS, TEAMS, USERS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 import { callRoute, expectError, ORIGIN } from "@/lib/testing/http";
 import { checkId } from "../../(dashboard)/_actions/inputs";
 import { GET as companyBook } from "./companies/[company_id]/order_book/route";
@@ -70,7 +73,8 @@ describe("U+0000 in a path id or a query", () => {
     [verify, `/api/v1/ops/trades/${NUL}/verify`, "id", "POST"],
     [unverify, `/api/v1/ops/trades/${NUL}/unverify`, "id", "POST"],
     [companies, "/api/v1/companies?q=a%00b", "q"],
-    [indications, "/api/v1/my/indications?client_id=a%00b", "client_id"],
+    [companies, "/api/v1/companies?country=a%00b", "country"],
+    [indications, "/api/v1/my/indications?side=bid%00", "side"],
     [trades, `/api/v1/my/trades?issuer_id=${company}%00`, "issuer_id"],
   ];
   it.each(ROUTES)("%#: %s", async (handler, path, param, method = "GET") => {
@@ -81,6 +85,12 @@ describe("U+0000 in a path id or a query", () => {
 
   it("in the id a dashboard action sends", () => {
     expect(() => checkId(NUL, "an indication")).toThrow(expect.objectContaining({ code: "invalid_parameter", param: "id" }));
+  });
+
+  it("in the id of a dashboard detail page: the data function answers 404 without a statement", async () => {
+    const caller: Caller = { userId: USERS.alphaBroker.id, email: USERS.alphaBroker.email, name: USERS.alphaBroker.name, teamId: TEAMS.alpha.id, teamName: TEAMS.alpha.name, role: "broker", permissions: [...USERS.alphaBroker.permissions], via: "session" };
+    await expect(getIndication(caller, `${INDICATION}${NUL}`)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getTrade(caller, NUL)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
