@@ -5,5 +5,24 @@ const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: [".next/**", "lib/generated/**", "node_modules/**", "playwright-report/**", "test-results/**", "next-env.d.ts"] },
+  {
+    // Pages, route handlers and actions call the data functions of lib/; only lib/ talks to the
+    // database (docs/architecture.md). Tests set up their rows directly.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/db/client", "**/lib/db/client", "@/lib/generated/**", "@prisma/*"],
+              message: "Call a data function of lib/ instead: only lib/ talks to the database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 export default config;

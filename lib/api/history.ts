@@ -1,6 +1,5 @@
 import type { Caller } from "../auth/caller";
 import { resourceHistory } from "../audit/events";
-import { getDb } from "../db/client";
 import { apiRoute, readOnly } from "./handler";
 import { buildJsonPage, toListBody } from "./pagination";
 import { historyParamsSchema, parseQuery } from "./params";
@@ -16,7 +15,7 @@ export function historyRoute(find: (caller: Caller, id: string) => Promise<{ res
       const query = parseQuery(historyParamsSchema, url.searchParams);
       if (!query.ok) throw query.error;
       const { resource } = await find(caller, params.id);
-      const page = await resourceHistory(getDb(), caller.teamId, resource.id, query.value);
+      const page = await resourceHistory(caller.teamId, resource.id, query.value);
       return toListBody("events", buildJsonPage(JSON.stringify(page.items), query.value, page.total));
     }),
   };

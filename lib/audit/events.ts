@@ -4,7 +4,7 @@ import { timestampField } from "../api/fields";
 import { pageWindow, type PageRequest } from "../api/pagination";
 import { cursorParam, integer } from "../api/params";
 import type { Caller } from "../auth/caller";
-import { getEngine, type Db } from "../db/client";
+import { getDb, getEngine, type Db } from "../db/client";
 
 /**
  * The audit trail: every create, change, refresh, close, verify and unverify of an indication or
@@ -110,12 +110,12 @@ function toApi(row: EventRow): AuditEvent {
 }
 
 /** A resource's events, oldest first, one page of them (the caller's team only). */
-export async function resourceHistory(db: Db, teamId: string, resourceId: string, page: PageRequest): Promise<{ items: AuditEvent[]; total: number }> {
+export async function resourceHistory(teamId: string, resourceId: string, page: PageRequest): Promise<{ items: AuditEvent[]; total: number }> {
   const where = { teamId, resourceId };
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await Promise.all([
-    db.auditEvent.findMany({ where, orderBy: { seq: "asc" }, skip: offset, take: limit }),
-    db.auditEvent.count({ where }),
+    getDb().auditEvent.findMany({ where, orderBy: { seq: "asc" }, skip: offset, take: limit }),
+    getDb().auditEvent.count({ where }),
   ]);
   return { items: rows.map(toApi), total };
 }
@@ -138,8 +138,8 @@ export type EventFeed = z.infer<typeof eventFeedSchema>;
  * GET /my/events: the team's events after the cursor, in the order they were written, for
  * incremental sync. `next_cursor` is where the next call resumes, even when nothing came.
  */
-export async function eventFeed(db: Db, teamId: string, query: EventFeedQuery): Promise<EventFeed> {
-  const rows = await db.auditEvent.findMany({ where: { teamId, seq: { gt: query.after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
+export async function eventFeed(teamId: string, query: EventFeedQuery): Promise<EventFeed> {
+  const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: query.after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return {
     events: page.map(toApi),

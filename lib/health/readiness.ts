@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { databaseKind } from "../db/url";
 
 /**
@@ -23,7 +23,8 @@ export function committedMigrations(kind = databaseKind(), root = process.cwd())
     .sort();
 }
 
-export async function readiness(db: Db, committed: string[] = committedMigrations()): Promise<Readiness> {
+/** `db`: the process's client unless another is given (npm run db:setup, tests). */
+export async function readiness(db: Db = getDb(), committed: string[] = committedMigrations()): Promise<Readiness> {
   try {
     await db.$queryRawUnsafe("SELECT 1");
   } catch {

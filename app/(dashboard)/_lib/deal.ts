@@ -3,7 +3,6 @@ import { cache } from "react";
 import { ApiError } from "@/lib/api/errors";
 import type { Caller } from "@/lib/auth/caller";
 import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
-import { getDb } from "@/lib/db/client";
 import type { Versioned } from "@/lib/deals/write";
 import { getIndication } from "@/lib/indications/commands";
 import type { Indication } from "@/lib/indications/schema";
@@ -31,5 +30,5 @@ const HISTORY_LIMIT = 100;
 
 /** A resource's audit events, oldest first (the caller's team only, as GET …/history). */
 export async function historyOf(caller: Caller, resourceId: string): Promise<{ items: AuditEvent[]; total: number }> {
-  return resourceHistory(getDb(), caller.teamId, resourceId, { page: 1, per_page: HISTORY_LIMIT });
+  return resourceHistory(caller.teamId, resourceId, { page: 1, per_page: HISTORY_LIMIT });
 }

@@ -14,13 +14,13 @@ import { VolumeChart } from "./_components/volume-chart";
 import { TradesTable } from "../_components/trades-table";
 import { ReviewFilters } from "./_components/review-filters";
 import { requireCaller } from "../_lib/caller";
-import { getDb } from "@/lib/db/client";
 import { getLogoColors } from "@/lib/logos/queries";
 import { forbid } from "../_lib/forbid";
 import { REVIEW_ROLE } from "./role";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 import { parsePage } from "@/lib/api/pagination";
+import { teamMembers } from "@/lib/users/queries";
 
 export const metadata: Metadata = { title: "Review" };
 
@@ -49,7 +49,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
     parsed.ok ? summarizeTrades(caller, parsed.value) : Promise.resolve(null),
     parsed.ok ? tradeFacets(caller, parsed.value) : Promise.resolve(undefined),
     // The broker filter's choices: every member of the team, whether or not the filters leave them trades.
-    getDb().user.findMany({ where: { teamId: caller.teamId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    teamMembers(caller),
   ]);
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
   const verified = parsed.ok ? parsed.value.is_verified : true;
@@ -97,7 +97,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
         filters={[]}
         label="Trades under review"
         testId="review-trades-table"
-        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
+        logoColors={await getLogoColors(page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", reviewQuery(query), Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </TableUrlProvider>

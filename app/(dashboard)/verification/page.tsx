@@ -3,7 +3,6 @@ import { forbidden } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
 import { parsePage } from "@/lib/api/pagination";
-import { getDb } from "@/lib/db/client";
 import { formatCount } from "@/lib/format";
 import type { TradeWithTeam } from "@/lib/trades/schema";
 import { InvalidQueryAlert } from "../_components/invalid-query";
@@ -12,6 +11,7 @@ import { requireCaller } from "../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
 import { parseQueueParams, readQueue, waitingCount } from "../_lib/verification";
+import { allTeams } from "@/lib/users/queries";
 
 export const metadata: Metadata = { title: "Verification" };
 
@@ -24,7 +24,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
   const [page, waiting, teams] = await Promise.all([
     parsed.ok ? readQueue(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<TradeWithTeam>()),
     waitingCount(caller),
-    getDb().team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    allTeams(),
   ]);
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 

@@ -6,7 +6,6 @@ import type { FacetCounts } from "@/lib/db/facets";
 import { indicationFacets } from "@/lib/indications/facets";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
-import { getDb } from "@/lib/db/client";
 import { getLogoColors } from "@/lib/logos/queries";
 import { NewIndicationButton } from "../../_components/deal-form/indication-form";
 import { IndicationsTable } from "../../_components/indications-table";
@@ -43,7 +42,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         manage={canManage}
         facets={facets}
-        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
+        logoColors={await getLogoColors(page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/indications.csv", query, Object.keys(indicationExportParamsSchema.shape)) : undefined}
       />
     </>

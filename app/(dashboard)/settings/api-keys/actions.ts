@@ -1,9 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ApiKeyError, createApiKey, revokeApiKey } from "@/lib/api-keys/keys";
+import { ApiKeyError } from "@/lib/api-keys/keys";
+import { createOwnApiKey, revokeOwnApiKey } from "@/lib/api-keys/own-keys";
 import { getPageCaller } from "@/lib/auth/caller";
-import { getDb } from "@/lib/db/client";
 
 /**
  * Server actions of /settings/api-keys. Each one authenticates on its own (a server action is a
@@ -21,7 +21,7 @@ export async function createKeyAction(_previous: CreateKeyState, form: FormData)
   const name = form.get("name");
   if (typeof name !== "string") return { status: "error", message: "Give the key a name." };
   try {
-    const { key, secret } = await createApiKey(getDb(), { userId: caller.userId, name });
+    const { key, secret } = await createOwnApiKey(caller, name);
     revalidatePath("/settings/api-keys");
     // The secret goes back to this browser once, in the action's response; it is never stored.
     return { status: "created", name: key.name, prefix: key.prefix, secret, nonce: key.id };
@@ -41,7 +41,7 @@ export async function revokeKeyAction(_previous: RevokeKeyState, form: FormData)
   if (!caller) return { status: "error", message: "Your session has ended. Sign in again." };
   const id = form.get("id");
   if (typeof id !== "string" || id.length === 0) return { status: "error", message: "No key given." };
-  const revoked = await revokeApiKey(getDb(), { prefixOrId: id, userId: caller.userId });
+  const revoked = await revokeOwnApiKey(caller, id);
   if (!revoked) return { status: "error", message: "That key does not exist (or is not yours)." };
   revalidatePath("/settings/api-keys");
   return { status: "revoked", name: revoked.name };

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { Timestamp } from "@/components/timestamp";
-import { listApiKeys } from "@/lib/api-keys/keys";
-import { getDb } from "@/lib/db/client";
+import { listOwnApiKeys } from "@/lib/api-keys/own-keys";
 import { requireCaller } from "../../_lib/caller";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyButton } from "./revoke-key-button";
@@ -11,7 +10,7 @@ export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
   const caller = await requireCaller();
-  const keys = await listApiKeys(getDb(), caller.userId);
+  const keys = await listOwnApiKeys(caller);
 
   return (
     <div className="space-y-5">

@@ -6,7 +6,6 @@ import type { FacetCounts } from "@/lib/db/facets";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
-import { getDb } from "@/lib/db/client";
 import { getLogoColors } from "@/lib/logos/queries";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { RecordTradeButton } from "../../_components/deal-form/trade-form";
@@ -40,7 +39,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         facets={facets}
-        logoColors={await getLogoColors(getDb(), page.items.map((row) => row.issuer.id))}
+        logoColors={await getLogoColors(page.items.map((row) => row.issuer.id))}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", query, Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </>

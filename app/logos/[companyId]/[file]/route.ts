@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { withDatabaseErrors } from "@/lib/api/handler";
-import { getDb } from "@/lib/db/client";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { getCompanyLogoSource } from "@/lib/logos/queries";
 import { renderLogoSvg } from "@/lib/logos/monogram";
@@ -38,7 +37,7 @@ async function logo(request: Request, { params }: Params): Promise<Response> {
   if (size === undefined) return notFound(`No such logo file; available: ${[...FILE_SIZES.keys()].join(", ")}.`);
   if (!UUID_PATTERN.test(companyId)) return notFound("No company with this id.");
 
-  const company = await getCompanyLogoSource(getDb(), companyId.toLowerCase());
+  const company = await getCompanyLogoSource(companyId.toLowerCase());
   if (!company) return notFound("No company with this id.");
 
   const svg = renderLogoSvg({ name: company.name, color: company.logoColor, size });

@@ -1,12 +1,11 @@
 import { apiRoute, readOnly } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/params";
 import { eventFeed, eventFeedParamsSchema } from "@/lib/audit/events";
-import { getDb } from "@/lib/db/client";
 
 export const GET = apiRoute(async ({ url, caller }) => {
   const query = parseQuery(eventFeedParamsSchema, url.searchParams);
   if (!query.ok) throw query.error;
-  return eventFeed(getDb(), caller.teamId, query.value);
+  return eventFeed(caller.teamId, query.value);
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
