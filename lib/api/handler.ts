@@ -64,8 +64,9 @@ function send(answer: Answer, requestId: string): Response {
 
 /**
  * The API's answer to a database error that is passing trouble, not a bug: busy (a write waited
- * its time for a lock; nothing was written), unreachable (down, restarting) or shut for the drain. Undefined for any
- * other error. Every way in (API routes, server actions, the sign-in limit, logos) asks here.
+ * its time for a lock; nothing was written), unreachable (down, restarting) or shut for the
+ * drain. Undefined for any other error. Every way in (API routes, server actions, the sign-in
+ * limit, logos) asks here.
  */
 export function databaseApiError(error: unknown): ApiError | undefined {
   if (isDatabaseBusy(error)) return ApiError.databaseBusy();
