@@ -1,7 +1,7 @@
 /**
  * The benchmark's floor: a minimal node:http server that answers the API v1 GET endpoints the benchmark reads
  * with the same SQL statements as the app's data functions (the lists and the company row of
- * lib/<resource>/queries.ts run by the page engine, lib/db/page.ts, and the API-key lookup) through the same drivers (better-sqlite3 / pg), the same count cache and API-key cache,
+ * lib/<resource>/queries.ts run by the page engine, lib/db/page.ts, and the API-key lookup on every request) through the same drivers (better-sqlite3 / pg), the same count cache,
  * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
  * allows for this work; `npm run bench` starts it next to the app.
  *
@@ -10,7 +10,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { ApiError } from "../lib/api/errors";
-import { AuthCheck, AUTH_COUNTER, StaleCallerError, type CachedKey } from "../lib/auth/key-cache";
 import { jsonBodyText } from "../lib/api/json-text";
 import { buildJsonPage, toListBody } from "../lib/api/pagination";
 import { companyList, companyRow } from "../lib/companies/queries";
@@ -19,7 +18,6 @@ import { serializeCompany, type CompanyRow } from "../lib/companies/serializer";
 import { dialectOf } from "../lib/db/dialect";
 import { findRow, ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
 import type { Sql } from "../lib/db/sql";
-import { LruCache } from "../lib/lru";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
@@ -53,9 +51,8 @@ async function main() {
   const dialect = dialectOf(databaseKind(url));
   const engine: Engine = { dialect, run: await connect(url), cache: new ListCache() };
   const apiKeySql =
-    `SELECT u.team_id AS "teamId", u.email AS "email", u.permissions AS "permissions", k.scopes AS "scopes", (SELECT version FROM table_versions WHERE name = '${AUTH_COUNTER}') AS "authVersion" ` +
+    `SELECT u.team_id AS "teamId", u.email AS "email", u.permissions AS "permissions", k.scopes AS "scopes" ` +
     `FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect.placeholder(1)} AND k.revoked_at IS NULL`;
-  const keys = new LruCache<string, CachedKey<{ teamId: string; email: string; permissions: Permission[] }>>(10_000);
   const port = Number(process.env.PORT ?? 3901);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -67,47 +64,40 @@ async function main() {
     res.end(jsonBodyText(body));
   };
 
-  const handle = async (req: http.IncomingMessage, fresh = false): Promise<unknown> => {
+  const handle = async (req: http.IncomingMessage): Promise<unknown> => {
     const target = new URL(req.url ?? "/", "http://floor");
     const match = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "");
     if (!match) throw ApiError.unauthorized();
     const hash = createHash("sha256").update(match[1], "utf8").digest("hex");
-    let cached = fresh ? undefined : keys.get(hash);
-    const check = cached && new AuthCheck(cached.version, () => keys.delete(hash));
-    if (!cached) {
-      const [found] = await engine.run<{ teamId: string; email: string; permissions: string; scopes: string; authVersion: unknown }>({ text: apiKeySql, values: [hash] });
-      if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
-      // The key's effective permissions: its owner's that its scopes allow (as lib/auth/caller.ts).
-      const scopes = new Set(JSON.parse(found.scopes) as string[]);
-      const permissions = (JSON.parse(found.permissions) as Permission[]).filter((p) => scopes.has(p));
-      cached = { caller: { teamId: found.teamId, email: found.email, permissions }, keyId: hash, version: String(found.authVersion), lastUsedAt: null };
-      keys.set(hash, cached);
-    }
-    const caller = cached.caller;
+    const [found] = await engine.run<{ teamId: string; email: string; permissions: string; scopes: string }>({ text: apiKeySql, values: [hash] });
+    if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
+    // The key's effective permissions: its owner's that its scopes allow (as lib/auth/caller.ts).
+    const scopes = new Set(JSON.parse(found.scopes) as string[]);
+    const caller = { teamId: found.teamId, email: found.email, permissions: (JSON.parse(found.permissions) as Permission[]).filter((p) => scopes.has(p)) };
 
     const path = target.pathname;
     if (path === "/api/v1/my/indications") {
       const query = parseIndicationListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, indicationList(caller.teamId, query.value), check);
+      const page = await runPage(engine, indicationList(caller.teamId, query.value));
       return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, tradeList(caller.teamId, query.value), check);
+      const page = await runPage(engine, tradeList(caller.teamId, query.value));
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, companyList(query.value), check);
+      const page = await runPage(engine, companyList(query.value));
       return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total));
     }
     const market = /^\/api\/v1\/companies\/([^/]+)\/(order_book|trades)$/.exec(path);
     if (market) {
       // The market's data functions take a Caller; the fields they read are these.
-      const viewer: Caller = { ...caller, userId: "", name: "", teamName: "", role: "broker", via: "api_key", freshness: check };
+      const viewer: Caller = { ...caller, userId: "", name: "", teamName: "", role: "broker", via: "api_key" };
       if (market[2] === "order_book") {
         const query = parseOrderBookParams(target.searchParams);
         if (!query.ok) throw query.error;
@@ -115,12 +105,12 @@ async function main() {
       }
       const query = parseCompanyTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, companyTradeList(viewer, market[1], query.value), check);
+      const page = await runPage(engine, companyTradeList(viewer, market[1], query.value));
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total), { summary: await tapeSummary(viewer, market[1], page, utcToday(), engine) });
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {
-      const row = await findRow<CompanyRow>(engine, companyRow(company[1]), check);
+      const row = await findRow<CompanyRow>(engine, companyRow(company[1]));
       if (!row) throw ApiError.notFound(`No company with id ${company[1]}.`);
       return serializeCompany(row, `http://${req.headers.host}`);
     }
@@ -129,12 +119,7 @@ async function main() {
 
   http
     .createServer((req, res) => {
-      handle(req)
-        .catch((error) => {
-          if (error instanceof StaleCallerError) return handle(req, true);
-          throw error;
-        })
-        .then(
+      handle(req).then(
         (body) => send(res, 200, body),
         (error) => {
           if (error instanceof ApiError) return send(res, error.status, error.toBody());

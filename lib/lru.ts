@@ -1,7 +1,7 @@
 /**
  * A Map bounded to `capacity` entries that evicts the least recently used one (a Map iterates in
  * insertion order, so re-inserting an entry on use keeps the oldest first). Serves the count
- * cache, the API-key cache and the prepared-statement cache.
+ * cache and the prepared-statement cache.
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();

@@ -59,7 +59,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe("csvStream", () => {
   it("reads a chunk only when the one before has been taken", async () => {
     const counter = counting(getEngine());
-    const stream = await csvStream(counter.engine, alphaIndications(), undefined, 5);
+    const stream = await csvStream(counter.engine, alphaIndications(), 5);
     await tick();
     expect(counter.statements).toBe(1); // the first chunk, read before answering
     const reader = stream.getReader();
@@ -75,7 +75,7 @@ describe("csvStream", () => {
   it("stops reading when the reader cancels (a client that hangs up)", async () => {
     expect(ALPHA_INDICATIONS).toBeGreaterThan(20);
     const counter = counting(getEngine());
-    const reader = (await csvStream(counter.engine, alphaIndications(), undefined, 5)).getReader();
+    const reader = (await csvStream(counter.engine, alphaIndications(), 5)).getReader();
     await reader.read();
     await reader.read();
     await reader.cancel();
@@ -87,7 +87,7 @@ describe("csvStream", () => {
 
   it("read to the end, streams every row in ⌈rows / chunk⌉ statements", async () => {
     const counter = counting(getEngine());
-    const text = await new Response(await csvStream(counter.engine, alphaIndications(), undefined, 5)).text();
+    const text = await new Response(await csvStream(counter.engine, alphaIndications(), 5)).text();
     const [, ...rows] = parse(text) as string[][];
     expect(rows).toHaveLength(ALPHA_INDICATIONS);
     expect(counter.statements).toBe(Math.floor(ALPHA_INDICATIONS / 5) + 1);

@@ -2,7 +2,7 @@ import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { csvChunks } from "../db/export";
 import { exportColumnsOf, type ApiFields } from "../db/json-sql";
-import type { Engine, ListQuery, SnapshotCheck } from "../db/page";
+import type { Engine, ListQuery } from "../db/page";
 import { csvRecord } from "../domain/csv";
 import { ApiResult } from "./handler";
 
@@ -32,13 +32,13 @@ export function csvHeader<T>(fields: ApiFields<T>): string[] {
 
 /**
  * The list's every row as CSV bytes, the header first. The first chunk is read before this
- * returns (a failing statement or a stale caller is still an error the caller can answer); after
+ * returns (a failing statement is still an error the caller can answer); after
  * that the stream is pulled: the next chunk is read only when the reader has taken the last one,
  * so memory stays flat however slow the client, and cancelling (a client that hangs up) ends the
  * reading.
  */
-export async function csvStream<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck, chunkRows = CSV_CHUNK_ROWS): Promise<ReadableStream<Uint8Array>> {
-  const chunks = csvChunks(engine, list, chunkRows, check);
+export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows = CSV_CHUNK_ROWS): Promise<ReadableStream<Uint8Array>> {
+  const chunks = csvChunks(engine, list, chunkRows);
   const encoder = new TextEncoder();
   const first = await chunks.next();
   let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : first.value.text);
@@ -74,7 +74,7 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, check?: S
  * (see csvStream).
  */
 export async function csvResponse<T>(list: ListQuery<T>, caller: Caller, name: string): Promise<ApiResult> {
-  const body = await csvStream(getEngine(), list, caller.freshness);
+  const body = await csvStream(getEngine(), list);
   const date = new Date().toISOString().slice(0, 10);
   return new ApiResult(body, 200, {
     "content-type": "text/csv; charset=utf-8; header=present",

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { confirmCallerNow, resolveCaller, type Caller } from "../auth/caller";
-import { StaleCallerError } from "../auth/key-cache";
+import { resolveCaller, type Caller } from "../auth/caller";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
 import { isWritesShut } from "../db/driver";
 import { ClientGoneError, holdsNul, NUL_REFUSED } from "./body";
@@ -127,56 +126,18 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
     let known: Caller | undefined;
     // The caller's rate-limit fields (lib/api/rate-limit.ts), sent with every answer to them.
     let limitHeaders: Record<string, string> = {};
-    // A caller served from the API-key cache is confirmed before anything is answered
-    // (lib/auth/key-cache.ts); a stale one is resolved afresh and the request runs once more.
-    // Only what is pending is awaited: every promise costs Next.js's async-context hooks
-    // (docs/performance.md, "Promises per request").
-    const run = async (fresh: boolean): Promise<Answer> => {
-      const caller = await resolveCaller(request, { fresh });
-      known = caller;
-      // Counted once per request, not again when a stale cached caller runs it a second time. A
-      // 429 is only as good as the caller too: a revoked key hears 401, not 429.
-      if (!fresh) {
-        try {
-          const counting = consumeRateLimit(caller);
-          if (counting) limitHeaders = await counting;
-        } catch (error) {
-          await confirmCallerNow(caller);
-          throw error;
-        }
-      }
-      // An answer to a cached caller, error or not, is only as good as the caller. The handler's
-      // error is confirmed before an Idempotency-Key stores it (a stale caller's 403 must not be
-      // replayed); a success is stored first, so a request run again for a stale caller replays it.
-      const operate = async (): Promise<Answer> => {
-        try {
-          const params = ((await context?.params) ?? {}) as P;
-          refuseNulInPath(params as Record<string, unknown>);
-          return answerOf(await handler({ request, url, caller, params }));
-        } catch (error) {
-          if (error instanceof ApiError) await confirmCallerNow(caller);
-          throw error;
-        }
-      };
-      try {
-        const answer = await withIdempotencyKey(request, caller, operate);
-        const confirming = confirmCallerNow(caller);
-        if (confirming) await confirming;
-        return answer;
-      } catch (error) {
-        if (error instanceof ApiError) await confirmCallerNow(caller);
-        throw error;
-      }
-    };
     let response: Response;
     try {
-      let answer: Answer;
-      try {
-        answer = await run(false);
-      } catch (error) {
-        if (!(error instanceof StaleCallerError)) throw error;
-        answer = await run(true);
-      }
+      const caller = (known = await resolveCaller(request));
+      // Only what is pending is awaited: every promise costs Next.js's async-context hooks
+      // (docs/performance.md, "Promises per request").
+      const counting = consumeRateLimit(caller);
+      if (counting) limitHeaders = await counting;
+      const answer = await withIdempotencyKey(request, caller, async () => {
+        const params = ((await context?.params) ?? {}) as P;
+        refuseNulInPath(params as Record<string, unknown>);
+        return answerOf(await handler({ request, url, caller, params }));
+      });
       response = send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {
       response = failureResponse(error, requestId, limitHeaders);

@@ -59,11 +59,11 @@ export async function listResponse<T>(
   const key = `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}`;
   const known = (keepAnswers ? kept.get(key) : undefined) ?? answered.get(key);
   const confirms = known !== undefined && ifNoneMatch !== null && etagMatches(ifNoneMatch, known.etag);
-  if (known && (confirms || known.body) && (await listVersion(engine, list, caller.freshness)) === known.version) {
+  if (known && (confirms || known.body) && (await listVersion(engine, list)) === known.version) {
     if (confirms) return new ApiResult(undefined, 304, { etag: known.etag });
     return new ApiResult(known.body, 200, { etag: known.etag });
   }
-  const page = await readPage(list, window, caller);
+  const page = await readPage(list, window);
   const body = toListBody(resource, page, extra ? await extra.read(page) : undefined);
   // The same page at the same counters is the same body: its hash is known
   // (docs/performance.md, "Answered pages and ETags").

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { runPage, type ListQuery } from "../db/page";
 import { JsonText } from "./json-text";
@@ -50,13 +49,13 @@ function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>,
 }
 
 /**
- * A list's page as the API and the pages take it: one run of the page engine (with the caller's
- * freshness check riding along), the page fields, and the change counters it was read at.
+ * A list's page as the API and the pages take it: one run of the page engine, the page fields, and
+ * the change counters it was read at.
  */
-export function readPage<T>(list: ListQuery<T>, request: PageRequest, caller: Caller): Promise<JsonPage<T>> {
+export function readPage<T>(list: ListQuery<T>, request: PageRequest): Promise<JsonPage<T>> {
   // Chained, not awaited: one promise fewer per list request
   // (docs/performance.md, "Promises per request").
-  return runPage(getEngine(), list, caller.freshness).then((page) => ({
+  return runPage(getEngine(), list).then((page) => ({
     ...buildJsonPage(page.itemsJson, request, page.total, page.version),
     counter: page.counter,
   }));

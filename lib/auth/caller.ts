@@ -1,12 +1,10 @@
 import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { findActiveApiKey, hashApiKeySecret, isWellFormedApiKey, parsePermissionList, stampLastUsed } from "../api-keys/keys";
+import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
 import { ApiError } from "../api/errors";
-import { getDb, sqlRunner } from "../db/client";
+import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
-import { LruCache } from "../lru";
-import { AuthCheck, type CachedKey } from "./key-cache";
 import { sessionCookieOptions } from "./cookies";
 import { isSameOriginWrite } from "./same-origin";
 import { authSecret } from "./secret";
@@ -29,11 +27,6 @@ export interface Caller {
   via: "session" | "api_key";
   /** The API key's visible prefix, when via is api_key (named in the audit trail). */
   apiKeyPrefix?: string;
-  /**
-   * Present when the caller came from the API-key cache: to confirm within the request. Data
-   * functions pass it to the engine as it is (lib/db/page.ts SnapshotCheck).
-   */
-  freshness?: AuthCheck;
 }
 
 function callerOf(user: CallerUser, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
@@ -62,15 +55,16 @@ async function loadSessionCaller(userId: string, sessionVersion: number): Promis
 }
 
 /**
- * API callers: a Bearer key when an Authorization header is sent, else the browser session.
- * `fresh` bypasses the API-key cache (lib/auth/key-cache.ts), after it served a stale caller.
+ * API callers: a Bearer key when an Authorization header is sent, else the browser session. Read
+ * from the database on every request, so a revoked key or a changed permission holds from the
+ * next request on (docs/performance.md, "The caller, once per request").
  */
-export async function resolveCaller(request: Request, { fresh = false } = {}): Promise<Caller> {
+export async function resolveCaller(request: Request): Promise<Caller> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const match = /^Bearer +(\S+) *$/i.exec(authorization);
     if (!match) throw ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`.");
-    return resolveApiKey(match[1], fresh);
+    return resolveApiKey(match[1]);
   }
   const caller = await sessionCaller(request);
   if (!caller) throw ApiError.unauthorized();
@@ -95,39 +89,10 @@ export async function sessionCaller(request: Request): Promise<Caller | null> {
   return typeof token?.sub === "string" ? loadSessionCaller(token.sub, tokenSessionVersion(token)) : null;
 }
 
-// Keyed by the secret's hash: the cache never holds a usable secret.
-const keyCache = new LruCache<string, CachedKey<Caller>>(10_000);
-
-async function resolveApiKey(secret: string, fresh: boolean): Promise<Caller> {
-  if (!isWellFormedApiKey(secret)) throw ApiError.unauthorized("Invalid or revoked API key.");
-  const cacheKey = hashApiKeySecret(secret);
-  const cached = fresh ? undefined : keyCache.get(cacheKey);
-  if (cached) {
-    cached.lastUsedAt = await stampLastUsed(getDb(), cached.keyId, cached.lastUsedAt);
-    return { ...cached.caller, freshness: new AuthCheck(cached.version, () => keyCache.delete(cacheKey)) };
-  }
+async function resolveApiKey(secret: string): Promise<Caller> {
   const key = await findActiveApiKey(getDb(), secret);
-  if (!key) {
-    keyCache.delete(cacheKey);
-    throw ApiError.unauthorized("Invalid or revoked API key.");
-  }
-  const caller = callerOf(key.owner, "api_key", key);
-  keyCache.set(cacheKey, { caller, keyId: key.keyId, version: key.authVersion, lastUsedAt: key.lastUsedAt });
-  return caller;
-}
-
-/**
- * Confirms a cached caller with a statement of its own, when the request's data did not; nothing
- * to wait for (undefined) when there is nothing to confirm, as on most requests.
- */
-export function confirmCallerNow(caller: Caller): Promise<void> | undefined {
-  const check = caller.freshness;
-  return check && !check.confirmed ? confirmNow(check) : undefined;
-}
-
-async function confirmNow(check: AuthCheck): Promise<void> {
-  const [row] = await sqlRunner(getDb())<{ version: unknown }>({ text: `SELECT version FROM table_versions WHERE name = '${check.counter}'`, values: [] });
-  check.observe(String(row.version));
+  if (!key) throw ApiError.unauthorized("Invalid or revoked API key.");
+  return callerOf(key.owner, "api_key", key);
 }
 
 /** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */

@@ -37,7 +37,7 @@ export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> 
 
 /** GET /companies: any signed-in caller may list names (spec 2.1). */
 export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
-  return readPage(companyList(query), query, caller);
+  return readPage(companyList(query), query);
 }
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */
@@ -67,7 +67,7 @@ export const COMPANY_DETAIL_PERMISSION = "companies" satisfies Permission;
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
   requirePermission(caller, COMPANY_DETAIL_PERMISSION, "Viewing company details");
-  const row = await findRow<CompanyRow>(getEngine(), companyRow(companyId), caller.freshness);
+  const row = await findRow<CompanyRow>(getEngine(), companyRow(companyId));
   if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);
 }

@@ -1,6 +1,6 @@
 import { csvRecordSql } from "./csv-sql";
 import { exportColumnsSql } from "./json-sql";
-import { counterSql, orderClause, selection, startCondition, type Engine, type ListQuery, type PageStart, type SnapshotCheck } from "./page";
+import { orderClause, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
 import { SqlWriter, type Sql } from "./sql";
 
 /**
@@ -21,9 +21,9 @@ import { SqlWriter, type Sql } from "./sql";
 /**
  * One chunk: up to `limit` rows from `start` (excluded) in the list's order, each row the columns
  * of its record (csvRecordSql), then its sort field's value and its id (where the next chunk
- * starts), then the check's counter when asked (read in the same statement).
+ * starts).
  */
-export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart, check?: SnapshotCheck): Sql {
+export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart): Sql {
   if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
   const sql = new SqlWriter(engine.dialect);
   // Parameters in the order they appear (SQLite's "?" are positional): the columns first.
@@ -31,7 +31,6 @@ export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<
   const record = csvRecordSql(engine.dialect, list.fields, computed);
   const columns = record.columns.map((column, i) => `${column} AS "c${i}"`);
   columns.push(`${sortValue(engine, list).sql} AS "__s"`, `t.id AS "__id"`);
-  if (check) columns.push(`${counterSql(sql, check.counter)} AS "__c"`);
   const conditions = selection(sql, list);
   list.plan?.(conditions, undefined);
   if (start) conditions.raw(startCondition(sql, list, start));
@@ -62,10 +61,9 @@ export interface CsvChunk {
 
 /**
  * Every row of the list as CSV records (no header), a chunk of up to `chunkSize` at a time. The
- * list's own limit and offset are ignored. With a check, the caller's freshness is confirmed with
- * the first chunk, before any of it is yielded.
+ * list's own limit and offset are ignored.
  */
-export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number, check?: SnapshotCheck): AsyncGenerator<CsvChunk> {
+export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number): AsyncGenerator<CsvChunk> {
   // The record's layout as each chunk's statement writes it (computed fields included: a computed
   // value is written by the database, so it is no value between texts).
   const { columns, fields } = csvRecordSql(engine.dialect, list.fields, list.computed?.(new SqlWriter(engine.dialect)));
@@ -73,15 +71,8 @@ export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSiz
   const sort = sortValue(engine, list);
   const rows = rowsRunner(engine);
   let start: PageStart | undefined;
-  let first = true;
   for (;;) {
-    const chunk = await rows(csvChunkSql(engine, list, chunkSize, start, first ? check : undefined));
-    if (first && check) {
-      // No row to carry the counter: read it alone (no data was read to confirm).
-      const [row] = chunk.length > 0 ? chunk : await rows({ text: `SELECT ${counterSql(new SqlWriter(engine.dialect), check.counter)}`, values: [check.counter] });
-      check.observe(String(row[row.length - 1]));
-    }
-    first = false;
+    const chunk = await rows(csvChunkSql(engine, list, chunkSize, start));
     if (chunk.length === 0) return;
     let text = "";
     for (const row of chunk) {

@@ -76,17 +76,6 @@ export interface ListQuery<T> {
   lateLookup?: boolean;
 }
 
-/**
- * A change counter of `table_versions` the caller of a data function wants read in the same
- * snapshot as the data (lib/auth/key-cache.ts uses it to confirm a cached API key). Opaque to the
- * engine and to the data functions: they pass it on and report the value.
- */
-export interface SnapshotCheck {
-  readonly counter: string;
-  /** The counter's value as read with the data; may throw to have the request redone. */
-  observe(version: string): void;
-}
-
 /** What the engine runs statements with. */
 export type RunSql = <R>(sql: Sql) => Promise<R[]>;
 
@@ -115,7 +104,6 @@ interface PageOptions {
   withCount: boolean;
   start?: PageStart;
   knownCount?: number;
-  check?: SnapshotCheck;
 }
 
 export function orderClause(alias: string, order: OrderBy): string {
@@ -172,7 +160,7 @@ function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number 
 
 /**
  * The page statement: exactly one row holding `__items` (the page as a JSON array), `__v` (the
- * table's version), `__c` (the check's counter, when asked) and `__n` (the count, when asked), so
+ * table's version) and `__n` (the count, when asked), so
  * even a page past the end answers in one statement.
  *
  * The page's ids are chosen first and only its rows are read ("late row lookup"): a deep page
@@ -187,7 +175,6 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const order = orderClause("t", list.order);
   const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, list.computed?.(sql)), order);
   const columns = versionColumns(sql, list);
-  if (options.check) columns.push(`${counterSql(sql, options.check.counter)} AS "__c"`);
   if (options.withCount) {
     const count = scopeOf(dialect, list).wholeTeam ? teamRowCountSql(sql, list) : `(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)})`;
     columns.push(`${count} AS "__n"`);
@@ -264,7 +251,7 @@ export interface PageResult<T> {
   counter: string;
 }
 
-type PageRow = { __items: unknown; __v: unknown; __c?: unknown; __n?: unknown } & Record<`__d${number}`, unknown>;
+type PageRow = { __items: unknown; __v: unknown; __n?: unknown } & Record<`__d${number}`, unknown>;
 
 function versionOf<T>(list: ListQuery<T>, row: Record<string, unknown>): string {
   return [row.__v, ...(list.dependsOn ?? []).map((_, i) => row[`__d${i}`])].map(String).join(".");
@@ -273,14 +260,11 @@ function versionOf<T>(list: ListQuery<T>, row: Record<string, unknown>): string 
 /**
  * The change counters a list's page depends on, as its PageResult.version would be now: equal
  * versions mean an identical page, so a client's copy can be confirmed without reading the page.
- * With a check, its counter is read in the same statement, as runPage does.
  */
-export async function listVersion<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck): Promise<string> {
+export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promise<string> {
   const sql = new SqlWriter(engine.dialect);
   const columns = versionColumns(sql, list);
-  if (check) columns.push(`${counterSql(sql, check.counter)} AS "__c"`);
   const [row] = await engine.run<Record<string, unknown>>({ text: `SELECT ${columns.join(", ")}`, values: sql.values });
-  if (check) check.observe(String(row.__c));
   return versionOf(list, row);
 }
 
@@ -309,7 +293,7 @@ export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
  * table's version confirms them, else (after a write) once more with the count and without the
  * start, so rows and count always come from one snapshot. Then records what the page taught.
  */
-export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: SnapshotCheck): Promise<PageResult<T>> {
+export async function runPage<T>(engine: Engine, list: ListQuery<T>): Promise<PageResult<T>> {
   const scope = scopeOf(engine.dialect, list);
   const countKey = scope.key;
   const startKey = (offset: number) => `${countKey}\u0000${list.order.column} ${list.order.direction}\u0000${offset}`;
@@ -318,13 +302,12 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>, check?: Sna
   const knownCount = count?.count;
   // A team's whole list always reads its kept row count: free, and never stale.
   const kept = scope.wholeTeam;
-  let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: kept || count === undefined, start, knownCount, check }));
+  let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: kept || count === undefined, start, knownCount }));
   const version = String(row.__v);
   const fresh = (fact: { version: string } | undefined) => fact !== undefined && fact.version === version;
   if ((!kept && count && !fresh(count)) || (start && !fresh(start))) {
-    [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: true, knownCount, check }));
+    [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: true, knownCount }));
   }
-  if (check) check.observe(String(row.__c));
   // No count column: the statement ran once, with a cached count that proved fresh.
   const total = row.__n === undefined ? count!.count : Number(row.__n);
   if (!fresh(count)) engine.cache.counts.set(countKey, { version, count: total });
@@ -365,26 +348,17 @@ export interface RowQuery {
   id: string;
 }
 
-/**
- * The statement of one row by id; with a check, its counter in the same statement: the counter's
- * row always exists, so an unknown id still answers one row, with null columns.
- */
-export function rowSql(dialect: Dialect, query: RowQuery, check?: SnapshotCheck): Sql {
+/** The statement of one row by id. */
+export function rowSql(dialect: Dialect, query: RowQuery): Sql {
   const sql = new SqlWriter(dialect);
   const select = Object.entries(query.columns)
     .map(([alias, column]) => `t.${column} AS "${alias}"`)
     .join(", ");
-  const text = check
-    ? `SELECT ${select}, v.version AS "__c" FROM table_versions v LEFT JOIN ${query.table} t ON t.id = ${sql.param(query.id)} WHERE v.name = ${sql.param(check.counter)}`
-    : `SELECT ${select} FROM ${query.table} t WHERE t.id = ${sql.param(query.id)}`;
-  return { text, values: sql.values };
+  return { text: `SELECT ${select} FROM ${query.table} t WHERE t.id = ${sql.param(query.id)}`, values: sql.values };
 }
 
 /** One row by id, or undefined. */
-export async function findRow<R extends { id: unknown }>(engine: Engine, query: RowQuery, check?: SnapshotCheck): Promise<R | undefined> {
-  const [row] = await engine.run<R & { __c?: unknown }>(rowSql(engine.dialect, query, check));
-  if (check) check.observe(String(row.__c));
-  if (!row || row.id === null) return undefined;
-  delete row.__c;
+export async function findRow<R extends { id: unknown }>(engine: Engine, query: RowQuery): Promise<R | undefined> {
+  const [row] = await engine.run<R>(rowSql(engine.dialect, query));
   return row;
 }

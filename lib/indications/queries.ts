@@ -46,5 +46,5 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
 
 /** GET /my/indications: one statement per page, with a cached count while the table is unchanged. */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<JsonPage<Indication>> {
-  return readPage(indicationList(caller.teamId, query), query, caller);
+  return readPage(indicationList(caller.teamId, query), query);
 }

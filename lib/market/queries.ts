@@ -4,7 +4,7 @@ import { isUuid } from "../api/params";
 import { JsonText } from "../api/json-text";
 import type { ListExtra } from "../api/list-response";
 import { requirePermission, type Caller } from "../auth/caller";
-import { AUTH_COUNTER } from "../auth/key-cache";
+import { AUTH_COUNTER } from "../auth/caller-user";
 import { companyRow } from "../companies/queries";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
@@ -130,11 +130,11 @@ function sideFor(side: CachedSide, viewer: Viewer, depth: number): { json: strin
   return { json: `[${shown.join(",")}]`, count, best };
 }
 
-type CompanyRowWithCounters = { id: string | null; name: string | null; __c?: unknown } & Record<string, unknown>;
+type CompanyRowWithCounters = { id: string | null; name: string | null } & Record<string, unknown>;
 
 /**
  * GET /companies/{company_id}/order_book, as the API writes it. One small statement per request
- * (the company, 404 when unknown; the book's counters; the caller's freshness check); the book
+ * (the company, 404 when unknown; the book's counters); the book
  * itself comes from the per-company cache while those counters stand, and the viewer's part of it
  * (own rows, private rows addressed to them, counts and best prices) is picked in memory.
  */
@@ -143,14 +143,9 @@ export async function orderBookJson(caller: Caller, companyId: string, query: Or
   const viewer = viewerOf(caller);
   const id = companyId.toLowerCase();
   const sql = new SqlWriter(engine.dialect);
-  const check = caller.freshness;
-  const columns = [`c.id AS "id"`, `c.name AS "name"`, countersSql()];
-  if (check) columns.push(`(SELECT version FROM table_versions WHERE name = ${sql.param(check.counter)}) AS "__c"`);
-  // One row even for an unknown company, so the check is always observed.
-  const text = `SELECT ${columns.join(", ")} FROM (SELECT 1 AS one) x LEFT JOIN companies c ON c.id = ${sql.param(id)}`;
+  const text = `SELECT c.id AS "id", c.name AS "name", ${countersSql()} FROM companies c WHERE c.id = ${sql.param(id)}`;
   const [row] = await engine.run<CompanyRowWithCounters>({ text, values: sql.values });
-  if (check) check.observe(String(row.__c));
-  if (row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
+  if (!row || row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   const book = await bookAt(engine, id, countersOf(row));
   // What the viewer sees depends on their team and e-mail alone (mayKnowBookEntry), so it is
   // worked out once per book.
@@ -214,10 +209,10 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
   };
 }
 
-/** 404 for an unknown company (with the caller's freshness check, as GET /companies/{id}). */
+/** 404 for an unknown company, as GET /companies/{id}. */
 export async function requireCompany(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ id: string; name: string }> {
   checkAccess(caller, companyId);
-  const row = await findRow<{ id: string; name: string }>(engine, { ...companyRow(companyId), columns: { id: "id", name: "name" } }, caller.freshness);
+  const row = await findRow<{ id: string; name: string }>(engine, { ...companyRow(companyId), columns: { id: "id", name: "name" } });
   if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
   return row;
 }
@@ -245,6 +240,6 @@ export function tapeExtra(caller: Caller, companyId: string, today = utcToday())
 
 /** The company page's tape: the same list, page and summary as the API. */
 export async function readCompanyTape(caller: Caller, companyId: string, query: CompanyTradeListQuery, today = utcToday()): Promise<{ page: JsonPage<TapeTrade>; summary: TradeSummary }> {
-  const page = await readPage(companyTradeList(caller, companyId, query), query, caller);
+  const page = await readPage(companyTradeList(caller, companyId, query), query);
   return { page, summary: await tapeSummary(caller, companyId, { total: page.total_count, counter: page.counter }, today) };
 }

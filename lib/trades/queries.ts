@@ -59,7 +59,7 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
 
 /** GET /my/trades: one statement per page, with a cached count while the table is unchanged. */
 export async function listTrades(caller: Caller, query: TradeListQuery): Promise<JsonPage<Trade>> {
-  return readPage(tradeList(caller.teamId, query), query, caller);
+  return readPage(tradeList(caller.teamId, query), query);
 }
 
 const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";

@@ -24,7 +24,7 @@ export function parseQueueParams(query: URLSearchParams) {
 }
 
 export function readQueue(caller: Caller, query: Parameters<typeof opsTradeList>[1]): Promise<JsonPage<TradeWithTeam>> {
-  return readPage(opsTradeList(caller, query), query, caller);
+  return readPage(opsTradeList(caller, query), query);
 }
 
 /** How many trades wait for verification, every team (the navigation's badge); null for others. */

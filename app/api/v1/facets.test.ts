@@ -18,7 +18,7 @@ import { GET as trades } from "./my/trades/route";
 const KEY = SECRETS.alphaBroker;
 
 async function caller() {
-  return resolveCaller(new Request("http://localhost/", { headers: { authorization: `Bearer ${KEY}` } }), { fresh: true });
+  return resolveCaller(new Request("http://localhost/", { headers: { authorization: `Bearer ${KEY}` } }));
 }
 
 async function totalCount(handler: unknown, resource: string, params: URLSearchParams): Promise<number> {
