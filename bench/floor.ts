@@ -9,9 +9,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
-import { ApiError } from "../lib/api/errors";
-import { jsonBodyText } from "../lib/api/json-text";
-import { buildJsonPage, toListBody } from "../lib/api/pagination";
+import { ApiError } from "../lib/schema/errors";
+import { jsonBodyText } from "../lib/schema/json-text";
+import { buildJsonPage, toListBody } from "../lib/schema/pagination";
 import { companyList, companyRow } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { serializeCompany, type CompanyRow } from "../lib/companies/serializer";

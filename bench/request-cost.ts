@@ -25,7 +25,7 @@ import { databaseKind, databaseUrl } from "../lib/db/url";
 import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
 
 process.env.LOG_LEVEL ??= "silent";
-// The per-key limit would refuse the run itself (lib/api/rate-limit.ts).
+// The per-key limit would refuse the run itself (lib/http/rate-limit.ts).
 process.env.API_RATE_LIMIT ??= "0";
 if (!process.env.DATABASE_URL?.trim()) process.env.DATABASE_URL = DEFAULT_LARGE_URL;
 

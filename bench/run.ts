@@ -1107,7 +1107,7 @@ async function main() {
     NODE_ENV: "production",
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
     NEXT_TELEMETRY_DISABLED: "1",
-    // The benchmark measures the service's throughput, not the per-key limit (lib/api/rate-limit.ts).
+    // The benchmark measures the service's throughput, not the per-key limit (lib/http/rate-limit.ts).
     API_RATE_LIMIT: "0",
   };
 

@@ -3,7 +3,7 @@ import { isOwnOrigin } from "../lib/security/own-origin.mjs";
 
 /**
  * What is refused before Next.js sees a request: the edges where Next answers a 500, an HTML page
- * or an empty 400 (issue 16). Each answer is the API's error shape (lib/api/errors.ts), on every
+ * or an empty 400 (issue 16). Each answer is the API's error shape (lib/schema/errors.ts), on every
  * path, so a client never has to parse anything else.
  */
 

@@ -9,7 +9,7 @@
  * to. Exit code 1 on bad input.
  */
 import { parseArgs } from "node:util";
-import { runCli, UsageError } from "../cli";
+import { runCli, UsageError } from "../db/cli";
 import type { Db } from "../db/client";
 import { describeDatabase } from "../db/url";
 import { apiKeyNameSchema, createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "./keys";

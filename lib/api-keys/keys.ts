@@ -3,7 +3,6 @@ import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
 import { PERMISSIONS, type Permission } from "../domain/enums";
-import type { CallerUser } from "../auth/caller-user";
 
 /**
  * API keys for the data service (`Authorization: Bearer mkd_...`).
@@ -38,13 +37,23 @@ export interface ApiKeySummary {
   revokedAt: Date | null;
 }
 
+/** A key's owner as the lookup reads it: the columns a Caller is built from (lib/auth/caller.ts). */
+export interface KeyOwner {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  permissions: string;
+  team: { id: string; name: string };
+}
+
 export interface ActiveApiKey {
   keyId: string;
   /** The key's visible prefix (what the audit trail names a key by). */
   prefix: string;
   /** The key's scopes, cut down to its owner's current permissions. */
   scopes: Permission[];
-  owner: CallerUser;
+  owner: KeyOwner;
   lastUsedAt: Date | null;
 }
 
@@ -273,7 +282,7 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
     values: [hashApiKeySecret(secret)],
   });
   if (!found || found.revokedAt !== null) return null;
-  const owner: CallerUser = {
+  const owner: KeyOwner = {
     id: found.userId,
     email: found.email,
     name: found.name,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { timestampField } from "../api/fields";
-import { pageWindow, type PageRequest } from "../api/pagination";
-import { cursorParam, integer } from "../api/params";
+import { timestampField } from "../schema/fields";
+import { pageWindow, type PageRequest } from "../schema/pagination";
+import { cursorParam, integer } from "../schema/params";
 import type { Caller } from "../auth/caller";
 import { getDb, getEngine, type Db } from "../db/client";
 

@@ -1,3 +1,5 @@
+import type { KeyOwner } from "../api-keys/keys";
+
 /**
  * The user columns a Caller is built from. Shared by the session path and the API-key lookup,
  * which fetches the key and its owner in one query (every API request pays for it).
@@ -11,14 +13,8 @@ export const CALLER_USER_SELECT = {
   team: { select: { id: true, name: true } },
 } as const;
 
-export interface CallerUser {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  permissions: string;
-  team: { id: string; name: string };
-}
+/** The same columns as an API key's owner is read with. */
+export type CallerUser = KeyOwner;
 
 /**
  * The change counter every write to users, teams and API keys bumps (migrations

@@ -1,7 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../schema/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";

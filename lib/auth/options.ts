@@ -55,7 +55,7 @@ export const OIDC_PROVIDER_ID = "oidc";
 const DUMMY_HASH = "$2b$10$kG2ZafpLgPYdOul4Ld1pden71ggNbQ/uWnW3QnGgwHUxQnyCXdSEO";
 
 export function normalizeEmail(value: unknown): string | null {
-  // No address holds U+0000, and PostgreSQL could not even look one up (lib/api/body.ts holdsNul).
+  // No address holds U+0000, and PostgreSQL could not even look one up (lib/schema/body.ts holdsNul).
   if (typeof value !== "string" || value.includes("\0")) return null;
   const email = value.trim().toLowerCase();
   return email.length > 0 && email.length <= 320 ? email : null;

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { holdsNul, NUL_REFUSED } from "../api/body";
-import { ApiError } from "../api/errors";
+import { holdsNul, NUL_REFUSED } from "../schema/body";
+import { ApiError } from "../schema/errors";
 import { getDb } from "../db/client";
 import { FIXED_SECURITY_HEADERS, HSTS, isHttpsRequest, NON_PAGE_CSP } from "../security/headers";
 import { clientAddress } from "./client-address";
@@ -56,7 +56,7 @@ function signInFields(contentType: string | null | undefined, text: string): Rec
   return undefined;
 }
 
-/** A field holding U+0000 (lib/api/body.ts holdsNul): 400 in the error shape, before anything reads the database. */
+/** A field holding U+0000 (lib/schema/body.ts holdsNul): 400 in the error shape, before anything reads the database. */
 function nulAnswer(fields: Record<string, unknown>): PlainAnswer | null {
   const name = Object.keys(fields).find((key) => holdsNul(key) || (typeof fields[key] === "string" && holdsNul(fields[key] as string)));
   if (name === undefined) return null;

@@ -1,7 +1,8 @@
-import { ApiError } from "../api/errors";
-import { columnOf } from "../api/fields";
-import { pageWindow, parsePage, readPage, type JsonPage, type Page } from "../api/pagination";
-import { isUuid } from "../api/params";
+import { ApiError } from "../schema/errors";
+import { columnOf } from "../schema/fields";
+import { pageWindow, parsePage, type JsonPage, type Page } from "../schema/pagination";
+import { readPage } from "../query/read-page";
+import { isUuid } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { getDb, getEngine } from "../db/client";
 import { findRow, type ListQuery, type RowQuery } from "../db/page";

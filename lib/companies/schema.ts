@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGO_SIZES } from "../domain/enums";
-import { pageFieldsSchema } from "../api/pagination";
-import { pageParams, parseQuery, textParam, type RawParams } from "../api/params";
+import { pageFieldsSchema } from "../schema/pagination";
+import { pageParams, parseQuery, textParam, type RawParams } from "../schema/params";
 
 /** GET /companies query parameters. */
 export const companyListParamsSchema = z.object({

@@ -1,4 +1,4 @@
-import { apiFieldsOf } from "../api/fields";
+import { apiFieldsOf } from "../schema/fields";
 import { LOGO_SIZES } from "../domain/enums";
 import { parseStringList } from "../domain/json-list";
 import { companySummarySchema, type Company, type CompanySummary, type LogoKey } from "./schema";

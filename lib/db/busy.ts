@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * Waiting for the database's write lock: how long, how (without blocking the event loop), and how
  * to recognise a write that gave up. The API answers such a write with 503 `database_busy`
- * (lib/api/handler.ts); docs/architecture.md, "Concurrency", says why it is built this way.
+ * (lib/http/handler.ts); docs/architecture.md, "Concurrency", says why it is built this way.
  * Also the other passing trouble: a database that cannot be reached (503 `database_unavailable`).
  */
 

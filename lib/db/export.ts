@@ -4,7 +4,7 @@ import { orderClause, selection, startCondition, type Engine, type ListQuery, ty
 import { SqlWriter, type Sql } from "./sql";
 
 /**
- * A list's every row as CSV records (lib/api/csv.ts), read a chunk at a time: each row's record is
+ * A list's every row as CSV records (lib/http/csv.ts), read a chunk at a time: each row's record is
  * written by the database (lib/db/csv-sql.ts) from the list's fields, with the same expressions
  * that write the API's JSON, so the export follows the API without a second column list.
  *

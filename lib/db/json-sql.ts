@@ -3,11 +3,11 @@ import type { Dialect } from "./dialect";
 
 /**
  * The API's items written by the database, as JSON text, from one declaration per resource
- * (lib/<resource>/serializer.ts, derived from the response schema by lib/api/fields.ts): each
+ * (lib/<resource>/serializer.ts, derived from the response schema by lib/schema/fields.ts): each
  * response field names how its column becomes JSON. A list's
  * rows then never exist as JavaScript objects on the API's path: the page statement returns the
  * items as one JSON array that the route handler writes out unparsed (docs/performance.md,
- * "JSON written by the database"); pages parse it (lib/api/pagination.ts parsePage).
+ * "JSON written by the database"); pages parse it (lib/schema/pagination.ts parsePage).
  *
  * A field is read from column `t.<field name>` (the API's names are the columns' names), except a
  * reference, which comes from the row joined under the field's name (`issuer`, `team`).

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { decimalField, timestampField } from "../api/fields";
-import { ApiError } from "../api/errors";
-import { enumList, isUuid, priceVolumeParams, timestampParam, uuidParam } from "../api/params";
+import { decimalField, timestampField } from "../schema/fields";
+import { ApiError } from "../schema/errors";
+import { enumList, isUuid, priceVolumeParams, timestampParam, uuidParam } from "../schema/params";
 import type { Conditions } from "../db/sql";
 import { STOCK_CLASS_TYPES, STOCK_TYPES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";

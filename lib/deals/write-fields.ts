@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ApiError } from "../api/errors";
-import { apiToRow } from "../api/fields";
+import { ApiError } from "../schema/errors";
+import { apiToRow } from "../schema/fields";
 import type { ApiFields } from "../db/json-sql";
-import { decimalInput, fieldName, textInput } from "../api/body";
+import { decimalInput, fieldName, textInput } from "../schema/body";
 import { CURRENT_STRUCTURES, LEGACY_STRUCTURE, STOCK_CLASS_TYPES, STOCK_TYPES, type Structure } from "../domain/enums";
 
 /**
@@ -74,7 +74,7 @@ export function throwRuleIssue(issues: RuleIssue[]): void {
 }
 
 /**
- * Why a create and a change refuse the fields they do not take (lib/api/body.ts parseBody): the
+ * Why a create and a change refuse the fields they do not take (lib/schema/body.ts parseBody): the
  * fields the service assigns, the issuer by its object, and on a change the fields fixed at
  * creation.
  */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ApiError } from "../api/errors";
-import { etagMatches } from "../api/etag";
+import { ApiError } from "../schema/errors";
+import { etagMatches } from "../schema/etag";
 import type { Caller } from "../auth/caller";
 import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit/events";
 import { getDb, getEngine } from "../db/client";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "../api/errors";
-import { rowToApi } from "../api/fields";
+import { ApiError } from "../schema/errors";
+import { rowToApi } from "../schema/fields";
 import { requirePermission, type Caller } from "../auth/caller";
 import type { AuditAction, Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";

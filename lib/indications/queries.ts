@@ -1,4 +1,5 @@
-import { pageWindow, readPage, type JsonPage } from "../api/pagination";
+import { pageWindow, type JsonPage } from "../schema/pagination";
+import { readPage } from "../query/read-page";
 import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";

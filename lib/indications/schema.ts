@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { decimalField, timestampField } from "../api/fields";
-import { pageFieldsSchema } from "../api/pagination";
-import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawParams } from "../api/params";
+import { decimalField, timestampField } from "../schema/fields";
+import { pageFieldsSchema } from "../schema/pagination";
+import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawParams } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailInput } from "../api/body";
+import { emailInput } from "../schema/body";
 import { toStoredDecimal } from "../domain/decimal";
 import { SIDES, VISIBILITIES } from "../domain/enums";
 import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";

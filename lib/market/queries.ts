@@ -1,8 +1,8 @@
-import { ApiError } from "../api/errors";
-import { pageWindow, readPage, type JsonPage } from "../api/pagination";
-import { isUuid } from "../api/params";
-import { JsonText } from "../api/json-text";
-import type { ListExtra } from "../api/list-response";
+import { ApiError } from "../schema/errors";
+import { pageWindow, type JsonPage } from "../schema/pagination";
+import { readPage, type ListExtra } from "../query/read-page";
+import { isUuid } from "../schema/params";
+import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";
 import { AUTH_COUNTER } from "../auth/caller-user";
 import { companyRow } from "../companies/queries";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dateField, decimalField, timestampField } from "../api/fields";
-import { pageFieldsSchema } from "../api/pagination";
-import { dateParam, enumList, integer, pageParams, parseQuery, type RawParams } from "../api/params";
+import { dateField, decimalField, timestampField } from "../schema/fields";
+import { pageFieldsSchema } from "../schema/pagination";
+import { dateParam, enumList, integer, pageParams, parseQuery, type RawParams } from "../schema/params";
 import { dealStockFields } from "../deals/common";
 import { STRUCTURES, VISIBILITIES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";

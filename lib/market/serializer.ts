@@ -1,4 +1,4 @@
-import { apiFieldsOf } from "../api/fields";
+import { apiFieldsOf } from "../schema/fields";
 import { bidEntrySchema, offerEntrySchema, tapeTradeSchema, type BidEntry, type OfferEntry, type TapeTrade } from "./schema";
 
 /** The market's rows as the database writes them (lib/db/json-sql.ts); derived from the schemas. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parsePage, type PageRequest } from "@/lib/api/pagination";
+import { parsePage, type PageRequest } from "@/lib/schema/pagination";
 import { runPage } from "@/lib/db/page";
 import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
 import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type Member } from "@/lib/testing/market-rows";

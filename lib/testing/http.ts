@@ -1,6 +1,6 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { ERROR_CODES } from "@/lib/api/errors";
+import { ERROR_CODES } from "@/lib/schema/errors";
 import { authOptions, authorizeCredentials } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { expect } from "vitest";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dateField, decimalField, timestampField } from "../api/fields";
-import { pageFieldsSchema } from "../api/pagination";
-import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, uuidParam, type RawParams } from "../api/params";
+import { dateField, decimalField, timestampField } from "../schema/fields";
+import { pageFieldsSchema } from "../schema/pagination";
+import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, uuidParam, type RawParams } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
 

@@ -1,4 +1,4 @@
-import { apiFieldsOf } from "../api/fields";
+import { apiFieldsOf } from "../schema/fields";
 import { tradeSchema, tradeWithTeamSchema, type Trade, type TradeWithTeam } from "./schema";
 
 /** A trade as the API and the pages show it, written by the database as JSON (see INDICATION_FIELDS). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailInput, textInput } from "../api/body";
+import { emailInput, textInput } from "../schema/body";
 import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";
 
 /**

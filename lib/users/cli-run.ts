@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
 import { describeDatabase } from "../db/url";
-import { UsageError } from "../cli";
+import { UsageError } from "../db/cli";
 import {
   createTeam,
   createUser,

@@ -3,7 +3,7 @@
  * Uses DATABASE_URL like the app (embedded SQLite by default) and prints which database it wrote
  * to. Exit code 1 on bad input.
  */
-import { runCli } from "../cli";
+import { runCli } from "../db/cli";
 import { runUserCli, USAGE } from "./cli-run";
 
 async function readStdin(): Promise<string> {

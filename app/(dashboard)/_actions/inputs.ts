@@ -1,5 +1,5 @@
-import { textInput } from "@/lib/api/body";
-import { ApiError } from "@/lib/api/errors";
+import { textInput } from "@/lib/schema/body";
+import { ApiError } from "@/lib/schema/errors";
 
 /** The id and the ETag a dashboard form sends beside its body, checked as the API checks its path and If-Match. */
 

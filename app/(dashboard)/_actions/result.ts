@@ -1,5 +1,5 @@
-import { ApiError, type ErrorBody } from "@/lib/api/errors";
-import { databaseApiError } from "@/lib/api/handler";
+import { ApiError, type ErrorBody } from "@/lib/schema/errors";
+import { databaseApiError } from "@/lib/http/handler";
 import { getPageCaller, type Caller } from "@/lib/auth/caller";
 
 /**

@@ -1,7 +1,7 @@
 "use server";
 
-import { parseBody } from "@/lib/api/body";
-import { ApiError } from "@/lib/api/errors";
+import { parseBody } from "@/lib/schema/body";
+import { ApiError } from "@/lib/schema/errors";
 import type { Versioned } from "@/lib/deals/write";
 import { createTrade, getTrade, setTradeVerified, updateTrade } from "@/lib/trades/commands";
 import type { Trade } from "@/lib/trades/schema";

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/schema/errors";
 import type { Caller } from "@/lib/auth/caller";
 import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
 import type { Versioned } from "@/lib/deals/write";

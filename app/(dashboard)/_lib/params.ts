@@ -1,5 +1,5 @@
-import type { ApiError } from "@/lib/api/errors";
-import type { Page } from "@/lib/api/pagination";
+import type { ApiError } from "@/lib/schema/errors";
+import type { Page } from "@/lib/schema/pagination";
 import { toUrlSearchParams, type SearchParamsRecord } from "@/components/data-table/search-params";
 
 export type PageSearchParams = Promise<SearchParamsRecord>;

@@ -1,9 +1,10 @@
 import { cache } from "react";
-import { readPage, type JsonPage } from "@/lib/api/pagination";
+import { type JsonPage } from "@/lib/schema/pagination";
+import { readPage } from "@/lib/query/read-page";
 import type { Caller } from "@/lib/auth/caller";
 import { opsTradeList } from "@/lib/trades/queries";
 import { opsTradeListParamsSchema, type TradeWithTeam } from "@/lib/trades/schema";
-import { parseQuery } from "@/lib/api/params";
+import { parseQuery } from "@/lib/schema/params";
 
 /**
  * The marketplace team's verification queue: GET /ops/trades's list (lib/trades/queries.ts

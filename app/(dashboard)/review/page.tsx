@@ -19,7 +19,7 @@ import { forbid } from "../_lib/forbid";
 import { REVIEW_ROLE } from "./role";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
-import { parsePage } from "@/lib/api/pagination";
+import { parsePage } from "@/lib/schema/pagination";
 import { teamMembers } from "@/lib/users/queries";
 
 export const metadata: Metadata = { title: "Review" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { forbidden } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
-import { parsePage } from "@/lib/api/pagination";
+import { parsePage } from "@/lib/schema/pagination";
 import { formatCount } from "@/lib/format";
 import type { TradeWithTeam } from "@/lib/trades/schema";
 import { InvalidQueryAlert } from "../_components/invalid-query";

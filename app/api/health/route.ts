@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/http/handler";
 
 // Liveness: the process answers. It never touches the database, so a slow database cannot
 // make a load balancer kill a healthy process.

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
-import { ApiError } from "@/lib/api/errors";
-import { apiRoute, ApiResult } from "@/lib/api/handler";
-import { ABANDONED_MS, KEPT_MS } from "@/lib/api/idempotency";
+import { ApiError } from "@/lib/schema/errors";
+import { apiRoute, ApiResult } from "@/lib/http/handler";
+import { ABANDONED_MS, KEPT_MS } from "@/lib/http/idempotency";
 import { createDb, getDb, type Db } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/db/url";
 import { COMPANIES, FIXTURE_PASSWORD_HASH } from "@/lib/testing/fixtures";

@@ -13,7 +13,7 @@ import { GET as listTrades } from "./my/trades/route";
 /**
  * Whatever changes what an API key resolves to takes effect on the key's very next call, on every
  * endpoint, whether the change is a revocation, a move to another team or a permission taken away,
- * and even for pages the server keeps answered (lib/api/list-response.ts). Each test uses a user
+ * and even for pages the server keeps answered (lib/http/list-response.ts). Each test uses a user
  * and key of its own, called twice first so that whatever the server keeps for the key is warm.
  */
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
-import { consumeRateLimit, RATE_LIMIT_STORES } from "@/lib/api/rate-limit";
+import { consumeRateLimit, RATE_LIMIT_STORES } from "@/lib/http/rate-limit";
 import { resolveCaller } from "@/lib/auth/caller";
 import { createDb, getDb } from "@/lib/db/client";
 import { callRoute, expectError, ORIGIN, sessionCookie } from "@/lib/testing/http";
@@ -9,7 +9,7 @@ import { GET as listCompanies } from "./companies/route";
 import { GET as listTrades } from "./my/trades/route";
 
 /**
- * Per-key rate limits (lib/api/rate-limit.ts) through the real route wrapper: the IETF draft's
+ * Per-key rate limits (lib/http/rate-limit.ts) through the real route wrapper: the IETF draft's
  * RateLimit-Policy / RateLimit fields on every answer, 429 `rate_limited` in the error shape with
  * Retry-After past the quota, one quota per key (and per user for a session). Each test mints keys
  * of its own; the quota and the store come from the environment as in production, and every test

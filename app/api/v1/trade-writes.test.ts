@@ -285,7 +285,7 @@ describe("the company's trade tape after verification", () => {
       const body = result.body as { trades: { trade_id: string | null }[]; summary: { trade_count_90d: number } };
       return body.trades.some((t) => t.trade_id === trade.id);
     };
-    // Read twice: the second answer is the kept page (lib/api/list-response.ts).
+    // Read twice: the second answer is the kept page (lib/http/list-response.ts).
     expect(await shown()).toBe(false);
     expect(await shown()).toBe(false);
     expect((await verify(trade.id)).status).toBe(200);

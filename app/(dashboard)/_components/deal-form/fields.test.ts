@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseBody } from "@/lib/api/body";
-import { ApiError } from "@/lib/api/errors";
+import { parseBody } from "@/lib/schema/body";
+import { ApiError } from "@/lib/schema/errors";
 import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
 import { tradeCreateSchema, TRADE_REFUSED } from "@/lib/trades/write-schema";
 import { bodyOf, fieldOfParam, validate, valuesOf, type FormValues } from "./fields";

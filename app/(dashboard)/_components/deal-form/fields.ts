@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldName } from "@/lib/api/body";
+import { fieldName } from "@/lib/schema/body";
 
 /**
  * What a deal form (indication, trade) is made of, as data: each field's input kind, whether it

@@ -6,7 +6,7 @@ import { tableParams } from "@/components/data-table/search-params";
 import { FilterBar } from "@/components/data-table/toolbar";
 import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
-import { parsePage, type Page } from "@/lib/api/pagination";
+import { parsePage, type Page } from "@/lib/schema/pagination";
 import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
 import { parseCompanyListParams, type Company, type CompanySummary } from "@/lib/companies/schema";
 import { CompanyLogo } from "../../_components/company-logo";

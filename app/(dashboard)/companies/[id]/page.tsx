@@ -17,7 +17,7 @@ import { TradesTable } from "../../_components/trades-table";
 import { requireCaller } from "../../_lib/caller";
 import { loadCompanyForPage } from "../../_lib/company";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
-import { parsePage } from "@/lib/api/pagination";
+import { parsePage } from "@/lib/schema/pagination";
 import { MarketSectionSkeleton } from "./_market/market-skeletons";
 import { OrderBookSection } from "./_market/order-book";
 import { PriceChartSection } from "./_market/price-chart";

@@ -4,7 +4,7 @@ import { ApiReference } from "./api-reference";
 
 export const metadata: Metadata = { title: "API reference" };
 
-/** /docs/api: the API's OpenAPI document (lib/api/openapi.ts, served at /api/v1/openapi.json), rendered. */
+/** /docs/api: the API's OpenAPI document (lib/openapi/openapi.ts, served at /api/v1/openapi.json), rendered. */
 export default function ApiDocsPage() {
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { exportHref, tableParams } from "@/components/data-table/search-params";
-import { parsePage, type Page } from "@/lib/api/pagination";
+import { parsePage, type Page } from "@/lib/schema/pagination";
 import type { FacetCounts } from "@/lib/db/facets";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";

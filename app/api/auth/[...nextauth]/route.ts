@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { withDatabaseErrors } from "@/lib/api/handler";
+import { withDatabaseErrors } from "@/lib/http/handler";
 import { sessionCaller } from "@/lib/auth/caller";
 import { authOptions } from "@/lib/auth/options";
 import { refuseThrottledSignIn } from "@/lib/auth/sign-in-limit";

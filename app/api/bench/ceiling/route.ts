@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readJsonBody } from "@/lib/api/body";
+import { readJsonBody } from "@/lib/schema/body";
 
 /**
  * The benchmark's ceiling (docs/performance.md, "What is measured"): a route handler in the same

@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/http/handler";
 import { readiness } from "@/lib/health/readiness";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { errorResponse } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/http/handler";
+import { ApiError } from "@/lib/schema/errors";
 
 // Any /api/v1 path no route serves: a 404 in the error shape, never Next's HTML page.
 async function notFound(request: Request): Promise<Response> {

@@ -1,6 +1,6 @@
-import { otherMethods } from "@/lib/api/handler";
-import { publicOrigin } from "@/lib/api/origin";
-import { openApiDocument } from "@/lib/api/openapi";
+import { otherMethods } from "@/lib/http/handler";
+import { publicOrigin } from "@/lib/http/origin";
+import { openApiDocument } from "@/lib/openapi/openapi";
 
 // The API's description is public: it holds no data, and tools fetch it without credentials.
 export function GET(request: Request) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { withDatabaseErrors } from "@/lib/api/handler";
+import { withDatabaseErrors } from "@/lib/http/handler";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { getCompanyLogoSource } from "@/lib/logos/queries";
 import { renderLogoSvg } from "@/lib/logos/monogram";

@@ -1,4 +1,4 @@
-import { parsePage } from "@/lib/api/pagination";
+import { parsePage } from "@/lib/schema/pagination";
 import type { Caller } from "@/lib/auth/caller";
 import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { formatCount, formatDate, formatDecimal, formatUsd, structureLabel } from "@/lib/format";

@@ -1,6 +1,6 @@
-import { apiRoute, readOnly } from "@/lib/api/handler";
-import { noQuery } from "@/lib/api/params";
-import { publicOrigin } from "@/lib/api/origin";
+import { apiRoute, readOnly } from "@/lib/http/handler";
+import { noQuery } from "@/lib/schema/params";
+import { publicOrigin } from "@/lib/http/origin";
 import { getCompany } from "@/lib/companies/queries";
 
 export const GET = apiRoute<{ company_id: string }>(async ({ request, url, caller, params }) => {

@@ -1,5 +1,5 @@
-import { apiRoute, readOnly } from "@/lib/api/handler";
-import { parseQuery } from "@/lib/api/params";
+import { apiRoute, readOnly } from "@/lib/http/handler";
+import { parseQuery } from "@/lib/schema/params";
 import { eventFeed, eventFeedParamsSchema } from "@/lib/audit/events";
 
 export const GET = apiRoute(async ({ url, caller }) => {

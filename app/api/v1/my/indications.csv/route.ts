@@ -1,5 +1,5 @@
-import { csvResponse, WHOLE_LIST } from "@/lib/api/csv";
-import { apiRoute, readOnly } from "@/lib/api/handler";
+import { csvResponse, WHOLE_LIST } from "@/lib/http/csv";
+import { apiRoute, readOnly } from "@/lib/http/handler";
 import { indicationList } from "@/lib/indications/queries";
 import { parseIndicationExportParams } from "@/lib/indications/schema";
 

@@ -1,9 +1,9 @@
-import { readJsonBody, parseBody } from "@/lib/api/body";
-import { apiRoute, otherMethods } from "@/lib/api/handler";
+import { readJsonBody, parseBody } from "@/lib/schema/body";
+import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { createIndication } from "@/lib/indications/commands";
 import { indicationList } from "@/lib/indications/queries";
-import { listResponse } from "@/lib/api/list-response";
-import { resourceResponse } from "@/lib/api/resource-response";
+import { listResponse } from "@/lib/http/list-response";
+import { resourceResponse } from "@/lib/http/resource-response";
 import { parseIndicationListParams } from "@/lib/indications/schema";
 import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
 

@@ -1,5 +1,5 @@
-import { csvResponse, WHOLE_LIST } from "@/lib/api/csv";
-import { apiRoute, readOnly } from "@/lib/api/handler";
+import { csvResponse, WHOLE_LIST } from "@/lib/http/csv";
+import { apiRoute, readOnly } from "@/lib/http/handler";
 import { tradeList } from "@/lib/trades/queries";
 import { parseTradeExportParams } from "@/lib/trades/schema";
 

@@ -1,9 +1,9 @@
-import { readJsonBody, parseBody } from "@/lib/api/body";
-import { apiRoute, otherMethods } from "@/lib/api/handler";
-import { resourceResponse } from "@/lib/api/resource-response";
+import { readJsonBody, parseBody } from "@/lib/schema/body";
+import { apiRoute, otherMethods } from "@/lib/http/handler";
+import { resourceResponse } from "@/lib/http/resource-response";
 import { createTrade } from "@/lib/trades/commands";
 import { tradeList } from "@/lib/trades/queries";
-import { listResponse } from "@/lib/api/list-response";
+import { listResponse } from "@/lib/http/list-response";
 import { parseTradeListParams } from "@/lib/trades/schema";
 import { TRADE_REFUSED, tradeCreateSchema } from "@/lib/trades/write-schema";
 

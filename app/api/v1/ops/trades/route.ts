@@ -1,6 +1,6 @@
-import { apiRoute, readOnly } from "@/lib/api/handler";
-import { listResponse } from "@/lib/api/list-response";
-import { parseQuery } from "@/lib/api/params";
+import { apiRoute, readOnly } from "@/lib/http/handler";
+import { listResponse } from "@/lib/http/list-response";
+import { parseQuery } from "@/lib/schema/params";
 import { opsTradeList } from "@/lib/trades/queries";
 import { opsTradeListParamsSchema } from "@/lib/trades/schema";
 

@@ -1,4 +1,4 @@
-import { apiRoute, readOnly } from "@/lib/api/handler";
+import { apiRoute, readOnly } from "@/lib/http/handler";
 import { orderBookJson } from "@/lib/market/queries";
 import { parseOrderBookParams } from "@/lib/market/schema";
 

@@ -1,5 +1,5 @@
-import { apiRoute, readOnly } from "@/lib/api/handler";
-import { listResponse } from "@/lib/api/list-response";
+import { apiRoute, readOnly } from "@/lib/http/handler";
+import { listResponse } from "@/lib/http/list-response";
 import { companyTradeList, tapeExtra } from "@/lib/market/queries";
 import { parseCompanyTradeListParams } from "@/lib/market/schema";
 

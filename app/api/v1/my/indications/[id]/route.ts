@@ -1,9 +1,9 @@
-import { readJsonBody, parseBody } from "@/lib/api/body";
-import { apiRoute, otherMethods } from "@/lib/api/handler";
+import { readJsonBody, parseBody } from "@/lib/schema/body";
+import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { getIndication, updateIndication } from "@/lib/indications/commands";
-import { resourceResponse } from "@/lib/api/resource-response";
+import { resourceResponse } from "@/lib/http/resource-response";
 import { indicationPatchSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
-import { noQuery } from "@/lib/api/params";
+import { noQuery } from "@/lib/schema/params";
 
 type Params = { id: string };
 

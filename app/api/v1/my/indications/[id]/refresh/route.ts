@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/handler";
-import { noQuery } from "@/lib/api/params";
+import { apiRoute, otherMethods } from "@/lib/http/handler";
+import { noQuery } from "@/lib/schema/params";
 import { refreshIndication } from "@/lib/indications/commands";
-import { resourceResponse } from "@/lib/api/resource-response";
+import { resourceResponse } from "@/lib/http/resource-response";
 
 export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, params }) => {
   noQuery(url);

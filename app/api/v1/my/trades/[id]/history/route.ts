@@ -1,4 +1,4 @@
-import { historyRoute } from "@/lib/api/history";
+import { historyRoute } from "@/lib/http/history";
 import { getTrade } from "@/lib/trades/commands";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = historyRoute(getTrade);

@@ -1,7 +1,7 @@
-import { readJsonBody, parseBody } from "@/lib/api/body";
-import { apiRoute, otherMethods } from "@/lib/api/handler";
-import { noQuery } from "@/lib/api/params";
-import { resourceResponse } from "@/lib/api/resource-response";
+import { readJsonBody, parseBody } from "@/lib/schema/body";
+import { apiRoute, otherMethods } from "@/lib/http/handler";
+import { noQuery } from "@/lib/schema/params";
+import { resourceResponse } from "@/lib/http/resource-response";
 import { setTradeVerified } from "@/lib/trades/commands";
 import { unverifySchema } from "@/lib/trades/write-schema";
 

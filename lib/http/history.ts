@@ -1,8 +1,8 @@
 import type { Caller } from "../auth/caller";
 import { resourceHistory } from "../audit/events";
 import { apiRoute, readOnly } from "./handler";
-import { buildJsonPage, toListBody } from "./pagination";
-import { historyParamsSchema, parseQuery } from "./params";
+import { buildJsonPage, toListBody } from "../schema/pagination";
+import { historyParamsSchema, parseQuery } from "../schema/params";
 
 /**
  * GET /my/<resources>/{id}/history: the resource's audit events, oldest first, a page of them.

@@ -9,7 +9,7 @@ import { csvRecord } from "@/lib/domain/csv";
 import { csvStream, WHOLE_LIST } from "./csv";
 
 /**
- * The hand-written CSV writer (lib/api/csv.ts) read back by a CSV parser (csv-parse), and the
+ * The hand-written CSV writer (lib/http/csv.ts) read back by a CSV parser (csv-parse), and the
  * export stream's reading: a chunk is read only when the one before was taken, and a reader that
  * cancels (a client that hangs up) ends the reading. The route tests (app/api/v1/csv-export.test.ts)
  * check the exports' rows against the JSON lists.

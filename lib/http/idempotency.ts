@@ -1,15 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import { getDb, isUniqueViolation } from "../db/client";
-import { readBodyBytes } from "./body";
-import { ApiError } from "./errors";
+import { readBodyBytes } from "../schema/body";
+import { ApiError } from "../schema/errors";
 
 /**
  * Idempotency keys on POST (Stripe's semantics; the rules are in docs/api.md "Idempotency"). A
  * POST that sends `Idempotency-Key` claims the key for its caller by inserting an in-flight row in
  * `idempotency_keys`; the unique (user_id, caller, key) decides a race, also between processes.
  * The answer is stored and replayed to the same request for 24 hours; another request under the
- * key is a 422, a duplicate while the first runs a 409. apiRoute (lib/api/handler.ts) applies it.
+ * key is a 422, a duplicate while the first runs a 409. apiRoute (lib/http/handler.ts) applies it.
  */
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -29,7 +29,7 @@ export interface Answer {
   status: number;
   text: string | null;
   headers: Record<string, string>;
-  /** A streamed body instead of `text` (a GET's CSV export, lib/api/csv.ts); never stored. */
+  /** A streamed body instead of `text` (a GET's CSV export, lib/http/csv.ts); never stored. */
   stream?: ReadableStream<Uint8Array>;
 }
 

@@ -14,12 +14,12 @@ import {
 } from "../trades/schema";
 import { tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "../trades/write-schema";
 import { companyTradeListParamsSchema, companyTradeListSchema, orderBookParamsSchema, orderBookSchema } from "../market/schema";
-import { csvHeader } from "./csv";
-import { ERROR_CODES } from "./errors";
-import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "./idempotency";
-import { pageFieldsSchema } from "./pagination";
-import { apiFieldsOf } from "./fields";
-import { historyParamsSchema } from "./params";
+import { csvHeader } from "../http/csv";
+import { ERROR_CODES } from "../schema/errors";
+import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "../http/idempotency";
+import { pageFieldsSchema } from "../schema/pagination";
+import { apiFieldsOf } from "../schema/fields";
+import { historyParamsSchema } from "../schema/params";
 
 /**
  * The OpenAPI 3.1 description of API v1, derived from the same zod schemas that parse the
@@ -60,7 +60,7 @@ function errorResponses(...statuses: number[]) {
         description: `Error (${status})`,
         // 503 database_busy (a write waited 5 s for a lock and wrote nothing) or database_unavailable.
         ...(status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
-        // 429 rate_limited: the key's quota is used up (lib/api/rate-limit.ts).
+        // 429 rate_limited: the key's quota is used up (lib/http/rate-limit.ts).
         ...(status === 429
           ? {
               headers: {
@@ -209,7 +209,7 @@ const idempotencyKey = {
 type Operation = { parameters?: unknown[]; responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>> };
 
 /**
- * What apiRoute gives every write: each POST takes idempotency keys (lib/api/idempotency.ts), so it
+ * What apiRoute gives every write: each POST takes idempotency keys (lib/http/idempotency.ts), so it
  * documents the header, the replay header of its successes and the statuses of the key.
  */
 function withWriteAnswers<T extends Record<string, Record<string, unknown>>>(paths: T): T {

@@ -1,5 +1,5 @@
 import type { Versioned } from "../deals/write";
-import { etagMatches } from "./etag";
+import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
 
 /**

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Caller } from "../auth/caller";
 import { getDb, type Db } from "../db/client";
-import { ApiError } from "./errors";
+import { ApiError } from "../schema/errors";
 
 /**
  * Per-key API rate limits (issue 16), counted by rate-limiter-flexible: each API key (or, for

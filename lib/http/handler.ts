@@ -2,22 +2,22 @@ import { randomUUID } from "node:crypto";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
 import { isWritesShut } from "../db/driver";
-import { ClientGoneError, holdsNul, NUL_REFUSED } from "./body";
-import { ApiError } from "./errors";
+import { ClientGoneError, holdsNul, NUL_REFUSED } from "../schema/body";
+import { ApiError } from "../schema/errors";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
-import { jsonBodyText } from "./json-text";
+import { jsonBodyText } from "../schema/json-text";
 import { logger, logRequest } from "../log/logger";
 
 /**
  * The one wrapper every API v1 route handler goes through: request id, caller, error shape, and
- * on a POST with `Idempotency-Key` the claim and replay of lib/api/idempotency.ts.
+ * on a POST with `Idempotency-Key` the claim and replay of lib/http/idempotency.ts.
  * A handler only parses its query, calls a data function and returns the body.
  */
 
 /**
  * What a handler returns when 200 with its body is not the answer: a status and headers too. A
- * ReadableStream body is sent as it comes (lib/api/csv.ts), with the headers given.
+ * ReadableStream body is sent as it comes (lib/http/csv.ts), with the headers given.
  */
 export class ApiResult {
   constructor(
@@ -111,7 +111,7 @@ function failureResponse(error: unknown, requestId: string, limitHeaders: Record
 }
 
 /**
- * A path value holding U+0000 (lib/api/body.ts, holdsNul) is refused before any handler sees it.
+ * A path value holding U+0000 (lib/schema/body.ts, holdsNul) is refused before any handler sees it.
  * (Query values need no such pass: every query parser refuses control characters.)
  */
 function refuseNulInPath(params: Record<string, unknown>): void {
@@ -124,7 +124,7 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
     let known: Caller | undefined;
-    // The caller's rate-limit fields (lib/api/rate-limit.ts), sent with every answer to them.
+    // The caller's rate-limit fields (lib/http/rate-limit.ts), sent with every answer to them.
     let limitHeaders: Record<string, string> = {};
     let response: Response;
     try {

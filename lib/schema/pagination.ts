@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { getEngine } from "../db/client";
-import { runPage, type ListQuery } from "../db/page";
 import { JsonText } from "./json-text";
 
 export const DEFAULT_PER_PAGE = 25;
@@ -31,7 +29,7 @@ export interface PageRequest {
 export interface JsonPage<T> extends Omit<Page<T>, "items"> {
   itemsJson: string;
   readonly __item?: T;
-  /** The change counters the page was read at, when it came from the page engine (lib/api/list-response.ts). */
+  /** The change counters the page was read at, when it came from the page engine (lib/http/list-response.ts). */
   version?: string;
   /** The list's own counter among them (lib/db/page.ts PageResult.counter). */
   counter?: string;
@@ -46,19 +44,6 @@ function pageFields(request: PageRequest, totalCount: number): Omit<Page<never>,
     total_count: totalCount,
     has_more: request.page < totalPages,
   };
-}
-
-/**
- * A list's page as the API and the pages take it: one run of the page engine, the page fields, and
- * the change counters it was read at.
- */
-export function readPage<T>(list: ListQuery<T>, request: PageRequest): Promise<JsonPage<T>> {
-  // Chained, not awaited: one promise fewer per list request
-  // (docs/performance.md, "Promises per request").
-  return runPage(getEngine(), list).then((page) => ({
-    ...buildJsonPage(page.itemsJson, request, page.total, page.version),
-    counter: page.counter,
-  }));
 }
 
 export function buildJsonPage<T>(itemsJson: string, request: PageRequest, totalCount: number, version?: string): JsonPage<T> {

@@ -3,10 +3,11 @@ import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { listVersion, pageKey, type ListQuery } from "../db/page";
 import { LruCache } from "../lru";
-import { etagMatches } from "./etag";
+import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
-import type { JsonText } from "./json-text";
-import { readPage, toListBody, type JsonPage, type PageRequest } from "./pagination";
+import type { JsonText } from "../schema/json-text";
+import { toListBody, type PageRequest } from "../schema/pagination";
+import { readPage, type ListExtra } from "../query/read-page";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
@@ -29,16 +30,6 @@ interface Answered {
 const answered = new LruCache<string, Answered>(10_000);
 // The bodies apart, in fewer slots: a tape page is up to ~25 KB (100 items).
 const kept = new LruCache<string, Answered>(500);
-
-/**
- * Fields a list answers beside its page (a summary), read after it, knowing the page (its
- * counters). `key` names everything they depend on other than the list's change counters (say,
- * today's date), so a page answered before is confirmed only while that still holds.
- */
-export interface ListExtra<T> {
-  key: string;
-  read: (page: JsonPage<T>) => Promise<Record<string, unknown>>;
-}
 
 export interface ListResponseOptions<T> {
   extra?: ListExtra<T>;

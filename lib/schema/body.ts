@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError } from "./errors";
 
-/** The client hung up before its body arrived: nobody is left to answer (lib/api/handler.ts logs it as 499). */
+/** The client hung up before its body arrived: nobody is left to answer (lib/http/handler.ts logs it as 499). */
 export class ClientGoneError extends Error {
   constructor(cause: unknown) {
     super("The client closed the connection before sending its whole body.", { cause });
@@ -13,8 +13,8 @@ export class ClientGoneError extends Error {
 /** The largest request body we read (issue 12: 64 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-// One read per request: the idempotency fingerprint (lib/api/idempotency.ts) and readJsonBody
-// share it, and a handler run again for a stale caller (lib/api/handler.ts) finds it too.
+// One read per request: the idempotency fingerprint (lib/http/idempotency.ts) and readJsonBody
+// share it, and a handler run again for a stale caller (lib/http/handler.ts) finds it too.
 const bodies = new WeakMap<Request, Promise<Buffer>>();
 
 /**

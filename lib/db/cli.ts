@@ -2,9 +2,9 @@
  * The frame of the operator CLIs (`npm run api-key`, `npm run users`): the database DATABASE_URL
  * names, exit code 0 or 1, and bad input answered with the usage instead of a stack trace.
  */
-import "./env";
-import { createDb, type Db } from "./db/client";
-import { databaseUrl } from "./db/url";
+import "../env";
+import { createDb, type Db } from "./client";
+import { databaseUrl } from "./url";
 
 /** Bad input on the command line: printed with the usage. */
 export class UsageError extends Error {}
