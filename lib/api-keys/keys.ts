@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
+import { rowsRunner } from "../db/page";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 
 /**
@@ -240,70 +241,55 @@ export async function revokeApiKey(
   return updated ? toSummary(updated) : null;
 }
 
-interface KeyOwnerRow {
-  id: string;
-  prefix: string;
-  scopes: string;
-  lastUsedAt: unknown;
-  revokedAt: unknown;
-  userId: string;
-  email: string;
-  name: string;
-  role: string;
-  permissions: string;
-  teamId: string;
-  teamName: string;
-}
-
-/** A timestamp as the raw query returns it (Date, epoch ms, text) -> Date. */
+/** A timestamp as the raw query returns it (Date, epoch ms as number or BigInt, text) -> Date. */
 function toDate(value: unknown): Date {
   if (value instanceof Date) return value;
   if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
   return new Date(String(value));
 }
 
+const KEY_COLUMNS = "k.id, k.prefix, k.scopes, k.last_used_at, k.revoked_at, u.id, u.email, u.name, u.role, u.permissions, t.id, t.name";
+
 /**
  * The active key behind a presented secret, or null if it is malformed, unknown or revoked.
  * The returned scopes are the key's scopes intersected with the owner's current permissions, so
  * taking a permission away from a user also takes it away from their existing keys.
+ *
+ * Run on every API request, so it is one joined statement on the engine's own connection, its
+ * row read as an array, and no promise more than the statement's unless the use is due to be
+ * stamped (docs/performance.md, "The caller, once per request").
  */
-export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
+export function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
   // Cheap format check first: garbage never reaches the database.
-  if (!isWellFormedApiKey(secret)) return null;
-  // One joined statement on the engine's connection, run on every API request: Prisma's nested
-  // select would issue three, and its raw query costs more CPU than the engine's runner.
+  if (!isWellFormedApiKey(secret)) return Promise.resolve(null);
   const engine = engineOf(db);
-  const [found] = await engine.run<KeyOwnerRow>({
-    text:
-      `SELECT k.id, k.prefix, k.scopes, k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt", ` +
-      `u.id AS "userId", u.email, u.name, u.role, u.permissions, t.id AS "teamId", t.name AS "teamName" ` +
-      `FROM api_keys k JOIN users u ON u.id = k.user_id JOIN teams t ON t.id = u.team_id ` +
-      `WHERE k.secret_hash = ${engine.dialect.placeholder(1)} AND u.disabled_at IS NULL`,
-    values: [hashApiKeySecret(secret)],
+  const text =
+    `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN users u ON u.id = k.user_id JOIN teams t ON t.id = u.team_id ` +
+    `WHERE k.secret_hash = ${engine.dialect.placeholder(1)} AND u.disabled_at IS NULL`;
+  return rowsRunner(engine)({ text, values: [hashApiKeySecret(secret)] }).then(([found]) => {
+    if (!found || found[4] !== null) return null;
+    const [keyId, prefix, keyScopes, lastUsed, , userId, email, name, role, permissions, teamId, teamName] = found.map((v) => (typeof v === "bigint" ? Number(v) : v));
+    const owner: KeyOwner = { id: String(userId), email: String(email), name: String(name), role: String(role), permissions: String(permissions), team: { id: String(teamId), name: String(teamName) } };
+    const ownerPermissions = parsePermissionList(owner.permissions);
+    const scopes = parsePermissionList(String(keyScopes)).filter((p) => ownerPermissions.includes(p));
+    const key = { keyId: String(keyId), prefix: String(prefix), scopes, owner, lastUsedAt: lastUsed === null ? null : toDate(lastUsed) };
+    const stamping = stampLastUsed(db, key.keyId, key.lastUsedAt);
+    return stamping ? stamping.then((lastUsedAt) => ({ ...key, lastUsedAt })) : key;
   });
-  if (!found || found.revokedAt !== null) return null;
-  const owner: KeyOwner = {
-    id: found.userId,
-    email: found.email,
-    name: found.name,
-    role: found.role,
-    permissions: found.permissions,
-    team: { id: found.teamId, name: found.teamName },
-  };
-  const lastUsedAt = await stampLastUsed(db, found.id, found.lastUsedAt === null ? null : toDate(found.lastUsedAt));
-  const ownerPermissions = parsePermissionList(owner.permissions);
-  const scopes = parsePermissionList(found.scopes).filter((p) => ownerPermissions.includes(p));
-  return { keyId: found.id, prefix: found.prefix, scopes, owner, lastUsedAt };
 }
 
 /**
  * Records a key's use, at most once a minute: `lastUsedAt` is informational (shown in listings),
  * and writing it on every request would turn each read into a write (on SQLite, one serialized
  * writer for the whole app). Conditional, so concurrent requests in the same minute write at most
- * once. Returns the key's `lastUsedAt` as it now stands.
+ * once. Returns the key's `lastUsedAt` as it now stands, or undefined when it needs no write.
  */
-export async function stampLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now = new Date()): Promise<Date | null> {
-  if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return lastUsedAt;
+function stampLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now = new Date()): Promise<Date | null> | undefined {
+  if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return undefined;
+  return stamp(db, keyId, lastUsedAt, now);
+}
+
+async function stamp(db: Db, keyId: string, lastUsedAt: Date | null, now: Date): Promise<Date | null> {
   try {
     // Without waiting for a busy write lock: the request may be a read, and reads never wait for writes.
     await withoutLockWait(() =>

@@ -59,13 +59,19 @@ async function loadSessionCaller(userId: string, sessionVersion: number): Promis
  * from the database on every request, so a revoked key or a changed permission holds from the
  * next request on (docs/performance.md, "The caller, once per request").
  */
-export async function resolveCaller(request: Request): Promise<Caller> {
+export function resolveCaller(request: Request): Promise<Caller> {
   const authorization = request.headers.get("authorization");
-  if (authorization !== null) {
-    const match = /^Bearer +(\S+) *$/i.exec(authorization);
-    if (!match) throw ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`.");
-    return resolveApiKey(match[1]);
-  }
+  if (authorization === null) return resolveSession(request);
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (!match) return Promise.reject(ApiError.unauthorized("Malformed Authorization header: expected `Bearer <api key>`."));
+  // Chained, not awaited: one promise fewer on every API request (docs/performance.md, "Promises per request").
+  return findActiveApiKey(getDb(), match[1]).then((key) => {
+    if (!key) throw ApiError.unauthorized("Invalid or revoked API key.");
+    return callerOf(key.owner, "api_key", key);
+  });
+}
+
+async function resolveSession(request: Request): Promise<Caller> {
   const caller = await sessionCaller(request);
   if (!caller) throw ApiError.unauthorized();
   if (!isSameOriginWrite(request)) {
@@ -87,12 +93,6 @@ export async function sessionCaller(request: Request): Promise<Caller | null> {
   const req = request instanceof NextRequest ? request : new NextRequest(request.url, { headers: request.headers });
   const token = await getToken({ req, secret: authSecret(), ...sessionCookieOptions() });
   return typeof token?.sub === "string" ? loadSessionCaller(token.sub, tokenSessionVersion(token)) : null;
-}
-
-async function resolveApiKey(secret: string): Promise<Caller> {
-  const key = await findActiveApiKey(getDb(), secret);
-  if (!key) throw ApiError.unauthorized("Invalid or revoked API key.");
-  return callerOf(key.owner, "api_key", key);
 }
 
 /** Server components: the signed-in user, or null (the proxy has already sent strangers to sign-in). */

@@ -1,6 +1,6 @@
 import { csvRecordSql } from "./csv-sql";
 import { exportColumnsSql } from "./json-sql";
-import { orderClause, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
+import { orderClause, rowsRunner, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
 import { SqlWriter, type Sql } from "./sql";
 
 /**
@@ -46,11 +46,6 @@ function sortValue<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>): { sq
   if (kinds[list.order.column] === undefined || kinds.id === undefined) throw new Error(`an export needs its sort field ${list.order.column} and id among its fields`);
   const only = { [list.order.column]: kinds[list.order.column] } as typeof list.fields;
   return exportColumnsSql(engine.dialect, only)[0];
-}
-
-function rowsRunner(engine: Engine): (sql: Sql) => Promise<unknown[][]> {
-  if (engine.rows) return engine.rows;
-  return async (sql) => (await engine.run<Record<string, unknown>>(sql)).map((row) => Object.values(row));
 }
 
 /** A chunk of an export: its records' CSV text and how many there are. */

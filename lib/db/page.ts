@@ -90,6 +90,12 @@ export interface Engine {
   cache: ListCache;
 }
 
+/** The engine's rows-as-arrays runner, or `run` with each row's values in column order. */
+export function rowsRunner(engine: Engine): RunRows {
+  if (engine.rows) return engine.rows;
+  return async (sql) => (await engine.run<Record<string, unknown>>(sql)).map((row) => Object.values(row));
+}
+
 /** Where a page starts in the list's order (see ListCache). */
 export interface PageStart {
   /** The row's sort field as the API writes it. */
