@@ -5,6 +5,7 @@
  * as broker@alpha.example with a key minted for the run:
  *
  *   npm run bench:request -- --path /api/v1/my/trades [--calls 4000] [--rounds 7]
+ *   npm run bench:request -- --path /api/v1/companies/<id>   (dynamic segments are path parameters)
  *
  * It prints two figures:
  * - CPU per call: `process.cpuUsage()` around `--calls` calls, 32 in flight, for each of `--rounds`
@@ -16,6 +17,7 @@
  * The request log is silenced unless LOG_LEVEL says otherwise.
  */
 import { AsyncLocalStorage, createHook } from "node:async_hooks";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { NextRequest } from "next/server";
@@ -32,6 +34,7 @@ if (!process.env.DATABASE_URL?.trim()) process.env.DATABASE_URL = DEFAULT_LARGE_
 const IN_FLIGHT = 32;
 
 type RouteGet = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Route = { get: RouteGet; params: Record<string, string> };
 
 const { values } = parseArgs({ options: { path: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } } });
 
@@ -41,12 +44,27 @@ function positive(name: "calls" | "rounds", fallback: number): number {
   return value;
 }
 
-/** The route module that serves `apiPath` (app/api/v1/<path>/route.ts; no dynamic segments). */
-async function routeGet(apiPath: string): Promise<RouteGet> {
+/**
+ * The route module that serves `apiPath` and its path parameters: each segment is the folder of
+ * that name, else the folder's one dynamic `[name]` child (app/api/v1/companies/[company_id]/…).
+ */
+async function routeOf(apiPath: string): Promise<Route> {
   const pathname = new URL(apiPath, "http://localhost").pathname;
-  const route = (await import(path.resolve("app", `.${pathname}`, "route.ts"))) as { GET?: RouteGet };
+  let dir = path.resolve("app");
+  const params: Record<string, string> = {};
+  for (const segment of pathname.split("/").filter(Boolean)) {
+    if (existsSync(path.join(dir, segment))) {
+      dir = path.join(dir, segment);
+      continue;
+    }
+    const dynamic = readdirSync(dir).find((name) => /^\[[^.\]]+\]$/.test(name));
+    if (!dynamic) throw new Error(`no route serves ${pathname}`);
+    params[dynamic.slice(1, -1)] = decodeURIComponent(segment);
+    dir = path.join(dir, dynamic);
+  }
+  const route = (await import(path.join(dir, "route.ts"))) as { GET?: RouteGet };
   if (!route.GET) throw new Error(`${pathname} has no GET`);
-  return route.GET;
+  return { get: route.GET, params };
 }
 
 async function main() {
@@ -54,7 +72,7 @@ async function main() {
   if (apiPath === undefined) throw new Error("--path is required (e.g. --path /api/v1/my/trades)");
   const calls = positive("calls", 4000);
   const rounds = positive("rounds", 7);
-  const get = await routeGet(apiPath);
+  const { get, params } = await routeOf(apiPath);
   const db = getDb();
   const user = await db.user.findUniqueOrThrow({ where: { email: "broker@alpha.example" }, select: { id: true } });
   const { secret } = await createApiKey(db, { userId: user.id, name: `request-cost ${new Date().toISOString()}` });
@@ -63,7 +81,7 @@ async function main() {
   const call = () =>
     context.run({}, async () => {
       const request = new NextRequest(`http://localhost${apiPath}`, { headers: { authorization: `Bearer ${secret}` } });
-      const response = await get(request, { params: Promise.resolve({}) });
+      const response = await get(request, { params: Promise.resolve(params) });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${body.slice(0, 200)}`);
     });
