@@ -1,5 +1,5 @@
 import { SiteHeader } from "@/components/layout/site-header";
-import { COMPANY_DETAIL_PERMISSION } from "@/lib/companies/queries";
+import { REQUIRES } from "@/lib/auth/requirements";
 import { CompanyLinksProvider } from "./_components/company-links";
 import { requireCaller } from "./_lib/caller";
 import { waitingCount } from "./_lib/verification";
@@ -17,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       </a>
       <SiteHeader caller={caller} waiting={waiting} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
-        <CompanyLinksProvider canOpen={caller.permissions.includes(COMPANY_DETAIL_PERMISSION)}>{children}</CompanyLinksProvider>
+        <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>
       </main>
     </div>
   );

@@ -14,7 +14,8 @@ import { ColumnToggle } from "./column-toggle";
 import { ExportLink } from "./export-link";
 import { PaginationBar } from "./pagination";
 import { DensityToggle } from "./density-toggle";
-import { DENSITY_PARAM, HIDE_PARAM, parseHidden, parseSort } from "./search-params";
+import type { SortOrder } from "@/lib/schema/params";
+import { DENSITY_PARAM, HIDE_PARAM, parseHidden } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
 import { RowCards } from "./row-cards";
 import { usePhone } from "./use-phone";
@@ -29,8 +30,8 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   getRowId: (row: T) => string;
   page: PageInfo;
-  /** The effective sort (the URL's, or the API default), e.g. "-updated_at". */
-  sort: string;
+  /** The effective sort as the list's schema parsed it (the URL's, or the API default). */
+  sort: SortOrder<string>;
   filters?: FilterDef[];
   /** Columns left out entirely (e.g. the company column on a company's own page). */
   omit?: string[];
@@ -95,9 +96,8 @@ function DataTableView<T>({
         .map((c) => ({ ...c, enableSorting: Boolean(c.meta?.sortField), enableHiding: c.meta?.hideable !== false })),
     [columns, omitted],
   );
-  const current = parseSort(sort);
-  const sortedColumn = sortable.find((c) => c.meta?.sortField === current.field);
-  const sorting: SortingState = sortedColumn?.id ? [{ id: sortedColumn.id, desc: current.direction === "desc" }] : [];
+  const sortedColumn = sortable.find((c) => c.meta?.sortField === sort.field);
+  const sorting: SortingState = sortedColumn?.id ? [{ id: sortedColumn.id, desc: sort.direction === "desc" }] : [];
 
   function onSortingChange(updater: Updater<SortingState>) {
     const next = typeof updater === "function" ? updater(sorting) : updater;

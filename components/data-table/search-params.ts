@@ -57,11 +57,6 @@ export function parseHidden(value: string | null, defaults: readonly string[]): 
     .filter(Boolean);
 }
 
-/** "-price_per_share" -> { field: "price_per_share", direction: "desc" }. */
-export function parseSort(value: string): { field: string; direction: "asc" | "desc" } {
-  return value.startsWith("-") ? { field: value.slice(1), direction: "desc" } : { field: value, direction: "asc" };
-}
-
 /** UTC day boundaries for timestamp filters edited with date inputs (created_after/before). */
 export function dayStartUtc(date: string): string {
   return `${date}T00:00:00Z`;

@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
 import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { sessionCookieOptions } from "./cookies";
+import type { Requirement } from "./requirements";
 import { isSameOriginWrite } from "./same-origin";
 import { authSecret } from "./secret";
 import { getSessionClaims } from "./session";
@@ -101,7 +102,8 @@ export async function getPageCaller(): Promise<Caller | null> {
   return claims ? loadSessionCaller(claims.userId, claims.sessionVersion) : null;
 }
 
-export function requirePermission(caller: Caller, permission: Permission, action: string): void {
+/** Refuses (403) a caller without the operation's permission (lib/auth/requirements.ts). */
+export function requirePermission(caller: Caller, { permission, action }: Requirement): void {
   if (!caller.permissions.includes(permission)) {
     throw ApiError.forbidden(`${action} requires the "${permission}" permission.`);
   }

@@ -4,9 +4,9 @@ import { pageWindow, parsePage, type JsonPage, type Page } from "../schema/pagin
 import { readPage } from "../query/read-page";
 import { isUuid } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
 import { findRow, type ListQuery, type RowQuery } from "../db/page";
-import type { Permission } from "../domain/enums";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_ROW_COLUMNS, COMPANY_SUMMARY_FIELDS, serializeCompany, type CompanyRow } from "./serializer";
@@ -43,7 +43,7 @@ export async function listCompanies(caller: Caller, query: CompanyListQuery): Pr
 
 /** The dashboard's directory: the same filters and order, with every detail (needs `companies`). */
 export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, origin = ""): Promise<Page<Company>> {
-  requirePermission(caller, "companies", "Viewing company details");
+  requirePermission(caller, REQUIRES.viewCompany);
   // The list's own page (same filters, order and count), then the details of its rows.
   const page = parsePage(await listCompanies(caller, query));
   const rows = await getDb().company.findMany({ where: { id: { in: page.items.map((c) => c.id) } }, select: COMPANY_ROW_COLUMNS });
@@ -61,13 +61,10 @@ export function companyRow(companyId: string): RowQuery {
   return { table: "companies", columns, id: companyId.toLowerCase() };
 }
 
-/** The permission a company's details need (spec 5.1); the dashboard links companies only with it. */
-export const COMPANY_DETAIL_PERMISSION = "companies" satisfies Permission;
-
 /** GET /companies/{company_id}. */
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
-  requirePermission(caller, COMPANY_DETAIL_PERMISSION, "Viewing company details");
+  requirePermission(caller, REQUIRES.viewCompany);
   const row = await findRow<CompanyRow>(getEngine(), companyRow(companyId));
   if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
   return serializeCompany(row, origin);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { resolveCaller, type Caller } from "../auth/caller";
+import { requirePermission, resolveCaller, type Caller } from "../auth/caller";
+import type { Requirement } from "../auth/requirements";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
 import { isWritesShut } from "../db/driver";
 import { ClientGoneError, holdsNul, NUL_REFUSED } from "../schema/body";
@@ -118,7 +119,18 @@ function refuseNulInPath(params: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(params)) if (typeof value === "string" && holdsNul(value)) throw ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
 }
 
-export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>) => Promise<unknown>) {
+/** What a route declares beside its handler. */
+export interface RouteOptions {
+  /** The operation's permission (lib/auth/requirements.ts): refused with 403 before the input is read. */
+  requires?: Requirement;
+}
+
+type Handler<P> = (ctx: ApiContext<P>) => Promise<unknown>;
+
+export function apiRoute<P = Record<string, never>>(handler: Handler<P>): (request: Request, context?: { params?: Promise<P> }) => Promise<Response>;
+export function apiRoute<P = Record<string, never>>(options: RouteOptions, handler: Handler<P>): (request: Request, context?: { params?: Promise<P> }) => Promise<Response>;
+export function apiRoute<P = Record<string, never>>(first: RouteOptions | Handler<P>, second?: Handler<P>) {
+  const [{ requires }, handler] = typeof first === "function" ? [{} as RouteOptions, first] : [first, second!];
   return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -133,6 +145,7 @@ export function apiRoute<P = Record<string, never>>(handler: (ctx: ApiContext<P>
       // (docs/performance.md, "Promises per request").
       const counting = consumeRateLimit(caller);
       if (counting) limitHeaders = await counting;
+      if (requires) requirePermission(caller, requires);
       const answer = await withIdempotencyKey(request, caller, async () => {
         const params = ((await context?.params) ?? {}) as P;
         refuseNulInPath(params as Record<string, unknown>);

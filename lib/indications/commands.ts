@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { rowToApi } from "../schema/fields";
 import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
 import type { AuditAction, Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { IndicationRecord } from "../db/models";
@@ -44,13 +45,9 @@ type WritableColumns = Omit<IndicationRecord, "id" | "teamId" | "userId" | "stag
 /** The columns of writable fields, in their stored form. */
 const columnsOf = (input: IndicationInput) => columnsOfInput<WritableColumns>(INDICATION_FIELDS, input);
 
-function requireManage(caller: Caller, action: string): void {
-  requirePermission(caller, "indications_manage", action);
-}
-
 /** POST /my/indications. */
 export async function createIndication(caller: Caller, input: IndicationInput): Promise<Versioned<Indication>> {
-  requireManage(caller, "Creating indications");
+  requirePermission(caller, REQUIRES.createIndication);
   return applyCreate(caller, "indication.created", input.issuer_id, async (tx, now, issuer) => {
     const row = {
       id: randomUUID(),
@@ -84,7 +81,7 @@ function requireOpen(row: Row, what: string): void {
 
 /** PATCH /my/indications/{id}: a JSON merge patch of the writable fields. */
 export async function updateIndication(caller: Caller, id: string, patch: IndicationPatch, ifMatch: string | null): Promise<Versioned<Indication>> {
-  requireManage(caller, "Changing indications");
+  requirePermission(caller, REQUIRES.changeIndication);
   return changeOwn(caller, id, ifMatch, "indication.updated", (row, now) => {
     requireOpen(row, "changed");
     const merged: IndicationInput = { ...writableOf<IndicationInput>(show(row), WRITABLE_FIELDS, row.issuerId), ...patch };
@@ -96,7 +93,7 @@ export async function updateIndication(caller: Caller, id: string, patch: Indica
 
 /** POST /my/indications/{id}/refresh: the user confirms the indication is still live. */
 export async function refreshIndication(caller: Caller, id: string, ifMatch: string | null): Promise<Versioned<Indication>> {
-  requireManage(caller, "Refreshing indications");
+  requirePermission(caller, REQUIRES.refreshIndication);
   return changeOwn(caller, id, ifMatch, "indication.refreshed", (row, now) => {
     requireOpen(row, "refreshed");
     return { lastRefreshedAt: now };
@@ -105,6 +102,6 @@ export async function refreshIndication(caller: Caller, id: string, ifMatch: str
 
 /** POST /my/indications/{id}/close: open -> closed_lost; a closed one is answered unchanged. */
 export async function closeIndication(caller: Caller, id: string, ifMatch: string | null): Promise<Versioned<Indication>> {
-  requireManage(caller, "Closing indications");
+  requirePermission(caller, REQUIRES.closeIndication);
   return changeOwn(caller, id, ifMatch, "indication.closed", (row) => (row.stage === "open" ? { stage: "closed_lost" } : null));
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawParams } from "../schema/params";
+import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawParams, type SortOrder } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
 export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "opened_at", "last_refreshed_at", "price_per_share", "volume"] as const;
 export type IndicationSortField = (typeof INDICATION_SORT_FIELDS)[number];
-export const DEFAULT_INDICATION_SORT = "-updated_at" as const;
+export const DEFAULT_INDICATION_SORT = { field: "updated_at", direction: "desc" } as const satisfies SortOrder<IndicationSortField>;
 
 /** GET /my/indications query parameters. */
 export const indicationListParamsSchema = z.object({

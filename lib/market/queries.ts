@@ -4,6 +4,7 @@ import { readPage, type ListExtra } from "../query/read-page";
 import { isUuid } from "../schema/params";
 import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
 import { AUTH_COUNTER } from "../auth/caller-user";
 import { companyRow } from "../companies/queries";
 import { getEngine } from "../db/client";
@@ -23,7 +24,7 @@ import { OWNER_TEAM_JOIN, bookComputedFields, mayKnowBookEntry, tapeComputedFiel
 /** Both market endpoints: a UUID, the `companies` permission, then (by the caller) a known company. */
 function checkAccess(caller: Caller, companyId: string): void {
   if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
-  requirePermission(caller, "companies", "Viewing the market of a company");
+  requirePermission(caller, REQUIRES.viewMarket);
 }
 
 // ---------------------------------------------------------------------------------------------

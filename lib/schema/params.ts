@@ -181,14 +181,15 @@ export interface SortOrder<F extends string> {
 }
 
 /** `sort=field` ascending or `sort=-field` descending, among the given fields. */
-export function sortParam<const F extends readonly string[]>(fields: F, fallback: `${"" | "-"}${F[number]}`) {
+export function sortParam<const F extends readonly string[]>(fields: F, fallback: SortOrder<F[number]>) {
   const parse = (value: string): SortOrder<F[number]> | Invalid => {
     const descending = value.startsWith("-");
     const field = descending ? value.slice(1) : value;
     if (fields.includes(field)) return { field, direction: descending ? "desc" : "asc" };
     return new Invalid(`sort must be one of ${fields.join(", ")}, optionally prefixed with "-" for descending; got ${quote(value)}.`);
   };
-  return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${fallback}.`, parse, parse(fallback) as SortOrder<F[number]>);
+  const written = `${fallback.direction === "desc" ? "-" : ""}${fallback.field}`;
+  return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${written}.`, parse, fallback);
 }
 
 /** A route that takes no query parameters refuses any, by name. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { rowToApi } from "../schema/fields";
 import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
 import type { Tx } from "../audit/events";
 import { getDb, type Db } from "../db/client";
 import type { TradeRecord } from "../db/models";
@@ -51,7 +52,7 @@ const columnsOf = (input: TradeInput) => columnsOfInput<WritableColumns>(TRADE_F
 
 /** POST /my/trades: recorded unverified. */
 export async function createTrade(caller: Caller, input: TradeInput): Promise<Versioned<Trade>> {
-  requirePermission(caller, "trades_manage", "Recording trades");
+  requirePermission(caller, REQUIRES.recordTrade);
   return applyCreate(caller, "trade.created", input.issuer_id, async (tx, now, issuer) => {
     const row = {
       id: randomUUID(),
@@ -74,7 +75,7 @@ const TRADES: DealTable<Row, Trade> = { noun: "trade", tableName: "trades", show
 
 /** PATCH /my/trades/{id}: a JSON merge patch; a verified trade is the marketplace team's to unverify first. */
 export async function updateTrade(caller: Caller, id: string, patch: TradePatch, ifMatch: string | null): Promise<Versioned<Trade>> {
-  requirePermission(caller, "trades_manage", "Changing trades");
+  requirePermission(caller, REQUIRES.changeTrade);
   return applyChange(caller, ifMatch, TRADES, {
     action: "trade.updated",
     id,
@@ -93,7 +94,7 @@ export async function updateTrade(caller: Caller, id: string, patch: TradePatch,
  * answers the trade unchanged. A change the service makes, not the owner: updated_at only.
  */
 export async function setTradeVerified(caller: Caller, id: string, verified: boolean, reason: string | undefined, ifMatch: string | null): Promise<Versioned<TradeWithTeam>> {
-  requirePermission(caller, "trades_verify", verified ? "Verifying trades" : "Unverifying trades");
+  requirePermission(caller, verified ? REQUIRES.verifyTrade : REQUIRES.unverifyTrade);
   // A trade's team never changes: the one read inside the change is the team of the answer.
   let team: Row["team"] = { id: "", name: "" };
   const state = await applyChange(caller, ifMatch, TRADES, {

@@ -1,6 +1,7 @@
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage } from "../query/read-page";
 import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/issuer";
@@ -70,7 +71,7 @@ const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
  * filters, by sign date (the (is_verified, sign_date) and (sign_date) indexes serve it).
  */
 export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuery<TradeWithTeam> {
-  requirePermission(caller, "trades_verify", "Listing every team's trades");
+  requirePermission(caller, REQUIRES.listEveryTeamsTrades);
   return {
     table: "trades",
     fields: OPS_TRADE_FIELDS,

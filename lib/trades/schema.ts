@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, uuidParam, type RawParams } from "../schema/params";
+import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, uuidParam, type RawParams, type SortOrder } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
 
 export const TRADE_SORT_FIELDS = ["created_at", "updated_at", "sign_date", "won_date", "price_per_share", "volume"] as const;
 export type TradeSortField = (typeof TRADE_SORT_FIELDS)[number];
-export const DEFAULT_TRADE_SORT = "-sign_date" as const;
+export const DEFAULT_TRADE_SORT = { field: "sign_date", direction: "desc" } as const satisfies SortOrder<TradeSortField>;
 
 /** GET /my/trades query parameters. */
 export const tradeListParamsSchema = z.object({

@@ -16,6 +16,7 @@ import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } fro
 import { IndicationActions } from "./deal-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
 import { LogoColorsProvider } from "./inline-logos";
+import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Indication>();
 
@@ -151,7 +152,7 @@ export function IndicationsTable({
 }: {
   rows: Indication[];
   page: PageInfo;
-  sort: string;
+  sort: SortOrder<string>;
   issuer: IssuerFilter;
   prefix?: string;
   /** Which filters to offer (default: all). */

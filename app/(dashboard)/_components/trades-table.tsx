@@ -12,6 +12,7 @@ import { IntentLink } from "@/components/intent-link";
 import { StructureCell, TextCell } from "./cells";
 import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { LogoColorsProvider } from "./inline-logos";
+import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Trade>();
 
@@ -191,7 +192,7 @@ export function TradesTable({
 }: {
   rows: Trade[];
   page: PageInfo;
-  sort: string;
+  sort: SortOrder<string>;
   /** The company filter; null hides it (a company's own page). */
   issuer: IssuerFilter;
   prefix?: string;

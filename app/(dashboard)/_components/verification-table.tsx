@@ -9,6 +9,7 @@ import type { TradeWithTeam } from "@/lib/trades/schema";
 import type { IssuerFilter } from "./deal-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
 import { VerifyControls, type VerifyOutcome } from "./verify-controls";
+import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<TradeWithTeam>();
 
@@ -35,7 +36,7 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
 }
 
 /** The marketplace team's queue: every team's trades, with verify / unverify, one or many. */
-export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: TradeWithTeam[]; page: PageInfo; sort: string; issuer: IssuerFilter; teams: Option[] }) {
+export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: TradeWithTeam[]; page: PageInfo; sort: SortOrder<string>; issuer: IssuerFilter; teams: Option[] }) {
   const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
   const filters = tradeFilters({ issuer, verification: "queue", teams, only: ["verification", "team", "issuer", "signed", "volume"] });
   const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));

@@ -2,7 +2,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/schema/errors";
 import type { Caller } from "@/lib/auth/caller";
-import { COMPANY_DETAIL_PERMISSION, getCompany } from "@/lib/companies/queries";
+import { REQUIRES } from "@/lib/auth/requirements";
+import { getCompany } from "@/lib/companies/queries";
 import type { Company } from "@/lib/companies/schema";
 import { forbid } from "./forbid";
 
@@ -16,7 +17,7 @@ export const loadCompanyForPage = cache(async (caller: Caller, id: string): Prom
     return await getCompany(caller, id);
   } catch (error) {
     if (error instanceof ApiError) {
-      if (error.status === 403) forbid({ kind: "permission", name: COMPANY_DETAIL_PERMISSION });
+      if (error.status === 403) forbid({ kind: "permission", name: REQUIRES.viewCompany.permission });
       if (error.status === 404 || error.status === 400) notFound();
     }
     throw error;

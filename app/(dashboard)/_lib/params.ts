@@ -22,11 +22,6 @@ export function invalidQuery(error: ApiError): InvalidQuery {
   return { message: error.message, param: error.param };
 }
 
-/** "-price_per_share" back from the parsed sort. */
-export function sortString(sort: { field: string; direction: "asc" | "desc" }): string {
-  return `${sort.direction === "desc" ? "-" : ""}${sort.field}`;
-}
-
 /** The page numbers only (the rows travel separately to the client table). */
 export function pageInfo(page: Page<unknown>) {
   return { page: page.page, per_page: page.per_page, total_pages: page.total_pages, total_count: page.total_count };

@@ -18,7 +18,7 @@ import { getLogoColors } from "@/lib/logos/queries";
 import { forbid } from "../_lib/forbid";
 import { REVIEW_ROLE } from "./role";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../_lib/params";
 import { parsePage } from "@/lib/schema/pagination";
 import { teamMembers } from "@/lib/users/queries";
 
@@ -92,7 +92,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
       <TradesTable
         rows={page.items}
         page={pageInfo(page)}
-        sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
+        sort={parsed.ok ? parsed.value.sort : DEFAULT_TRADE_SORT}
         issuer={null}
         filters={[]}
         label="Trades under review"

@@ -4,12 +4,12 @@ import { PageHeader } from "@/components/layout/page-header";
 import { tableParams } from "@/components/data-table/search-params";
 import { parsePage } from "@/lib/schema/pagination";
 import { formatCount } from "@/lib/format";
-import type { TradeWithTeam } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, type TradeWithTeam } from "@/lib/trades/schema";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { VerificationTable } from "../_components/verification-table";
 import { requireCaller } from "../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../_lib/params";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../_lib/params";
 import { parseQueueParams, readQueue, waitingCount } from "../_lib/verification";
 import { allTeams } from "@/lib/users/queries";
 
@@ -42,7 +42,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
       <VerificationTable
         rows={page.items}
         page={pageInfo(page)}
-        sort={parsed.ok ? sortString(parsed.value.sort) : "sign_date"}
+        sort={parsed.ok ? parsed.value.sort : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         teams={teams.map((team) => ({ value: team.id, label: team.name }))}
       />

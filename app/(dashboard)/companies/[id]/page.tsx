@@ -16,7 +16,7 @@ import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { TradesTable } from "../../_components/trades-table";
 import { requireCaller } from "../../_lib/caller";
 import { loadCompanyForPage } from "../../_lib/company";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 import { parsePage } from "@/lib/schema/pagination";
 import { MarketSectionSkeleton } from "./_market/market-skeletons";
 import { OrderBookSection } from "./_market/order-book";
@@ -171,7 +171,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
         <IndicationsTable
           rows={indicationPage.items}
           page={pageInfo(indicationPage)}
-          sort={indications.ok ? sortString(indications.value.sort) : DEFAULT_INDICATION_SORT}
+          sort={indications.ok ? indications.value.sort : DEFAULT_INDICATION_SORT}
           issuer={null}
           prefix={IND}
           omitIssuer
@@ -197,7 +197,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
         <TradesTable
           rows={tradePage.items}
           page={pageInfo(tradePage)}
-          sort={trades.ok ? sortString(trades.value.sort) : DEFAULT_TRADE_SORT}
+          sort={trades.ok ? trades.value.sort : DEFAULT_TRADE_SORT}
           issuer={null}
           prefix={TRD}
           omitIssuer

@@ -12,7 +12,7 @@ import { IndicationsTable } from "../../_components/indications-table";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { requireCaller } from "../../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Indications" };
 
@@ -38,7 +38,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
       <IndicationsTable
         rows={page.items}
         page={pageInfo(page)}
-        sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_INDICATION_SORT}
+        sort={parsed.ok ? parsed.value.sort : DEFAULT_INDICATION_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         manage={canManage}
         facets={facets}

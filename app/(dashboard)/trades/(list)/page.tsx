@@ -12,7 +12,7 @@ import { RecordTradeButton } from "../../_components/deal-form/trade-form";
 import { TradesTable } from "../../_components/trades-table";
 import { requireCaller } from "../../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../../_lib/issuer";
-import { emptyPage, invalidQuery, pageInfo, readSearchParams, sortString, type PageSearchParams } from "../../_lib/params";
+import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Trades" };
 
@@ -36,7 +36,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
       <TradesTable
         rows={page.items}
         page={pageInfo(page)}
-        sort={parsed.ok ? sortString(parsed.value.sort) : DEFAULT_TRADE_SORT}
+        sort={parsed.ok ? parsed.value.sort : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         facets={facets}
         logoColors={await getLogoColors(page.items.map((row) => row.issuer.id))}

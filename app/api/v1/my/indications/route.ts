@@ -1,3 +1,4 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { readJsonBody, parseBody } from "@/lib/schema/body";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { createIndication } from "@/lib/indications/commands";
@@ -13,7 +14,7 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
   return listResponse(request, "indications", indicationList(caller.teamId, query.value), query.value, caller);
 });
 
-export const POST = apiRoute(async ({ request, caller }) => {
+export const POST = apiRoute({ requires: REQUIRES.createIndication }, async ({ request, caller }) => {
   const input = parseBody(indicationCreateSchema, await readJsonBody(request), INDICATION_REFUSED.onCreate);
   return resourceResponse(await createIndication(caller, input), { createdIn: "/api/v1/my/indications" });
 });

@@ -1,3 +1,4 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { readJsonBody, parseBody } from "@/lib/schema/body";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { resourceResponse } from "@/lib/http/resource-response";
@@ -13,7 +14,7 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
   return listResponse(request, "trades", tradeList(caller.teamId, query.value), query.value, caller);
 });
 
-export const POST = apiRoute(async ({ request, caller }) => {
+export const POST = apiRoute({ requires: REQUIRES.recordTrade }, async ({ request, caller }) => {
   const input = parseBody(tradeCreateSchema, await readJsonBody(request), TRADE_REFUSED.onCreate);
   return resourceResponse(await createTrade(caller, input), { createdIn: "/api/v1/my/trades" });
 });

@@ -1,10 +1,11 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, readOnly } from "@/lib/http/handler";
 import { listResponse } from "@/lib/http/list-response";
 import { parseQuery } from "@/lib/schema/params";
 import { opsTradeList } from "@/lib/trades/queries";
 import { opsTradeListParamsSchema } from "@/lib/trades/schema";
 
-export const GET = apiRoute(async ({ request, url, caller }) => {
+export const GET = apiRoute({ requires: REQUIRES.listEveryTeamsTrades }, async ({ request, url, caller }) => {
   const query = parseQuery(opsTradeListParamsSchema, url.searchParams);
   if (!query.ok) throw query.error;
   return listResponse(request, "trades", opsTradeList(caller, query.value), query.value, caller);

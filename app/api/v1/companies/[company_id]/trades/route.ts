@@ -1,9 +1,10 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, readOnly } from "@/lib/http/handler";
 import { listResponse } from "@/lib/http/list-response";
 import { companyTradeList, tapeExtra } from "@/lib/market/queries";
 import { parseCompanyTradeListParams } from "@/lib/market/schema";
 
-export const GET = apiRoute<{ company_id: string }>(async ({ request, url, caller, params }) => {
+export const GET = apiRoute<{ company_id: string }>({ requires: REQUIRES.viewMarket }, async ({ request, url, caller, params }) => {
   const query = parseCompanyTradeListParams(url.searchParams);
   if (!query.ok) throw query.error;
   const list = companyTradeList(caller, params.company_id, query.value);

@@ -1,3 +1,4 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { readJsonBody, parseBody } from "@/lib/schema/body";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { getIndication, updateIndication } from "@/lib/indications/commands";
@@ -12,7 +13,7 @@ export const GET = apiRoute<Params>(async ({ request, url, caller, params }) => 
   return resourceResponse(await getIndication(caller, params.id), { ifNoneMatch: request.headers.get("if-none-match") });
 });
 
-export const PATCH = apiRoute<Params>(async ({ request, url, caller, params }) => {
+export const PATCH = apiRoute<Params>({ requires: REQUIRES.changeIndication }, async ({ request, url, caller, params }) => {
   noQuery(url);
   const patch = parseBody(indicationPatchSchema, await readJsonBody(request), INDICATION_REFUSED.onPatch);
   return resourceResponse(await updateIndication(caller, params.id, patch, request.headers.get("if-match")));

@@ -1,9 +1,10 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { noQuery } from "@/lib/schema/params";
 import { refreshIndication } from "@/lib/indications/commands";
 import { resourceResponse } from "@/lib/http/resource-response";
 
-export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, params }) => {
+export const POST = apiRoute<{ id: string }>({ requires: REQUIRES.refreshIndication }, async ({ request, url, caller, params }) => {
   noQuery(url);
   return resourceResponse(await refreshIndication(caller, params.id, request.headers.get("if-match")));
 });

@@ -1,3 +1,4 @@
+import { REQUIRES } from "@/lib/auth/requirements";
 import { readJsonBody, parseBody } from "@/lib/schema/body";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
 import { noQuery } from "@/lib/schema/params";
@@ -5,7 +6,7 @@ import { resourceResponse } from "@/lib/http/resource-response";
 import { setTradeVerified } from "@/lib/trades/commands";
 import { unverifySchema } from "@/lib/trades/write-schema";
 
-export const POST = apiRoute<{ id: string }>(async ({ request, url, caller, params }) => {
+export const POST = apiRoute<{ id: string }>({ requires: REQUIRES.unverifyTrade }, async ({ request, url, caller, params }) => {
   noQuery(url);
   const { reason } = parseBody(unverifySchema, await readJsonBody(request));
   return resourceResponse(await setTradeVerified(caller, params.id, false, reason, request.headers.get("if-match")));

@@ -1,0 +1,28 @@
+import type { Permission } from "../domain/enums";
+
+/** What a guarded operation needs, and how a refusal names the operation. */
+export interface Requirement {
+  permission: Permission;
+  action: string;
+}
+
+/**
+ * Every guarded operation's permission, named once. API routes declare theirs
+ * (`apiRoute({ requires: REQUIRES.recordTrade }, …)`, checked before the input is read); the data
+ * functions check the same entry, so the dashboard's pages and actions, which call them directly,
+ * are held to it too. Any signed-in member of a team may read the team's own rows and the company
+ * list: those need no entry.
+ */
+export const REQUIRES = {
+  viewCompany: { permission: "companies", action: "Viewing company details" },
+  viewMarket: { permission: "companies", action: "Viewing the market of a company" },
+  createIndication: { permission: "indications_manage", action: "Creating indications" },
+  changeIndication: { permission: "indications_manage", action: "Changing indications" },
+  refreshIndication: { permission: "indications_manage", action: "Refreshing indications" },
+  closeIndication: { permission: "indications_manage", action: "Closing indications" },
+  recordTrade: { permission: "trades_manage", action: "Recording trades" },
+  changeTrade: { permission: "trades_manage", action: "Changing trades" },
+  listEveryTeamsTrades: { permission: "trades_verify", action: "Listing every team's trades" },
+  verifyTrade: { permission: "trades_verify", action: "Verifying trades" },
+  unverifyTrade: { permission: "trades_verify", action: "Unverifying trades" },
+} as const satisfies Record<string, Requirement>;
