@@ -1,7 +1,13 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Data modules start with `import "server-only"`, which throws outside React's server
+    // condition; the tests run them in plain Node, as the route handlers run on the server.
+    alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
+  },
   test: {
     environment: "node",
     include: ["{app,lib,prisma,components,server}/**/*.test.ts"],

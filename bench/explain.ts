@@ -1,8 +1,8 @@
 /**
  * Query plans of the hot list statements (docs/performance.md, "Query plans"), on the large dataset:
  *
- *   npx tsx bench/explain.ts                                   # SQLite: EXPLAIN QUERY PLAN + timing
- *   DATABASE_URL=postgresql://…/desk_large npx tsx bench/explain.ts   # PostgreSQL: EXPLAIN ANALYZE
+ *   npm run bench:explain                                      # SQLite: EXPLAIN QUERY PLAN + timing
+ *   DATABASE_URL=postgresql://…/desk_large npm run bench:explain       # PostgreSQL: EXPLAIN ANALYZE
  *
  * The statements are built by the page engine (lib/db/page.ts) from the resources' lists
  * (lib/<resource>/queries.ts) and parsed queries, exactly as the app runs them (page statement with and without the count, and the count statement), as broker@alpha.example.

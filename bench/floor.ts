@@ -5,7 +5,7 @@
  * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
  * allows for this work; `npm run bench` starts it next to the app.
  *
- *   DATABASE_URL=… PORT=3901 npx tsx bench/floor.ts
+ *   DATABASE_URL=… PORT=3901 npx tsx --conditions=react-server bench/floor.ts
  */
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";

@@ -977,7 +977,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
   // Served the way `npm start` serves (package.json "serve": the Node options of production).
   const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
-  const floor = options.floor ? startProcess(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor") : null;
+  const floor = options.floor ? startProcess(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor") : null;
   const stop = () => {
     stopProcess(server);
     if (floor) stopProcess(floor);

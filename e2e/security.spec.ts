@@ -20,7 +20,7 @@ function cspViolations(page: Page): string[] {
 }
 
 function usersCli(...args: string[]): string {
-  return execFileSync("npx", ["tsx", "lib/users/cli.ts", ...args], {
+  return execFileSync("npx", ["tsx", "--conditions=react-server", "lib/users/cli.ts", ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
     encoding: "utf8",

@@ -15,7 +15,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function setup(file: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "prisma/setup.ts"], { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npx", ["tsx", "--conditions=react-server", "prisma/setup.ts"], { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

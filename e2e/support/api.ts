@@ -7,7 +7,7 @@ import { E2E_DATABASE_URL, PROJECT_ROOT } from "./env";
  * browser tests' own database. The secret is the CLI's last line of output.
  */
 export function mintApiKey(email: string, name: string): string {
-  const out = execFileSync("npx", ["tsx", "lib/api-keys/cli.ts", "create", "--email", email, "--name", name], {
+  const out = execFileSync("npx", ["tsx", "--conditions=react-server", "lib/api-keys/cli.ts", "create", "--email", email, "--name", name], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
     encoding: "utf8",

@@ -16,7 +16,7 @@ import { E2E_AUTH_SECRET, PROJECT_ROOT } from "./env";
  */
 export function createFixtureDatabase(serverUrl: string): string {
   const script = `require("./lib/testing/database").createFixtureDatabase(process.argv[1]).then(async (d) => { await d.db.$disconnect(); console.log(d.url); });`;
-  const out = execFileSync("npx", ["tsx", "--eval", script, serverUrl], { cwd: PROJECT_ROOT, encoding: "utf8", timeout: 60_000 });
+  const out = execFileSync("npx", ["tsx", "--conditions=react-server", "--eval", script, serverUrl], { cwd: PROJECT_ROOT, encoding: "utf8", timeout: 60_000 });
   return out.trim().split("\n").at(-1)!;
 }
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Caller } from "../auth/caller";
 import { getDb } from "../db/client";
 import { createApiKey, listApiKeys, revokeApiKey } from "./keys";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { timestampField } from "../schema/fields";

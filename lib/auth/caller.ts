@@ -1,3 +1,4 @@
+import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";

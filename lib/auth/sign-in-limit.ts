@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextRequest } from "next/server";
 import { holdsNul, NUL_REFUSED } from "../schema/body";
 import { ApiError } from "../schema/errors";

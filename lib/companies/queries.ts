@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../schema/errors";
 import { columnOf } from "../schema/fields";
 import { pageWindow, parsePage, type JsonPage, type Page } from "../schema/pagination";

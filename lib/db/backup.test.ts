@@ -22,7 +22,7 @@ afterAll(async () => {
 
 function backup(target: string, url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "lib/db/backup-cli.ts", target], { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npx", ["tsx", "--conditions=react-server", "lib/db/backup-cli.ts", target], { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

@@ -1,3 +1,4 @@
+import "server-only";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { etagMatches } from "../schema/etag";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import { getDb, isUniqueViolation } from "../db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { hash } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";

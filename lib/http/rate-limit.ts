@@ -1,3 +1,4 @@
+import "server-only";
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Caller } from "../auth/caller";
 import { getDb, type Db } from "../db/client";

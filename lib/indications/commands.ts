@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { rowToApi } from "../schema/fields";

@@ -1,3 +1,4 @@
+import "server-only";
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage } from "../query/read-page";
 import type { Caller } from "../auth/caller";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "../db/client";
 
 /** What a company's generated logo is drawn from; null for an unknown company. */

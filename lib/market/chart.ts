@@ -1,3 +1,4 @@
+import "server-only";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../schema/errors";
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage, type ListExtra } from "../query/read-page";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";
 import type { Dialect } from "../db/dialect";

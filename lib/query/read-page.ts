@@ -1,3 +1,4 @@
+import "server-only";
 import { getEngine } from "../db/client";
 import { runPage, type ListQuery } from "../db/page";
 import { buildJsonPage, type JsonPage, type PageRequest } from "../schema/pagination";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { parsePermissionList } from "../api-keys/keys";
