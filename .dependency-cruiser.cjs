@@ -6,7 +6,7 @@
  */
 const LAYERS = [
   // Base: values and helpers that know nothing of storage or HTTP.
-  ["domain", "log", "security", "[^/]+\\.(ts|mjs)"],
+  ["domain", "log", "security", "cache", "[^/]+\\.(ts|mjs)"],
   ["db"],
   ["schema"],
   ["query"],

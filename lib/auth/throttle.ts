@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
-import { LruCache } from "../lru";
+import { createCache } from "../cache/registry";
 
 /**
  * Sign-in throttling: failed sign-ins are counted per account (the e-mail typed, known or not, so
@@ -44,7 +44,7 @@ function subjects(attempt: SignInAttempt, limits: SignInLimits): { subject: stri
  * may add failures), never end sooner: until then a refusal needs no database read. A flood of
  * guesses at a throttled account is what this serves (docs/performance.md, "Sign-in gate").
  */
-const throttledUntil = new LruCache<string, number>(10_000);
+const throttledUntil = createCache<string, number>("signInThrottles");
 
 /**
  * Seconds until the attempt may be made as far as this process knows without reading the

@@ -9,7 +9,7 @@
  * - The connection: our hand-written statements run on the client's own adapter connection (pool),
  *   beside Prisma's queries, without Prisma's query compiler (sqlRunner).
  */
-import { LruCache } from "../lru";
+import { createCache } from "../cache/registry";
 import { LOCK_WAIT_MS, retryWhileBusy } from "./busy";
 import type { RunRows, RunSql } from "./page";
 import type { Sql } from "./sql";
@@ -67,9 +67,9 @@ class StatementCall {
 }
 
 /** Makes `db.prepare` reuse statements by SQL text (least recently used evicted past `capacity`). */
-export function cacheStatements(db: Database, capacity = 256): void {
+export function cacheStatements(db: Database): void {
   const prepare = db.prepare.bind(db);
-  const statements = new LruCache<string, Statement>(capacity);
+  const statements = createCache<string, Statement>("sqliteStatements");
   db.prepare = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = prepare(sql)));

@@ -1,5 +1,5 @@
 import { toStoredDecimal } from "../domain/decimal";
-import { LruCache } from "../lru";
+import { createCache } from "../cache/registry";
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type ComputedFields } from "./json-sql";
 import { Conditions, SqlWriter, type Sql } from "./sql";
@@ -240,10 +240,10 @@ export function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: Pag
  * starts where it started last time, and a page records where the next one starts.
  */
 export class ListCache {
-  readonly counts = new LruCache<string, { version: string; count: number }>(10_000);
-  readonly starts = new LruCache<string, PageStart & { version: string }>(10_000);
+  readonly counts = createCache<string, { version: string; count: number }>("listCounts");
+  readonly starts = createCache<string, PageStart & { version: string }>("pageStarts");
   /** Faceted counts (lib/db/facets.ts) by statement, with the counter they were read under. */
-  readonly facets = new LruCache<string, { version: string; counts: Record<string, number> }>(2_000);
+  readonly facets = createCache<string, { version: string; counts: Record<string, number> }>("facetCounts");
 }
 
 export interface PageResult<T> {

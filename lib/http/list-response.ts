@@ -3,7 +3,7 @@ import { hash } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { listVersion, pageKey, type ListQuery } from "../db/page";
-import { LruCache } from "../lru";
+import { createCache } from "../cache/registry";
 import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
 import type { JsonText } from "../schema/json-text";
@@ -28,9 +28,9 @@ interface Answered {
 }
 
 // Per page (its rows, order and window): how it was last answered.
-const answered = new LruCache<string, Answered>(10_000);
+const answered = createCache<string, Answered>("answeredPages");
 // The bodies apart, in fewer slots: a tape page is up to ~25 KB (100 items).
-const kept = new LruCache<string, Answered>(500);
+const kept = createCache<string, Answered>("keptAnswers");
 
 export interface ListResponseOptions<T> {
   extra?: ListExtra<T>;

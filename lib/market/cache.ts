@@ -1,5 +1,6 @@
 import type { Engine } from "../db/page";
-import { LruCache } from "../lru";
+import { createCache } from "../cache/registry";
+import type { LruCache } from "../cache/lru";
 import type { TradeSummary } from "./schema";
 import type { BookVisibility } from "./visibility";
 
@@ -45,13 +46,6 @@ export interface CachedBook {
   views: LruCache<string, string>;
 }
 
-// The busiest company's whole book is ~1.4 MB of JSON (docs/performance.md, "Market view caches"):
-// a bound on memory.
-const BOOKS = 128;
-// Views per book: the teams and recipients looking at one company's book at a time.
-export const VIEWS_PER_BOOK = 64;
-const SUMMARIES = 10_000;
-
 // On globalThis, as the engines are (lib/db/client.ts): Next.js bundles this module once per
 // layer (route handlers, server components), and every copy must find the one cache.
 const globalForMarket = globalThis as unknown as { __deskMarketCaches?: WeakMap<Engine, MarketCache> };
@@ -59,7 +53,7 @@ const caches = (globalForMarket.__deskMarketCaches ??= new WeakMap());
 
 export function marketCache(engine: Engine): MarketCache {
   let cache = caches.get(engine);
-  if (!cache) caches.set(engine, (cache = { books: new LruCache(BOOKS), loading: new Map(), summaries: new LruCache(SUMMARIES) }));
+  if (!cache) caches.set(engine, (cache = { books: createCache("books"), loading: new Map(), summaries: createCache("tapeSummaries") }));
   return cache;
 }
 

@@ -15,8 +15,8 @@ import type { Dialect } from "../db/dialect";
 import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
-import { covers, marketCache, VIEWS_PER_BOOK, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
-import { LruCache } from "../lru";
+import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
+import { createCache } from "../cache/registry";
 import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade, TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
@@ -92,7 +92,7 @@ export function wholeBookSql(dialect: Dialect, companyId: string): Sql {
 
 async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
   const [row] = await engine.run<Record<string, unknown>>(wholeBookSql(engine.dialect, companyId));
-  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers), views: new LruCache<string, string>(VIEWS_PER_BOOK) };
+  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers), views: createCache<string, string>("bookViews") };
   const cache = marketCache(engine).books;
   const held = cache.get(companyId);
   if (!held || !covers(held.version, book.version)) cache.set(companyId, book);
