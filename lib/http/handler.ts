@@ -11,8 +11,9 @@ import { jsonBodyText } from "../schema/json-text";
 import { logger, logRequest } from "../log/logger";
 
 /**
- * The one wrapper every API v1 route handler goes through: request id, caller, error shape, and
- * on a POST with `Idempotency-Key` the claim and replay of lib/http/idempotency.ts.
+ * The one wrapper every API v1 route handler goes through: request id, caller (resolved once),
+ * rate limit, the route's declared permission, error shape, and on a POST with `Idempotency-Key`
+ * the claim and replay of lib/http/idempotency.ts.
  * A handler only parses its query, calls a data function and returns the body.
  */
 
@@ -126,12 +127,14 @@ export interface RouteOptions {
 }
 
 type Handler<P> = (ctx: ApiContext<P>) => Promise<unknown>;
+type Route<P> = (request: Request, context?: { params?: Promise<P> }) => Promise<Response>;
 
-export function apiRoute<P = Record<string, never>>(handler: Handler<P>): (request: Request, context?: { params?: Promise<P> }) => Promise<Response>;
-export function apiRoute<P = Record<string, never>>(options: RouteOptions, handler: Handler<P>): (request: Request, context?: { params?: Promise<P> }) => Promise<Response>;
-export function apiRoute<P = Record<string, never>>(first: RouteOptions | Handler<P>, second?: Handler<P>) {
+/** `apiRoute(handler)`, or `apiRoute({ requires: REQUIRES.… }, handler)` for a guarded operation. */
+export function apiRoute<P = Record<string, never>>(handler: Handler<P>): Route<P>;
+export function apiRoute<P = Record<string, never>>(options: RouteOptions, handler: Handler<P>): Route<P>;
+export function apiRoute<P = Record<string, never>>(first: RouteOptions | Handler<P>, second?: Handler<P>): Route<P> {
   const [{ requires }, handler] = typeof first === "function" ? [{} as RouteOptions, first] : [first, second!];
-  return async (request: Request, context?: { params?: Promise<P> }): Promise<Response> => {
+  return async (request, context) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
