@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
-import { indicationCreateSchema, INDICATION_REFUSED } from "@/lib/indications/write-schema";
-import { tradeCreateSchema, TRADE_REFUSED } from "@/lib/trades/write-schema";
+import { indicationCreateSchema, INDICATION_REFUSED, WRITABLE_FIELDS as INDICATION_WRITABLE } from "@/lib/indications/write-schema";
+import { tradeCreateSchema, TRADE_REFUSED, WRITABLE_FIELDS as TRADE_WRITABLE } from "@/lib/trades/write-schema";
 import { bodyOf, fieldOfParam, validate, valuesOf, type FormValues } from "./fields";
 import { INDICATION_FORM_FIELDS, TRADE_FORM_FIELDS } from "./field-defs";
 
@@ -38,6 +38,11 @@ const bid: FormValues = {
 };
 
 describe("deal form bodies", () => {
+  it("each form has a field for every writable field of its schema (a field left out could never be set from the dashboard)", () => {
+    expect(INDICATION_FORM_FIELDS.map((f) => f.name).sort()).toEqual([...INDICATION_WRITABLE].sort());
+    expect(TRADE_FORM_FIELDS.map((f) => f.name).sort()).toEqual([...TRADE_WRITABLE].sort());
+  });
+
   it("a bid sends its acceptable structures, no structure, and the decimal text exactly as typed", () => {
     const body = bodyOf(INDICATION_FORM_FIELDS, bid, "create");
     expect(body).toMatchObject({ side: "bid", structure: null, acceptable_structures: ["direct", "spv_1_layer"], price_per_share: "12.50000001", minimum_volume: null, private_recipients: [] });
