@@ -8,7 +8,7 @@ export interface Requirement {
 
 /**
  * Every guarded operation's permission, named once. API routes declare theirs
- * (`apiRoute({ requires: REQUIRES.recordTrade }, …)`, checked before the input is read); the data
+ * (`apiRoute({ requires: REQUIRES.recordTrade, input }, …)`, checked once the input is read); the data
  * functions check the same entry, so the dashboard's pages and actions, which call them directly,
  * are held to it too. Any signed-in member of a team may read the team's own rows and the company
  * list: those need no entry.

@@ -3,7 +3,7 @@ import { ApiError } from "../schema/errors";
 import { columnOf } from "../schema/fields";
 import { pageWindow, parsePage, type JsonPage, type Page } from "../schema/pagination";
 import { readPage } from "../query/read-page";
-import { isUuid } from "../schema/params";
+import { companyIdOf } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
@@ -64,7 +64,7 @@ export function companyRow(companyId: string): RowQuery {
 
 /** GET /companies/{company_id}. */
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
-  if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
+  companyIdOf(companyId);
   requirePermission(caller, REQUIRES.viewCompany);
   const row = await findRow<CompanyRow>(getEngine(), companyRow(companyId));
   if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);

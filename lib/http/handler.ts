@@ -120,20 +120,26 @@ function refuseNulInPath(params: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(params)) if (typeof value === "string" && holdsNul(value)) throw ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
 }
 
-/** What a route declares beside its handler. */
-export interface RouteOptions {
-  /** The operation's permission (lib/auth/requirements.ts): refused with 403 before the input is read. */
-  requires?: Requirement;
+/** What a guarded route declares beside its handler. */
+export interface RouteOptions<P, I> {
+  /** The operation's permission (lib/auth/requirements.ts), checked once the input is read. */
+  requires: Requirement;
+  /**
+   * Reads and checks the request's input (query, body, path ids) before the permission: a caller
+   * without it still hears about malformed input first, as from the data functions, which check
+   * the same requirement after parsing.
+   */
+  input?: (ctx: ApiContext<P>) => I | Promise<I>;
 }
 
-type Handler<P> = (ctx: ApiContext<P>) => Promise<unknown>;
+type Handler<P, I> = (ctx: ApiContext<P> & { input: I }) => Promise<unknown>;
 type Route<P> = (request: Request, context?: { params?: Promise<P> }) => Promise<Response>;
 
-/** `apiRoute(handler)`, or `apiRoute({ requires: REQUIRES.… }, handler)` for a guarded operation. */
-export function apiRoute<P = Record<string, never>>(handler: Handler<P>): Route<P>;
-export function apiRoute<P = Record<string, never>>(options: RouteOptions, handler: Handler<P>): Route<P>;
-export function apiRoute<P = Record<string, never>>(first: RouteOptions | Handler<P>, second?: Handler<P>): Route<P> {
-  const [{ requires }, handler] = typeof first === "function" ? [{} as RouteOptions, first] : [first, second!];
+/** `apiRoute(handler)`, or `apiRoute({ requires: REQUIRES.…, input }, handler)` for a guarded operation. */
+export function apiRoute<P = Record<string, never>>(handler: Handler<P, undefined>): Route<P>;
+export function apiRoute<P = Record<string, never>, I = undefined>(options: RouteOptions<P, I>, handler: Handler<P, I>): Route<P>;
+export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second?: Handler<P, I>): Route<P> {
+  const [options, handler] = typeof first === "function" ? [undefined, first] : [first, second!];
   return async (request, context) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -148,11 +154,15 @@ export function apiRoute<P = Record<string, never>>(first: RouteOptions | Handle
       // (docs/performance.md, "Promises per request").
       const counting = consumeRateLimit(caller);
       if (counting) limitHeaders = await counting;
-      if (requires) requirePermission(caller, requires);
       const answer = await withIdempotencyKey(request, caller, async () => {
         const params = ((await context?.params) ?? {}) as P;
         refuseNulInPath(params as Record<string, unknown>);
-        return answerOf(await handler({ request, url, caller, params }));
+        const ctx = { request, url, caller, params };
+        // Awaited only when pending (docs/performance.md, "Promises per request").
+        const read = options?.input?.(ctx);
+        const input = (read instanceof Promise ? await read : read) as I;
+        if (options) requirePermission(caller, options.requires);
+        return answerOf(await handler({ ...ctx, input }));
       });
       response = send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {

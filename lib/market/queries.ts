@@ -2,7 +2,7 @@ import "server-only";
 import { ApiError } from "../schema/errors";
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage, type ListExtra } from "../query/read-page";
-import { isUuid } from "../schema/params";
+import { companyIdOf } from "../schema/params";
 import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
@@ -24,7 +24,7 @@ import { OWNER_TEAM_JOIN, bookComputedFields, mayKnowBookEntry, tapeComputedFiel
 
 /** Both market endpoints: a UUID, the `companies` permission, then (by the caller) a known company. */
 function checkAccess(caller: Caller, companyId: string): void {
-  if (!isUuid(companyId)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
+  companyIdOf(companyId);
   requirePermission(caller, REQUIRES.viewMarket);
 }
 

@@ -116,6 +116,12 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
+/** A `{company_id}` path segment: a UUID, or a 400 naming it (before anything is read). */
+export function companyIdOf(value: string): string {
+  if (!isUuid(value)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
+  return value;
+}
+
 export function uuidParam(name: string, of = "company") {
   return param(`A ${of} UUID.`, (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
 }

@@ -3,9 +3,10 @@ import { randomUUID } from "node:crypto";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { REQUIRES, type Requirement } from "@/lib/auth/requirements";
 import { getDb } from "@/lib/db/client";
+import { apiRoute } from "@/lib/http/handler";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { PERMISSIONS } from "@/lib/domain/enums";
-import { FIXTURE_PASSWORD_HASH, TEAMS } from "@/lib/testing/fixtures";
+import { COMPANIES, FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE, TEAMS } from "@/lib/testing/fixtures";
 import { GET as getCompany } from "./companies/[company_id]/route";
 import { GET as getOrderBook } from "./companies/[company_id]/order_book/route";
 import { GET as getCompanyTrades } from "./companies/[company_id]/trades/route";
@@ -21,25 +22,28 @@ import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 import { GET as listOpsTrades } from "./ops/trades/route";
 
 /**
- * Routes declare their permission (`apiRoute({ requires })`, lib/auth/requirements.ts), and the
- * wrapper refuses a caller without it before the input is read: each request below is malformed
- * (a body that is not JSON, an id that is not one, an unknown parameter), so only the declared
- * check can answer 403; the same request with every permission answers 400 or 404.
+ * Routes declare their permission (`apiRoute({ requires, input })`, lib/auth/requirements.ts): the
+ * wrapper reads the input first, so a caller without the permission hears about malformed input
+ * as everyone does (a 400, as when only the data functions checked), then gets the declared 403
+ * for well-formed input, with the requirement's own message.
  */
 const ID = "not-an-id";
-const CASES: [string, unknown, string, string, Requirement][] = [
-  ["GET", getCompany, `/api/v1/companies/${ID}`, "GET", REQUIRES.viewCompany],
-  ["GET", getOrderBook, `/api/v1/companies/${ID}/order_book?depth=x`, "GET", REQUIRES.viewMarket],
-  ["GET", getCompanyTrades, `/api/v1/companies/${ID}/trades?nonsense=1`, "GET", REQUIRES.viewMarket],
-  ["POST", createIndication, "/api/v1/my/indications", "POST", REQUIRES.createIndication],
-  ["PATCH", patchIndication, `/api/v1/my/indications/${ID}`, "PATCH", REQUIRES.changeIndication],
-  ["POST", refreshIndication, `/api/v1/my/indications/${ID}/refresh?nonsense=1`, "POST", REQUIRES.refreshIndication],
-  ["POST", closeIndication, `/api/v1/my/indications/${ID}/close?nonsense=1`, "POST", REQUIRES.closeIndication],
-  ["POST", createTrade, "/api/v1/my/trades", "POST", REQUIRES.recordTrade],
-  ["PATCH", patchTrade, `/api/v1/my/trades/${ID}`, "PATCH", REQUIRES.changeTrade],
-  ["GET", listOpsTrades, "/api/v1/ops/trades?nonsense=1", "GET", REQUIRES.listEveryTeamsTrades],
-  ["POST", verifyTrade, `/api/v1/ops/trades/${ID}/verify`, "POST", REQUIRES.verifyTrade],
-  ["POST", unverifyTrade, `/api/v1/ops/trades/${ID}/unverify`, "POST", REQUIRES.unverifyTrade],
+const COMPANY = COMPANIES[0].id;
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+// [label, handler, method, malformed request, well-formed request, body of the well-formed one, requirement]
+const CASES: [string, unknown, string, string, string, unknown, Requirement][] = [
+  ["company", getCompany, "GET", `/api/v1/companies/${ID}`, `/api/v1/companies/${COMPANY}`, undefined, REQUIRES.viewCompany],
+  ["order book", getOrderBook, "GET", `/api/v1/companies/${COMPANY}/order_book?depth=x`, `/api/v1/companies/${COMPANY}/order_book`, undefined, REQUIRES.viewMarket],
+  ["tape", getCompanyTrades, "GET", `/api/v1/companies/${ID}/trades`, `/api/v1/companies/${COMPANY}/trades`, undefined, REQUIRES.viewMarket],
+  ["create indication", createIndication, "POST", "/api/v1/my/indications", "/api/v1/my/indications", NEW_BID, REQUIRES.createIndication],
+  ["change indication", patchIndication, "PATCH", `/api/v1/my/indications/${SOME_ID}`, `/api/v1/my/indications/${SOME_ID}`, { details: "x" }, REQUIRES.changeIndication],
+  ["refresh", refreshIndication, "POST", `/api/v1/my/indications/${SOME_ID}/refresh?nonsense=1`, `/api/v1/my/indications/${SOME_ID}/refresh`, undefined, REQUIRES.refreshIndication],
+  ["close", closeIndication, "POST", `/api/v1/my/indications/${SOME_ID}/close?nonsense=1`, `/api/v1/my/indications/${SOME_ID}/close`, undefined, REQUIRES.closeIndication],
+  ["record trade", createTrade, "POST", "/api/v1/my/trades", "/api/v1/my/trades", NEW_TRADE, REQUIRES.recordTrade],
+  ["change trade", patchTrade, "PATCH", `/api/v1/my/trades/${SOME_ID}`, `/api/v1/my/trades/${SOME_ID}`, { volume: "1" }, REQUIRES.changeTrade],
+  ["every team's trades", listOpsTrades, "GET", "/api/v1/ops/trades?nonsense=1", "/api/v1/ops/trades", undefined, REQUIRES.listEveryTeamsTrades],
+  ["verify", verifyTrade, "POST", `/api/v1/ops/trades/${SOME_ID}/verify`, `/api/v1/ops/trades/${SOME_ID}/verify`, {}, REQUIRES.verifyTrade],
+  ["unverify", unverifyTrade, "POST", `/api/v1/ops/trades/${SOME_ID}/unverify`, `/api/v1/ops/trades/${SOME_ID}/unverify`, { reason: "wrong volume" }, REQUIRES.unverifyTrade],
 ];
 
 const MALFORMED = { body: "{", headers: { "content-type": "application/json" } };
@@ -58,12 +62,27 @@ beforeAll(async () => {
 });
 
 describe("permissions declared on routes", () => {
-  it.each(CASES)("%s %s: refused before its input is read", async (_label, handler, path, method, requirement) => {
-    const refused = await callRoute(handler, path, { key: noScopes, method, ...(method === "GET" ? {} : MALFORMED) });
+  it.each(CASES)("%s: malformed input is a 400 for everyone, then the declared 403", async (_label, handler, method, malformed, wellFormed, body, requirement) => {
+    const bad = method === "GET" || malformed !== wellFormed ? {} : MALFORMED;
+    const withNone = await callRoute(handler, malformed, { key: noScopes, method, ...bad });
+    const withAll = await callRoute(handler, malformed, { key: everyScope, method, ...bad });
+    expect(withNone.status, withNone.text).toBe(400);
+    expect(withNone.body).toEqual(withAll.body);
+    const refused = await callRoute(handler, wellFormed, { key: noScopes, method, ...(body === undefined ? {} : { body }) });
     expectError(refused, "forbidden");
     expect((refused.body as { error: { message: string } }).error.message).toBe(`${requirement.action} requires the "${requirement.permission}" permission.`);
-    const allowed = await callRoute(handler, path, { key: everyScope, method, ...(method === "GET" ? {} : MALFORMED) });
-    expect([400, 404], allowed.text).toContain(allowed.status);
+  });
+
+  it("the wrapper itself refuses: a handler that checks nothing never runs for a caller without the permission", async () => {
+    let ran = 0;
+    const route = apiRoute({ requires: REQUIRES.verifyTrade, input: () => "read" }, async ({ input }) => {
+      ran++;
+      return { input };
+    });
+    expectError(await callRoute(route, "/api/v1/anything", { key: noScopes }), "forbidden");
+    expect(ran).toBe(0);
+    const allowed = await callRoute(route, "/api/v1/anything", { key: everyScope });
+    expect([allowed.status, allowed.body, ran]).toEqual([200, { input: "read" }, 1]);
   });
 
   it("a route that declares none answers a key with no permission at all", async () => {

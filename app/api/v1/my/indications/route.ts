@@ -14,9 +14,12 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
   return listResponse(request, "indications", indicationList(caller.teamId, query.value), query.value, caller);
 });
 
-export const POST = apiRoute({ requires: REQUIRES.createIndication }, async ({ request, caller }) => {
-  const input = parseBody(indicationCreateSchema, await readJsonBody(request), INDICATION_REFUSED.onCreate);
-  return resourceResponse(await createIndication(caller, input), { createdIn: "/api/v1/my/indications" });
-});
+export const POST = apiRoute(
+  {
+    requires: REQUIRES.createIndication,
+    input: async ({ request }) => parseBody(indicationCreateSchema, await readJsonBody(request), INDICATION_REFUSED.onCreate),
+  },
+  async ({ caller, input }) => resourceResponse(await createIndication(caller, input), { createdIn: "/api/v1/my/indications" }),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -14,9 +14,12 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
   return listResponse(request, "trades", tradeList(caller.teamId, query.value), query.value, caller);
 });
 
-export const POST = apiRoute({ requires: REQUIRES.recordTrade }, async ({ request, caller }) => {
-  const input = parseBody(tradeCreateSchema, await readJsonBody(request), TRADE_REFUSED.onCreate);
-  return resourceResponse(await createTrade(caller, input), { createdIn: "/api/v1/my/trades" });
-});
+export const POST = apiRoute(
+  {
+    requires: REQUIRES.recordTrade,
+    input: async ({ request }) => parseBody(tradeCreateSchema, await readJsonBody(request), TRADE_REFUSED.onCreate),
+  },
+  async ({ caller, input }) => resourceResponse(await createTrade(caller, input), { createdIn: "/api/v1/my/trades" }),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

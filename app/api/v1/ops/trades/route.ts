@@ -5,10 +5,16 @@ import { parseQuery } from "@/lib/schema/params";
 import { opsTradeList } from "@/lib/trades/queries";
 import { opsTradeListParamsSchema } from "@/lib/trades/schema";
 
-export const GET = apiRoute({ requires: REQUIRES.listEveryTeamsTrades }, async ({ request, url, caller }) => {
-  const query = parseQuery(opsTradeListParamsSchema, url.searchParams);
-  if (!query.ok) throw query.error;
-  return listResponse(request, "trades", opsTradeList(caller, query.value), query.value, caller);
-});
+export const GET = apiRoute(
+  {
+    requires: REQUIRES.listEveryTeamsTrades,
+    input: ({ url }) => {
+      const query = parseQuery(opsTradeListParamsSchema, url.searchParams);
+      if (!query.ok) throw query.error;
+      return query.value;
+    },
+  },
+  async ({ request, caller, input }) => listResponse(request, "trades", opsTradeList(caller, input), input, caller),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -1,12 +1,20 @@
 import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, readOnly } from "@/lib/http/handler";
 import { orderBookJson } from "@/lib/market/queries";
-import { parseOrderBookParams } from "@/lib/market/schema";
+import { parseOrderBookParams, type OrderBookQuery } from "@/lib/market/schema";
+import { companyIdOf } from "@/lib/schema/params";
 
-export const GET = apiRoute<{ company_id: string }>({ requires: REQUIRES.viewMarket }, async ({ url, caller, params }) => {
-  const query = parseOrderBookParams(url.searchParams);
-  if (!query.ok) throw query.error;
-  return orderBookJson(caller, params.company_id, query.value);
-});
+export const GET = apiRoute<{ company_id: string }, OrderBookQuery>(
+  {
+    requires: REQUIRES.viewMarket,
+    input: ({ url, params }) => {
+      const query = parseOrderBookParams(url.searchParams);
+      if (!query.ok) throw query.error;
+      companyIdOf(params.company_id);
+      return query.value;
+    },
+  },
+  async ({ caller, params, input }) => orderBookJson(caller, params.company_id, input),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

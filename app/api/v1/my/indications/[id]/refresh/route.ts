@@ -4,9 +4,9 @@ import { noQuery } from "@/lib/schema/params";
 import { refreshIndication } from "@/lib/indications/commands";
 import { resourceResponse } from "@/lib/http/resource-response";
 
-export const POST = apiRoute<{ id: string }>({ requires: REQUIRES.refreshIndication }, async ({ request, url, caller, params }) => {
-  noQuery(url);
-  return resourceResponse(await refreshIndication(caller, params.id, request.headers.get("if-match")));
-});
+export const POST = apiRoute<{ id: string }, void>(
+  { requires: REQUIRES.refreshIndication, input: ({ url }) => noQuery(url) },
+  async ({ request, caller, params }) => resourceResponse(await refreshIndication(caller, params.id, request.headers.get("if-match"))),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -6,10 +6,15 @@ import { resourceResponse } from "@/lib/http/resource-response";
 import { setTradeVerified } from "@/lib/trades/commands";
 import { unverifySchema } from "@/lib/trades/write-schema";
 
-export const POST = apiRoute<{ id: string }>({ requires: REQUIRES.unverifyTrade }, async ({ request, url, caller, params }) => {
-  noQuery(url);
-  const { reason } = parseBody(unverifySchema, await readJsonBody(request));
-  return resourceResponse(await setTradeVerified(caller, params.id, false, reason, request.headers.get("if-match")));
-});
+export const POST = apiRoute<{ id: string }, string>(
+  {
+    requires: REQUIRES.unverifyTrade,
+    input: async ({ request, url }) => {
+      noQuery(url);
+      return parseBody(unverifySchema, await readJsonBody(request)).reason;
+    },
+  },
+  async ({ request, caller, params, input }) => resourceResponse(await setTradeVerified(caller, params.id, false, input, request.headers.get("if-match"))),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
