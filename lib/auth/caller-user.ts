@@ -15,10 +15,3 @@ export const CALLER_USER_SELECT = {
 
 /** The same columns as an API key's owner is read with. */
 export type CallerUser = KeyOwner;
-
-/**
- * The change counter every write to users, teams and API keys bumps (migrations
- * 20261126020000_auth_version and 20261127110100_auth_version_every_write): caches of what shows
- * a team's or a user's name (the order book, the tape) are kept under it.
- */
-export const AUTH_COUNTER = "auth";

@@ -44,7 +44,7 @@ function subjects(attempt: SignInAttempt, limits: SignInLimits): { subject: stri
  * may add failures), never end sooner: until then a refusal needs no database read. A flood of
  * guesses at a throttled account is what this serves (docs/performance.md, "Sign-in gate").
  */
-const throttledUntil = createCache<string, number>("signInThrottles");
+const throttledUntil = createCache<string, number>("signIn.throttledUntil");
 
 /**
  * Seconds until the attempt may be made as far as this process knows without reading the

@@ -19,7 +19,7 @@ describe("createCache", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it("holds up to the registered bound", () => {
-    const cache = createCache<number, number>("bookViews");
+    const cache = createCache<number, number>("market.bookViews");
     for (let i = 0; i < 65; i++) cache.set(i, i);
     expect(cache.get(0)).toBeUndefined();
     expect(cache.get(1)).toBe(1);
@@ -27,11 +27,14 @@ describe("createCache", () => {
   });
 
   it("holds nothing when DESK_CACHE_OFF names it (the measurement's switch)", () => {
-    vi.stubEnv("DESK_CACHE_OFF", "listCounts, bookViews");
-    const off = createCache<string, number>("bookViews");
+    vi.stubEnv("DESK_CACHE_OFF", "listFacts, market.bookViews");
+    const off = createCache<string, number>("market.bookViews");
     off.set("a", 1);
     expect(off.get("a")).toBeUndefined();
-    const on = createCache<string, number>("books");
+    const on = createCache<string, number>("market.books");
+    const wholeCache = createCache<string, number>("listFacts.counts");
+    wholeCache.set("a", 1);
+    expect(wholeCache.get("a")).toBeUndefined();
     on.set("a", 1);
     expect(on.get("a")).toBe(1);
   });

@@ -69,7 +69,7 @@ class StatementCall {
 /** Makes `db.prepare` reuse statements by SQL text (least recently used evicted past `capacity`). */
 export function cacheStatements(db: Database): void {
   const prepare = db.prepare.bind(db);
-  const statements = createCache<string, Statement>("sqliteStatements");
+  const statements = createCache<string, Statement>("driver.sqliteStatements");
   db.prepare = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = prepare(sql)));

@@ -1,4 +1,5 @@
 import { toStoredDecimal } from "../domain/decimal";
+import { counterSql, teamCounterSql, type Counter } from "../cache/counters";
 import { createCache } from "../cache/registry";
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type ComputedFields } from "./json-sql";
@@ -50,7 +51,7 @@ export interface ListQuery<T> {
    * The other change counters the items depend on: those of the rows the join reads (`companies`
    * for the issuer's name). Part of the page's version (PageResult.version), nothing else.
    */
-  dependsOn?: readonly string[];
+  dependsOn?: readonly Counter[];
   /** The conditions that decide which rows are listed (and counted). */
   where: (conditions: Conditions) => void;
   /**
@@ -117,20 +118,14 @@ export function orderClause(alias: string, order: OrderBy): string {
   return `${alias}.${order.column} ${order.direction === "desc" ? "DESC" : "ASC"}, ${alias}.id ASC`;
 }
 
-export function counterSql(sql: SqlWriter, name: string): string {
-  return `(SELECT version FROM table_versions WHERE name = ${sql.param(name)})`;
-}
-
-/** The counter a list's cached facts are kept under: its team's, else its table's. */
+/** The counter a list's cached facts are kept under: its team's, else its table's (lib/cache/counters.ts). */
 export function listCounterSql<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "table" | "team">): string {
-  if (list.team === undefined) return counterSql(sql, list.table);
-  // A team none of whose rows was ever written has no counter row yet: 0.
-  return `(SELECT COALESCE(MAX(version), 0) FROM team_table_versions WHERE table_name = ${sql.param(list.table)} AND team_id = ${sql.param(list.team)})`;
+  return list.team === undefined ? counterSql(sql.param, list.table as Counter) : teamCounterSql(sql.param, list.table, list.team);
 }
 
 /** The counters of a list's version: its own as `__v`, those it depends on as `__d0`, `__d1`, … */
 function versionColumns<T>(sql: SqlWriter, list: ListQuery<T>): string[] {
-  return [`${listCounterSql(sql, list)} AS "__v"`, ...(list.dependsOn ?? []).map((name, i) => `${counterSql(sql, name)} AS "__d${i}"`)];
+  return [`${listCounterSql(sql, list)} AS "__v"`, ...(list.dependsOn ?? []).map((name, i) => `${counterSql(sql.param, name)} AS "__d${i}"`)];
 }
 
 /**
@@ -240,10 +235,10 @@ export function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: Pag
  * starts where it started last time, and a page records where the next one starts.
  */
 export class ListCache {
-  readonly counts = createCache<string, { version: string; count: number }>("listCounts");
-  readonly starts = createCache<string, PageStart & { version: string }>("pageStarts");
+  readonly counts = createCache<string, { version: string; count: number }>("listFacts.counts");
+  readonly starts = createCache<string, PageStart & { version: string }>("listFacts.starts");
   /** Faceted counts (lib/db/facets.ts) by statement, with the counter they were read under. */
-  readonly facets = createCache<string, { version: string; counts: Record<string, number> }>("facetCounts");
+  readonly facets = createCache<string, { version: string; counts: Record<string, number> }>("listFacts.facets");
 }
 
 export interface PageResult<T> {

@@ -28,9 +28,9 @@ interface Answered {
 }
 
 // Per page (its rows, order and window): how it was last answered.
-const answered = createCache<string, Answered>("answeredPages");
+const answered = createCache<string, Answered>("answeredPages.etags");
 // The bodies apart, in fewer slots: a tape page is up to ~25 KB (100 items).
-const kept = createCache<string, Answered>("keptAnswers");
+const kept = createCache<string, Answered>("answeredPages.bodies");
 
 export interface ListResponseOptions<T> {
   extra?: ListExtra<T>;

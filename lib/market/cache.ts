@@ -53,7 +53,7 @@ const caches = (globalForMarket.__deskMarketCaches ??= new WeakMap());
 
 export function marketCache(engine: Engine): MarketCache {
   let cache = caches.get(engine);
-  if (!cache) caches.set(engine, (cache = { books: createCache("books"), loading: new Map(), summaries: createCache("tapeSummaries") }));
+  if (!cache) caches.set(engine, (cache = { books: createCache("market.books"), loading: new Map(), summaries: createCache("market.tapeSummaries") }));
   return cache;
 }
 

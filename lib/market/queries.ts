@@ -6,7 +6,7 @@ import { companyIdOf } from "../schema/params";
 import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
-import { AUTH_COUNTER } from "../auth/caller-user";
+import { counterSql, type Counter } from "../cache/counters";
 import { companyRow } from "../companies/queries";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
@@ -37,10 +37,11 @@ const BOOK_ORDER: Record<Side, string> = {
   offer: "t.price_per_share ASC, t.updated_at ASC, t.id ASC",
 };
 
-const BOOK_COUNTERS = ["indications", AUTH_COUNTER] as const;
+const BOOK_COUNTERS: readonly Counter[] = ["indications", "auth"];
 
+// The names are constants, written into the text: the statement stays one text for every company.
 function countersSql(): string {
-  return BOOK_COUNTERS.map((name, i) => `(SELECT version FROM table_versions WHERE name = '${name}') AS "__v${i}"`).join(", ");
+  return BOOK_COUNTERS.map((name, i) => `${counterSql((value) => `'${String(value)}'`, name)} AS "__v${i}"`).join(", ");
 }
 
 function countersOf(row: Record<string, unknown>): string {
@@ -92,7 +93,7 @@ export function wholeBookSql(dialect: Dialect, companyId: string): Sql {
 
 async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
   const [row] = await engine.run<Record<string, unknown>>(wholeBookSql(engine.dialect, companyId));
-  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers), views: createCache<string, string>("bookViews") };
+  const book = { version: countersOf(row), bid: cachedSide(row.bids), offer: cachedSide(row.offers), views: createCache<string, string>("market.bookViews") };
   const cache = marketCache(engine).books;
   const held = cache.get(companyId);
   if (!held || !covers(held.version, book.version)) cache.set(companyId, book);
@@ -198,7 +199,7 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
     // The team names: teams are counted under `auth` (migration 20261126020000_auth_version). The
     // company: its 404 is checked only for an empty page (tapeSummary), so an answered page is
     // confirmed (304) only while the companies are unchanged.
-    dependsOn: [AUTH_COUNTER, "companies"],
+    dependsOn: ["auth", "companies"],
     genericPlan: true,
     where: (w) => {
       w.equals("t.issuer_id", companyId.toLowerCase());
