@@ -85,6 +85,14 @@ export function sqlRunner(db: Db): RunSql {
   return connectionRunner(stateOf(db).connection, () => db.$connect());
 }
 
+/**
+ * Runs hand-written statements inside a Prisma transaction, so they see its writes (the engine's
+ * `run` is on another connection on PostgreSQL).
+ */
+export function transactionRunner(tx: Pick<Db, "$queryRawUnsafe">): RunSql {
+  return <R>(sql: { text: string; values: unknown[] }) => tx.$queryRawUnsafe<R[]>(sql.text, ...sql.values);
+}
+
 /** Prisma's error for an insert that a unique index refused (P2002), on both databases' adapters. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";

@@ -5,8 +5,12 @@ import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/issuer";
+import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
+
+/** Where an indication is read from, in a list and alone: the one way its JSON is written. */
+export const INDICATION_SOURCE: DealSource<Indication> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, join: ISSUER_JOIN };
 
 /** The column each sort field orders by (each has a (team_id, column, id) index). */
 const SORT_COLUMNS: Record<IndicationSortField, string> = {
@@ -25,9 +29,9 @@ const SORT_COLUMNS: Record<IndicationSortField, string> = {
  */
 export function indicationList(teamId: string, query: IndicationListQuery): ListQuery<Indication> {
   return {
-    table: "indications",
-    fields: INDICATION_FIELDS,
-    join: ISSUER_JOIN,
+    table: INDICATION_SOURCE.table,
+    fields: INDICATION_SOURCE.fields,
+    join: INDICATION_SOURCE.join,
     dependsOn: ["companies"],
     // The caller's team scope is the engine's first condition; no filter can widen it.
     team: teamId,
@@ -49,4 +53,9 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
 /** GET /my/indications: one statement per page, with a cached count while the table is unchanged. */
 export async function listIndications(caller: Caller, query: IndicationListQuery): Promise<JsonPage<Indication>> {
   return readPage(indicationList(caller.teamId, query), query);
+}
+
+/** GET /my/indications/{id}: any member of the team; another team's id is a 404. */
+export async function getIndication(caller: Caller, id: string): Promise<Versioned<Indication>> {
+  return versioned((await findDeal(INDICATION_SOURCE, id, caller.teamId)).item);
 }

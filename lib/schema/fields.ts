@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { ApiFields, FieldKind } from "../db/json-sql";
-import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
-import { parseStringList } from "../domain/json-list";
+import { toStoredDecimal } from "../domain/decimal";
 
 /**
  * The field types of the API's responses that are stored in another form than they are shown,
@@ -47,25 +46,6 @@ function propertyOf(field: string): string {
 /** The same rule the other way: a Prisma property's column, `legalName` -> `legal_name`. */
 export function columnOf(property: string): string {
   return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-/**
- * One row as the API shows it, in JavaScript: the same rules the database follows when it writes
- * list items (lib/db/json-sql.ts), for single resources read or written through Prisma. `ref` is
- * the joined row's {id, name}.
- */
-export function rowToApi<T>(fields: ApiFields<T>, row: Record<string, unknown>, ref?: { id: string; name: string }): T {
-  const out: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries<FieldKind>(fields as Record<string, FieldKind>)) {
-    const value = row[propertyOf(field)];
-    if (kind === "ref") out[field] = ref;
-    else if (value === null || value === undefined) out[field] = null;
-    else if (kind === "decimal") out[field] = fromStoredDecimal(String(value));
-    else if (kind === "timestamp") out[field] = (value as Date).toISOString();
-    else if (kind === "list") out[field] = parseStringList(String(value));
-    else out[field] = value;
-  }
-  return out as T;
 }
 
 /** API values of some fields (`price_per_share: "12.5"`) -> the columns Prisma writes (`pricePerShare`, stored form). */

@@ -6,9 +6,18 @@ import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/issuer";
+import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Conditions } from "../db/sql";
 import type { OpsTradeListQuery, Trade, TradeListQuery, TradeSortField, TradeWithTeam } from "./schema";
 import { OPS_TRADE_FIELDS, TRADE_FIELDS } from "./serializer";
+
+/** Where a trade is read from, in a list and alone: the one way its JSON is written. */
+export const TRADE_SOURCE: DealSource<Trade> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, join: ISSUER_JOIN };
+
+const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
+
+/** A trade with its team, as the marketplace team reads any team's (GET /ops/trades, verify). */
+export const OPS_TRADE_SOURCE: DealSource<TradeWithTeam> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, join: `${ISSUER_JOIN} ${TEAM_JOIN}` };
 
 /** The column each sort field orders by (each has a (team_id, column, id) index). */
 const SORT_COLUMNS: Record<TradeSortField, string> = {
@@ -47,9 +56,9 @@ export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditi
  */
 export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trade> {
   return {
-    table: "trades",
-    fields: TRADE_FIELDS,
-    join: ISSUER_JOIN,
+    table: TRADE_SOURCE.table,
+    fields: TRADE_SOURCE.fields,
+    join: TRADE_SOURCE.join,
     dependsOn: ["companies"],
     // The caller's team scope is the engine's first condition; no filter can widen it.
     team: teamId,
@@ -65,8 +74,6 @@ export async function listTrades(caller: Caller, query: TradeListQuery): Promise
   return readPage(tradeList(caller.teamId, query), query);
 }
 
-const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
-
 /**
  * GET /ops/trades, for the marketplace team: every team's trades (or one team's), the trade
  * filters, by sign date (the (is_verified, sign_date) and (sign_date) indexes serve it).
@@ -74,9 +81,9 @@ const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
 export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuery<TradeWithTeam> {
   requirePermission(caller, REQUIRES.listEveryTeamsTrades);
   return {
-    table: "trades",
-    fields: OPS_TRADE_FIELDS,
-    join: `${ISSUER_JOIN} ${TEAM_JOIN}`,
+    table: OPS_TRADE_SOURCE.table,
+    fields: OPS_TRADE_SOURCE.fields,
+    join: OPS_TRADE_SOURCE.join,
     // The team names: teams are counted under `auth` (migration 20261126020000_auth_version).
     dependsOn: ["companies", "auth"],
     where: (w) => {
@@ -86,4 +93,9 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
     order: { column: "sign_date", direction: query.sort.direction },
     ...pageWindow(query),
   };
+}
+
+/** GET /my/trades/{id}: any member of the team; another team's id is a 404. */
+export async function getTrade(caller: Caller, id: string): Promise<Versioned<Trade>> {
+  return versioned((await findDeal(TRADE_SOURCE, id, caller.teamId)).item);
 }

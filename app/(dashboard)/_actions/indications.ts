@@ -2,8 +2,9 @@
 
 import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
-import type { Versioned } from "@/lib/deals/write";
-import { closeIndication, createIndication, getIndication, refreshIndication, updateIndication } from "@/lib/indications/commands";
+import type { Versioned } from "@/lib/deals/read";
+import { closeIndication, createIndication, refreshIndication, updateIndication } from "@/lib/indications/commands";
+import { getIndication } from "@/lib/indications/queries";
 import type { Indication } from "@/lib/indications/schema";
 import { INDICATION_REFUSED, indicationCreateSchema, indicationPatchSchema } from "@/lib/indications/write-schema";
 import { checkEtag, checkId } from "./inputs";

@@ -2,8 +2,9 @@
 
 import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
-import type { Versioned } from "@/lib/deals/write";
-import { createTrade, getTrade, setTradeVerified, updateTrade } from "@/lib/trades/commands";
+import type { Versioned } from "@/lib/deals/read";
+import { createTrade, setTradeVerified, updateTrade } from "@/lib/trades/commands";
+import { getTrade } from "@/lib/trades/queries";
 import type { Trade } from "@/lib/trades/schema";
 import { TRADE_REFUSED, tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "@/lib/trades/write-schema";
 import { checkEtag, checkId } from "./inputs";

@@ -3,10 +3,10 @@ import { cache } from "react";
 import { ApiError } from "@/lib/schema/errors";
 import type { Caller } from "@/lib/auth/caller";
 import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
-import type { Versioned } from "@/lib/deals/write";
-import { getIndication } from "@/lib/indications/commands";
+import type { Versioned } from "@/lib/deals/read";
+import { getIndication } from "@/lib/indications/queries";
 import type { Indication } from "@/lib/indications/schema";
-import { getTrade } from "@/lib/trades/commands";
+import { getTrade } from "@/lib/trades/queries";
 import type { Trade } from "@/lib/trades/schema";
 
 /**

@@ -19,6 +19,8 @@ export interface Dialect {
 
   /** A JSON object from `'key', expression` pairs. */
   jsonObject(pairs: string[]): string;
+  /** A JSON value (`jsonObject`'s) as text, as a statement returns it to be parsed or passed on. */
+  jsonText(json: string): string;
   /** The JSON array of `item` over the rows in `order`, as text; `[]` without rows. */
   jsonArrayAgg(item: string, order: string): string;
   /** A stored timestamp column as JSON: RFC 3339, milliseconds, "Z". */

@@ -12,6 +12,7 @@ export const postgres: Dialect = {
   booleanParam: (value) => value,
 
   jsonObject: (pairs) => `json_build_object(${pairs.join(", ")})`,
+  jsonText: (json) => `${json}::text`,
   jsonArrayAgg: (item, order) => `coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`,
   timestampJson: timestampText,
   exportTimestamp: (column) => ({ sql: timestampText(column) }),

@@ -42,6 +42,7 @@ export const sqlite: Dialect = {
   booleanParam: (value) => (value ? 1 : 0),
 
   jsonObject: (pairs) => `json_object(${pairs.join(", ")})`,
+  jsonText: (json) => json,
   jsonArrayAgg: (item, order) => `json_group_array(${item} ORDER BY ${order})`,
   timestampJson: (column) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
   // strftime was a third of an export's statement (docs/performance.md, "CSV exports"): the epoch

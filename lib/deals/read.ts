@@ -1,0 +1,45 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { ApiError } from "../schema/errors";
+import type { Tx } from "../audit/events";
+import { getEngine, transactionRunner } from "../db/client";
+import { readItem, type StoredItem } from "../db/item";
+import type { ApiFields } from "../db/json-sql";
+import { storedDealId } from "./common";
+
+/**
+ * Where an indication or a trade is read from: its table, its fields and the join of its issuer.
+ * A list (lib/<resource>/queries.ts) and one row alone (here) read through the same description,
+ * so the database writes a deal's JSON one way (lib/db/item.ts).
+ */
+export interface DealSource<T> {
+  /** Named in the 404 and 412 messages. */
+  noun: "indication" | "trade";
+  table: string;
+  fields: ApiFields<T>;
+  join: string;
+}
+
+/**
+ * The deal as the API shows it, of team `teamId` (any team's when null), or 404: another team's id
+ * looks exactly like an unknown one. Inside a write's transaction when `tx` is given.
+ */
+export async function findDeal<T>(source: DealSource<T>, id: string, teamId: string | null, tx?: Tx): Promise<StoredItem<T>> {
+  const engine = getEngine();
+  const query = { table: source.table, fields: source.fields, join: source.join, id: storedDealId(id, source.noun), team: teamId ?? undefined };
+  const found = await readItem(tx ? transactionRunner(tx) : engine.run, engine.dialect, query);
+  if (!found) throw ApiError.notFound(`No ${source.noun} with id ${id}.`);
+  return found;
+}
+
+/** A resource as the API shows it, with the validator of that state (ETag). */
+export interface Versioned<T> {
+  resource: T;
+  etag: string;
+}
+
+export function versioned<T>(resource: T): Versioned<T> {
+  // Every write moves updated_at, so the content's hash changes with every write.
+  const etag = `"${createHash("sha256").update(JSON.stringify(resource)).digest("base64url").slice(0, 22)}"`;
+  return { resource, etag };
+}
