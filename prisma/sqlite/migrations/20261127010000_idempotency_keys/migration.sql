@@ -1,4 +1,4 @@
--- Idempotency keys of POST requests (lib/http/idempotency.ts): the unique (user_id, caller, key)
+-- Idempotency keys of POST requests (lib/api/idempotency.ts): the unique (user_id, caller, key)
 -- lets the first request claim a key by inserting its row, across processes; created_at serves
 -- the 24-hour expiry and the purge of expired rows.
 

@@ -1,4 +1,4 @@
--- API rate-limit counters in the database (API_RATE_LIMIT_STORE=database, lib/http/rate-limit.ts):
+-- API rate-limit counters in the database (API_RATE_LIMIT_STORE=database, lib/api/rate-limit.ts):
 -- rate-limiter-flexible's RateLimiterPrisma keeps one row per limited key and window, so every
 -- instance over this database counts against the same quota.
 -- CreateTable
