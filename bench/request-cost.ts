@@ -1,11 +1,13 @@
 /**
- * `npm run bench:request`: what one API read costs our own code, without Next.js's server around it
- * (docs/performance.md, "npm run bench:request"). The route module's GET is called in-process with
- * a real Request, against the database DATABASE_URL names (default: SQLite prisma/data/large.db),
- * as broker@alpha.example with a key minted for the run:
+ * `npm run bench:request`: what one API request (a read, unless --method says otherwise) costs our
+ * own code, without Next.js's server around it (docs/performance.md, "npm run bench:request"). The
+ * route module's handler is called in-process with a real Request, against the database
+ * DATABASE_URL names (default: SQLite prisma/data/large.db), as broker@alpha.example with a key
+ * minted for the run:
  *
  *   npm run bench:request -- --path /api/v1/my/trades [--calls 4000] [--rounds 7]
  *   npm run bench:request -- --path /api/v1/companies/<id>   (dynamic segments are path parameters)
+ *   npm run bench:request -- --method PATCH --path /api/v1/my/indications/<id> --body '{"details":"x"}'
  *
  * It prints two figures:
  * - CPU per call: `process.cpuUsage()` around `--calls` calls, 32 in flight, for each of `--rounds`
@@ -33,10 +35,13 @@ if (!process.env.DATABASE_URL?.trim()) process.env.DATABASE_URL = DEFAULT_LARGE_
 
 const IN_FLIGHT = 32;
 
-type RouteGet = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Route = { get: RouteGet; params: Record<string, string> };
+type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Route = { handler: Handler; params: Record<string, string> };
 
-const { values } = parseArgs({ options: { path: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } } });
+const { values } = parseArgs({
+  options: { path: { type: "string" }, method: { type: "string" }, body: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } },
+});
+const METHOD = (values.method ?? "GET").toUpperCase();
 
 function positive(name: "calls" | "rounds", fallback: number): number {
   const value = Number(values[name] ?? fallback);
@@ -62,9 +67,9 @@ async function routeOf(apiPath: string): Promise<Route> {
     params[dynamic.slice(1, -1)] = decodeURIComponent(segment);
     dir = path.join(dir, dynamic);
   }
-  const route = (await import(path.join(dir, "route.ts"))) as { GET?: RouteGet };
-  if (!route.GET) throw new Error(`${pathname} has no GET`);
-  return { get: route.GET, params };
+  const handler = ((await import(path.join(dir, "route.ts"))) as Record<string, Handler | undefined>)[METHOD];
+  if (!handler) throw new Error(`${pathname} has no ${METHOD}`);
+  return { handler, params };
 }
 
 async function main() {
@@ -72,7 +77,7 @@ async function main() {
   if (apiPath === undefined) throw new Error("--path is required (e.g. --path /api/v1/my/trades)");
   const calls = positive("calls", 4000);
   const rounds = positive("rounds", 7);
-  const { get, params } = await routeOf(apiPath);
+  const { handler, params } = await routeOf(apiPath);
   const db = getDb();
   const user = await db.user.findUniqueOrThrow({ where: { email: "broker@alpha.example" }, select: { id: true } });
   const { secret } = await createApiKey(db, { userId: user.id, name: `request-cost ${new Date().toISOString()}` });
@@ -80,10 +85,12 @@ async function main() {
   const context = new AsyncLocalStorage<object>();
   const call = () =>
     context.run({}, async () => {
-      const request = new NextRequest(`http://localhost${apiPath}`, { headers: { authorization: `Bearer ${secret}` } });
-      const response = await get(request, { params: Promise.resolve(params) });
+      const headers: Record<string, string> = { authorization: `Bearer ${secret}` };
+      if (values.body !== undefined) headers["content-type"] = "application/json";
+      const request = new NextRequest(`http://localhost${apiPath}`, { method: METHOD, headers, body: values.body });
+      const response = await handler(request, { params: Promise.resolve(params) });
       const body = await response.text();
-      if (response.status !== 200) throw new Error(`${apiPath} answered ${response.status}: ${body.slice(0, 200)}`);
+      if (response.status >= 300) throw new Error(`${apiPath} answered ${response.status}: ${body.slice(0, 200)}`);
     });
   const batch = async (count: number) => {
     let left = count;
@@ -107,7 +114,7 @@ async function main() {
     perCall.push(Math.round((used.user + used.system) / calls));
   }
   const sorted = [...perCall].sort((a, b) => a - b);
-  console.log(`${apiPath} on ${databaseKind(databaseUrl())}`);
+  console.log(`${METHOD} ${apiPath} on ${databaseKind(databaseUrl())}`);
   console.log(`  CPU per call (µs), ${rounds} rounds of ${calls}: ${perCall.join(" ")}; median ${sorted[Math.floor(rounds / 2)]}`);
   console.log(`  promises per call: ${(promises / counted).toFixed(1)}`);
 }

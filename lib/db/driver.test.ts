@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
+import { createDb, sqlRunner } from "./client";
 import { cacheStatements, connectionRunner, nameStatements, sqliteRowsRunner, trackConnection, withNamedStatements, withStatementCache } from "./driver";
 
 /** The adapter's call sequence, `prepare(sql).bind(args)` then `raw().all()` or `run()`, on a cached statement. */
@@ -110,5 +114,29 @@ describe("the driver adapters still look as the hooks expect", () => {
     const bare = () => ({ connect: async () => ({}) });
     await expect(withStatementCache(bare()).connect()).rejects.toThrow(/revisit lib\/db\/driver.ts/);
     await expect(withNamedStatements(bare()).connect()).rejects.toThrow(/revisit lib\/db\/driver.ts/);
+  });
+});
+
+describe("the SQLite connection", () => {
+  it("writes ahead (WAL) and syncs every commit to disk (synchronous=FULL), on a file already in WAL mode too", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "desk-sync-"));
+    const url = `file:${path.join(dir, "sync.db")}`;
+    const pragmas = async () => {
+      const db = createDb(url);
+      try {
+        const run = sqlRunner(db);
+        return [...(await run({ text: "PRAGMA journal_mode", values: [] })), ...(await run({ text: "PRAGMA synchronous", values: [] }))];
+      } finally {
+        await db.$disconnect();
+      }
+    };
+    try {
+      // 2 is FULL (0 OFF, 1 NORMAL: SQLite's default on opening a WAL file); integers come as text.
+      const expected = [{ journal_mode: "wal" }, { synchronous: "2" }];
+      expect(await pragmas()).toEqual(expected);
+      expect(await pragmas()).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -135,6 +135,9 @@ export function waitForWriteLock<F extends { connect(): Promise<unknown> }>(fact
     // every open is a no-op once set and covers any file the app is pointed at, not only db:setup's.
     const mode = adapter.client.pragma("journal_mode = WAL", { simple: true });
     if (mode !== "wal") throw new Error(`SQLite refused WAL mode (journal_mode is ${String(mode)})`);
+    // A 201 means on disk: a file opened already in WAL mode gets NORMAL by default, which may
+    // lose the last commits to a power cut (docs/performance.md, "Writes").
+    adapter.client.pragma("synchronous = FULL", { simple: true });
 
     const startTransaction = adapter.startTransaction.bind(adapter);
     const queryRaw = adapter.queryRaw.bind(adapter);
