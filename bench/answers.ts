@@ -52,6 +52,8 @@ async function routeOf(pathname: string): Promise<{ module: Record<string, Handl
 
 /** What a run makes anew, replaced by its order of appearance so that runs compare. */
 class Normalizer {
+  // Values a run makes are chosen to tie with no seeded row in any sort (prices, volumes, dates),
+  // so their random ids never decide an order.
   private readonly seen = new Map<string, string>();
   constructor(private readonly known: Set<string>) {}
 
@@ -168,14 +170,14 @@ async function main() {
       method: "POST",
       path: "/api/v1/my/indications",
       headers: { "idempotency-key": "answers-1" },
-      body: { issuer_id: company.id, side: "bid", price_per_share: "12.50", volume: "1000", stock_type: "secondary", stock_class_type: "common", visibility: "order_book_public", acceptable_structures: ["direct"] },
+      body: { issuer_id: company.id, side: "bid", price_per_share: "12.3456789", volume: "1000.123", stock_type: "secondary", stock_class_type: "common", visibility: "order_book_public", acceptable_structures: ["direct"] },
     },
     {
       name: "create indication replayed",
       method: "POST",
       path: "/api/v1/my/indications",
       headers: { "idempotency-key": "answers-1" },
-      body: { issuer_id: company.id, side: "bid", price_per_share: "12.50", volume: "1000", stock_type: "secondary", stock_class_type: "common", visibility: "order_book_public", acceptable_structures: ["direct"] },
+      body: { issuer_id: company.id, side: "bid", price_per_share: "12.3456789", volume: "1000.123", stock_type: "secondary", stock_class_type: "common", visibility: "order_book_public", acceptable_structures: ["direct"] },
     },
     {
       name: "create offer",
@@ -198,7 +200,7 @@ async function main() {
       name: "create trade",
       method: "POST",
       path: "/api/v1/my/trades",
-      body: { issuer_id: company.id, price_per_share: "7.5", volume: "300", stock_type: "secondary", stock_class_type: "common", structure: "direct", sign_date: "2026-10-01", won_date: "2026-10-30", verification_officer_name: "A. Officer", verification_officer_email: "officer@alpha.example" },
+      body: { issuer_id: company.id, price_per_share: "7.5123", volume: "300.77", stock_type: "secondary", stock_class_type: "common", structure: "direct", sign_date: "2001-02-03", won_date: "2001-02-10", verification_officer_name: "A. Officer", verification_officer_email: "officer@alpha.example" },
     },
     { name: "patch trade", method: "PATCH", path: `/api/v1/my/trades/${trade.id}`, body: { volume: "301" } },
     { name: "verify trade broker", method: "POST", path: `/api/v1/ops/trades/${trade.id}/verify`, body: {} },

@@ -12,11 +12,11 @@ import http from "node:http";
 import { ApiError } from "../lib/schema/errors";
 import { jsonBodyText } from "../lib/schema/json-text";
 import { buildJsonPage, toListBody } from "../lib/schema/pagination";
-import { companyList, companyRow } from "../lib/companies/queries";
+import { companyItem, companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
-import { serializeCompany, type CompanyRow } from "../lib/companies/serializer";
 import { dialectOf } from "../lib/db/dialect";
-import { findRow, ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
+import { readItem } from "../lib/db/item";
+import { ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
 import type { Sql } from "../lib/db/sql";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
@@ -110,9 +110,9 @@ async function main() {
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {
-      const row = await findRow<CompanyRow>(engine, companyRow(company[1]));
-      if (!row) throw ApiError.notFound(`No company with id ${company[1]}.`);
-      return serializeCompany(row, `http://${req.headers.host}`);
+      const found = await readItem(engine.run, engine.dialect, companyItem(company[1], `http://${req.headers.host}`));
+      if (!found) throw ApiError.notFound(`No company with id ${company[1]}.`);
+      return found.item;
     }
     throw ApiError.notFound("Not found.");
   };

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import type { Tx } from "../audit/events";
 import { getEngine, transactionRunner } from "../db/client";
-import { readItem, type StoredItem } from "../db/item";
+import { readItem } from "../db/item";
 import type { ApiFields } from "../db/json-sql";
 import { storedDealId } from "./common";
 
@@ -24,12 +24,12 @@ export interface DealSource<T> {
  * The deal as the API shows it, of team `teamId` (any team's when null), or 404: another team's id
  * looks exactly like an unknown one. Inside a write's transaction when `tx` is given.
  */
-export async function findDeal<T>(source: DealSource<T>, id: string, teamId: string | null, tx?: Tx): Promise<StoredItem<T>> {
+export async function findDeal<T>(source: DealSource<T>, id: string, teamId: string | null, tx?: Tx): Promise<{ item: T; teamId: string }> {
   const engine = getEngine();
-  const query = { table: source.table, fields: source.fields, join: source.join, id: storedDealId(id, source.noun), team: teamId ?? undefined };
+  const query = { ...source, id: storedDealId(id, source.noun), team: teamId ?? undefined, columns: { team: "team_id" } };
   const found = await readItem(tx ? transactionRunner(tx) : engine.run, engine.dialect, query);
   if (!found) throw ApiError.notFound(`No ${source.noun} with id ${id}.`);
-  return found;
+  return { item: found.item, teamId: String(found.columns.team) };
 }
 
 /** A resource as the API shows it, with the validator of that state (ETag). */

@@ -7,7 +7,6 @@ import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { counterSql, type Counter } from "../cache/counters";
-import { companyRow } from "../companies/queries";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
 import { findRow, type Engine, type ListQuery } from "../db/page";
@@ -215,7 +214,7 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
 /** 404 for an unknown company, as GET /companies/{id}. */
 export async function requireCompany(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ id: string; name: string }> {
   checkAccess(caller, companyId);
-  const row = await findRow<{ id: string; name: string }>(engine, { ...companyRow(companyId), columns: { id: "id", name: "name" } });
+  const row = await findRow<{ id: string; name: string }>(engine, { table: "companies", columns: { id: "id", name: "name" }, id: companyId.toLowerCase() });
   if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
   return row;
 }
