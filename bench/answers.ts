@@ -16,39 +16,17 @@
  * times, and the ETags and request ids that follow from them), so two runs of one build give the
  * same file.
  */
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { NextRequest } from "next/server";
 import { createApiKey } from "../lib/api-keys/keys";
 import { getDb } from "../lib/db/client";
+import { routeModule } from "./route-module";
 
 process.env.LOG_LEVEL ??= "silent";
 process.env.API_RATE_LIMIT ??= "0";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
-
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-/** The route module serving `pathname` and its path parameters (folders, else the one `[name]`). */
-async function routeOf(pathname: string): Promise<{ module: Record<string, Handler | undefined>; params: Record<string, string> }> {
-  let dir = path.resolve("app");
-  const params: Record<string, string> = {};
-  for (const segment of pathname.split("/").filter(Boolean)) {
-    if (existsSync(path.join(dir, segment))) {
-      dir = path.join(dir, segment);
-      continue;
-    }
-    const dynamic = readdirSync(dir).find((name) => /^\[[^\]]+\]$/.test(name));
-    if (!dynamic) throw new Error(`no route serves ${pathname}`);
-    const name = dynamic.slice(1, -1);
-    if (name.startsWith("...")) {
-      params[name.slice(3)] = segment;
-    } else params[name] = decodeURIComponent(segment);
-    dir = path.join(dir, dynamic);
-  }
-  return { module: (await import(path.join(dir, "route.ts"))) as Record<string, Handler | undefined>, params };
-}
 
 /** What a run makes anew, replaced by its order of appearance so that runs compare. */
 class Normalizer {
@@ -224,9 +202,9 @@ async function main() {
   let lastEtag: string | null = null;
   for (const step of steps) {
     const url = new URL(step.path, "http://127.0.0.1:3000");
-    const { module, params } = await routeOf(url.pathname);
+    const { handlers, params } = await routeModule(url.pathname);
     const method = step.method ?? "GET";
-    const handler = module[method];
+    const handler = handlers[method];
     const headers = new Headers(step.headers);
     const key = step.key === undefined ? broker : step.key;
     if (key !== null) headers.set("authorization", `Bearer ${key}`);

@@ -19,14 +19,13 @@
  * The request log is silenced unless LOG_LEVEL says otherwise.
  */
 import { AsyncLocalStorage, createHook } from "node:async_hooks";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { NextRequest } from "next/server";
 import { createApiKey } from "../lib/api-keys/keys";
 import { getDb } from "../lib/db/client";
 import { databaseKind, databaseUrl } from "../lib/db/url";
 import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
+import { routeModule } from "./route-module";
 
 process.env.LOG_LEVEL ??= "silent";
 // The per-key limit would refuse the run itself (lib/http/rate-limit.ts).
@@ -34,9 +33,6 @@ process.env.API_RATE_LIMIT ??= "0";
 if (!process.env.DATABASE_URL?.trim()) process.env.DATABASE_URL = DEFAULT_LARGE_URL;
 
 const IN_FLIGHT = 32;
-
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Route = { handler: Handler; params: Record<string, string> };
 
 const { values } = parseArgs({
   options: { path: { type: "string" }, method: { type: "string" }, body: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } },
@@ -49,35 +45,15 @@ function positive(name: "calls" | "rounds", fallback: number): number {
   return value;
 }
 
-/**
- * The route module that serves `apiPath` and its path parameters: each segment is the folder of
- * that name, else the folder's one dynamic `[name]` child (app/api/v1/companies/[company_id]/…).
- */
-async function routeOf(apiPath: string): Promise<Route> {
-  const pathname = new URL(apiPath, "http://localhost").pathname;
-  let dir = path.resolve("app");
-  const params: Record<string, string> = {};
-  for (const segment of pathname.split("/").filter(Boolean)) {
-    if (existsSync(path.join(dir, segment))) {
-      dir = path.join(dir, segment);
-      continue;
-    }
-    const dynamic = readdirSync(dir).find((name) => /^\[[^.\]]+\]$/.test(name));
-    if (!dynamic) throw new Error(`no route serves ${pathname}`);
-    params[dynamic.slice(1, -1)] = decodeURIComponent(segment);
-    dir = path.join(dir, dynamic);
-  }
-  const handler = ((await import(path.join(dir, "route.ts"))) as Record<string, Handler | undefined>)[METHOD];
-  if (!handler) throw new Error(`${pathname} has no ${METHOD}`);
-  return { handler, params };
-}
-
 async function main() {
   const apiPath = values.path;
   if (apiPath === undefined) throw new Error("--path is required (e.g. --path /api/v1/my/trades)");
   const calls = positive("calls", 4000);
   const rounds = positive("rounds", 7);
-  const { handler, params } = await routeOf(apiPath);
+  const pathname = new URL(apiPath, "http://localhost").pathname;
+  const { handlers, params } = await routeModule(pathname);
+  const handler = handlers[METHOD];
+  if (!handler) throw new Error(`${pathname} has no ${METHOD}`);
   const db = getDb();
   const user = await db.user.findUniqueOrThrow({ where: { email: "broker@alpha.example" }, select: { id: true } });
   const { secret } = await createApiKey(db, { userId: user.id, name: `request-cost ${new Date().toISOString()}` });
