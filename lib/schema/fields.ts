@@ -43,11 +43,6 @@ function propertyOf(field: string): string {
   return field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-/** The same rule the other way: a Prisma property's column, `legalName` -> `legal_name`. */
-export function columnOf(property: string): string {
-  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
 /** API values of some fields (`price_per_share: "12.5"`) -> the columns Prisma writes (`pricePerShare`, stored form). */
 export function apiToRow<T>(fields: ApiFields<T>, values: Partial<Record<keyof T & string, unknown>>): Record<string, unknown> {
   const kinds = fields as Record<string, FieldKind>;
