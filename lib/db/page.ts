@@ -341,25 +341,3 @@ function rememberStarts<T>(
   if (learnThis && items.length > 0) cache.starts.set(startKey(list.offset), at(items[0], true));
   if (learnNext && items.length === list.limit) cache.starts.set(startKey(next), at(items[items.length - 1], false));
 }
-
-/** A row by id: the columns (`alias: column`) of `table` row `id`. */
-export interface RowQuery {
-  table: string;
-  columns: Record<string, string>;
-  id: string;
-}
-
-/** The statement of one row by id. */
-export function rowSql(dialect: Dialect, query: RowQuery): Sql {
-  const sql = new SqlWriter(dialect);
-  const select = Object.entries(query.columns)
-    .map(([alias, column]) => `t.${column} AS "${alias}"`)
-    .join(", ");
-  return { text: `SELECT ${select} FROM ${query.table} t WHERE t.id = ${sql.param(query.id)}`, values: sql.values };
-}
-
-/** One row by id, or undefined. */
-export async function findRow<R extends { id: unknown }>(engine: Engine, query: RowQuery): Promise<R | undefined> {
-  const [row] = await engine.run<R>(rowSql(engine.dialect, query));
-  return row;
-}

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { etagMatches } from "../schema/etag";
 import type { Caller } from "../auth/caller";
@@ -10,24 +10,36 @@ import { findDeal, versioned, type DealSource, type Versioned } from "./read";
 
 /**
  * What the write side of indications and trades has in common (lib/indications/commands.ts,
- * lib/trades/commands.ts): unguessable permalinks, a create, and one change of an existing row in
- * a transaction, guarded by If-Match and audited.
+ * lib/trades/commands.ts): a create, with its unguessable permalink, and one change of an existing
+ * row, each in a transaction and audited, the change guarded by If-Match.
  */
 
 /** A permalink nobody can guess or enumerate: `IND-…`, `TRD-…`. */
-export function newPermalink(prefix: string): string {
+function newPermalink(prefix: string): string {
   return `${prefix}-${randomBytes(8).toString("base64url").toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
 }
 
-/** What a write needs of a Prisma model: an update that reads nothing back. */
+/** What a change needs of a Prisma model: an update that reads nothing back. */
 interface RowUpdate {
   updateMany(args: { where: { id: string }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
+}
+
+/** The columns every deal row is created with, whatever its resource. */
+export interface CreatedRow {
+  id: string;
+  teamId: string;
+  userId: string;
+  permalinkId: string;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 /** A deal as a write needs it: where it is read from and where it is written. */
 export interface DealTable<T> extends DealSource<T> {
   /** The row's model in the transaction (`tx.indication`): a change is written there. */
   write(tx: Tx): RowUpdate;
+  /** What its permalinks start with: `IND`, `TRD`. */
+  permalinkPrefix: string;
   /** The state and its ETag, when the ETag is not over the whole item (a trade with its team). */
   version?(item: T): Versioned<T>;
 }
@@ -89,21 +101,22 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
 
 /**
  * A create in one transaction: the issuer must exist (400 at `issuer_id` otherwise), `insert`
- * writes the row and returns its id, the row is answered as every read reads it, and the
- * creation is audited.
+ * writes the row from what every deal row gets (CreatedRow) and its resource's own columns, the row
+ * is answered as every read reads it, and the creation is audited.
  */
 export async function applyCreate<T extends { id: string }>(
   caller: Caller,
   action: AuditAction,
-  deal: DealSource<T>,
+  deal: DealTable<T>,
   issuerId: string,
-  insert: (tx: Tx, now: Date) => Promise<string>,
+  insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
 ): Promise<Versioned<T>> {
   return getDb().$transaction(async (tx) => {
     const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id: no company with id ${issuerId}.`);
     const now = new Date();
-    const id = await insert(tx, now);
+    const id = randomUUID();
+    await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
     const state = versioned((await findDeal(deal, id, caller.teamId, tx)).item);
     await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: id, at: now, changes: changesBetween(null, state.resource as Record<string, unknown>) });
     return state;

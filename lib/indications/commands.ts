@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
@@ -7,7 +6,7 @@ import type { AuditAction } from "../audit/events";
 import type { IndicationRecord } from "../db/models";
 import type { Versioned } from "../deals/read";
 import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
-import { applyChange, applyCreate, newPermalink, type DealTable, type RowChange } from "../deals/write";
+import { applyChange, applyCreate, type DealTable, type RowChange } from "../deals/write";
 import { INDICATION_SOURCE } from "./queries";
 import type { Indication } from "./schema";
 import { indicationRuleIssues, WRITABLE_FIELDS, type IndicationInput, type IndicationPatch } from "./write-schema";
@@ -24,31 +23,17 @@ type WritableColumns = Omit<IndicationRecord, "id" | "teamId" | "userId" | "stag
 /** The columns of writable fields, in their stored form. */
 const columnsOf = (input: IndicationInput) => columnsOfInput<WritableColumns>(INDICATION_SOURCE.fields, input);
 
+/** Where the writes of lib/deals/write.ts read and write. */
+const INDICATIONS: DealTable<Indication> = { ...INDICATION_SOURCE, write: (tx) => tx.indication, permalinkPrefix: "IND" };
+
 /** POST /my/indications. */
 export async function createIndication(caller: Caller, input: IndicationInput): Promise<Versioned<Indication>> {
   requirePermission(caller, REQUIRES.createIndication);
-  return applyCreate(caller, "indication.created", INDICATION_SOURCE, input.issuer_id, async (tx, now) => {
-    const id = randomUUID();
-    await tx.indication.createMany({
-      data: {
-        id,
-        teamId: caller.teamId,
-        userId: caller.userId,
-        ...columnsOf(input),
-        stage: "open",
-        permalinkId: newPermalink("IND"),
-        createdAt: now,
-        openedAt: now,
-        lastRefreshedAt: now,
-        updatedAt: now,
-      },
-    });
-    return id;
-  });
+  // createMany: nothing is read back through Prisma; the answer is the one read (docs/performance.md, "Writes").
+  return applyCreate(caller, "indication.created", INDICATIONS, input.issuer_id, (tx, row) =>
+    tx.indication.createMany({ data: { ...row, ...columnsOf(input), stage: "open", openedAt: row.createdAt, lastRefreshedAt: row.createdAt } }),
+  );
 }
-
-/** Where the changes of lib/deals/write.ts applyChange read and write. */
-const INDICATIONS: DealTable<Indication> = { ...INDICATION_SOURCE, write: (tx) => tx.indication };
 
 /** One change of one of the caller's team's indications. */
 function changeOwn(caller: Caller, id: string, ifMatch: string | null, action: AuditAction, change: RowChange<Indication>["change"]) {

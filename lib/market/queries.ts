@@ -9,7 +9,9 @@ import { REQUIRES } from "../auth/requirements";
 import { counterSql, type Counter } from "../cache/counters";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
-import { findRow, type Engine, type ListQuery } from "../db/page";
+import { readItem } from "../db/item";
+import { COMPANY_SUMMARY_FIELDS } from "../companies/serializer";
+import type { Engine, ListQuery } from "../db/page";
 import type { Dialect } from "../db/dialect";
 import { SqlWriter, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
@@ -214,9 +216,9 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
 /** 404 for an unknown company, as GET /companies/{id}. */
 export async function requireCompany(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ id: string; name: string }> {
   checkAccess(caller, companyId);
-  const row = await findRow<{ id: string; name: string }>(engine, { table: "companies", columns: { id: "id", name: "name" }, id: companyId.toLowerCase() });
-  if (!row) throw ApiError.notFound(`No company with id ${companyId}.`);
-  return row;
+  const found = await readItem(engine.run, engine.dialect, { table: "companies", fields: COMPANY_SUMMARY_FIELDS, id: companyId.toLowerCase() });
+  if (!found) throw ApiError.notFound(`No company with id ${companyId}.`);
+  return found.item;
 }
 
 /**

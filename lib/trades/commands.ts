@@ -1,12 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { TradeRecord } from "../db/models";
 import { versioned, type Versioned } from "../deals/read";
 import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
-import { applyChange, applyCreate, newPermalink, type DealTable } from "../deals/write";
+import { applyChange, applyCreate, type DealTable } from "../deals/write";
 import { OPS_TRADE_SOURCE, TRADE_SOURCE } from "./queries";
 import type { Trade, TradeWithTeam } from "./schema";
 import { tradeRuleIssues, WRITABLE_FIELDS, type TradeInput, type TradePatch } from "./write-schema";
@@ -24,34 +23,20 @@ type WritableColumns = Omit<TradeRecord, "id" | "teamId" | "userId" | "isVerifie
 /** The columns of writable fields, in their stored form. */
 const columnsOf = (input: TradeInput) => columnsOfInput<WritableColumns>(TRADE_SOURCE.fields, input);
 
+/** Where the writes of lib/deals/write.ts read and write. */
+const TRADES: DealTable<Trade> = { ...TRADE_SOURCE, write: (tx) => tx.trade, permalinkPrefix: "TRD" };
+
 /** POST /my/trades: recorded unverified. */
 export async function createTrade(caller: Caller, input: TradeInput): Promise<Versioned<Trade>> {
   requirePermission(caller, REQUIRES.recordTrade);
-  return applyCreate(caller, "trade.created", TRADE_SOURCE, input.issuer_id, async (tx, now) => {
-    const id = randomUUID();
-    await tx.trade.createMany({
-      data: {
-        id,
-        teamId: caller.teamId,
-        userId: caller.userId,
-        ...columnsOf(input),
-        isVerified: false,
-        permalinkId: newPermalink("TRD"),
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-    return id;
-  });
+  return applyCreate(caller, "trade.created", TRADES, input.issuer_id, (tx, row) => tx.trade.createMany({ data: { ...row, ...columnsOf(input), isVerified: false } }));
 }
-
-/** Where the changes of lib/deals/write.ts applyChange read and write. */
-const TRADES: DealTable<Trade> = { ...TRADE_SOURCE, write: (tx) => tx.trade };
 
 /** A trade as the marketplace team changes it: with its team, under the trade's own ETag. */
 const OPS_TRADES: DealTable<TradeWithTeam> = {
   ...OPS_TRADE_SOURCE,
   write: (tx) => tx.trade,
+  permalinkPrefix: "TRD",
   version: (trade) => {
     const own = Object.fromEntries(Object.keys(TRADE_SOURCE.fields).map((field) => [field, trade[field as keyof Trade]]));
     return { resource: trade, etag: versioned(own).etag };
