@@ -97,12 +97,12 @@ export function PriceChartSvg({ history, bestBid, bestOffer, days }: { history: 
         ) : null}
         {bestBid !== null ? (
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(Number(bestBid))} y2={y(Number(bestBid))} stroke="#059669" strokeDasharray="4 2">
-            <title>Best bid {formatUsd(bestBid)}</title>
+            <title>{`Best bid ${formatUsd(bestBid)}`}</title>
           </line>
         ) : null}
         {bestOffer !== null ? (
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(Number(bestOffer))} y2={y(Number(bestOffer))} stroke="#e11d48" strokeDasharray="4 2">
-            <title>Best offer {formatUsd(bestOffer)}</title>
+            <title>{`Best offer ${formatUsd(bestOffer)}`}</title>
           </line>
         ) : null}
         {history.trades.map((t, i) => (
