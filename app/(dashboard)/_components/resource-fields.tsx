@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { Timestamp } from "@/components/timestamp";
 import {
   formatPercent,
@@ -12,6 +11,7 @@ import {
   structureLabel,
   VISIBILITY_LABELS,
 } from "@/lib/format";
+import { CompanyLink } from "./company-links";
 
 /**
  * Every field of a resource as the API shows it, in the order of its response schema (the keys
@@ -50,9 +50,9 @@ function FieldValue({ field, value }: { field: string; value: unknown }) {
   if (field === "issuer" && value && typeof value === "object") {
     const issuer = value as { id: string; name: string };
     return (
-      <Link href={`/companies/${issuer.id}`} className="text-indigo-700 hover:underline">
+      <CompanyLink id={issuer.id} className="text-indigo-700 hover:underline">
         {issuer.name}
-      </Link>
+      </CompanyLink>
     );
   }
   if (field.endsWith("_at") && typeof value === "string") return <Timestamp iso={value} />;

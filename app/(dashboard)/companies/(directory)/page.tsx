@@ -118,19 +118,24 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
 }
 
 function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) {
-  // Linked for everyone: without the permission the company page explains why it is closed.
-  const name = (
-    <Link
-      href={`/companies/${company.id}`}
-      className="group flex items-center gap-3 rounded"
-      data-testid="company-link"
-    >
+  const label = (
+    <>
       <CompanyLogo id={company.id} size={48} />
       <span className="min-w-0">
         <span className="block font-medium text-slate-900 group-hover:text-indigo-700 group-hover:underline">{company.name}</span>
         {company.legal_name ? <span className="block truncate text-xs text-slate-500">{company.legal_name}</span> : null}
       </span>
+    </>
+  );
+  // Without the permission the company page is closed (403): the name is not a link to it.
+  const name = detailed ? (
+    <Link href={`/companies/${company.id}`} className="group flex items-center gap-3 rounded" data-testid="company-link">
+      {label}
     </Link>
+  ) : (
+    <span className="flex items-center gap-3" data-testid="company-name-text">
+      {label}
+    </span>
   );
   if (!detailed || !("country" in company)) {
     return (
