@@ -24,9 +24,10 @@ export function RowCards<T>({ table, label, isPending }: { table: Table<T>; labe
             {title ? <div className="mb-2 text-sm">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
               {rest.map((cell) => (
-                <div key={cell.id} data-column={cell.column.id}>
+                <div key={cell.id} className="min-w-0" data-column={cell.column.id}>
                   <dt className="text-[11px] font-medium uppercase tracking-wide text-slate-600">{headerText(cell.column)}</dt>
-                  <dd className={cell.column.columnDef.meta?.align === "right" ? "tabular-nums" : ""}>
+                  {/* The longest amounts (18 integer digits) break rather than widen the card. */}
+                  <dd className={`wrap-anywhere ${cell.column.columnDef.meta?.align === "right" ? "tabular-nums" : ""}`}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </dd>
                 </div>

@@ -18,7 +18,7 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
         <h2 id="order-book-heading" className="text-sm font-semibold text-slate-900">
           Order book
         </h2>
-        <p className="text-xs text-slate-600" data-testid="spread">
+        <p className="wrap-anywhere text-xs text-slate-600" data-testid="spread">
           Best bid <strong className="font-mono text-emerald-700">{formatUsd(book.best_bid)}</strong> · best offer{" "}
           <strong className="font-mono text-rose-700">{formatUsd(book.best_offer)}</strong> · spread{" "}
           <strong className="font-mono text-slate-900">{book.spread === null ? "—" : formatUsd(book.spread)}</strong>
@@ -68,7 +68,7 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
               data-testid={`${side}-level`}
               data-own={row.own ? "true" : undefined}
             >
-              <td className="relative py-1 font-mono">
+              <td className="relative py-1 font-mono wrap-anywhere">
                 <span
                   aria-hidden="true"
                   className={`absolute inset-y-0.5 left-0 rounded-sm ${bid ? "bg-emerald-100" : "bg-rose-100"}`}
@@ -77,7 +77,7 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
                 />
                 <span className={`relative ${bid ? "text-emerald-800" : "text-rose-800"}`}>{formatUsd(row.price_per_share)}</span>
               </td>
-              <td className="py-1 text-right font-mono">{formatDecimal(row.volume)}</td>
+              <td className="py-1 text-right font-mono wrap-anywhere">{formatDecimal(row.volume)}</td>
               <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
               <td className="py-1">
                 {row.team ? row.team.name : <span className="text-slate-600">Anonymous</span>}
