@@ -301,38 +301,6 @@ test.describe("at 390×844", () => {
   });
 });
 
-const ROLES = [
-  ["broker", ACCOUNTS.broker],
-  ["team lead", ACCOUNTS.lead],
-  ["broker without companies", ACCOUNTS.viewer],
-  ["marketplace ops", ACCOUNTS.ops],
-] as const;
-
-for (const [role, email] of ROLES) {
-  test(`axe: no serious or critical violation on any page, as ${role}`, async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
-    await signInAs(page, email, "/companies");
-    const company = await page.locator("a[href^='/companies/']").nth(1).getAttribute("href");
-    const pages = ["/companies", company!, "/indications", "/trades", "/review", "/settings/api-keys", "/docs/api"];
-    const found: string[] = [];
-    for (const size of [LAPTOP, PHONE]) {
-      await page.setViewportSize(size);
-      for (const path of pages) {
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        // The viewer (Swagger UI) is scanned too, once it has drawn the document.
-        if (path === "/docs/api") await expect(page.getByRole("heading", { name: "Marketplace desk API", level: 1 })).toBeVisible();
-        const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${size.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-        }
-        await shot(page, testInfo, `${size.width}-${path}`);
-      }
-    }
-    expect(found, found.join("\n")).toEqual([]);
-  });
-}
-
 test("/docs/api renders the OpenAPI document offline, linked from the navigation", async ({ page }) => {
   await signInAs(page, ACCOUNTS.broker, "/indications");
   const external: string[] = [];

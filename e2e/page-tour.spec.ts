@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { ConsoleMessage, Page } from "@playwright/test";
+import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
+import { mintApiKey } from "./support/api";
+import { ACCOUNTS } from "./support/env";
+import { expect, shot, signInAs, test } from "./support/fixtures";
+
+/**
+ * Every page each demo user may open, at a laptop's and a phone's width: no console error or
+ * warning (a hydration mismatch, a CSP refusal, React's warnings), no page wider than the window,
+ * and axe finds nothing serious or critical. The gamma team's lead also has an indication and a
+ * trade with the longest amounts the API accepts, shown on their own pages and in a company's book.
+ */
+
+const LAPTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** 18 integer and 8 fractional digits: the longest decimal the API takes. */
+const LONGEST = "999999999999999999.99999999";
+const GAMMA_LEAD = "lead@gamma.example";
+
+const USERS = [
+  ["broker", ACCOUNTS.broker],
+  ["team lead", ACCOUNTS.lead],
+  ["broker without companies", ACCOUNTS.viewer],
+  ["read-only analyst", ACCOUNTS.analyst],
+  ["beta broker", ACCOUNTS.betaBroker],
+  ["marketplace ops", ACCOUNTS.ops],
+  ["gamma lead, with the longest amounts", GAMMA_LEAD],
+] as const;
+
+/** Console errors and warnings, and uncaught page errors, as they happen. */
+function consoleNoise(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error" || message.type() === "warning") seen.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => seen.push(`pageerror: ${String(error)}`));
+  return seen;
+}
+
+/** The pages the user can reach: the navigation's, then a company, an indication and a trade from their lists. */
+async function reachablePages(page: Page): Promise<string[]> {
+  const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  const pages = [...new Set(nav)];
+  const firstLink = async (list: string, prefix: string) => {
+    if (!pages.includes(list)) return;
+    await page.goto(list);
+    const href = await page.locator(`main a[href^='${prefix}']`).first().getAttribute("href", { timeout: 5_000 }).catch(() => null);
+    if (href) pages.push(href.split("?")[0]);
+  };
+  await firstLink("/companies", "/companies/");
+  await firstLink("/indications", "/indications/");
+  await firstLink("/trades", "/trades/");
+  return pages;
+}
+
+test.describe("page tour", () => {
+  let longCompany = "";
+
+  test.beforeAll(async ({ request }) => {
+    // The gamma lead's longest amounts, at the top of their lists (newest) and in a company's book.
+    const key = mintApiKey(GAMMA_LEAD, `e2e page tour ${Date.now()}`);
+    const headers = { authorization: `Bearer ${key}` };
+    const companies = (await (await request.get("/api/v1/companies?per_page=1&page=7", { headers })).json()) as { companies: { id: string }[] };
+    longCompany = companies.companies[0].id;
+    const amounts = { issuer_id: longCompany, price_per_share: LONGEST, volume: LONGEST };
+    const bid = await request.post("/api/v1/my/indications", { headers, data: { ...NEW_BID, ...amounts, minimum_volume: LONGEST } });
+    expect(bid.status(), await bid.text()).toBe(201);
+    const trade = await request.post("/api/v1/my/trades", { headers, data: { ...NEW_TRADE, ...amounts } });
+    expect(trade.status(), await trade.text()).toBe(201);
+  });
+
+  for (const [role, email] of USERS) {
+    test(`as ${role}: no console noise, nothing wider than the window, axe clean`, async ({ page }, testInfo) => {
+      test.setTimeout(240_000);
+      const noise = consoleNoise(page);
+      await signInAs(page, email, "/companies");
+      const pages = await reachablePages(page);
+      if (email === GAMMA_LEAD) pages.push(`/companies/${longCompany}`);
+      const found: string[] = [];
+      for (const size of [LAPTOP, PHONE]) {
+        await page.setViewportSize(size);
+        for (const path of pages) {
+          noise.length = 0;
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          await page.waitForLoadState("networkidle");
+          // The viewer (Swagger UI) is checked once it has drawn the document.
+          if (path === "/docs/api") await expect(page.getByRole("heading", { name: "Marketplace desk API", level: 1 })).toBeVisible();
+          const at = `${size.width}px ${path}`;
+          for (const message of noise) found.push(`${at}: ${message.slice(0, 300)}`);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > size.width) found.push(`${at}: ${width} px wide`);
+          const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+            found.push(`${at}: axe ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+          }
+          await shot(page, testInfo, `${size.width}-${path}`);
+        }
+      }
+      expect(found, found.join("\n")).toEqual([]);
+    });
+  }
+});
