@@ -145,7 +145,17 @@ function DataTableView<T>({
         {exportHref ? <ExportLink href={exportHref} /> : null}
       </FilterBar>
 
-      {phone ? <RowCards table={table} label={label} isPending={isPending} /> : null}
+      {phone ? (
+        <>
+          <PhoneSort
+            label={label}
+            options={sortable.flatMap((c) => (c.meta?.sortField && c.id ? [{ field: c.meta.sortField, label: headerText({ id: c.id, columnDef: c }) }] : []))}
+            sort={sort}
+            onChange={(value) => update({ sort: value })}
+          />
+          <RowCards table={table} label={label} isPending={isPending} />
+        </>
+      ) : null}
 
       {/* The table scrolls inside its box, so the header sticks and the pinned column stays while it does. */}
       <div
@@ -266,6 +276,43 @@ function DataTableView<T>({
         }}
       />
     </section>
+  );
+}
+
+/** Phones show cards, not column headers: the sort is a choice of its own. */
+function PhoneSort({
+  label,
+  options,
+  sort,
+  onChange,
+}: {
+  label: string;
+  options: { field: string; label: string }[];
+  sort: SortOrder<string>;
+  onChange: (value: string) => void;
+}) {
+  if (options.length === 0) return null;
+  const current = `${sort.direction === "desc" ? "-" : ""}${sort.field}`;
+  return (
+    <label className="flex items-center gap-2 text-xs text-slate-700">
+      <span className="font-medium">Sort</span>
+      <select
+        value={current}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-8 min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 text-xs"
+        aria-label={`Sort ${label}`}
+        data-testid="phone-sort"
+      >
+        {options.flatMap((o) => [
+          <option key={o.field} value={o.field}>
+            {o.label}, ascending
+          </option>,
+          <option key={`-${o.field}`} value={`-${o.field}`}>
+            {o.label}, descending
+          </option>,
+        ])}
+      </select>
+    </label>
   );
 }
 

@@ -9,7 +9,9 @@ function headerText(column: { id: string; columnDef: { header?: unknown; meta?: 
 
 /**
  * Phones (< 640 px): each row as a card of the columns marked `meta.card` (company, side, price,
- * volume, stage), rendered by the same cell definitions as the table, so nothing scrolls sideways.
+ * volume, stage), rendered by the same cell definitions as the table, so nothing scrolls sideways;
+ * at its foot the columns marked `meta.cardFooter` (selection, row actions), so every action of a
+ * row works on a phone too.
  */
 export function RowCards<T>({ table, label, isPending }: { table: Table<T>; label: string; isPending: boolean }) {
   const rows = table.getRowModel().rows;
@@ -19,6 +21,7 @@ export function RowCards<T>({ table, label, isPending }: { table: Table<T>; labe
       {rows.map((row) => {
         const cells = row.getAllCells().filter((cell) => cell.column.columnDef.meta?.card);
         const [title, ...rest] = cells;
+        const footer = row.getAllCells().filter((cell) => cell.column.columnDef.meta?.cardFooter);
         return (
           <li key={row.id} className="rounded-md border border-slate-200 bg-white p-3 text-xs shadow-sm" data-testid="row-card">
             {title ? <div className="mb-2 text-sm">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
@@ -33,6 +36,15 @@ export function RowCards<T>({ table, label, isPending }: { table: Table<T>; labe
                 </div>
               ))}
             </dl>
+            {footer.length > 0 ? (
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-2" data-testid="row-card-actions">
+                {footer.map((cell) => (
+                  <div key={cell.id} data-column={cell.column.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+              </div>
+            ) : null}
           </li>
         );
       })}

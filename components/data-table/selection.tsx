@@ -85,6 +85,6 @@ export function selectionColumn<T>(getId: (row: T) => string, label: (row: T) =>
     id: "select",
     header: () => <HeaderCheckbox />,
     cell: ({ row }) => <RowCheckbox id={getId(row.original)} label={label(row.original)} />,
-    meta: { hideable: false, label: "Select" },
+    meta: { hideable: false, label: "Select", cardFooter: true },
   };
 }

@@ -20,6 +20,8 @@ declare module "@tanstack/react-table" {
     wrap?: boolean;
     /** Shown on the phone card of a row (< 640 px), in column order. */
     card?: boolean;
+    /** Shown at the foot of the phone card: the row's selection box and its actions (Details, Edit, Verify…). */
+    cardFooter?: boolean;
   }
 }
 

@@ -78,9 +78,9 @@ function actionsColumn(manage: boolean) {
   return col.display({
     id: "actions",
     header: "Actions",
-    meta: { hideable: false },
+    meta: { hideable: false, cardFooter: true },
     cell: ({ row }) => (
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <IntentLink href={`/indications/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-indication">
           Details<span className="sr-only"> of {row.original.permalink_id}</span>
         </IntentLink>

@@ -76,7 +76,7 @@ export const TRADE_COLUMNS = [
 const detailsColumn = col.display({
   id: "actions",
   header: "Actions",
-  meta: { hideable: false },
+  meta: { hideable: false, cardFooter: true },
   cell: ({ row }) => (
     <IntentLink href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
       Details<span className="sr-only"> of {row.original.permalink_id}</span>

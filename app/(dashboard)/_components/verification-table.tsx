@@ -27,7 +27,7 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
     col.display({
       id: "actions",
       header: "Actions",
-      meta: { hideable: false },
+      meta: { hideable: false, cardFooter: true },
       cell: ({ row }) => (
         <VerifyControls ids={[row.original.id]} verified={row.original.is_verified ? "all-verified" : "all-unverified"} onDone={onDone} names={{ [row.original.id]: rowName(row.original) }} />
       ),

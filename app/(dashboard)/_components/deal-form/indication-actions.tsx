@@ -29,7 +29,7 @@ export function IndicationActions({ indication, etag }: { indication: Indication
   }
 
   return (
-    <div className="flex items-center gap-2" data-testid="indication-actions">
+    <div className="flex flex-wrap items-center gap-2" data-testid="indication-actions">
       <EditIndicationButton indication={indication} etag={etag} />
       <button type="button" className={button} disabled={pending} onClick={() => run(refreshIndicationAction, "Refreshed: marked as still live.")} data-testid="refresh-indication">
         Refresh

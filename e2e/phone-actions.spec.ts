@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
+import { mintApiKey } from "./support/api";
+import { ACCOUNTS } from "./support/env";
+import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
+
+/**
+ * On a phone (390 px, touch) every row action works from the row's card: a broker edits,
+ * refreshes and closes an indication; the marketplace team verifies and unverifies a trade.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const card = (page: Page, href: string) => page.getByTestId("row-card").filter({ has: page.locator(`a[href="${href}"]`) });
+const openDialog = (page: Page) => page.locator("dialog[open]");
+
+test("a broker edits, refreshes and closes an indication from its card", async ({ page, request }, testInfo) => {
+  const key = mintApiKey(ACCOUNTS.broker, `e2e phone indication ${Date.now()}`);
+  const headers = { authorization: `Bearer ${key}` };
+  const company = ((await (await request.get("/api/v1/companies?per_page=1&page=11", { headers })).json()) as { companies: { id: string }[] }).companies[0];
+  const made = await request.post("/api/v1/my/indications", { headers, data: { ...NEW_BID, issuer_id: company.id, volume: "4321" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const indication = (await made.json()) as { id: string; last_refreshed_at: string };
+  const read = async () => (await (await request.get(`/api/v1/my/indications/${indication.id}`, { headers })).json()) as { volume: string; stage: string; last_refreshed_at: string };
+
+  await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: company.id })}`);
+  const mine = card(page, `/indications/${indication.id}`);
+  await expect(mine.getByTestId("open-indication")).toBeVisible();
+
+  const edit = mine.getByTestId("edit-indication");
+  await hydrated(edit);
+  await edit.click();
+  await openDialog(page).getByTestId("field-volume").fill("5432.5");
+  await openDialog(page).getByTestId("form-submit").click();
+  await expect(openDialog(page).getByTestId("form-saved")).toBeVisible();
+  await shot(page, testInfo, "edit saved");
+  await openDialog(page).getByRole("button", { name: "Done" }).click();
+  await expect(mine.locator('[data-column="volume"] [data-value]')).toHaveAttribute("data-value", "5432.5");
+  expect((await read()).volume).toBe("5432.5");
+
+  await mine.getByTestId("refresh-indication").click();
+  await expect(mine.getByTestId("action-status")).toHaveText(/Refreshed/);
+  expect(Date.parse((await read()).last_refreshed_at)).toBeGreaterThan(Date.parse(indication.last_refreshed_at));
+
+  await mine.getByTestId("close-indication").click();
+  await openDialog(page).getByTestId("close-indication-yes").click();
+  // Closed, it leaves the open list.
+  await expect(mine).toHaveCount(0);
+  expect((await read()).stage).not.toBe("open");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("the marketplace team verifies and unverifies a trade from its card", async ({ page, request }, testInfo) => {
+  const key = mintApiKey(ACCOUNTS.broker, `e2e phone trade ${Date.now()}`);
+  const headers = { authorization: `Bearer ${key}` };
+  const company = ((await (await request.get("/api/v1/companies?per_page=1&page=12", { headers })).json()) as { companies: { id: string }[] }).companies[0];
+  const today = new Date().toISOString().slice(0, 10);
+  // A volume no other trade has, to find its card by.
+  const volume = `${Date.now() % 1_000_000}.321`;
+  const made = await request.post("/api/v1/my/trades", { headers, data: { ...NEW_TRADE, issuer_id: company.id, volume, sign_date: today, won_date: today } });
+  expect(made.status(), await made.text()).toBe(201);
+  const trade = (await made.json()) as { id: string };
+  const verified = async () => ((await (await request.get(`/api/v1/my/trades/${trade.id}`, { headers })).json()) as { is_verified: boolean }).is_verified;
+
+  await signInAs(page, ACCOUNTS.ops, `/verification?${new URLSearchParams({ issuer_id: company.id, sign_date_from: today, is_verified: "all" })}`);
+  const queued = page.getByTestId("row-card").filter({ has: page.locator(`[data-column="volume"] [data-value="${volume}"]`) });
+  await expect(queued).toHaveCount(1);
+
+  const verify = queued.getByTestId("verify-trade");
+  await hydrated(verify);
+  await verify.click();
+  await expect(page.getByTestId("verify-results")).toContainText("verified");
+  await expect.poll(verified).toBe(true);
+
+  await queued.getByTestId("unverify-trade").click();
+  await openDialog(page).getByTestId("unverify-reason").fill("Checked on a phone: sign date to confirm");
+  await shot(page, testInfo, "unverify reason");
+  await openDialog(page).getByTestId("unverify-submit").click();
+  await expect(page.getByTestId("verify-results")).toContainText("unverified");
+  await expect.poll(verified).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("cards sort by a choice of their own: the URL carries it and the cards follow it", async ({ page }) => {
+  await signInAs(page, ACCOUNTS.broker, "/indications");
+  const sort = page.getByTestId("indications-table").getByTestId("phone-sort");
+  await hydrated(sort);
+  await sort.selectOption("-price_per_share");
+  await expect(page).toHaveURL(/sort=-price_per_share/);
+  await expect(sort).toHaveValue("-price_per_share");
+  const prices = await page.getByTestId("row-card").locator('[data-column="price_per_share"] [data-value]').evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-value"))));
+  expect(prices.length).toBeGreaterThan(1);
+  expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+});
