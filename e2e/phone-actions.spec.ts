@@ -58,7 +58,7 @@ test("the marketplace team verifies and unverifies a trade from its card", async
   const volume = `${Date.now() % 1_000_000}.321`;
   const made = await request.post("/api/v1/my/trades", { headers, data: { ...NEW_TRADE, issuer_id: company.id, volume, sign_date: today, won_date: today } });
   expect(made.status(), await made.text()).toBe(201);
-  const trade = (await made.json()) as { id: string };
+  const trade = (await made.json()) as { id: string; permalink_id: string };
   const verified = async () => ((await (await request.get(`/api/v1/my/trades/${trade.id}`, { headers })).json()) as { is_verified: boolean }).is_verified;
 
   await signInAs(page, ACCOUNTS.ops, `/verification?${new URLSearchParams({ issuer_id: company.id, sign_date_from: today, is_verified: "all" })}`);
@@ -72,6 +72,11 @@ test("the marketplace team verifies and unverifies a trade from its card", async
   await expect.poll(verified).toBe(true);
 
   await queued.getByTestId("unverify-trade").click();
+  // The dialog names the trade; an empty reason is refused with the focus where it is typed.
+  await expect(openDialog(page).getByRole("heading")).toContainText(trade.permalink_id);
+  await openDialog(page).getByTestId("unverify-submit").click();
+  await expect(openDialog(page).getByTestId("error-reason")).toBeVisible();
+  await expect(openDialog(page).getByTestId("unverify-reason")).toBeFocused();
   await openDialog(page).getByTestId("unverify-reason").fill("Checked on a phone: sign date to confirm");
   await shot(page, testInfo, "unverify reason");
   await openDialog(page).getByTestId("unverify-submit").click();
@@ -90,4 +95,22 @@ test("cards sort by a choice of their own: the URL carries it and the cards foll
   const prices = await page.getByTestId("row-card").locator('[data-column="price_per_share"] [data-value]').evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-value"))));
   expect(prices.length).toBeGreaterThan(1);
   expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+});
+
+test("the header is one line with a menu; the menu holds the navigation and sign out, and closes on a link", async ({ page }) => {
+  await signInAs(page, ACCOUNTS.ops, "/companies");
+  const header = page.locator("header").first();
+  expect((await header.boundingBox())!.height).toBeLessThan(64);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeHidden();
+  const menu = page.getByTestId("menu-button");
+  await hydrated(menu);
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(nav.getByTestId("nav-badge-verification")).toBeVisible();
+  await nav.getByRole("link", { name: "Trades", exact: true }).click();
+  await expect(page).toHaveURL(/\/trades$/);
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
 });

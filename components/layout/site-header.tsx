@@ -1,6 +1,7 @@
 import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { ROLE_LABELS } from "@/lib/format";
+import { HeaderMenu } from "./header-menu";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
@@ -17,29 +18,36 @@ export function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waitin
   ];
 }
 
-/** The dashboard's top bar: brand, navigation, who is signed in (name, team, role), sign out. */
+/** The dashboard's top bar: brand, navigation, who is signed in (name, team, role), sign out (on phones the navigation and sign out behind a menu). */
 export function SiteHeader({ caller, waiting = null }: { caller: Caller; waiting?: number | null }) {
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
-      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-        <IntentLink href="/companies" className="text-sm font-semibold tracking-tight text-white">
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-6">
+        <IntentLink href="/companies" className="order-1 text-sm font-semibold tracking-tight text-white">
           Marketplace desk
         </IntentLink>
-        <nav aria-label="Main" className="flex-1">
-          <NavLinks items={navItemsFor(caller, waiting)} />
-        </nav>
-        <div className="flex items-center gap-3" data-testid="current-user">
-          <div className="text-right leading-tight">
-            <p className="text-sm font-medium text-white" data-testid="current-user-name">
+        <HeaderMenu>
+          <nav aria-label="Main" className="sm:flex-1">
+            <NavLinks items={navItemsFor(caller, waiting)} />
+          </nav>
+          <div className="sm:hidden">
+            <SignOutButton />
+          </div>
+        </HeaderMenu>
+        <div className="order-2 flex min-w-0 flex-1 items-center justify-end gap-3 sm:order-3 sm:flex-none" data-testid="current-user">
+          <div className="min-w-0 text-right leading-tight">
+            <p className="truncate text-sm font-medium text-white" data-testid="current-user-name">
               {caller.name}
             </p>
-            <p className="text-xs text-slate-400">
+            <p className="truncate text-xs text-slate-400">
               <span data-testid="current-user-team">{caller.teamName}</span>
               <span aria-hidden="true"> · </span>
               <span data-testid="current-user-role">{ROLE_LABELS[caller.role] ?? caller.role}</span>
             </p>
           </div>
-          <SignOutButton />
+          <div className="hidden sm:block">
+            <SignOutButton />
+          </div>
         </div>
       </div>
     </header>
