@@ -246,7 +246,9 @@ function DataTableView<T>({
                     </>
                   ) : (
                     <>
-                      <p className="text-sm font-medium text-slate-700">{emptyMessage ?? `No ${noun}s match these filters.`}</p>
+                      <p className="text-sm font-medium text-slate-700">
+                        {emptyMessage ?? (activeFilterParams.length > 0 ? `No ${noun}s match these filters.` : `No ${noun}s yet.`)}
+                      </p>
                       {activeFilterParams.length > 0 ? (
                         <button
                           type="button"

@@ -62,7 +62,8 @@ export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: T
         page={page}
         sort={sort}
         filters={filters}
-        defaultHidden={DEFAULT_HIDDEN}
+        // The queue names each trade by its permalink, as the verify results and dialogs do.
+        defaultHidden={DEFAULT_HIDDEN.filter((column) => column !== "permalink_id")}
         noun="trade"
         emptyMessage="No trade waits for verification with these filters."
         testId="verification-table"

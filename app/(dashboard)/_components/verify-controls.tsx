@@ -35,6 +35,7 @@ export function VerifyControls({
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const uid = useId();
@@ -59,7 +60,11 @@ export function VerifyControls({
     event.preventDefault();
     const body = { reason };
     const parsed = unverifySchema.safeParse(body);
-    if (!parsed.success) return setProblem(errorsOf(parsed.error.issues).reason ?? "Give a reason.");
+    if (!parsed.success) {
+      setProblem(errorsOf(parsed.error.issues).reason ?? "Give a reason.");
+      // Where the user can fix it, not on the button they pressed.
+      return reasonRef.current?.focus();
+    }
     dialogRef.current?.close();
     run(false, body);
   }
@@ -88,13 +93,14 @@ export function VerifyControls({
       <dialog ref={dialogRef} aria-labelledby={`${uid}-title`} className="m-auto w-[min(28rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-5 shadow-xl backdrop:bg-slate-900/40">
         <form noValidate onSubmit={submitUnverify} className="space-y-3" data-testid="unverify-form">
           <h2 id={`${uid}-title`} className="text-sm font-semibold text-slate-900">
-            Unverify {many ? `${ids.length} trades` : "this trade"}
+            Unverify {many ? `${ids.length} trades` : (names[ids[0]] ?? "this trade")}
           </h2>
           <div className="space-y-1">
             <label htmlFor={`${uid}-reason`} className="block text-xs font-semibold text-slate-700">
               Reason (kept in the audit trail)
             </label>
             <textarea
+              ref={reasonRef}
               id={`${uid}-reason`}
               rows={3}
               value={reason}

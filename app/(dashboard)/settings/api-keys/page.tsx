@@ -16,7 +16,7 @@ export default async function ApiKeysPage() {
     <div className="space-y-5">
       <PageHeader
         title="API keys"
-        description="Keys for programs that call the data service (GET /api/v1/…) as you: same team, same permissions."
+        description="Keys for programs that call the data service (/api/v1) as you: they read and write what you may, for your team."
       />
 
       <section aria-labelledby="create-key-heading" className="rounded-md border border-slate-200 bg-white p-4 shadow-sm">
