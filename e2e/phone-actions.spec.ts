@@ -83,6 +83,14 @@ test("the marketplace team verifies and unverifies a trade from its card", async
   await expect(page.getByTestId("verify-results")).toContainText("unverified");
   await expect.poll(verified).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The ticket itself, another team's, read only: its team, its fields and its history.
+  await queued.getByTestId("open-trade").click();
+  await expect(page).toHaveURL(new RegExp(`/trades/${trade.id}$`));
+  await expect(page.getByTestId("trade-team")).toContainText("Alpha");
+  await expect(page.getByTestId("trade-fields")).toContainText(trade.permalink_id);
+  await expect(page.locator('[data-testid=history-event][data-action="trade.unverified"]')).toHaveCount(1);
+  await expect(page.getByTestId("edit-trade")).toHaveCount(0);
 });
 
 test("cards sort by a choice of their own: the URL carries it and the cards follow it", async ({ page }) => {

@@ -23,6 +23,7 @@ export const REQUIRES = {
   recordTrade: { permission: "trades_manage", action: "Recording trades" },
   changeTrade: { permission: "trades_manage", action: "Changing trades" },
   listEveryTeamsTrades: { permission: "trades_verify", action: "Listing every team's trades" },
+  viewEveryTeamsTrade: { permission: "trades_verify", action: "Viewing every team's trades" },
   verifyTrade: { permission: "trades_verify", action: "Verifying trades" },
   unverifyTrade: { permission: "trades_verify", action: "Unverifying trades" },
 } as const satisfies Record<string, Requirement>;

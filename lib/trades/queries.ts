@@ -99,3 +99,9 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
 export async function getTrade(caller: Caller, id: string): Promise<Versioned<Trade>> {
   return versioned((await findDeal(TRADE_SOURCE, id, caller.teamId)).item);
 }
+
+/** One trade of any team with its team, for the marketplace team: what GET /ops/trades lists, read alone. */
+export async function getAnyTeamsTrade(caller: Caller, id: string): Promise<Versioned<TradeWithTeam>> {
+  requirePermission(caller, REQUIRES.viewEveryTeamsTrade);
+  return versioned((await findDeal(OPS_TRADE_SOURCE, id, null)).item);
+}

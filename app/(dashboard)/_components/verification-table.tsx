@@ -3,6 +3,7 @@
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { IntentLink } from "@/components/intent-link";
 import { SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
 import type { Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
@@ -29,7 +30,13 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
       header: "Actions",
       meta: { hideable: false, cardFooter: true },
       cell: ({ row }) => (
-        <VerifyControls ids={[row.original.id]} verified={row.original.is_verified ? "all-verified" : "all-unverified"} onDone={onDone} names={{ [row.original.id]: rowName(row.original) }} />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* The ticket, who recorded it and its history, before verifying it. */}
+          <IntentLink href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
+            Details<span className="sr-only"> of {row.original.permalink_id}</span>
+          </IntentLink>
+          <VerifyControls ids={[row.original.id]} verified={row.original.is_verified ? "all-verified" : "all-unverified"} onDone={onDone} names={{ [row.original.id]: rowName(row.original) }} />
+        </div>
       ),
     }),
   ];

@@ -6,29 +6,50 @@ import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
 import type { Versioned } from "@/lib/deals/read";
 import { getIndication } from "@/lib/indications/queries";
 import type { Indication } from "@/lib/indications/schema";
-import { getTrade } from "@/lib/trades/queries";
+import { REQUIRES } from "@/lib/auth/requirements";
+import { getAnyTeamsTrade, getTrade } from "@/lib/trades/queries";
 import type { Trade } from "@/lib/trades/schema";
 
 /**
  * The indication or trade of a detail page, loaded once per request (layout and page both ask):
  * an unknown id, or another team's, is the 404 page, as the API's 404.
  */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   }
 }
 
 export const loadIndicationForPage = cache((caller: Caller, id: string): Promise<Versioned<Indication>> => orNotFound(getIndication(caller, id)));
-export const loadTradeForPage = cache((caller: Caller, id: string): Promise<Versioned<Trade>> => orNotFound(getTrade(caller, id)));
+/** A trade page's trade; `team` is set when it is another team's, shown read only to the marketplace team. */
+export type TradeForPage = Versioned<Trade> & { team: { id: string; name: string } | null };
+
+export const loadTradeForPage = cache(async (caller: Caller, id: string): Promise<TradeForPage> => {
+  try {
+    // The team's own trade first: its ETag is the one the edit form sends back (GET /my/trades/{id}'s).
+    return { ...(await getTrade(caller, id)), team: null };
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    if (!caller.permissions.includes(REQUIRES.viewEveryTeamsTrade.permission)) notFound();
+  }
+  const {
+    resource: { team, ...trade },
+    etag,
+  } = await orNotFound(getAnyTeamsTrade(caller, id));
+  return { resource: trade, etag, team };
+});
 
 /** Enough events for any one resource's timeline in practice; the API pages through more. */
 const HISTORY_LIMIT = 100;
 
-/** A resource's audit events, oldest first (the caller's team only, as GET …/history). */
-export async function historyOf(caller: Caller, resourceId: string): Promise<{ items: AuditEvent[]; total: number }> {
-  return resourceHistory(caller.teamId, resourceId, { page: 1, per_page: HISTORY_LIMIT });
+/** A resource's audit events, oldest first, from its team's trail (as GET …/history). */
+export async function historyOf(teamId: string, resourceId: string): Promise<{ items: AuditEvent[]; total: number }> {
+  return resourceHistory(teamId, resourceId, { page: 1, per_page: HISTORY_LIMIT });
 }

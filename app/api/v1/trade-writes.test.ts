@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
+import type { Caller } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
+import type { Permission } from "@/lib/domain/enums";
+import { getAnyTeamsTrade } from "@/lib/trades/queries";
 import { COMPANIES, FIXTURE_PASSWORD_HASH, SECRETS, teamTrades } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
 import { GET as companyTrades } from "./companies/[company_id]/trades/route";
@@ -174,6 +177,24 @@ describe("the marketplace team: GET /ops/trades, verify, unverify", () => {
     const listed = ours.items.find((t) => t.id === trade.id);
     expect(listed).toEqual({ ...trade, team: TEAM });
     expect(ours.items.every((t) => JSON.stringify(t.team) === JSON.stringify(TEAM))).toBe(true);
+  });
+
+  it("reads one trade of any team alone (the dashboard's read-only page) as the queue lists it; only with trades_verify", async () => {
+    const { trade } = await recorded();
+    const listed = expectList<Shown>(await callRoute(opsList, `/api/v1/ops/trades?team_id=${TEAM.id}&per_page=100`, { key: verifier }), "trades");
+    const caller = (permissions: Permission[]): Caller => ({
+      userId: randomUUID(),
+      email: "ops@trades.test",
+      name: "Ops",
+      teamId: OPS_TEAM.id,
+      teamName: OPS_TEAM.name,
+      role: "marketplace_ops",
+      permissions,
+      via: "session",
+    });
+    const { resource } = await getAnyTeamsTrade(caller(["trades_verify"]), trade.id);
+    expect(JSON.stringify(resource)).toBe(JSON.stringify(listed.items.find((t) => t.id === trade.id)));
+    await expect(getAnyTeamsTrade(caller(["companies", "trades_manage"]), trade.id)).rejects.toMatchObject({ status: 403 });
   });
 
   it("refuses everyone without trades_verify (403), and bad parameters (400)", async () => {

@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function IndicationPage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource, etag } = await loadIndicationForPage(caller, (await params).id);
-  const history = await historyOf(caller, resource.id);
+  const history = await historyOf(caller.teamId, resource.id);
   const canManage = caller.permissions.includes("indications_manage");
 
   return (

@@ -19,27 +19,32 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function TradePage({ params }: { params: Params }) {
   const caller = await requireCaller();
-  const { resource, etag } = await loadTradeForPage(caller, (await params).id);
-  const history = await historyOf(caller, resource.id);
+  const { resource, etag, team } = await loadTradeForPage(caller, (await params).id);
+  const history = await historyOf(team?.id ?? caller.teamId, resource.id);
   // Who verified it: the latest verification in its audit trail (the trade has no such column).
   const verification = resource.is_verified ? history.items.findLast((event) => event.action === "trade.verified") : undefined;
-  const canEdit = caller.permissions.includes("trades_manage") && !resource.is_verified;
+  const canEdit = team === null && caller.permissions.includes("trades_manage") && !resource.is_verified;
 
   return (
     <DealDetail
       kind="trade"
       resource={resource}
-      parent={{ href: "/trades", label: "Trades" }}
+      parent={team ? { href: "/verification", label: "Verification" } : { href: "/trades", label: "Trades" }}
       badges={<VerifiedBadge verified={resource.is_verified} />}
       actions={canEdit ? <EditTradeButton trade={resource} etag={etag} /> : null}
       fields={FIELDS}
       history={history}
     >
+      {team ? (
+        <p className="rounded-md border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700" data-testid="trade-team">
+          A trade of team <strong>{team.name}</strong>, shown read only to the marketplace team.
+        </p>
+      ) : null}
       {verification ? (
         <p className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900" data-testid="verified-by">
           Verified by <strong>{verification.actor.name}</strong> ({verification.actor.email}) on <Timestamp iso={verification.occurred_at} />.
         </p>
-      ) : resource.is_verified ? null : (
+      ) : resource.is_verified || team ? null : (
         <p className="text-xs text-slate-500">Waiting for the marketplace team to verify it. It can be edited until then.</p>
       )}
     </DealDetail>
