@@ -17,7 +17,7 @@ import { DensityToggle } from "./density-toggle";
 import type { SortOrder } from "@/lib/schema/params";
 import { DENSITY_PARAM, HIDE_PARAM, parseHidden } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
-import { RowCards } from "./row-cards";
+import { headerText, RowCards } from "./row-cards";
 import { usePhone } from "./use-phone";
 import { FilterBar } from "./toolbar";
 import { TableUrlProvider, useHasTableUrl, useTableUrl } from "./url-state";
@@ -59,11 +59,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <DataTableView {...props} />
     </TableUrlProvider>
   );
-}
-
-function headerText(column: { id: string; columnDef: { header?: unknown; meta?: { label?: string } } }): string {
-  if (column.columnDef.meta?.label) return column.columnDef.meta.label;
-  return typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
 }
 
 function DataTableView<T>({

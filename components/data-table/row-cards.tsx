@@ -2,7 +2,8 @@
 
 import { flexRender, type Table } from "@tanstack/react-table";
 
-function headerText(column: { id: string; columnDef: { header?: unknown; meta?: { label?: string } } }): string {
+/** A column's name as people read it: its label, else its header text, else its id. */
+export function headerText(column: { id: string; columnDef: { header?: unknown; meta?: { label?: string } } }): string {
   if (column.columnDef.meta?.label) return column.columnDef.meta.label;
   return typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
 }

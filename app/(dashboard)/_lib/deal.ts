@@ -10,14 +10,14 @@ import { REQUIRES } from "@/lib/auth/requirements";
 import { getAnyTeamsTrade, getTrade } from "@/lib/trades/queries";
 import type { Trade } from "@/lib/trades/schema";
 
-/**
- * The indication or trade of a detail page, loaded once per request (layout and page both ask):
- * an unknown id, or another team's, is the 404 page, as the API's 404.
- */
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
+/**
+ * The indication or trade of a detail page, loaded once per request (layout and page both ask):
+ * an unknown id, or another team's, is the 404 page, as the API's 404.
+ */
 async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
