@@ -13,7 +13,7 @@ import { companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import { countSql, pageSql, type ListQuery } from "../lib/db/page";
-import type { Sql } from "../lib/db/sql";
+import { compiled, type Sql } from "../lib/db/sql";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
@@ -41,13 +41,11 @@ async function main() {
     query = async (sql) => (await client.query(sql.text, sql.values)).rows;
     close = () => client.end();
   }
-  const p1 = dialect.placeholder(1);
-  const [team] = await query({ text: `SELECT team_id AS "teamId" FROM users WHERE email = ${p1}`, values: ["broker@alpha.example"] });
+  const [team] = await query(compiled(dialect, dialect.db.selectFrom("users").select("team_id as teamId").where("email", "=", "broker@alpha.example")));
   const teamId = team.teamId as string;
-  const [issuer] = await query({
-    text: `SELECT issuer_id AS "issuerId" FROM indications WHERE team_id = ${p1} ORDER BY updated_at DESC LIMIT 1`,
-    values: [teamId],
-  });
+  const [issuer] = await query(
+    compiled(dialect, dialect.db.selectFrom("indications").select("issuer_id as issuerId").where("team_id", "=", teamId).orderBy("updated_at", "desc").limit(1)),
+  );
 
   const cases: [string, ListQuery<unknown>][] = [];
   const parsed = <Q>(result: { ok: true; value: Q } | { ok: false; error: Error }): Q => {

@@ -17,7 +17,7 @@ import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import { readItem } from "../lib/db/item";
 import { ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
-import type { Sql } from "../lib/db/sql";
+import { compiled, type Sql } from "../lib/db/sql";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
@@ -50,9 +50,16 @@ async function main() {
   const url = databaseUrl();
   const dialect = dialectOf(databaseKind(url));
   const engine: Engine = { dialect, run: await connect(url), cache: new ListCache() };
-  const apiKeySql =
-    `SELECT u.team_id AS "teamId", u.email AS "email", u.permissions AS "permissions", k.scopes AS "scopes" ` +
-    `FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.secret_hash = ${dialect.placeholder(1)} AND k.revoked_at IS NULL`;
+  const apiKeySql = (hash: string) =>
+    compiled(
+      dialect,
+      dialect.db
+        .selectFrom("api_keys as k")
+        .innerJoin("users as u", "u.id", "k.user_id")
+        .select(["u.team_id as teamId", "u.email as email", "u.permissions as permissions", "k.scopes as scopes"])
+        .where("k.secret_hash", "=", hash)
+        .where("k.revoked_at", "is", null),
+    );
   const port = Number(process.env.PORT ?? 3901);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -69,7 +76,7 @@ async function main() {
     const match = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "");
     if (!match) throw ApiError.unauthorized();
     const hash = createHash("sha256").update(match[1], "utf8").digest("hex");
-    const [found] = await engine.run<{ teamId: string; email: string; permissions: string; scopes: string }>({ text: apiKeySql, values: [hash] });
+    const [found] = await engine.run<{ teamId: string; email: string; permissions: string; scopes: string }>(apiKeySql(hash));
     if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
     // The key's effective permissions: its owner's that its scopes allow (as lib/auth/caller.ts).
     const scopes = new Set(JSON.parse(found.scopes) as string[]);

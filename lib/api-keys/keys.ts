@@ -4,6 +4,7 @@ import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
 import { rowsRunner } from "../db/page";
+import { compiled } from "../db/sql";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 
 /**
@@ -249,7 +250,6 @@ function toDate(value: unknown): Date {
   return new Date(String(value));
 }
 
-const KEY_COLUMNS = "k.id, k.prefix, k.scopes, k.last_used_at, k.revoked_at, u.id, u.email, u.name, u.role, u.permissions, t.id, t.name";
 
 /**
  * The active key behind a presented secret, or null if it is malformed, unknown or revoked.
@@ -264,10 +264,15 @@ export function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey |
   // Cheap format check first: garbage never reaches the database.
   if (!isWellFormedApiKey(secret)) return Promise.resolve(null);
   const engine = engineOf(db);
-  const text =
-    `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN users u ON u.id = k.user_id JOIN teams t ON t.id = u.team_id ` +
-    `WHERE k.secret_hash = ${engine.dialect.placeholder(1)} AND u.disabled_at IS NULL`;
-  return rowsRunner(engine)({ text, values: [hashApiKeySecret(secret)] }).then(([found]) => {
+  const query = engine.dialect.db
+    .selectFrom("api_keys as k")
+    .innerJoin("users as u", "u.id", "k.user_id")
+    .innerJoin("teams as t", "t.id", "u.team_id")
+    // Read as an array, in this order (the destructuring below).
+    .select(["k.id", "k.prefix", "k.scopes", "k.last_used_at", "k.revoked_at", "u.id", "u.email", "u.name", "u.role", "u.permissions", "t.id", "t.name"])
+    .where("k.secret_hash", "=", hashApiKeySecret(secret))
+    .where("u.disabled_at", "is", null);
+  return rowsRunner(engine)(compiled(engine.dialect, query)).then(([found]) => {
     if (!found || found[4] !== null) return null;
     const [keyId, prefix, keyScopes, lastUsed, , userId, email, name, role, permissions, teamId, teamName] = found.map((v) => (typeof v === "bigint" ? Number(v) : v));
     const owner: KeyOwner = { id: String(userId), email: String(email), name: String(name), role: String(role), permissions: String(permissions), team: { id: String(teamId), name: String(teamName) } };

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 /**
  * The change counters every cache of data is kept under (lib/cache/registry.ts). Database triggers
  * bump them on every write, whoever writes (the app, a CLI, psql), so an entry read at a counter's
@@ -11,12 +12,15 @@
 export const COUNTERS = ["companies", "indications", "trades", "auth"] as const;
 export type Counter = (typeof COUNTERS)[number];
 
-/** A counter's current value, as a scalar subquery; `param` writes the statement's placeholder. */
-export function counterSql(param: (value: unknown) => string, name: Counter): string {
-  return `(SELECT version FROM table_versions WHERE name = ${param(name)})`;
+/**
+ * A counter's current value, as a scalar subquery. Counter and table names are a closed set of our
+ * own, written as literals; the team is a parameter.
+ */
+export function counterSql(name: Counter): RawBuilder<unknown> {
+  return sql`(SELECT version FROM table_versions WHERE name = ${sql.lit(name)})`;
 }
 
 /** A team's counter for a table; a team none of whose rows was ever written has none yet: 0. */
-export function teamCounterSql(param: (value: unknown) => string, table: string, teamId: string): string {
-  return `(SELECT COALESCE(MAX(version), 0) FROM team_table_versions WHERE table_name = ${param(table)} AND team_id = ${param(teamId)})`;
+export function teamCounterSql(table: string, teamId: string): RawBuilder<unknown> {
+  return sql`(SELECT COALESCE(MAX(version), 0) FROM team_table_versions WHERE table_name = ${sql.lit(table)} AND team_id = ${teamId})`;
 }

@@ -9,13 +9,13 @@ import { getDb, getEngine } from "../db/client";
 import { readItem } from "../db/item";
 import type { ApiFields, ComputedFields } from "../db/json-sql";
 import type { ListQuery } from "../db/page";
-import type { SqlWriter } from "../db/sql";
+import type { Dialect } from "../db/dialect";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_FIELDS, COMPANY_SUMMARY_FIELDS, companyLogos } from "./serializer";
 
 /** The directory's rows, whichever fields a page shows of them. */
-function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, computed?: (sql: SqlWriter) => ComputedFields): ListQuery<T> {
+function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, computed?: (dialect: Dialect) => ComputedFields): ListQuery<T, "companies"> {
   const page = pageWindow(query);
   const term = query.q ? companySearchTerm(query.q) : undefined;
   return {
@@ -27,8 +27,8 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, computed?: 
     where: (w) => {
       matchCompanies(w, term);
       // An empty value (`?country=`) means no filter, as an absent one.
-      w.equals("t.country", query.country || undefined);
-      w.equals("t.region", query.region || undefined);
+      w.equals("country", query.country || undefined);
+      w.equals("region", query.region || undefined);
     },
     plan: (w, knownCount) => planCompanySearch(w, term, knownCount, page),
     order: { column: "name", direction: "asc" },
@@ -40,7 +40,7 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, computed?: 
  * The list behind GET /companies: companies by name, optionally searched (lib/companies/search.ts)
  * and filtered by HQ. Pure, so the benchmark's floor runs the same statement (bench/floor.ts).
  */
-export function companyList(query: CompanyListQuery): ListQuery<CompanySummary> {
+export function companyList(query: CompanyListQuery): ListQuery<CompanySummary, "companies"> {
   return directory(query, COMPANY_SUMMARY_FIELDS);
 }
 
@@ -57,7 +57,7 @@ export async function listCompanyDirectory(caller: Caller, query: CompanyListQue
 
 /** The statement behind GET /companies/{company_id}: the company as a directory row shows it. */
 export function companyItem(companyId: string, origin: string) {
-  return { table: "companies", fields: COMPANY_FIELDS, computed: companyLogos(origin), id: companyId.toLowerCase() };
+  return { table: "companies" as const, fields: COMPANY_FIELDS, computed: companyLogos(origin), id: companyId.toLowerCase() };
 }
 
 /** GET /companies/{company_id}. */

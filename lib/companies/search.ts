@@ -1,5 +1,6 @@
 import type { TrigramIndex } from "../db/dialect";
-import type { Conditions } from "../db/sql";
+import type { Filters } from "../db/sql";
+import type { Company } from "../generated/kysely/tables";
 
 /**
  * Company search, in one place: what is stored, how a query's term is matched, and the trigram
@@ -64,12 +65,12 @@ function searchByIndex(knownCount: number | undefined, offset: number, limit: nu
 }
 
 /** The condition that decides which companies match `term`. */
-export function matchCompanies(w: Conditions, term: string | undefined): void {
-  w.contains("t.search_text", term);
+export function matchCompanies(w: Filters<Company>, term: string | undefined): void {
+  w.contains("search_text", term);
 }
 
 /** Narrows a search to the index's candidates when that is the faster way (it never changes the matches). */
-export function planCompanySearch(w: Conditions, term: string | undefined, knownCount: number | undefined, page: { offset: number; limit: number }): void {
+export function planCompanySearch(w: Filters<Company>, term: string | undefined, knownCount: number | undefined, page: { offset: number; limit: number }): void {
   if (term === undefined || [...term].length < TRIGRAM || !searchByIndex(knownCount, page.offset, page.limit)) return;
-  w.raw(w.sql.dialect.searchCandidates(w.sql.param, COMPANY_SEARCH_INDEX, term));
+  w.add(w.dialect.searchCandidates(COMPANY_SEARCH_INDEX, term));
 }

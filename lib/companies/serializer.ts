@@ -1,7 +1,8 @@
 import { apiFieldsOf } from "../schema/fields";
 import { LOGO_SIZES } from "../domain/enums";
 import type { ComputedFields } from "../db/json-sql";
-import type { SqlWriter } from "../db/sql";
+import { sql } from "kysely";
+import type { Dialect } from "../db/dialect";
 import { companySchema, companySummarySchema, type Company, type CompanySummary } from "./schema";
 
 /** A company in the list (companySummarySchema), written by the database as JSON (lib/db/json-sql.ts). */
@@ -16,8 +17,8 @@ export function logoUrl(origin: string, companyId: string, size: number): string
 }
 
 /** The `logos` field as the database writes it: logoUrl's URL for every size, in LOGO_SIZES order. */
-export function companyLogos(origin: string): (sql: SqlWriter) => ComputedFields {
-  return (sql) => ({
-    logos: sql.dialect.jsonObject(LOGO_SIZES.map((n) => `'logo_${n}x${n}', CAST(${sql.param(origin)} AS TEXT) || '/logos/' || t.id || '/${n}x${n}.svg'`)),
+export function companyLogos(origin: string): (dialect: Dialect) => ComputedFields {
+  return (dialect) => ({
+    logos: dialect.jsonObject(LOGO_SIZES.map((n) => [`logo_${n}x${n}`, sql`CAST(${origin} AS TEXT) || '/logos/' || t.id || ${sql.lit(`/${n}x${n}.svg`)}`] as const)),
   });
 }

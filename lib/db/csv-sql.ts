@@ -1,6 +1,8 @@
 import { csvField, FORMULA_START, listCell, NEEDS_QUOTES, RECORD_END } from "../domain/csv";
+import { sql } from "kysely";
 import type { Dialect } from "./dialect";
 import { exportColumnsOf, exportColumnsSql, type ApiFields, type ComputedFields } from "./json-sql";
+import type { Fragment } from "./sql";
 
 /**
  * An export's CSV records written by the database (lib/db/export.ts): the fields of each row as
@@ -20,35 +22,40 @@ export interface CsvRecordSql {
    * record is the first text, then each value's field (`fields`) followed by the next text; the
    * last text ends with CRLF.
    */
-  columns: string[];
+  columns: Fragment[];
   /** How the value of column 2i + 1 becomes its field. */
   fields: ((value: unknown) => string)[];
 }
 
+/** Pieces of text joined by `||` (an empty string without any). */
+function concatenated(pieces: Fragment[]): Fragment {
+  return pieces.length > 0 ? sql.join(pieces, sql` || `) : sql`''`;
+}
+
 export function csvRecordSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): CsvRecordSql {
-  // A string literal may hold any character (tab, CR, LF as they are); only its quote is doubled.
-  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  // A string literal may hold any character (tab, CR, LF as they are); Kysely doubles its quotes.
+  const literal = (text: string) => sql.lit(text);
   // Quoting and neutralising, as csvField and neutralise do (value: an expression, null -> "").
-  const neutralised = (value: string, text: string) =>
-    `CASE WHEN substr(${value}, 1, 1) IN (${FORMULA_START.map(literal).join(", ")}) THEN ${literal("'")} || ${text} ELSE ${text} END`;
-  const quoted = (value: string, neutralise: boolean) => {
+  const neutralised = (value: Fragment, text: Fragment) =>
+    sql`CASE WHEN substr(${value}, 1, 1) IN (${sql.join(FORMULA_START.map(literal))}) THEN ${literal("'")} || ${text} ELSE ${text} END`;
+  const quoted = (value: Fragment, neutralise: boolean) => {
     const needsQuotes = dialect.holdsAnyOf(value, NEEDS_QUOTES);
-    const write = (text: string) => (neutralise ? neutralised(value, text) : text);
-    return `COALESCE(CASE WHEN ${needsQuotes} THEN ${literal('"')} || ${write(`replace(${value}, ${literal('"')}, ${literal('""')})`)} || ${literal('"')} ELSE ${write(value)} END, '')`;
+    const write = (text: Fragment) => (neutralise ? neutralised(value, text) : text);
+    return sql`COALESCE(CASE WHEN ${needsQuotes} THEN ${literal('"')} || ${write(sql`replace(${value}, ${literal('"')}, ${literal('""')})`)} || ${literal('"')} ELSE ${write(value)} END, '')`;
   };
 
-  const columns: string[] = [];
+  const columns: Fragment[] = [];
   const jsFields: ((value: unknown) => string)[] = [];
-  let pieces: string[] = [];
+  let pieces: Fragment[] = [];
   const values = exportColumnsSql(dialect, fields, computed);
   exportColumnsOf(fields).forEach((column, i) => {
     if (i > 0) pieces.push(literal(","));
-    const { sql, text } = values[i];
+    const { sql: value, text } = values[i];
     // Values written in JavaScript: the text so far ends here.
     const js =
-      column.kind === "list" ? (value: unknown) => csvField(listCell(value)) : text ? (value: unknown) => (value === null || value === undefined ? "" : text(value)) : null;
+      column.kind === "list" ? (read: unknown) => csvField(listCell(read)) : text ? (read: unknown) => (read === null || read === undefined ? "" : text(read)) : null;
     if (js) {
-      columns.push(pieces.length > 0 ? pieces.join(" || ") : "''", sql);
+      columns.push(concatenated(pieces), value);
       jsFields.push(js);
       pieces = [];
       return;
@@ -56,18 +63,18 @@ export function csvRecordSql<T>(dialect: Dialect, fields: ApiFields<T>, computed
     switch (column.kind) {
       case "text":
       case "refName":
-        pieces.push(quoted(sql, true));
+        pieces.push(quoted(value, true));
         break;
       case "refId":
-        pieces.push(quoted(sql, false));
+        pieces.push(quoted(value, false));
         break;
       default:
         // Decimals, timestamps and booleans as the API writes them: digits, a point, letters,
         // dashes and colons, never a character that needs quotes.
-        pieces.push(`COALESCE(CAST(${sql} AS TEXT), '')`);
+        pieces.push(sql`COALESCE(CAST(${value} AS TEXT), '')`);
     }
   });
   pieces.push(literal(RECORD_END));
-  columns.push(pieces.join(" || "));
+  columns.push(concatenated(pieces));
   return { columns, fields: jsFields };
 }

@@ -1,7 +1,8 @@
 import { csvRecordSql } from "./csv-sql";
 import { exportColumnsSql } from "./json-sql";
-import { orderClause, rowsRunner, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
-import { SqlWriter, type Sql } from "./sql";
+import { sql } from "kysely";
+import { fromList, orderClause, rowsRunner, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
+import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
 
 /**
  * A list's every row as CSV records (lib/http/csv.ts), read a chunk at a time: each row's record is
@@ -25,23 +26,22 @@ import { SqlWriter, type Sql } from "./sql";
  */
 export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart): Sql {
   if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
-  const sql = new SqlWriter(engine.dialect);
-  // Parameters in the order they appear (SQLite's "?" are positional): the columns first.
-  const computed = list.computed?.(sql);
-  const record = csvRecordSql(engine.dialect, list.fields, computed);
-  const columns = record.columns.map((column, i) => `${column} AS "c${i}"`);
-  columns.push(`${sortValue(engine, list).sql} AS "__s"`, `t.id AS "__id"`);
-  const conditions = selection(sql, list);
+  const record = csvRecordSql(engine.dialect, list.fields, list.computed?.(engine.dialect));
+  const columns: Selected[] = record.columns.map((column, n) => column.as(`c${n}`));
+  columns.push(sortValue(engine, list).sql.as("__s"), col("id").as("__id"));
+  const conditions = selection(engine.dialect, list);
   list.plan?.(conditions, undefined);
-  if (start) conditions.raw(startCondition(sql, list, start));
-  const text =
-    `SELECT ${columns.join(", ")} FROM ${list.table} t${list.join ? ` ${list.join}` : ""} ` +
-    `WHERE ${conditions} ORDER BY ${orderClause("t", list.order)} LIMIT ${limit}`;
-  return { text, values: sql.values };
+  if (start) conditions.add(startCondition(engine.dialect, list, start));
+  const statement = fromList(engine.dialect, list)
+    .select(columns)
+    .where(conditions.toSql())
+    .orderBy(orderClause(list.order))
+    .limit(sql.lit(limit));
+  return compiled(engine.dialect, statement);
 }
 
 /** The list's sort field as the API writes it (the keyset's start is given so). */
-function sortValue<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>): { sql: string; text?: (value: unknown) => string } {
+function sortValue<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>): { sql: Fragment; text?: (value: unknown) => string } {
   const kinds = list.fields as Record<string, string>;
   if (kinds[list.order.column] === undefined || kinds.id === undefined) throw new Error(`an export needs its sort field ${list.order.column} and id among its fields`);
   const only = { [list.order.column]: kinds[list.order.column] } as typeof list.fields;
@@ -61,7 +61,7 @@ export interface CsvChunk {
 export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number): AsyncGenerator<CsvChunk> {
   // The record's layout as each chunk's statement writes it (computed fields included: a computed
   // value is written by the database, so it is no value between texts).
-  const { columns, fields } = csvRecordSql(engine.dialect, list.fields, list.computed?.(new SqlWriter(engine.dialect)));
+  const { columns, fields } = csvRecordSql(engine.dialect, list.fields, list.computed?.(engine.dialect));
   const width = columns.length;
   const sort = sortValue(engine, list);
   const rows = rowsRunner(engine);

@@ -1,5 +1,6 @@
-import { listCounterSql, selection, type Engine, type ListQuery } from "./page";
-import { SqlWriter } from "./sql";
+import { sql } from "kysely";
+import { fromList, listCounterSql, selection, type Engine, type ListQuery } from "./page";
+import { col, compiled } from "./sql";
 
 /**
  * Faceted counts: for a filter column, how many rows each of its values gives under the list's
@@ -22,9 +23,11 @@ export interface Facet {
 export type FacetCounts = Record<string, Record<string, number>>;
 
 function facetSql(engine: Engine, facet: Facet) {
-  const sql = new SqlWriter(engine.dialect);
-  const where = selection(sql, facet.list);
-  return { text: `SELECT t.${facet.column} AS "v", count(*) AS "n" FROM ${facet.list.table} t WHERE ${where} GROUP BY t.${facet.column}`, values: sql.values };
+  const statement = fromList(engine.dialect, { table: facet.list.table })
+    .select([col(facet.column).as("v"), sql`count(*)`.as("n")])
+    .where(selection(engine.dialect, facet.list).toSql())
+    .groupBy(col(facet.column));
+  return compiled(engine.dialect, statement);
 }
 
 function valueOf(value: unknown, boolean: boolean | undefined): string {
@@ -35,8 +38,8 @@ function valueOf(value: unknown, boolean: boolean | undefined): string {
 /** Counts per value of each facet; the facets must share one table and team (one change counter). */
 export async function facetCounts(engine: Engine, facets: readonly Facet[]): Promise<FacetCounts> {
   if (facets.length === 0) return {};
-  const counter = new SqlWriter(engine.dialect);
-  const [row] = await engine.run<{ v: unknown }>({ text: `SELECT ${listCounterSql(counter, facets[0].list)} AS "v"`, values: counter.values });
+  const counter = engine.dialect.db.selectNoFrom(listCounterSql(facets[0].list).as("v"));
+  const [row] = await engine.run<{ v: unknown }>(compiled(engine.dialect, counter));
   const version = String(row.v);
   const answers = await Promise.all(
     facets.map(async (facet) => {

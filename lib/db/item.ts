@@ -1,7 +1,7 @@
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type ComputedFields } from "./json-sql";
-import type { RunSql } from "./page";
-import { SqlWriter, type Sql } from "./sql";
+import { fromList, type RefJoin, type RunSql } from "./page";
+import { col, compiled, type Sql, type TableName } from "./sql";
 
 /**
  * One item by id, written by the database with the very expressions a list page writes each of
@@ -10,12 +10,12 @@ import { SqlWriter, type Sql } from "./sql";
  */
 export interface ItemQuery<T> {
   /** The table, read as `t`. */
-  table: string;
+  table: TableName;
   fields: ApiFields<T>;
   /** Fields computed rather than read (lib/db/json-sql.ts ComputedFields), as a list's. */
-  computed?: (sql: SqlWriter) => ComputedFields;
-  /** Extra FROM clause after `t` (the join of a `ref` field's row), as the list's. */
-  join?: string;
+  computed?: (dialect: Dialect) => ComputedFields;
+  /** The joins of the `ref` fields' rows, as the list's. */
+  joins?: readonly RefJoin[];
   id: string;
   /** The one team the row must belong to, if any: another team's row reads as no row. */
   team?: string;
@@ -30,14 +30,13 @@ export interface ReadItem<T> {
 }
 
 export function itemSql<T>(dialect: Dialect, query: ItemQuery<T>): Sql {
-  const sql = new SqlWriter(dialect);
-  // SQLite's "?" are positional: the parameters are written in the text's order.
-  const item = dialect.jsonText(jsonObjectSql(dialect, query.fields, query.computed?.(sql)));
-  const columns = Object.entries(query.columns ?? {}).map(([alias, column]) => `, t.${column} AS "${alias}"`);
-  let where = `t.id = ${sql.param(query.id)}`;
-  if (query.team !== undefined) where += ` AND t.team_id = ${sql.param(query.team)}`;
-  const text = `SELECT ${item} AS "__item"${columns.join("")} FROM ${query.table} t${query.join ? ` ${query.join}` : ""} WHERE ${where}`;
-  return { text, values: sql.values };
+  const item = dialect.jsonText(jsonObjectSql(dialect, query.fields, query.computed?.(dialect)));
+  const columns = Object.entries(query.columns ?? {}).map(([alias, column]) => col(column).as(alias));
+  let statement = fromList(dialect, query)
+    .select([item.as("__item"), ...columns])
+    .where(col("id"), "=", query.id);
+  if (query.team !== undefined) statement = statement.where(col("team_id"), "=", query.team);
+  return compiled(dialect, statement);
 }
 
 /** The item, or undefined when no row (of that team) has the id. `run` may be a transaction's. */

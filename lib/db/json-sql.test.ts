@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromStoredDecimal, toStoredDecimal } from "@/lib/domain/decimal";
 import type { Issuer } from "@/lib/domain/issuer";
@@ -5,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/testing/database";
 import { createDb, sqlRunner, type Db } from "./client";
 import { dialectOf } from "./dialect";
 import { jsonObjectSql, type ApiFields } from "./json-sql";
-import { SqlWriter } from "./sql";
+import { compiled } from "./sql";
 
 /**
  * The database writes the API's list items (lib/db/json-sql.ts); here each kind of field is checked
@@ -39,21 +40,12 @@ afterAll(async () => {
 
 async function probe(values: { at: Date; price: string; fee: string | null; flag: boolean; tags: string }): Promise<Probe> {
   const dialect = dialectOf(database.kind);
-  const sql = new SqlWriter(dialect);
   // Typed as the real columns are (PostgreSQL cannot guess a parameter's type in a SELECT list).
-  // SQLite's "?" are positional, so the parameters are written in the order they appear.
-  const text = (value: string | null) => `CAST(${sql.param(value)} AS TEXT)`;
-  const timestamp = sql.timestamp(values.at);
-  const price = text(values.price);
-  const fee = text(values.fee);
-  const flag = `CAST(${sql.boolean(values.flag)} AS BOOLEAN)`;
-  const tags = text(values.tags);
-  const row = `SELECT ${timestamp} AS created_at, ${price} AS price, ${fee} AS fee, ${flag} AS flag, ${tags} AS tags`;
-  const issuer = `SELECT ${text("c-1")} AS id, ${text('Acme "Robotics"')} AS name`;
-  const [result] = await sqlRunner(db)<{ item: string }>({
-    text: `SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) issuer`,
-    values: sql.values,
-  });
+  const text = (value: string | null) => sql`CAST(${value} AS TEXT)`;
+  const row = sql`SELECT ${dialect.timestamp(values.at)} AS created_at, ${text(values.price)} AS price, ${text(values.fee)} AS fee, ${sql`CAST(${dialect.boolean(values.flag)} AS BOOLEAN)`} AS flag, ${text(values.tags)} AS tags`;
+  const issuer = sql`SELECT ${text("c-1")} AS id, ${text('Acme "Robotics"')} AS name`;
+  const statement = sql`SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) issuer`;
+  const [result] = await sqlRunner(db)<{ item: string }>(compiled(dialect, statement));
   return JSON.parse(result.item) as Probe;
 }
 

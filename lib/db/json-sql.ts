@@ -1,5 +1,7 @@
 import { INTEGER_DIGITS } from "../domain/decimal";
+import { sql } from "kysely";
 import type { Dialect } from "./dialect";
+import { col, type Fragment } from "./sql";
 
 /**
  * The API's items written by the database, as JSON text, from one declaration per resource
@@ -41,15 +43,15 @@ type KindFor<V> = [V] extends [boolean]
 /** Every field of the API type T, in response order, with its kind. */
 export type ApiFields<T> = { readonly [K in keyof T]-?: KindFor<T[K]> } & { readonly __item?: T };
 
-function decimalSql(column: string): string {
+function decimalSql(column: Fragment): Fragment {
   // Same result as fromStoredDecimal: the integer part through a 64-bit integer (18 digits fit),
   // so leading zeros go and one digit stays; trailing fraction zeros and a bare point trimmed.
   // Null stays null. The same text on both databases.
-  return `CAST(substr(${column}, 1, ${INTEGER_DIGITS}) AS BIGINT) || rtrim(rtrim(substr(${column}, ${INTEGER_DIGITS + 1}), '0'), '.')`;
+  return sql`CAST(substr(${column}, 1, ${sql.lit(INTEGER_DIGITS)}) AS BIGINT) || rtrim(rtrim(substr(${column}, ${sql.lit(INTEGER_DIGITS + 1)}), '0'), '.')`;
 }
 
-function valueSql(dialect: Dialect, name: string, kind: FieldKind): string {
-  const column = `t.${name}`;
+function valueSql(dialect: Dialect, name: string, kind: FieldKind): Fragment {
+  const column = col(name);
   switch (kind) {
     case "text":
       return column;
@@ -63,7 +65,10 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): string {
     case "list":
       return dialect.listJson(column);
     case "ref":
-      return dialect.jsonObject([`'id', ${name}.id`, `'name', ${name}.name`]);
+      return dialect.jsonObject([
+        ["id", sql.ref(`${name}.id`)],
+        ["name", sql.ref(`${name}.name`)],
+      ]);
   }
 }
 
@@ -71,12 +76,12 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): string {
  * Field values the database computes per row instead of reading them as their kind says: JSON-ready
  * expressions by field name (say, what only the caller's own team may see: lib/market/queries.ts).
  */
-export type ComputedFields = Readonly<Record<string, string>>;
+export type ComputedFields = Readonly<Record<string, Fragment>>;
 
 /** One JSON object per row: the fields in declaration order, keyed by their API names. */
-export function jsonObjectSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): string {
+export function jsonObjectSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): Fragment {
   return dialect.jsonObject(
-    Object.entries<FieldKind>(fields as Record<string, FieldKind>).map(([name, kind]) => `'${name}', ${computed[name] ?? valueSql(dialect, name, kind)}`),
+    Object.entries<FieldKind>(fields as Record<string, FieldKind>).map(([name, kind]) => [name, computed[name] ?? valueSql(dialect, name, kind)] as const),
   );
 }
 
@@ -111,13 +116,13 @@ export function exportColumnsOf<T>(fields: ApiFields<T>): ExportColumn[] {
  * A column with `text` is turned into the API's text by that function once read (a timestamp on
  * SQLite: Dialect.exportTimestamp).
  */
-export function exportColumnsSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): { sql: string; text?: (value: unknown) => string }[] {
+export function exportColumnsSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): { sql: Fragment; text?: (value: unknown) => string }[] {
   return exportColumnsOf(fields).map(({ field, kind }) => {
     if (kind === "refId" || kind === "refName" || kind === "list") {
       if (computed[field] !== undefined) throw new Error(`an export cannot write the computed ${kind === "list" ? "list" : "reference"} ${field}`);
-      return { sql: kind === "list" ? `t.${field}` : `${field}.${kind === "refId" ? "id" : "name"}` };
+      return { sql: kind === "list" ? col(field) : sql.ref(`${field}.${kind === "refId" ? "id" : "name"}`) };
     }
     if (computed[field] !== undefined) return { sql: computed[field] };
-    return kind === "timestamp" ? dialect.exportTimestamp(`t.${field}`) : { sql: valueSql(dialect, field, kind) };
+    return kind === "timestamp" ? dialect.exportTimestamp(col(field)) : { sql: valueSql(dialect, field, kind) };
   });
 }

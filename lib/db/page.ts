@@ -1,9 +1,10 @@
 import { toStoredDecimal } from "../domain/decimal";
 import { counterSql, teamCounterSql, type Counter } from "../cache/counters";
 import { createCache } from "../cache/registry";
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type ComputedFields } from "./json-sql";
-import { Conditions, SqlWriter, type Sql } from "./sql";
+import { Filters, col, compiled, type Column, type Fragment, type Selected, type Sql, type TableName, type Tables } from "./sql";
 
 /**
  * The page engine: one statement per list page, which returns the page's items as the API's JSON,
@@ -20,10 +21,17 @@ export interface OrderBy {
   direction: "asc" | "desc";
 }
 
+/** The row a `ref` field reads, joined under its name: `JOIN <table> <as> ON <as>.id = t.<on>`. */
+export interface RefJoin {
+  table: TableName;
+  as: string;
+  on: string;
+}
+
 /** A list as a resource describes it: what to read, which rows, in which order, which page. */
-export interface ListQuery<T> {
+export interface ListQuery<T, TB extends TableName = TableName> {
   /** The table listed, read as `t`; it must have a `table_versions` counter (its triggers bump it). */
-  table: string;
+  table: TB;
   /**
    * The one team whose rows are listed, if any: the engine adds `t.team_id = team` itself and keeps
    * the list's cached facts under that team's change counter (`team_table_versions`, bumped by the
@@ -37,7 +45,7 @@ export interface ListQuery<T> {
    * ComputedFields), written with the statement's parameters. When they depend on who asks, say so
    * in `viewer`.
    */
-  computed?: (sql: SqlWriter) => ComputedFields;
+  computed?: (dialect: Dialect) => ComputedFields;
   /** Who the items are shown to, when `computed` depends on it: part of the page's cache key (pageKey). */
   viewer?: string;
   /**
@@ -45,21 +53,21 @@ export interface ListQuery<T> {
    * for items that do not all carry one.
    */
   pageStarts?: boolean;
-  /** Extra FROM clause after `t` (e.g. the join of a `ref` field's row). */
-  join?: string;
+  /** The joins of the `ref` fields' rows. */
+  joins?: readonly RefJoin[];
   /**
    * The other change counters the items depend on: those of the rows the join reads (`companies`
    * for the issuer's name). Part of the page's version (PageResult.version), nothing else.
    */
   dependsOn?: readonly Counter[];
   /** The conditions that decide which rows are listed (and counted). */
-  where: (conditions: Conditions) => void;
+  where(filters: Filters<Tables[TB]>): void;
   /**
    * Conditions that steer the plan without changing which rows match (say, "among the candidates
    * of a search index"), chosen knowing the scope's last cached count, when there is one. Not
    * part of the count's cache key: the count is the same with or without them.
    */
-  plan?: (conditions: Conditions, knownCount: number | undefined) => void;
+  plan?(filters: Filters<Tables[TB]>, knownCount: number | undefined): void;
   order: OrderBy;
   limit: number;
   offset: number;
@@ -113,19 +121,38 @@ interface PageOptions {
   knownCount?: number;
 }
 
-export function orderClause(alias: string, order: OrderBy): string {
+// The engine knows no resource: it reads tables by name, and the resources' filters carry the types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+function builder(dialect: Dialect): AnyDb {
+  return dialect.db as unknown as AnyDb;
+}
+
+export function orderClause(order: OrderBy): Fragment {
   // The id tie-break is always ascending, whatever the direction of the sort.
-  return `${alias}.${order.column} ${order.direction === "desc" ? "DESC" : "ASC"}, ${alias}.id ASC`;
+  return sql`${col(order.column)} ${sql.raw(order.direction === "desc" ? "DESC" : "ASC")}, ${col("id")} ASC`;
+}
+
+/** The listed table as `t`, with the rows its `ref` fields read joined. */
+export function fromList(dialect: Dialect, list: { table: TableName; joins?: readonly RefJoin[] }): AnySelect {
+  return joinRefs(builder(dialect).selectFrom(`${list.table} as t`), list.joins);
+}
+
+function joinRefs(query: AnySelect, joins: readonly RefJoin[] = []): AnySelect {
+  return joins.reduce((joined, join) => joined.innerJoin(`${join.table} as ${join.as}`, `${join.as}.id`, `t.${join.on}`), query);
 }
 
 /** The counter a list's cached facts are kept under: its team's, else its table's (lib/cache/counters.ts). */
-export function listCounterSql<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "table" | "team">): string {
-  return list.team === undefined ? counterSql(sql.param, list.table as Counter) : teamCounterSql(sql.param, list.table, list.team);
+export function listCounterSql(list: { table: TableName; team?: string }): Fragment {
+  return list.team === undefined ? counterSql(list.table as Counter) : teamCounterSql(list.table, list.team);
 }
 
 /** The counters of a list's version: its own as `__v`, those it depends on as `__d0`, `__d1`, … */
-function versionColumns<T>(sql: SqlWriter, list: ListQuery<T>): string[] {
-  return [`${listCounterSql(sql, list)} AS "__v"`, ...(list.dependsOn ?? []).map((name, i) => `${counterSql(sql.param, name)} AS "__d${i}"`)];
+function versionColumns<T>(list: ListQuery<T>) {
+  return [listCounterSql(list).as("__v"), ...(list.dependsOn ?? []).map((name, i) => counterSql(name).as(`__d${i}`))];
 }
 
 /**
@@ -135,28 +162,28 @@ function versionColumns<T>(sql: SqlWriter, list: ListQuery<T>): string[] {
  */
 function isWholeTeam<T>(dialect: Dialect, list: ListQuery<T>): boolean {
   if (list.team === undefined) return false;
-  const probe = new Conditions(new SqlWriter(dialect));
+  const probe = new Filters<Tables[TableName]>(dialect);
   list.where(probe);
   list.plan?.(probe, undefined);
   return probe.terms.length === 0;
 }
 
-function teamRowCountSql<T>(sql: SqlWriter, list: ListQuery<T>): string {
-  return `(SELECT COALESCE(MAX(row_count), 0) FROM team_table_versions WHERE table_name = ${sql.param(list.table)} AND team_id = ${sql.param(list.team)})`;
+function teamRowCountSql<T>(list: ListQuery<T>): Fragment {
+  return sql`(SELECT COALESCE(MAX(row_count), 0) FROM team_table_versions WHERE table_name = ${list.table} AND team_id = ${list.team})`;
 }
 
 /** The rows a list selects: its team first (when it has one), then its own conditions. */
-export function selection<T>(sql: SqlWriter, list: Pick<ListQuery<T>, "team" | "where">): Conditions {
-  const conditions = new Conditions(sql);
-  conditions.equals("t.team_id", list.team);
-  list.where(conditions);
-  return conditions;
+export function selection<T>(dialect: Dialect, list: Pick<ListQuery<T>, "team" | "where">): Filters<Tables[TableName]> {
+  const filters = new Filters<Tables[TableName]>(dialect);
+  filters.equals("team_id" as Column<Tables[TableName]>, list.team);
+  list.where(filters);
+  return filters;
 }
 
-function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number | undefined): Conditions {
-  const conditions = selection(sql, list);
-  list.plan?.(conditions, knownCount);
-  return conditions;
+function conditionsOf<T>(dialect: Dialect, list: ListQuery<T>, knownCount: number | undefined): Filters<Tables[TableName]> {
+  const filters = selection(dialect, list);
+  list.plan?.(filters, knownCount);
+  return filters;
 }
 
 /**
@@ -170,42 +197,50 @@ function conditionsOf<T>(sql: SqlWriter, list: ListQuery<T>, knownCount: number 
  * each runs once, in the same snapshot as the rows.
  */
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
-  const sql = new SqlWriter(dialect);
-  // The items come first in the text, so their parameters (computed fields) are written first:
-  // SQLite's "?" are positional.
-  const order = orderClause("t", list.order);
-  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, list.computed?.(sql)), order);
-  const columns = versionColumns(sql, list);
+  const db = builder(dialect);
+  const order = orderClause(list.order);
+  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, list.computed?.(dialect)), order);
+  const columns: Selected[] = [items.as("__items"), ...versionColumns(list)];
   if (options.withCount) {
-    const count = scopeOf(dialect, list).wholeTeam ? teamRowCountSql(sql, list) : `(SELECT count(*) FROM ${list.table} t WHERE ${conditionsOf(sql, list, options.knownCount)})`;
-    columns.push(`${count} AS "__n"`);
+    columns.push(
+      scopeOf(dialect, list).wholeTeam
+        ? teamRowCountSql(list).as("__n")
+        : db.selectFrom(`${list.table} as t`).select(sql`count(*)`.as("n")).where(conditionsOf(dialect, list, options.knownCount).toSql()).as("__n"),
+    );
   }
-  const conditions = conditionsOf(sql, list, options.knownCount);
-  if (options.start) conditions.raw(startCondition(sql, list, options.start));
+  const conditions = conditionsOf(dialect, list, options.knownCount);
+  if (options.start) conditions.add(startCondition(dialect, list, options.start));
   const offset = options.start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
   // value: only a range elsewhere makes the plan depend on values
   // (docs/performance.md, "PostgreSQL generic plans").
-  const valueDependent = conditions.rangedColumns.some((column) => column !== `t.${list.order.column}`);
+  const valueDependent = conditions.rangedColumns.some((column) => column !== list.order.column);
   const genericPage = list.genericPlan === true && !valueDependent && offset === 0;
   const literalLimit = dialect.literalLimit(genericPage);
   if (literalLimit && !(Number.isSafeInteger(list.limit) && list.limit > 0)) throw new RangeError(`bad page size ${list.limit}`);
-  const limitOffset = `LIMIT ${literalLimit ? list.limit : sql.param(list.limit)} OFFSET ${genericPage ? 0 : sql.param(offset)}`;
+  const window = (query: AnySelect) =>
+    query
+      .where(conditions.toSql())
+      .orderBy(order)
+      .limit(literalLimit ? sql.lit(list.limit) : list.limit)
+      .offset(genericPage ? sql.lit(0) : offset);
+  const rowKey = sql`t.${sql.raw(dialect.rowKey)}`;
   const pageRows =
     list.lateLookup === false
-      ? `(SELECT t.* FROM ${list.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) t`
-      : `(SELECT t.${dialect.rowKey} AS k FROM ${list.table} t WHERE ${conditions} ORDER BY ${order} ${limitOffset}) p ` +
-        `JOIN ${list.table} t ON t.${dialect.rowKey} = p.k`;
-  const text = `SELECT ${items} AS "__items", ${columns.join(", ")} FROM ${pageRows}${list.join ? ` ${list.join}` : ""}`;
-  return { text, values: sql.values };
+      ? db.selectFrom(window(db.selectFrom(`${list.table} as t`).selectAll("t")).as("t"))
+      : db
+          .selectFrom(window(db.selectFrom(`${list.table} as t`).select(rowKey.as("k"))).as("p"))
+          .innerJoin(`${list.table} as t`, (join) => join.on(sql<SqlBool>`${rowKey} = p.k`));
+  return compiled(dialect, joinRefs(pageRows, list.joins).select(columns));
 }
 
 /** The count of the list's rows and the table's version, in one snapshot. */
 export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "team" | "where">): Sql {
-  const sql = new SqlWriter(dialect);
-  const version = listCounterSql(sql, list);
-  const conditions = selection(sql, list);
-  return { text: `SELECT count(*) AS "__n", ${version} AS "__v" FROM ${list.table} t WHERE ${conditions}`, values: sql.values };
+  const query = builder(dialect)
+    .selectFrom(`${list.table} as t`)
+    .select([sql`count(*)`.as("__n"), listCounterSql(list).as("__v")])
+    .where(selection(dialect, list).toSql());
+  return compiled(dialect, query);
 }
 
 /**
@@ -213,16 +248,14 @@ export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" |
  * on the sort column, which the index seeks to, and the id tie-break for rows that share the
  * start's value. Sort columns are NOT NULL, so no NULL ordering applies.
  */
-export function startCondition<T>(sql: SqlWriter, list: ListQuery<T>, start: PageStart): string {
-  const column = `t.${list.order.column}`;
+export function startCondition<T>(dialect: Dialect, list: ListQuery<T>, start: PageStart): Expression<SqlBool> {
+  const column = col(list.order.column);
   const kind = (list.fields as Record<string, string>)[list.order.column];
   const value = () =>
-    kind === "timestamp" ? sql.timestamp(new Date(start.value)) : sql.param(kind === "decimal" ? toStoredDecimal(start.value) : start.value);
-  const beyond = list.order.direction === "desc" ? "<" : ">";
-  // Parameters in the order they appear (SQLite's "?" are positional).
-  const range = `${column} ${beyond}= ${value()}`;
-  const strictly = `${column} ${beyond} ${value()}`;
-  return `${range} AND (${strictly} OR t.id ${start.inclusive ? ">=" : ">"} ${sql.param(start.id)})`;
+    kind === "timestamp" ? dialect.timestamp(new Date(start.value)) : sql`${kind === "decimal" ? toStoredDecimal(start.value) : start.value}`;
+  const beyond = sql.raw(list.order.direction === "desc" ? "<" : ">");
+  const tieBreak = sql.raw(start.inclusive ? ">=" : ">");
+  return sql<SqlBool>`${column} ${beyond}= ${value()} AND (${column} ${beyond} ${value()} OR ${col("id")} ${tieBreak} ${start.id})`;
 }
 
 /**
@@ -263,9 +296,7 @@ function versionOf<T>(list: ListQuery<T>, row: Record<string, unknown>): string 
  * versions mean an identical page, so a client's copy can be confirmed without reading the page.
  */
 export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promise<string> {
-  const sql = new SqlWriter(engine.dialect);
-  const columns = versionColumns(sql, list);
-  const [row] = await engine.run<Record<string, unknown>>({ text: `SELECT ${columns.join(", ")}`, values: sql.values });
+  const [row] = await engine.run<Record<string, unknown>>(compiled(engine.dialect, builder(engine.dialect).selectNoFrom(versionColumns(list))));
   return versionOf(list, row);
 }
 

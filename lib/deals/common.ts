@@ -2,7 +2,8 @@ import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { ApiError } from "../schema/errors";
 import { enumList, isUuid, priceVolumeParams, timestampParam, uuidParam } from "../schema/params";
-import type { Conditions } from "../db/sql";
+import type { Filters } from "../db/sql";
+import type { Indication, Trade } from "../generated/kysely/tables";
 import { STOCK_CLASS_TYPES, STOCK_TYPES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
 
@@ -46,13 +47,13 @@ type DealFilterQuery = {
 };
 
 /** The conditions of the filters both lists offer (dealStockParams, dealRangeParams). */
-export function dealFilters(w: Conditions, query: DealFilterQuery): void {
-  w.oneOf("t.stock_type", query.stock_type);
-  w.oneOf("t.stock_class_type", query.stock_class_type);
-  w.equals("t.issuer_id", query.issuer_id);
-  w.compare("t.updated_at", ">=", query.updated_since);
-  w.between("t.price_per_share", query.price_min, query.price_max);
-  w.between("t.volume", query.volume_min, query.volume_max);
+export function dealFilters(w: Filters<Indication> | Filters<Trade>, query: DealFilterQuery): void {
+  w.oneOf("stock_type", query.stock_type);
+  w.oneOf("stock_class_type", query.stock_class_type);
+  w.equals("issuer_id", query.issuer_id);
+  w.compare("updated_at", ">=", query.updated_since);
+  w.between("price_per_share", query.price_min, query.price_max);
+  w.between("volume", query.volume_min, query.volume_max);
 }
 
 /**

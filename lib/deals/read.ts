@@ -5,6 +5,7 @@ import type { Tx } from "../audit/events";
 import { getEngine, transactionRunner } from "../db/client";
 import { readItem } from "../db/item";
 import type { ApiFields } from "../db/json-sql";
+import type { RefJoin } from "../db/page";
 import { storedDealId } from "./common";
 
 /**
@@ -12,12 +13,12 @@ import { storedDealId } from "./common";
  * A list (lib/<resource>/queries.ts) and one row alone (here) read through the same description,
  * so the database writes a deal's JSON one way (lib/db/item.ts).
  */
-export interface DealSource<T> {
+export interface DealSource<T, TB extends "indications" | "trades" = "indications" | "trades"> {
   /** Named in the 404 and 412 messages. */
   noun: "indication" | "trade";
-  table: string;
+  table: TB;
   fields: ApiFields<T>;
-  join: string;
+  joins: readonly RefJoin[];
 }
 
 /**

@@ -4,13 +4,13 @@ import { readPage } from "../query/read-page";
 import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
-import { ISSUER_JOIN } from "../domain/issuer";
+import { ISSUER_JOIN } from "../domain/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
 
 /** Where an indication is read from, in a list and alone: the one way its JSON is written. */
-export const INDICATION_SOURCE: DealSource<Indication> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, join: ISSUER_JOIN };
+export const INDICATION_SOURCE: DealSource<Indication, "indications"> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, joins: [ISSUER_JOIN] };
 
 /** The column each sort field orders by (each has a (team_id, column, id) index). */
 const SORT_COLUMNS: Record<IndicationSortField, string> = {
@@ -27,22 +27,22 @@ const SORT_COLUMNS: Record<IndicationSortField, string> = {
  * every filter, in the sort's order then by id. Pure (no database), so the benchmark's floor runs
  * the very same statement (bench/floor.ts).
  */
-export function indicationList(teamId: string, query: IndicationListQuery): ListQuery<Indication> {
+export function indicationList(teamId: string, query: IndicationListQuery): ListQuery<Indication, "indications"> {
   return {
     table: INDICATION_SOURCE.table,
     fields: INDICATION_SOURCE.fields,
-    join: INDICATION_SOURCE.join,
+    joins: INDICATION_SOURCE.joins,
     dependsOn: ["companies"],
     // The caller's team scope is the engine's first condition; no filter can widen it.
     team: teamId,
     genericPlan: true,
     where: (w) => {
-      w.oneOf("t.side", query.side);
-      w.oneOf("t.stage", query.stage);
-      w.oneOf("t.structure", query.structure);
-      w.oneOf("t.visibility", query.visibility);
-      w.compare("t.created_at", ">", query.created_after);
-      w.compare("t.created_at", "<", query.created_before);
+      w.oneOf("side", query.side);
+      w.oneOf("stage", query.stage);
+      w.oneOf("structure", query.structure);
+      w.oneOf("visibility", query.visibility);
+      w.compare("created_at", ">", query.created_after);
+      w.compare("created_at", "<", query.created_before);
       dealFilters(w, query);
     },
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },

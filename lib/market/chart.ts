@@ -2,7 +2,7 @@ import "server-only";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";
-import { SqlWriter } from "../db/sql";
+import { compiled } from "../db/sql";
 import { fromStoredDecimal, storedToUnits } from "../domain/decimal";
 import type { Structure } from "../domain/enums";
 import { vwapOf } from "../domain/vwap";
@@ -42,16 +42,16 @@ type Row = { d: string; p: string; v: string; s: Structure };
  */
 export async function priceHistory(caller: Caller, companyId: string, today = utcToday(), engine: Engine = getEngine()): Promise<PriceHistory> {
   await requireCompany(caller, companyId, engine);
-  const sql = new SqlWriter(engine.dialect);
-  // The 90-day line's first points need the 90 days before the chart starts.
   const from = windowStart(today, CHART_DAYS + SUMMARY_WINDOWS.long);
-  const rows = await engine.run<Row>({
-    text:
-      `SELECT t.sign_date AS "d", t.price_per_share AS "p", t.volume AS "v", t.structure AS "s" FROM trades t ` +
-      `WHERE t.issuer_id = ${sql.param(companyId.toLowerCase())} AND t.is_verified = ${sql.boolean(true)} ` +
-      `AND t.sign_date >= ${sql.param(from)} AND t.sign_date <= ${sql.param(today)} ORDER BY t.sign_date, t.id`,
-    values: sql.values,
-  });
+  const read = engine.dialect.db
+    .selectFrom("trades as t")
+    .select(["t.sign_date as d", "t.price_per_share as p", "t.volume as v", "t.structure as s"])
+    .where("t.issuer_id", "=", companyId.toLowerCase())
+    .where("t.is_verified", "=", engine.dialect.boolean(true))
+    .where("t.sign_date", ">=", from)
+    .where("t.sign_date", "<=", today)
+    .orderBy(["t.sign_date", "t.id"]);
+  const rows = await engine.run<Row>(compiled(engine.dialect, read));
   const chartFrom = windowStart(today, CHART_DAYS);
   const days = [...new Set(rows.map((r) => String(r.d)).filter((d) => d >= chartFrom))];
   const rolling = (windowDays: number): ChartAverage[] => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "kysely";
 import { ApiError } from "../schema/errors";
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage, type ListExtra } from "../query/read-page";
@@ -13,7 +14,8 @@ import { readItem } from "../db/item";
 import { COMPANY_SUMMARY_FIELDS } from "../companies/serializer";
 import type { Engine, ListQuery } from "../db/page";
 import type { Dialect } from "../db/dialect";
-import { SqlWriter, type Sql } from "../db/sql";
+import { col, compiled, type Fragment, type Selected, type Sql } from "../db/sql";
+import { TEAM_JOIN } from "../domain/joins";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
 import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
@@ -21,7 +23,7 @@ import { createCache } from "../cache/registry";
 import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade, TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
-import { OWNER_TEAM_JOIN, bookComputedFields, mayKnowBookEntry, tapeComputedFields, viewerOf, type Viewer } from "./visibility";
+import { bookComputedFields, mayKnowBookEntry, tapeComputedFields, viewerOf, type Viewer } from "./visibility";
 
 /** Both market endpoints: a UUID, the `companies` permission, then (by the caller) a known company. */
 function checkAccess(caller: Caller, companyId: string): void {
@@ -33,16 +35,15 @@ function checkAccess(caller: Caller, companyId: string): void {
 // Order book
 
 /** Best price first, then oldest (time priority), then id so the order is total. */
-const BOOK_ORDER: Record<Side, string> = {
-  bid: "t.price_per_share DESC, t.updated_at ASC, t.id ASC",
-  offer: "t.price_per_share ASC, t.updated_at ASC, t.id ASC",
+const BOOK_ORDER: Record<Side, Fragment> = {
+  bid: sql`t.price_per_share DESC, t.updated_at ASC, t.id ASC`,
+  offer: sql`t.price_per_share ASC, t.updated_at ASC, t.id ASC`,
 };
 
 const BOOK_COUNTERS: readonly Counter[] = ["indications", "auth"];
 
-// The names are constants, written into the text: the statement stays one text for every company.
-function countersSql(): string {
-  return BOOK_COUNTERS.map((name, i) => `${counterSql((value) => `'${String(value)}'`, name)} AS "__v${i}"`).join(", ");
+function counterColumns(): Selected[] {
+  return BOOK_COUNTERS.map((name, i) => counterSql(name).as(`__v${i}`));
 }
 
 function countersOf(row: Record<string, unknown>): string {
@@ -50,18 +51,26 @@ function countersOf(row: Record<string, unknown>): string {
 }
 
 /** Every open entry of one side, in the book's order, with both of its JSON forms and what decides who may know it. */
-function wholeSideSql<T>(sql: SqlWriter, companyId: string, side: Side, fields: ApiFields<T>): string {
-  const { dialect } = sql;
+function wholeSideSql<T>(dialect: Dialect, companyId: string, side: Side, fields: ApiFields<T>) {
   const entry = dialect.jsonObject([
-    "'team_id', t.team_id",
-    "'visibility', t.visibility",
-    `'recipients', ${dialect.listJson("t.private_recipients")}`,
-    "'price', t.price_per_share",
-    `'own', ${jsonObjectSql(dialect, fields, bookComputedFields(sql, true))}`,
-    `'others', ${jsonObjectSql(dialect, fields, bookComputedFields(sql, false))}`,
+    ["team_id", col("team_id")],
+    ["visibility", col("visibility")],
+    ["recipients", dialect.listJson(col("private_recipients"))],
+    ["price", col("price_per_share")],
+    ["own", jsonObjectSql(dialect, fields, bookComputedFields(dialect, true))],
+    ["others", jsonObjectSql(dialect, fields, bookComputedFields(dialect, false))],
   ]);
-  const rows = `SELECT t.* FROM indications t WHERE t.issuer_id = ${sql.param(companyId)} AND t.stage = 'open' AND t.side = '${side}'`;
-  return `(SELECT ${dialect.jsonArrayAgg(entry, BOOK_ORDER[side])} FROM (${rows}) t ${OWNER_TEAM_JOIN})`;
+  // The stage and side are constants, written into the text: one statement text per side.
+  const rows = dialect.db
+    .selectFrom("indications as t")
+    .selectAll("t")
+    .where("issuer_id", "=", companyId)
+    .where("t.stage", "=", sql.lit("open"))
+    .where("t.side", "=", sql.lit(side));
+  return dialect.db
+    .selectFrom(rows.as("t"))
+    .innerJoin("teams as team", "team.id", "t.team_id")
+    .select(dialect.jsonArrayAgg(entry, BOOK_ORDER[side]).as("entries"));
 }
 
 type LoadedEntry = { team_id: string; visibility: string; recipients: string[]; price: string; own: unknown; others: unknown };
@@ -87,9 +96,12 @@ function cachedSide(json: unknown): CachedSide {
  * visibility or recipients) and every change to a team's name moves them.
  */
 export function wholeBookSql(dialect: Dialect, companyId: string): Sql {
-  const sql = new SqlWriter(dialect);
-  const text = `SELECT ${countersSql()}, ${wholeSideSql(sql, companyId, "bid", BID_FIELDS)} AS "bids", ${wholeSideSql(sql, companyId, "offer", OFFER_FIELDS)} AS "offers"`;
-  return { text, values: sql.values };
+  const book = dialect.db.selectNoFrom([
+    ...counterColumns(),
+    wholeSideSql(dialect, companyId, "bid", BID_FIELDS).as("bids"),
+    wholeSideSql(dialect, companyId, "offer", OFFER_FIELDS).as("offers"),
+  ]);
+  return compiled(dialect, book);
 }
 
 async function loadBook(engine: Engine, companyId: string): Promise<CachedBook> {
@@ -146,9 +158,11 @@ export async function orderBookJson(caller: Caller, companyId: string, query: Or
   checkAccess(caller, companyId);
   const viewer = viewerOf(caller);
   const id = companyId.toLowerCase();
-  const sql = new SqlWriter(engine.dialect);
-  const text = `SELECT c.id AS "id", c.name AS "name", ${countersSql()} FROM companies c WHERE c.id = ${sql.param(id)}`;
-  const [row] = await engine.run<CompanyRowWithCounters>({ text, values: sql.values });
+  const read = engine.dialect.db
+    .selectFrom("companies as c")
+    .select(["c.id as id", "c.name as name", ...counterColumns()])
+    .where("c.id", "=", id);
+  const [row] = await engine.run<CompanyRowWithCounters>(compiled(engine.dialect, read));
   if (!row || row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   const book = await bookAt(engine, id, countersOf(row));
   // What the viewer sees depends on their team and e-mail alone (mayKnowBookEntry), so it is
@@ -187,26 +201,26 @@ export async function getOrderBook(caller: Caller, companyId: string, query: Ord
  * verified trades, newest sign_date first, as the viewer may see them. Pure, like the other lists.
  * The items carry no id for other teams' trades, so the engine does not learn page starts.
  */
-export function companyTradeList(caller: Caller, companyId: string, query: CompanyTradeListQuery): ListQuery<TapeTrade> {
+export function companyTradeList(caller: Caller, companyId: string, query: CompanyTradeListQuery): ListQuery<TapeTrade, "trades"> {
   checkAccess(caller, companyId);
   const viewer = viewerOf(caller);
   return {
     table: "trades",
     fields: TAPE_FIELDS,
-    computed: (sql) => tapeComputedFields(sql, viewer),
+    computed: (dialect) => tapeComputedFields(dialect, viewer),
     viewer: viewer.teamId,
     pageStarts: false,
-    join: OWNER_TEAM_JOIN,
+    joins: [TEAM_JOIN],
     // The team names: teams are counted under `auth` (migration 20261126020000_auth_version). The
     // company: its 404 is checked only for an empty page (tapeSummary), so an answered page is
     // confirmed (304) only while the companies are unchanged.
     dependsOn: ["auth", "companies"],
     genericPlan: true,
     where: (w) => {
-      w.equals("t.issuer_id", companyId.toLowerCase());
-      w.is("t.is_verified", true);
-      w.oneOf("t.structure", query.structure);
-      w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
+      w.equals("issuer_id", companyId.toLowerCase());
+      w.is("is_verified", true);
+      w.oneOf("structure", query.structure);
+      w.between("sign_date", query.sign_date_from, query.sign_date_to);
     },
     order: { column: "sign_date", direction: "desc" },
     ...pageWindow(query),

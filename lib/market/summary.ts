@@ -2,7 +2,9 @@ import "server-only";
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";
 import type { Dialect } from "../db/dialect";
-import { SqlWriter, type Sql } from "../db/sql";
+import { sql } from "kysely";
+import { counterSql } from "../cache/counters";
+import { col, compiled, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import { VwapAccumulator } from "../domain/vwap";
 import { covers, marketCache } from "./cache";
@@ -28,16 +30,34 @@ type SummaryRow = { latest: unknown; rows: unknown; __v: unknown };
 
 /** The summary's rows, the company's last verified trade and the trades' counter, in one statement. */
 export function summarySql(dialect: Dialect, companyId: string, today: string): Sql {
-  const sql = new SqlWriter(dialect);
-  const verified = () => `t.issuer_id = ${sql.param(companyId)} AND t.is_verified = ${sql.boolean(true)}`;
-  // Parameters in text order (SQLite's "?" are positional).
-  // Both as JSON arrays (the newest trade: none or one), which both databases return as text.
-  const last = `SELECT t.price_per_share, t.sign_date, t.id FROM trades t WHERE ${verified()} ORDER BY t.sign_date DESC, t.id ASC LIMIT 1`;
-  const latest = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'d', t.sign_date"]), "t.sign_date DESC, t.id ASC")} FROM (${last}) t)`;
-  const window = `SELECT t.price_per_share, t.volume, t.sign_date, t.id FROM trades t WHERE ${verified()} AND t.sign_date >= ${sql.param(windowStart(today, SUMMARY_WINDOWS.long))} AND t.sign_date <= ${sql.param(today)}`;
-  const rows = `(SELECT ${dialect.jsonArrayAgg(dialect.jsonObject(["'p', t.price_per_share", "'v', t.volume", "'d', t.sign_date"]), "t.sign_date, t.id")} FROM (${window}) t)`;
-  const text = `SELECT ${latest} AS "latest", ${rows} AS "rows", (SELECT version FROM table_versions WHERE name = 'trades') AS "__v"`;
-  return { text, values: sql.values };
+  const db = dialect.db;
+  const verified = () => db.selectFrom("trades as t").where("t.issuer_id", "=", companyId).where("t.is_verified", "=", dialect.boolean(true));
+  const last = verified().select(["t.price_per_share", "t.sign_date", "t.id"]).orderBy(sql`t.sign_date DESC, t.id ASC`).limit(1);
+  const latest = dialect.jsonArrayAgg(
+    dialect.jsonObject([
+      ["p", col("price_per_share")],
+      ["d", col("sign_date")],
+    ]),
+    sql`t.sign_date DESC, t.id ASC`,
+  );
+  const window = verified()
+    .select(["t.price_per_share", "t.volume", "t.sign_date", "t.id"])
+    .where("t.sign_date", ">=", windowStart(today, SUMMARY_WINDOWS.long))
+    .where("t.sign_date", "<=", today);
+  const rows = dialect.jsonArrayAgg(
+    dialect.jsonObject([
+      ["p", col("price_per_share")],
+      ["v", col("volume")],
+      ["d", col("sign_date")],
+    ]),
+    sql`t.sign_date, t.id`,
+  );
+  const summary = db.selectNoFrom([
+    db.selectFrom(last.as("t")).select(latest.as("j")).as("latest"),
+    db.selectFrom(window.as("t")).select(rows.as("j")).as("rows"),
+    counterSql("trades").as("__v"),
+  ]);
+  return compiled(dialect, summary);
 }
 
 /**

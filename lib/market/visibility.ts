@@ -1,6 +1,8 @@
 import type { Caller } from "../auth/caller";
 import type { Dialect } from "../db/dialect";
-import type { SqlWriter } from "../db/sql";
+import { sql } from "kysely";
+import type { ComputedFields } from "../db/json-sql";
+import type { Fragment } from "../db/sql";
 
 /**
  * Who may see what of another team's rows (spec 2.4 and 2.6, issue 14): the per-row fields as SQL
@@ -44,19 +46,22 @@ export function mayKnowBookEntry(entry: BookVisibility, viewer: Viewer): boolean
   return entry.visibility !== "private" || entry.teamId === viewer.teamId || entry.recipients.includes(viewer.email);
 }
 
-function teamObject(dialect: Dialect): string {
-  return dialect.jsonObject(["'id', team.id", "'name', team.name"]);
+function teamObject(dialect: Dialect): Fragment {
+  return dialect.jsonObject([
+    ["id", sql.ref("team.id")],
+    ["name", sql.ref("team.name")],
+  ]);
 }
 
 /**
  * The JSON of the market's computed fields, in the order the schemas declare them (`team`, `own`,
  * then the row's id under `idField`). `own` is the SQL of "the row is the viewer's team's".
  */
-function computedFields(sql: SqlWriter, own: () => string, teamShown: string, idField: string): Record<string, string> {
+function computedFields(dialect: Dialect, own: Fragment, teamShown: Fragment, idField: string): ComputedFields {
   return {
-    team: `CASE WHEN ${teamShown} OR ${own()} THEN ${teamObject(sql.dialect)} END`,
-    own: sql.dialect.booleanJson(`(${own()})`),
-    [idField]: `CASE WHEN ${own()} THEN t.id END`,
+    team: sql`CASE WHEN ${teamShown} OR ${own} THEN ${teamObject(dialect)} END`,
+    own: dialect.booleanJson(sql`(${own})`),
+    [idField]: sql`CASE WHEN ${own} THEN t.id END`,
   };
 }
 
@@ -64,16 +69,11 @@ function computedFields(sql: SqlWriter, own: () => string, teamShown: string, id
  * Book entries as their own team sees them (`own`), or as every other viewer allowed to know
  * them does: the team unless the entry is anonymous (visible private entries show it).
  */
-export function bookComputedFields(sql: SqlWriter, own: boolean): Record<string, string> {
-  return computedFields(sql, () => (own ? "TRUE" : "FALSE"), "t.visibility <> 'order_book_anonymous'", "indication_id");
+export function bookComputedFields(dialect: Dialect, own: boolean): ComputedFields {
+  return computedFields(dialect, sql.lit(own), sql`t.visibility <> 'order_book_anonymous'`, "indication_id");
 }
 
 /** Tape trades: the team when the trade is attributed to its owner. */
-export function tapeComputedFields(sql: SqlWriter, viewer: Viewer): Record<string, string> {
-  // Only the viewer's team id is a parameter, so the order of the parameters cannot go wrong on
-  // SQLite's positional "?".
-  return computedFields(sql, () => `t.team_id = ${sql.param(viewer.teamId)}`, "t.attributed_to_owner = TRUE", "trade_id");
+export function tapeComputedFields(dialect: Dialect, viewer: Viewer): ComputedFields {
+  return computedFields(dialect, sql`t.team_id = ${viewer.teamId}`, sql`t.attributed_to_owner = TRUE`, "trade_id");
 }
-
-/** The join that gives `team` to the computed fields. */
-export const OWNER_TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";

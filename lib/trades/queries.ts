@@ -5,19 +5,19 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
-import { ISSUER_JOIN } from "../domain/issuer";
+import { ISSUER_JOIN, TEAM_JOIN } from "../domain/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
-import type { Conditions } from "../db/sql";
+import type { Filters } from "../db/sql";
+import type { Trade as TradeRow } from "../generated/kysely/tables";
 import type { OpsTradeListQuery, Trade, TradeListQuery, TradeSortField, TradeWithTeam } from "./schema";
 import { OPS_TRADE_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** Where a trade is read from, in a list and alone: the one way its JSON is written. */
-export const TRADE_SOURCE: DealSource<Trade> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, join: ISSUER_JOIN };
+export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN] };
 
-const TEAM_JOIN = "JOIN teams team ON team.id = t.team_id";
 
 /** A trade with its team, as the marketplace team reads any team's (GET /ops/trades, verify). */
-export const OPS_TRADE_SOURCE: DealSource<TradeWithTeam> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, join: `${ISSUER_JOIN} ${TEAM_JOIN}` };
+export const OPS_TRADE_SOURCE: DealSource<TradeWithTeam, "trades"> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, joins: [ISSUER_JOIN, TEAM_JOIN] };
 
 /** The column each sort field orders by (each has a (team_id, column, id) index). */
 const SORT_COLUMNS: Record<TradeSortField, string> = {
@@ -30,22 +30,22 @@ const SORT_COLUMNS: Record<TradeSortField, string> = {
 };
 
 /** The trade filters, any team. */
-function tradeConditions(query: TradeListQuery): (w: Conditions) => void {
+function tradeConditions(query: TradeListQuery): (w: Filters<TradeRow>) => void {
   return (w) => {
-    w.is("t.is_verified", query.is_verified);
-    w.equals("t.user_id", query.user_id);
-    w.oneOf("t.structure", query.structure);
-    w.between("t.sign_date", query.sign_date_from, query.sign_date_to);
-    w.between("t.won_date", query.won_date_from, query.won_date_to);
+    w.is("is_verified", query.is_verified);
+    w.equals("user_id", query.user_id);
+    w.oneOf("structure", query.structure);
+    w.between("sign_date", query.sign_date_from, query.sign_date_to);
+    w.between("won_date", query.won_date_from, query.won_date_to);
     dealFilters(w, query);
   };
 }
 
 /** Which of the team's trades a query selects: the rows the review totals (tradeList's rows). */
-export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditions) => void {
+export function tradeFilters(teamId: string, query: TradeListQuery): (w: Filters<TradeRow>) => void {
   return (w) => {
     // The caller's team scope comes first and is not negotiable: no filter can widen it.
-    w.equals("t.team_id", teamId);
+    w.equals("team_id", teamId);
     tradeConditions(query)(w);
   };
 }
@@ -54,11 +54,11 @@ export function tradeFilters(teamId: string, query: TradeListQuery): (w: Conditi
  * The list behind GET /my/trades and the /trades and /review pages: the team's trades with every
  * filter, in the sort's order then by id. Pure, like indicationList.
  */
-export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trade> {
+export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trade, "trades"> {
   return {
     table: TRADE_SOURCE.table,
     fields: TRADE_SOURCE.fields,
-    join: TRADE_SOURCE.join,
+    joins: TRADE_SOURCE.joins,
     dependsOn: ["companies"],
     // The caller's team scope is the engine's first condition; no filter can widen it.
     team: teamId,
@@ -78,16 +78,16 @@ export async function listTrades(caller: Caller, query: TradeListQuery): Promise
  * GET /ops/trades, for the marketplace team: every team's trades (or one team's), the trade
  * filters, by sign date (the (is_verified, sign_date) and (sign_date) indexes serve it).
  */
-export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuery<TradeWithTeam> {
+export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuery<TradeWithTeam, "trades"> {
   requirePermission(caller, REQUIRES.listEveryTeamsTrades);
   return {
     table: OPS_TRADE_SOURCE.table,
     fields: OPS_TRADE_SOURCE.fields,
-    join: OPS_TRADE_SOURCE.join,
+    joins: OPS_TRADE_SOURCE.joins,
     // The team names: teams are counted under `auth` (migration 20261126020000_auth_version).
     dependsOn: ["companies", "auth"],
     where: (w) => {
-      w.equals("t.team_id", query.team_id);
+      w.equals("team_id", query.team_id);
       tradeConditions(query)(w);
     },
     order: { column: "sign_date", direction: query.sort.direction },

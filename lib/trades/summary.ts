@@ -2,7 +2,9 @@ import "server-only";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { Dialect } from "../db/dialect";
-import { whereSql } from "../db/sql";
+import { sql } from "kysely";
+import { Filters, col, compiled, type Fragment, type Selected } from "../db/sql";
+import type { Trade as TradeRow } from "../generated/kysely/tables";
 import { FRACTION_DIGITS, INTEGER_DIGITS, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import { VwapAccumulator } from "../domain/vwap";
 import type { Issuer } from "../domain/issuer";
@@ -39,19 +41,19 @@ const CHUNKS = Math.ceil(DIGITS / CHUNK_DIGITS);
 const CHUNK_BASE = BigInt(10) ** BigInt(CHUNK_DIGITS);
 
 /** The stored decimal in `column` as CHUNKS integer expressions, least significant chunk first. */
-function chunksSql(column: string): string[] {
-  const chunks: string[] = [];
+function chunksSql(column: Fragment): Fragment[] {
+  const chunks: Fragment[] = [];
   for (let end = DIGITS; end > 0; end -= CHUNK_DIGITS) {
     const start = Math.max(0, end - CHUNK_DIGITS);
     // Digit k (0-based, most significant first) sits at 1-based position k + 1 before the point
     // and k + 2 after it.
-    const parts: string[] = [];
-    if (start < INTEGER_DIGITS) parts.push(`substr(${column}, ${start + 1}, ${Math.min(end, INTEGER_DIGITS) - start})`);
+    const parts: Fragment[] = [];
+    if (start < INTEGER_DIGITS) parts.push(sql`substr(${column}, ${sql.lit(start + 1)}, ${sql.lit(Math.min(end, INTEGER_DIGITS) - start)})`);
     if (end > INTEGER_DIGITS) {
       const from = Math.max(start, INTEGER_DIGITS);
-      parts.push(`substr(${column}, ${from + 2}, ${end - from})`);
+      parts.push(sql`substr(${column}, ${sql.lit(from + 2)}, ${sql.lit(end - from)})`);
     }
-    chunks.push(`CAST(${parts.join(" || ")} AS BIGINT)`);
+    chunks.push(sql`CAST(${sql.join(parts, sql` || `)} AS BIGINT)`);
   }
   return chunks;
 }
@@ -62,14 +64,19 @@ function chunksSql(column: string): string[] {
  * the planner from inlining the chunk expressions into every sum that uses them
  * (docs/performance.md, "Review totals").
  */
-function chunkedRowsSql(dialect: Dialect, where: string, key: string): string {
-  const columns = chunksSql("t.volume").map((chunk, i) => `${chunk} AS v${i}`);
-  return `SELECT ${key} AS grp, t.price_per_share AS price, ${columns.join(", ")} FROM trades t WHERE ${where} ORDER BY grp, t.price_per_share ${dialect.fence}`;
+function chunkedRows(dialect: Dialect, where: Filters<TradeRow>, key: Fragment) {
+  const chunks = chunksSql(col("volume")).map((chunk, i) => chunk.as(`v${i}`));
+  return dialect.db
+    .selectFrom("trades as t")
+    .select([key.as("grp"), "t.price_per_share as price", ...chunks])
+    .where(where.toSql())
+    .orderBy(sql`grp, t.price_per_share`)
+    .modifyEnd(dialect.fence);
 }
 
 /** Σ volume per chunk (`v0`…), as text. */
-function sumsSql(): string {
-  return Array.from({ length: CHUNKS }, (_, i) => `CAST(SUM(v${i}) AS TEXT) AS "v${i}"`).join(", ");
+function sumsSql(): Selected[] {
+  return Array.from({ length: CHUNKS }, (_, i) => sql`CAST(SUM(${sql.ref(`r.v${i}`)}) AS TEXT)`.as(`v${i}`));
 }
 
 type SumsRow = { key: string; name: string | null; price: string; count: unknown } & Record<string, unknown>;
@@ -86,12 +93,12 @@ function totalsOf(acc: VwapAccumulator): TradeTotals {
 }
 
 /** The groupings of the review: what a group is, and where its name comes from. */
-const GROUPINGS = {
-  company: { key: "t.issuer_id", names: 'JOIN companies n ON n.id = g."key"' },
-  broker: { key: "t.user_id", names: 'JOIN users n ON n.id = g."key"' },
+const GROUPINGS: Record<"company" | "broker" | "month", { key: Fragment; names: "companies" | "users" | null }> = {
+  company: { key: col("issuer_id"), names: "companies" },
+  broker: { key: col("user_id"), names: "users" },
   // A sign date is stored as YYYY-MM-DD text on both databases: its first 7 characters are the month.
-  month: { key: "substr(t.sign_date, 1, 7) || '|' || t.structure", names: null },
-} as const;
+  month: { key: sql`substr(t.sign_date, 1, 7) || '|' || t.structure`, names: null },
+};
 
 interface Group {
   key: string;
@@ -100,14 +107,19 @@ interface Group {
 }
 
 /** Exact totals of the selected trades per group: one row per group and distinct price from the database. */
-async function groupTotals(where: ReturnType<typeof whereSql>, grouping: keyof typeof GROUPINGS): Promise<Group[]> {
+async function groupTotals(where: Filters<TradeRow>, grouping: keyof typeof GROUPINGS): Promise<Group[]> {
   const engine = getEngine();
+  const { db } = engine.dialect;
   const { key, names } = GROUPINGS[grouping];
-  const grouped = `SELECT r.grp AS "key", r.price AS "price", count(*) AS "count", ${sumsSql()} FROM (${chunkedRowsSql(engine.dialect, where.where, key)}) r GROUP BY r.grp, r.price`;
-  const rows = await engine.run<SumsRow>({
-    text: names ? `SELECT g.*, n.name AS "name" FROM (${grouped}) g ${names}` : `SELECT g.*, NULL AS "name" FROM (${grouped}) g`,
-    values: where.sql.values,
-  });
+  const grouped = db
+    .selectFrom(chunkedRows(engine.dialect, where, key).as("r"))
+    .select([sql.ref("r.grp").as("key"), "r.price as price", sql`count(*)`.as("count"), ...sumsSql()])
+    .groupBy(["r.grp", "r.price"])
+    .as("g");
+  const named = names
+    ? db.selectFrom(grouped).innerJoin(sql.table(names).as("n"), (join) => join.onRef(sql.ref("n.id"), "=", "g.key")).selectAll("g").select(sql.ref("n.name").as("name"))
+    : db.selectFrom(grouped).selectAll("g").select(sql`NULL`.as("name"));
+  const rows = await engine.run<SumsRow>(compiled(engine.dialect, named));
   const groups = new Map<string, Group>();
   for (const row of rows) {
     let group = groups.get(row.key);
@@ -129,7 +141,8 @@ function byVolume(a: Group, b: Group): number {
  */
 export async function summarizeTrades(caller: Caller, query: TradeListQuery): Promise<TradeSummary> {
   // The trade list's own filters (team scope first), so the totals are of exactly the rows listed.
-  const where = whereSql(getEngine().dialect, tradeFilters(caller.teamId, query));
+  const where = new Filters<TradeRow>(getEngine().dialect);
+  tradeFilters(caller.teamId, query)(where);
   const [companies, brokers, months] = await Promise.all([groupTotals(where, "company"), groupTotals(where, "broker"), groupTotals(where, "month")]);
   const all = new VwapAccumulator();
   for (const { acc } of companies) all.merge(acc);

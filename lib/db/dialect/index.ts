@@ -1,3 +1,5 @@
+import type { Expression, Kysely, RawBuilder, SqlBool } from "kysely";
+import type { Fragment, Tables } from "../sql";
 import type { DatabaseKind } from "../url";
 import { postgres } from "./postgres";
 import { sqlite } from "./sqlite";
@@ -9,56 +11,51 @@ import { sqlite } from "./sqlite";
  */
 export interface Dialect {
   readonly kind: DatabaseKind;
+  /** The statement builder for this database (compile only: lib/db/sql.ts). */
+  readonly db: Kysely<Tables>;
 
-  /** The placeholder of the `index`-th parameter (1-based). */
-  placeholder(index: number): string;
-  /** A timestamp as a parameter value, and what follows its placeholder (a cast, or nothing). */
-  timestampParam(value: Date): { value: unknown; cast: string };
-  /** A boolean as a parameter value. */
-  booleanParam(value: boolean): unknown;
+  /** A point in time as a parameter, as the timestamp columns store it. */
+  timestamp(value: Date): RawBuilder<Date>;
+  /** A boolean as a parameter, as the boolean columns store it. */
+  boolean(value: boolean): RawBuilder<boolean>;
 
-  /** A JSON object from `'key', expression` pairs. */
-  jsonObject(pairs: string[]): string;
+  /** A JSON object from `key, expression` pairs, in order. */
+  jsonObject(pairs: readonly (readonly [string, Fragment])[]): Fragment;
   /** A JSON value (`jsonObject`'s) as text, as a statement returns it to be parsed or passed on. */
-  jsonText(json: string): string;
+  jsonText(json: Fragment): Fragment;
   /** The JSON array of `item` over the rows in `order`, as text; `[]` without rows. */
-  jsonArrayAgg(item: string, order: string): string;
+  jsonArrayAgg(item: Fragment, order: Fragment): Fragment;
   /** A stored timestamp column as JSON: RFC 3339, milliseconds, "Z". */
-  timestampJson(column: string): string;
+  timestampJson(column: Fragment): Fragment;
   /**
    * A stored timestamp column as an export reads it (lib/db/export.ts), and, when the database
    * does not write the API's text itself, how the value read becomes that text (the same as
    * timestampJson's).
    */
-  exportTimestamp(column: string): { sql: string; text?: (value: unknown) => string };
+  exportTimestamp(column: Fragment): { sql: Fragment; text?: (value: unknown) => string };
   /** Whether `text` holds any of `chars` (single characters, none of them `]`, `^` or `\\` on SQLite). */
-  holdsAnyOf(text: string, chars: readonly string[]): string;
+  holdsAnyOf(text: Fragment, chars: readonly string[]): Fragment;
   /** A stored boolean column as JSON true / false. */
-  booleanJson(column: string): string;
+  booleanJson(column: Fragment): Fragment;
   /** A column holding a JSON array as text, as that array. */
-  listJson(column: string): string;
+  listJson(column: Fragment): Fragment;
 
   /** The key a row is looked up by fastest, once an index has chosen it. */
   readonly rowKey: string;
   /** Whether a page statement writes its page size as a literal (see lib/db/page.ts). */
   literalLimit(genericPlan: boolean): boolean;
   /** A clause that keeps the planner from inlining a subquery into the outer query. */
-  readonly fence: string;
+  readonly fence: Fragment;
   /**
    * The statement that locks row `$1` of `table` until the transaction ends, or null where a
    * write transaction already excludes every other writer (SQLite).
    */
   lockRowSql(table: string): string | null;
 
-  /**
-   * The JSON array of strings in `column` holds `value` (already lower-cased) once its items are
-   * lower-cased: exact membership, no substring or wildcard match.
-   */
-  listHasLower(param: (value: unknown) => string, column: string, value: string): string;
   /** `column` contains `term` (already lower-cased, no LIKE wildcards left), case-sensitively. */
-  contains(param: (value: unknown) => string, column: string, term: string): string;
+  contains(column: Fragment, term: string): Expression<SqlBool>;
   /** Ids of `index.table` rows whose search text may contain `term` (a superset), from a trigram index. */
-  searchCandidates(param: (value: unknown) => string, index: TrigramIndex, term: string): string;
+  searchCandidates(index: TrigramIndex, term: string): Expression<SqlBool>;
 
   /** The statement that shows `text`'s query plan, and how to print its rows. */
   explain(text: string): { text: string; lines(rows: Record<string, unknown>[]): string[] };

@@ -1,3 +1,5 @@
+import { SqliteAdapter, SqliteQueryCompiler, sql, type SqlBool } from "kysely";
+import { compileOnly } from "../sql";
 import type { Dialect } from ".";
 
 const DAY_MS = 86_400_000;
@@ -35,43 +37,41 @@ function ftsPhrase(term: string): string {
 
 export const sqlite: Dialect = {
   kind: "sqlite",
+  db: compileOnly(new SqliteAdapter(), new SqliteQueryCompiler()),
 
-  placeholder: () => "?",
   // Timestamps are stored as epoch milliseconds (lib/db/client.ts).
-  timestampParam: (value) => ({ value: value.getTime(), cast: "" }),
-  booleanParam: (value) => (value ? 1 : 0),
+  timestamp: (value) => sql<Date>`${value.getTime()}`,
+  boolean: (value) => sql<boolean>`${value ? 1 : 0}`,
 
-  jsonObject: (pairs) => `json_object(${pairs.join(", ")})`,
+  jsonObject: (pairs) => sql`json_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
   jsonText: (json) => json,
-  jsonArrayAgg: (item, order) => `json_group_array(${item} ORDER BY ${order})`,
-  timestampJson: (column) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
+  jsonArrayAgg: (item, order) => sql`json_group_array(${item} ORDER BY ${order})`,
+  timestampJson: (column) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
   // strftime was a third of an export's statement (docs/performance.md, "CSV exports"): the epoch
   // milliseconds are read as a number (`+ 0`: an expression, so no driver takes it for a date)
   // and written as Date#toISOString writes them, the same text to the millisecond.
-  exportTimestamp: (column) => ({ sql: `${column} + 0`, text: isoMillis }),
+  exportTimestamp: (column) => ({ sql: sql`${column} + 0`, text: isoMillis }),
   // One pass of GLOB's character class instead of an instr per character.
-  holdsAnyOf: (text, chars) => `${text} GLOB '*[${chars.join("").replaceAll("'", "''")}]*'`,
-  booleanJson: (column) => `CASE WHEN ${column} THEN json('true') ELSE json('false') END`,
-  listJson: (column) => `json(${column})`,
+  holdsAnyOf: (text, chars) => sql`${text} GLOB ${sql.lit(`*[${chars.join("")}]*`)}`,
+  booleanJson: (column) => sql`CASE WHEN ${column} THEN json('true') ELSE json('false') END`,
+  listJson: (column) => sql`json(${column})`,
 
   // Every index entry carries the rowid; a lookup by rowid skips the descent through the id index.
   rowKey: "rowid",
   // The same plan runs faster with the page size written out
   // (docs/performance.md, "SQLite literal page size").
   literalLimit: () => true,
-  fence: "LIMIT -1",
+  fence: sql`LIMIT -1`,
   lockRowSql: () => null,
 
-  listHasLower: (param, column, value) => `EXISTS (SELECT 1 FROM json_each(${column}) r WHERE lower(r.value) = ${param(value)})`,
   // instr, not LIKE: LIKE would also fold ASCII case, for nothing here
   // (docs/performance.md, "Company search").
-  contains: (param, column, term) => `instr(${column}, ${param(term)}) > 0`,
+  contains: (column, term) => sql<SqlBool>`instr(${column}, ${term}) > 0`,
   // MATCH answers with rowids alone; the key table turns them into ids (docs/performance.md,
   // "Company search"). The trigram tokenizer folds more than lower-casing does, so this is a
-  // superset: `contains` decides.
-  searchCandidates: (param, index, term) =>
-    `t.id IN (SELECT k.${index.keyColumn} FROM ${index.ftsTable} s JOIN ${index.keyTable} k ON k.key = s.rowid ` +
-    `WHERE ${index.ftsTable} MATCH ${param(ftsPhrase(term))})`,
+  // superset: `contains` decides. Written by hand: Kysely has no FTS5 MATCH.
+  searchCandidates: (index, term) =>
+    sql<SqlBool>`t.id IN (SELECT k.${sql.ref(index.keyColumn)} FROM ${sql.table(index.ftsTable)} s JOIN ${sql.table(index.keyTable)} k ON k.key = s.rowid WHERE ${sql.table(index.ftsTable)} MATCH ${ftsPhrase(term)})`,
 
   explain: (text) => {
     const depths = new Map<number, number>();

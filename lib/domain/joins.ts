@@ -1,0 +1,7 @@
+import type { RefJoin } from "../db/page";
+
+/** The join that gives an indication's or a trade's row (`t`) its `issuer` (a `ref` field). */
+export const ISSUER_JOIN: RefJoin = { table: "companies", as: "issuer", on: "issuer_id" };
+
+/** The join that gives a row (`t`) its owner's `team` (a `ref` field, or the market's computed team). */
+export const TEAM_JOIN: RefJoin = { table: "teams", as: "team", on: "team_id" };
