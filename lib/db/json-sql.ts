@@ -1,7 +1,7 @@
 import { INTEGER_DIGITS } from "../domain/decimal";
 import { sql } from "kysely";
 import type { Dialect } from "./dialect";
-import { col, type Fragment } from "./sql";
+import { col, compiled, type Fragment } from "./sql";
 
 /**
  * The API's items written by the database, as JSON text, from one declaration per resource
@@ -78,11 +78,41 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): Fragment {
  */
 export type ComputedFields = Readonly<Record<string, Fragment>>;
 
+/** The fields' JSON: each value's SQL, and the whole object's, compiled once (no parameters in either). */
+interface CompiledFields {
+  values: Readonly<Record<string, Fragment>>;
+  object: Fragment;
+}
+
+// Built and compiled once per declaration and database: the items' JSON is most of a page
+// statement, and building it with Kysely cost ~50 µs a statement (docs/performance.md,
+// "Typed statements"). Keyed by the declaration object, a module constant of its resource.
+const compiledFields = new WeakMap<object, Map<Dialect, CompiledFields>>();
+
+function fieldsOf<T>(dialect: Dialect, fields: ApiFields<T>): CompiledFields {
+  let byDialect = compiledFields.get(fields);
+  if (byDialect === undefined) compiledFields.set(fields, (byDialect = new Map()));
+  let found = byDialect.get(dialect);
+  if (found === undefined) {
+    const raw = (fragment: Fragment) => {
+      const { text, values } = compiled(dialect, fragment);
+      if (values.length > 0) throw new Error("a field's SQL takes no parameters");
+      return sql.raw(text);
+    };
+    const entries = Object.entries<FieldKind>(fields as Record<string, FieldKind>);
+    const values = Object.fromEntries(entries.map(([name, kind]) => [name, raw(valueSql(dialect, name, kind))]));
+    found = { values, object: raw(dialect.jsonObject(entries.map(([name]) => [name, values[name]] as const))) };
+    byDialect.set(dialect, found);
+  }
+  return found;
+}
+
 /** One JSON object per row: the fields in declaration order, keyed by their API names. */
 export function jsonObjectSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): Fragment {
-  return dialect.jsonObject(
-    Object.entries<FieldKind>(fields as Record<string, FieldKind>).map(([name, kind]) => [name, computed[name] ?? valueSql(dialect, name, kind)] as const),
-  );
+  const { values, object } = fieldsOf(dialect, fields);
+  const names = Object.keys(values);
+  if (!names.some((name) => computed[name] !== undefined)) return object;
+  return dialect.jsonObject(names.map((name) => [name, computed[name] ?? values[name]] as const));
 }
 
 /**

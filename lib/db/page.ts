@@ -308,8 +308,9 @@ const scopes = new WeakMap<object, { key: string; wholeTeam: boolean }>();
 function scopeOf<T>(dialect: Dialect, list: ListQuery<T>): { key: string; wholeTeam: boolean } {
   let scope = scopes.get(list);
   if (scope === undefined) {
-    const counted = countSql(dialect, list);
-    scope = { key: `${counted.text}\u0000${JSON.stringify(counted.values)}`, wholeTeam: isWholeTeam(dialect, list) };
+    // The table and the WHERE clause (the team's term among them) name the rows.
+    const where = compiled(dialect, sql`${selection(dialect, list).toSql()}`);
+    scope = { key: `${list.table}\u0000${where.text}\u0000${JSON.stringify(where.values)}`, wholeTeam: isWholeTeam(dialect, list) };
     scopes.set(list, scope);
   }
   return scope;

@@ -60,6 +60,22 @@ export function compiled(dialect: Dialect, query: Compilable | Fragment): Sql {
 /** A selected column or expression with its alias. */
 export type Selected = AliasedExpression<unknown, string>;
 
+/**
+ * A statement whose text is the same on every call, compiled once per database: only its values
+ * change, given per call in the order of the parameters `build` writes (their number is checked).
+ * For the statements every request runs, which would otherwise pay Kysely's building each time
+ * (docs/architecture.md, "Typed statements").
+ */
+export function fixedStatement(build: (dialect: Dialect) => Compilable): (dialect: Dialect, values: unknown[]) => Sql {
+  const texts = new Map<Dialect, Sql>();
+  return (dialect, values) => {
+    let template = texts.get(dialect);
+    if (template === undefined) texts.set(dialect, (template = compiled(dialect, build(dialect))));
+    if (values.length !== template.values.length) throw new Error(`the statement takes ${template.values.length} values, not ${values.length}`);
+    return { text: template.text, values };
+  };
+}
+
 /** `t.<column>`: the listed table is always read as `t`. */
 export function col(column: string): Fragment {
   return sql.ref(`t.${column}`);
