@@ -12,7 +12,7 @@ import http from "node:http";
 import { ApiError } from "../lib/schema/errors";
 import { jsonBodyText } from "../lib/schema/json-text";
 import { buildJsonPage, toListBody } from "../lib/schema/pagination";
-import { companyItem, companyList } from "../lib/companies/queries";
+import { COMPANY_ITEM, companyKey, companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import { readItem } from "../lib/db/item";
@@ -117,7 +117,7 @@ async function main() {
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {
-      const found = await readItem(engine.run, engine.dialect, companyItem(company[1], `http://${req.headers.host}`));
+      const found = await readItem(engine.run, engine.dialect, COMPANY_ITEM, companyKey(company[1], `http://${req.headers.host}`));
       if (!found) throw ApiError.notFound(`No company with id ${company[1]}.`);
       return found.item;
     }

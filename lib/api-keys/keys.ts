@@ -4,7 +4,7 @@ import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
 import { rowsRunner } from "../db/page";
-import { fixedStatement } from "../db/sql";
+import { template } from "../db/sql";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 
 /**
@@ -252,13 +252,13 @@ function toDate(value: unknown): Date {
 
 
 /** The key with its owner and team, by the secret's hash; read as an array, in this order (findActiveApiKey). */
-const keyStatement = fixedStatement((dialect) =>
+const keyStatement = template<"hash">((dialect, slot) =>
   dialect.db
     .selectFrom("api_keys as k")
     .innerJoin("users as u", "u.id", "k.user_id")
     .innerJoin("teams as t", "t.id", "u.team_id")
     .select(["k.id", "k.prefix", "k.scopes", "k.last_used_at", "k.revoked_at", "u.id", "u.email", "u.name", "u.role", "u.permissions", "t.id", "t.name"])
-    .where("k.secret_hash", "=", "")
+    .where("k.secret_hash", "=", slot("hash"))
     .where("u.disabled_at", "is", null),
 );
 
@@ -275,7 +275,7 @@ export function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey |
   // Cheap format check first: garbage never reaches the database.
   if (!isWellFormedApiKey(secret)) return Promise.resolve(null);
   const engine = engineOf(db);
-  return rowsRunner(engine)(keyStatement(engine.dialect, [hashApiKeySecret(secret)])).then(([found]) => {
+  return rowsRunner(engine)(keyStatement(engine.dialect, { hash: hashApiKeySecret(secret) })).then(([found]) => {
     if (!found || found[4] !== null) return null;
     const [keyId, prefix, keyScopes, lastUsed, , userId, email, name, role, permissions, teamId, teamName] = found.map((v) => (typeof v === "bigint" ? Number(v) : v));
     const owner: KeyOwner = { id: String(userId), email: String(email), name: String(name), role: String(role), permissions: String(permissions), team: { id: String(teamId), name: String(teamName) } };

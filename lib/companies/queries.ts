@@ -6,22 +6,20 @@ import { companyIdOf } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
-import { readItem } from "../db/item";
-import type { ApiFields, ComputedFields } from "../db/json-sql";
+import { readItem, type ItemKey, type ItemSource } from "../db/item";
+import type { ApiFields } from "../db/json-sql";
 import type { ListQuery } from "../db/page";
-import type { Dialect } from "../db/dialect";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
-import { COMPANY_FIELDS, COMPANY_SUMMARY_FIELDS, companyLogos } from "./serializer";
+import { COMPANY_FIELDS, COMPANY_LOGOS, COMPANY_SUMMARY_FIELDS } from "./serializer";
 
 /** The directory's rows, whichever fields a page shows of them. */
-function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, computed?: (dialect: Dialect) => ComputedFields): ListQuery<T, "companies"> {
+function directory<T>(query: CompanyListQuery, fields: ApiFields<T>): ListQuery<T, "companies"> {
   const page = pageWindow(query);
   const term = query.q ? companySearchTerm(query.q) : undefined;
   return {
     table: "companies",
     fields,
-    computed,
     // A small table: reading whole rows in name order beats choosing ids first (lateLookup).
     lateLookup: false,
     where: (w) => {
@@ -52,12 +50,16 @@ export async function listCompanies(caller: Caller, query: CompanyListQuery): Pr
 /** The dashboard's directory: the same list with every detail of a company (needs `companies`). */
 export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, origin = ""): Promise<Page<Company>> {
   requirePermission(caller, REQUIRES.viewCompany);
-  return parsePage(await readPage({ ...directory(query, COMPANY_FIELDS, companyLogos(origin)), viewer: `origin ${origin}` }, query));
+  const list = { ...directory(query, COMPANY_FIELDS), computed: COMPANY_LOGOS, values: { origin }, viewer: `origin ${origin}` };
+  return parsePage(await readPage(list, query));
 }
 
-/** The statement behind GET /companies/{company_id}: the company as a directory row shows it. */
-export function companyItem(companyId: string, origin: string) {
-  return { table: "companies" as const, fields: COMPANY_FIELDS, computed: companyLogos(origin), id: companyId.toLowerCase() };
+/** Where GET /companies/{company_id} reads a company: as a directory row shows it. */
+export const COMPANY_ITEM: ItemSource<Company> = { table: "companies", fields: COMPANY_FIELDS, computed: COMPANY_LOGOS };
+
+/** The company `companyId` with its logos' URLs under `origin`. */
+export function companyKey(companyId: string, origin: string): ItemKey {
+  return { id: companyId.toLowerCase(), values: { origin } };
 }
 
 /** GET /companies/{company_id}. */
@@ -65,7 +67,7 @@ export async function getCompany(caller: Caller, companyId: string, origin = "")
   companyIdOf(companyId);
   requirePermission(caller, REQUIRES.viewCompany);
   const engine = getEngine();
-  const found = await readItem(engine.run, engine.dialect, companyItem(companyId, origin));
+  const found = await readItem(engine.run, engine.dialect, COMPANY_ITEM, companyKey(companyId, origin));
   if (!found) throw ApiError.notFound(`No company with id ${companyId}.`);
   return found.item;
 }

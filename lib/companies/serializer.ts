@@ -1,8 +1,7 @@
 import { apiFieldsOf } from "../schema/fields";
 import { LOGO_SIZES } from "../domain/enums";
-import type { ComputedFields } from "../db/json-sql";
+import type { Computed } from "../db/json-sql";
 import { sql } from "kysely";
-import type { Dialect } from "../db/dialect";
 import { companySchema, companySummarySchema, type Company, type CompanySummary } from "./schema";
 
 /** A company in the list (companySummarySchema), written by the database as JSON (lib/db/json-sql.ts). */
@@ -16,9 +15,10 @@ export function logoUrl(origin: string, companyId: string, size: number): string
   return `${origin}/logos/${companyId}/${size}x${size}.svg`;
 }
 
-/** The `logos` field as the database writes it: logoUrl's URL for every size, in LOGO_SIZES order. */
-export function companyLogos(origin: string): (dialect: Dialect) => ComputedFields {
-  return (dialect) => ({
-    logos: dialect.jsonObject(LOGO_SIZES.map((n) => [`logo_${n}x${n}`, sql`CAST(${origin} AS TEXT) || '/logos/' || t.id || ${sql.lit(`/${n}x${n}.svg`)}`] as const)),
-  });
-}
+/**
+ * The `logos` field as the database writes it: logoUrl's URL for every size, in LOGO_SIZES order,
+ * under the value `origin`.
+ */
+export const COMPANY_LOGOS: Computed = (dialect, value) => ({
+  logos: dialect.jsonObject(LOGO_SIZES.map((n) => [`logo_${n}x${n}`, sql`CAST(${value("origin")} AS TEXT) || '/logos/' || t.id || ${sql.lit(`/${n}x${n}.svg`)}`] as const)),
+});

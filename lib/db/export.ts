@@ -1,7 +1,7 @@
 import { csvRecordSql } from "./csv-sql";
 import { exportColumnsSql } from "./json-sql";
 import { sql } from "kysely";
-import { fromList, orderClause, rowsRunner, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
+import { computedOf, fromList, orderClause, rowsRunner, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
 import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
 
 /**
@@ -26,7 +26,7 @@ import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
  */
 export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart): Sql {
   if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
-  const record = csvRecordSql(engine.dialect, list.fields, list.computed?.(engine.dialect));
+  const record = csvRecordSql(engine.dialect, list.fields, computedOf(engine.dialect, list));
   const columns: Selected[] = record.columns.map((column, n) => column.as(`c${n}`));
   columns.push(sortValue(engine, list).sql.as("__s"), col("id").as("__id"));
   const conditions = selection(engine.dialect, list);
@@ -61,7 +61,7 @@ export interface CsvChunk {
 export async function* csvChunks<T>(engine: Engine, list: ListQuery<T>, chunkSize: number): AsyncGenerator<CsvChunk> {
   // The record's layout as each chunk's statement writes it (computed fields included: a computed
   // value is written by the database, so it is no value between texts).
-  const { columns, fields } = csvRecordSql(engine.dialect, list.fields, list.computed?.(engine.dialect));
+  const { columns, fields } = csvRecordSql(engine.dialect, list.fields, computedOf(engine.dialect, list));
   const width = columns.length;
   const sort = sortValue(engine, list);
   const rows = rowsRunner(engine);

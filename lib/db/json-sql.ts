@@ -78,6 +78,13 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): Fragment {
  */
 export type ComputedFields = Readonly<Record<string, Fragment>>;
 
+/**
+ * How a resource computes such fields: one function per resource, its inputs (who asks, the
+ * site's origin) named values that it reads with `value` (a statement's parameters), so a
+ * statement can be compiled once and given the values per call (lib/db/sql.ts template).
+ */
+export type Computed = (dialect: Dialect, value: (name: string) => string) => ComputedFields;
+
 /** The fields' JSON: each value's SQL, and the whole object's, compiled once (no parameters in either). */
 interface CompiledFields {
   values: Readonly<Record<string, Fragment>>;

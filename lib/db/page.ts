@@ -3,7 +3,7 @@ import { counterSql, teamCounterSql, type Counter } from "../cache/counters";
 import { createCache } from "../cache/registry";
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Dialect } from "./dialect";
-import { jsonObjectSql, type ApiFields, type ComputedFields } from "./json-sql";
+import { jsonObjectSql, type ApiFields, type Computed, type ComputedFields } from "./json-sql";
 import { Filters, col, compiled, type Column, type Fragment, type Selected, type Sql, type TableName, type Tables } from "./sql";
 
 /**
@@ -45,7 +45,9 @@ export interface ListQuery<T, TB extends TableName = TableName> {
    * ComputedFields), written with the statement's parameters. When they depend on who asks, say so
    * in `viewer`.
    */
-  computed?: (dialect: Dialect) => ComputedFields;
+  computed?: Computed;
+  /** The values `computed` reads, by name. */
+  values?: Readonly<Record<string, string>>;
   /** Who the items are shown to, when `computed` depends on it: part of the page's cache key (pageKey). */
   viewer?: string;
   /**
@@ -131,6 +133,15 @@ function builder(dialect: Dialect): AnyDb {
   return dialect.db as unknown as AnyDb;
 }
 
+/** A list's computed fields with its values in place. */
+export function computedOf<T>(dialect: Dialect, list: Pick<ListQuery<T>, "computed" | "values">): ComputedFields | undefined {
+  return list.computed?.(dialect, (name) => {
+    const value = list.values?.[name];
+    if (value === undefined) throw new Error(`the list gives no value ${name}`);
+    return value;
+  });
+}
+
 export function orderClause(order: OrderBy): Fragment {
   // The id tie-break is always ascending, whatever the direction of the sort.
   return sql`${col(order.column)} ${sql.raw(order.direction === "desc" ? "DESC" : "ASC")}, ${col("id")} ASC`;
@@ -199,7 +210,7 @@ function conditionsOf<T>(dialect: Dialect, list: ListQuery<T>, knownCount: numbe
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
   const db = builder(dialect);
   const order = orderClause(list.order);
-  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, list.computed?.(dialect)), order);
+  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, computedOf(dialect, list)), order);
   const columns: Selected[] = [items.as("__items"), ...versionColumns(list)];
   if (options.withCount) {
     columns.push(

@@ -60,19 +60,34 @@ export function compiled(dialect: Dialect, query: Compilable | Fragment): Sql {
 /** A selected column or expression with its alias. */
 export type Selected = AliasedExpression<unknown, string>;
 
+const SLOT = Symbol("slot");
+
+function slotName(value: unknown): string | undefined {
+  return typeof value === "object" && value !== null && SLOT in value ? (value as { [SLOT]: string })[SLOT] : undefined;
+}
+
+/** Where a template's statement takes a value given per call (typed as the text it stands for). */
+export type Slot<P extends string> = (name: P) => string;
+
 /**
- * A statement whose text is the same on every call, compiled once per database: only its values
- * change, given per call in the order of the parameters `build` writes (their number is checked).
- * For the statements every request runs, which would otherwise pay Kysely's building each time
+ * A statement built and compiled once per database, its values given per call by name: `build`
+ * writes `slot(name)` where a value goes, and may write constants too. For the statements each
+ * request runs with one shape, which would otherwise pay Kysely's building every time
  * (docs/architecture.md, "Typed statements").
  */
-export function fixedStatement(build: (dialect: Dialect) => Compilable): (dialect: Dialect, values: unknown[]) => Sql {
+export function template<P extends string>(build: (dialect: Dialect, slot: Slot<P>) => Compilable | Fragment): (dialect: Dialect, values: Readonly<Record<P, unknown>>) => Sql {
   const texts = new Map<Dialect, Sql>();
+  const slot: Slot<P> = (name) => ({ [SLOT]: name }) as unknown as string;
   return (dialect, values) => {
-    let template = texts.get(dialect);
-    if (template === undefined) texts.set(dialect, (template = compiled(dialect, build(dialect))));
-    if (values.length !== template.values.length) throw new Error(`the statement takes ${template.values.length} values, not ${values.length}`);
-    return { text: template.text, values };
+    let once = texts.get(dialect);
+    if (once === undefined) texts.set(dialect, (once = compiled(dialect, build(dialect, slot))));
+    return {
+      text: once.text,
+      values: once.values.map((value) => {
+        const name = slotName(value);
+        return name === undefined ? value : values[name as P];
+      }),
+    };
   };
 }
 

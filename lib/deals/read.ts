@@ -3,8 +3,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import type { Tx } from "../audit/events";
 import { getEngine, transactionRunner } from "../db/client";
-import { readItem } from "../db/item";
-import type { ApiFields } from "../db/json-sql";
+import { readItem, type ItemSource } from "../db/item";
 import type { RefJoin } from "../db/page";
 import { storedDealId } from "./common";
 
@@ -13,12 +12,13 @@ import { storedDealId } from "./common";
  * A list (lib/<resource>/queries.ts) and one row alone (here) read through the same description,
  * so the database writes a deal's JSON one way (lib/db/item.ts).
  */
-export interface DealSource<T, TB extends "indications" | "trades" = "indications" | "trades"> {
+export interface DealSource<T, TB extends "indications" | "trades" = "indications" | "trades"> extends ItemSource<T> {
   /** Named in the 404 and 412 messages. */
   noun: "indication" | "trade";
   table: TB;
-  fields: ApiFields<T>;
   joins: readonly RefJoin[];
+  /** The row's team beside the item (findDeal's answer). */
+  columns: { team: "team_id" };
 }
 
 /**
@@ -27,8 +27,8 @@ export interface DealSource<T, TB extends "indications" | "trades" = "indication
  */
 export async function findDeal<T>(source: DealSource<T>, id: string, teamId: string | null, tx?: Tx): Promise<{ item: T; teamId: string }> {
   const engine = getEngine();
-  const query = { ...source, id: storedDealId(id, source.noun), team: teamId ?? undefined, columns: { team: "team_id" } };
-  const found = await readItem(tx ? transactionRunner(tx) : engine.run, engine.dialect, query);
+  const key = { id: storedDealId(id, source.noun), team: teamId ?? undefined };
+  const found = await readItem(tx ? transactionRunner(tx) : engine.run, engine.dialect, source, key);
   if (!found) throw ApiError.notFound(`No ${source.noun} with id ${id}.`);
   return { item: found.item, teamId: String(found.columns.team) };
 }

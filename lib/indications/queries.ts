@@ -10,7 +10,7 @@ import type { Indication, IndicationListQuery, IndicationSortField } from "./sch
 import { INDICATION_FIELDS } from "./serializer";
 
 /** Where an indication is read from, in a list and alone: the one way its JSON is written. */
-export const INDICATION_SOURCE: DealSource<Indication, "indications"> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, joins: [ISSUER_JOIN] };
+export const INDICATION_SOURCE: DealSource<Indication, "indications"> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
 
 /** The column each sort field orders by (each has a (team_id, column, id) index). */
 const SORT_COLUMNS: Record<IndicationSortField, string> = {

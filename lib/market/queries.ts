@@ -10,11 +10,11 @@ import { REQUIRES } from "../auth/requirements";
 import { counterSql, type Counter } from "../cache/counters";
 import { getEngine } from "../db/client";
 import { jsonObjectSql, type ApiFields } from "../db/json-sql";
-import { readItem } from "../db/item";
+import { readItem, type ItemSource } from "../db/item";
 import { COMPANY_SUMMARY_FIELDS } from "../companies/serializer";
 import type { Engine, ListQuery } from "../db/page";
 import type { Dialect } from "../db/dialect";
-import { col, compiled, type Fragment, type Selected, type Sql } from "../db/sql";
+import { col, compiled, template, type Fragment, type Selected, type Sql } from "../db/sql";
 import { TEAM_JOIN } from "../domain/joins";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
@@ -23,7 +23,7 @@ import { createCache } from "../cache/registry";
 import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade, TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
-import { bookComputedFields, mayKnowBookEntry, tapeComputedFields, viewerOf, type Viewer } from "./visibility";
+import { TAPE_COMPUTED, bookComputedFields, mayKnowBookEntry, viewerOf, type Viewer } from "./visibility";
 
 /** Both market endpoints: a UUID, the `companies` permission, then (by the caller) a known company. */
 function checkAccess(caller: Caller, companyId: string): void {
@@ -146,6 +146,14 @@ function sideFor(side: CachedSide, viewer: Viewer, depth: number): { json: strin
   return { json: `[${shown.join(",")}]`, count, best };
 }
 
+/** The company and the book's counters: what every order-book request reads first. */
+const companyWithCounters = template<"id">((dialect, slot) =>
+  dialect.db
+    .selectFrom("companies as c")
+    .select(["c.id as id", "c.name as name", ...counterColumns()])
+    .where("c.id", "=", slot("id")),
+);
+
 type CompanyRowWithCounters = { id: string | null; name: string | null } & Record<string, unknown>;
 
 /**
@@ -158,11 +166,7 @@ export async function orderBookJson(caller: Caller, companyId: string, query: Or
   checkAccess(caller, companyId);
   const viewer = viewerOf(caller);
   const id = companyId.toLowerCase();
-  const read = engine.dialect.db
-    .selectFrom("companies as c")
-    .select(["c.id as id", "c.name as name", ...counterColumns()])
-    .where("c.id", "=", id);
-  const [row] = await engine.run<CompanyRowWithCounters>(compiled(engine.dialect, read));
+  const [row] = await engine.run<CompanyRowWithCounters>(companyWithCounters(engine.dialect, { id }));
   if (!row || row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
   const book = await bookAt(engine, id, countersOf(row));
   // What the viewer sees depends on their team and e-mail alone (mayKnowBookEntry), so it is
@@ -207,7 +211,8 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
   return {
     table: "trades",
     fields: TAPE_FIELDS,
-    computed: (dialect) => tapeComputedFields(dialect, viewer),
+    computed: TAPE_COMPUTED,
+    values: { viewer_team: viewer.teamId },
     viewer: viewer.teamId,
     pageStarts: false,
     joins: [TEAM_JOIN],
@@ -227,10 +232,13 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
   };
 }
 
+/** A company's id and name, the market's pages' heading. */
+const COMPANY_NAME: ItemSource<{ id: string; name: string }> = { table: "companies", fields: COMPANY_SUMMARY_FIELDS };
+
 /** 404 for an unknown company, as GET /companies/{id}. */
 export async function requireCompany(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ id: string; name: string }> {
   checkAccess(caller, companyId);
-  const found = await readItem(engine.run, engine.dialect, { table: "companies", fields: COMPANY_SUMMARY_FIELDS, id: companyId.toLowerCase() });
+  const found = await readItem(engine.run, engine.dialect, COMPANY_NAME, { id: companyId.toLowerCase() });
   if (!found) throw ApiError.notFound(`No company with id ${companyId}.`);
   return found.item;
 }

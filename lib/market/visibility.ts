@@ -1,7 +1,7 @@
 import type { Caller } from "../auth/caller";
 import type { Dialect } from "../db/dialect";
 import { sql } from "kysely";
-import type { ComputedFields } from "../db/json-sql";
+import type { Computed, ComputedFields } from "../db/json-sql";
 import type { Fragment } from "../db/sql";
 
 /**
@@ -73,7 +73,6 @@ export function bookComputedFields(dialect: Dialect, own: boolean): ComputedFiel
   return computedFields(dialect, sql.lit(own), sql`t.visibility <> 'order_book_anonymous'`, "indication_id");
 }
 
-/** Tape trades: the team when the trade is attributed to its owner. */
-export function tapeComputedFields(dialect: Dialect, viewer: Viewer): ComputedFields {
-  return computedFields(dialect, sql`t.team_id = ${viewer.teamId}`, sql`t.attributed_to_owner = TRUE`, "trade_id");
-}
+/** Tape trades: the team when the trade is attributed to its owner; the viewer's team is the value `viewer_team`. */
+export const TAPE_COMPUTED: Computed = (dialect, value) =>
+  computedFields(dialect, sql`t.team_id = ${value("viewer_team")}`, sql`t.attributed_to_owner = TRUE`, "trade_id");

@@ -13,7 +13,7 @@ import type { OpsTradeListQuery, Trade, TradeListQuery, TradeSortField, TradeWit
 import { OPS_TRADE_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** Where a trade is read from, in a list and alone: the one way its JSON is written. */
-export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN] };
+export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
 
 
 /** A trade with its team, as the marketplace team reads any team's (GET /ops/trades, verify). */
