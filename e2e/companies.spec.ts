@@ -105,6 +105,17 @@ test.describe("company directory", () => {
   });
 });
 
+test("on a phone the directory is one column: headquarters and investors under each name, nothing scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, ACCOUNTS.broker, "/companies");
+  const first = page.getByTestId("company-row").first();
+  await expect(first).toBeVisible();
+  await expect(first.getByTestId("company-hq")).toBeHidden();
+  await expect(first.getByRole("cell").first()).toContainText(/ · /);
+  const scroller = page.getByTestId("companies-table").locator("..");
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+});
+
 test.describe("company page", () => {
   test("shows every field, the 96px logo, external links and the team's tables for the company", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/companies");

@@ -209,6 +209,14 @@ test.describe("dashboard workflows", () => {
       await expect(fields.locator(`[data-field="${field}"]`)).toHaveCount(1);
     }
     await expect(fields.locator('[data-field="price_per_share"] dd')).toHaveAttribute("data-value", "12.50000001");
+    // Ordered by the task, economics first; a bid shows the structures it accepts, not an offer's one.
+    expect(await fields.locator("[data-field]").evaluateAll((items) => items.slice(0, 4).map((item) => item.getAttribute("data-field")))).toEqual([
+      "side",
+      "stage",
+      "issuer",
+      "price_per_share",
+    ]);
+    await expect(fields.locator('[data-field="structure"]')).toHaveCount(0);
     await expectAccessible(page, "the indication page");
 
     const edit = page.getByTestId("edit-indication");
@@ -232,6 +240,8 @@ test.describe("dashboard workflows", () => {
     await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]').locator('[data-field="price_per_share"]')).toContainText("$12.50000001");
     await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]').locator('[data-field="price_per_share"]')).toContainText("$12.75");
     await expect(page.locator('[data-testid=history-event][data-action="indication.updated"]')).toContainText("in the browser");
+    // Bookkeeping stays out of the change list: every change moves updated_at.
+    await expect(page.locator('[data-testid=history-event] [data-field="updated_at"]')).toHaveCount(0);
 
     await page.getByTestId("refresh-indication").click();
     await expect(page.getByTestId("action-status")).toHaveText(/Refreshed/);
@@ -250,6 +260,20 @@ test.describe("dashboard workflows", () => {
     const events = await historyOf(page, "indications", state.bid!.id);
     expect(events.map((e) => e.action)).toEqual(["indication.created", "indication.updated", "indication.refreshed", "indication.closed"]);
     expect(new Set(events.map((e) => e.actor.via))).toEqual(new Set(["session"]));
+
+    // Quoting again: Duplicate starts a new indication from the closed one.
+    const duplicate = page.getByTestId("duplicate-indication");
+    await hydrated(duplicate);
+    await duplicate.click();
+    const copy = openDialog(page);
+    await expect(copy.getByTestId("field-issuer_id")).toHaveText(state.company!.name);
+    await expect(copy.getByTestId("field-price_per_share")).toHaveValue("12.75");
+    await copy.getByTestId("form-submit").click();
+    await expect(copy.getByTestId("form-saved")).toBeVisible();
+    const copyId = (await copy.getByRole("link", { name: "Open it" }).getAttribute("href"))!.split("/").pop()!;
+    expect(copyId).not.toBe(state.bid!.id);
+    const created = await (await page.request.get(`/api/v1/my/indications/${copyId}`)).json();
+    expect(created).toMatchObject({ side: "bid", stage: "open", price_per_share: "12.75", issuer: { id: state.company!.id } });
   });
 
   test("two pages race on one edit: the second save gets the conflict, sees what changed and reloads", async ({ page, context }, testInfo) => {

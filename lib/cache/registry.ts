@@ -54,6 +54,7 @@ export const CACHES = {
     staleWhen: "never",
     parts: {
       sqliteStatements: { bound: 256, holds: "prepared SQLite statements by SQL text", saves: "38 % of /my/trades" },
+      pageStatements: { bound: 2_000, holds: "a list page's statement text by its shape (lib/db/page.ts pageSql)", saves: "PENDING" },
     },
   },
 } as const satisfies Record<string, { staleWhen: string; parts: Record<string, { bound: number; holds: string; saves: string }> }>;

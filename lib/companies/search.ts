@@ -72,5 +72,5 @@ export function matchCompanies(w: Filters<Company>, term: string | undefined): v
 /** Narrows a search to the index's candidates when that is the faster way (it never changes the matches). */
 export function planCompanySearch(w: Filters<Company>, term: string | undefined, knownCount: number | undefined, page: { offset: number; limit: number }): void {
   if (term === undefined || [...term].length < TRIGRAM || !searchByIndex(knownCount, page.offset, page.limit)) return;
-  w.add(w.dialect.searchCandidates(COMPANY_SEARCH_INDEX, term));
+  w.add("search candidates", [w.dialect.searchParam(term)], ([v]) => w.dialect.searchCandidates(COMPANY_SEARCH_INDEX, v));
 }

@@ -80,13 +80,13 @@ function stateOf(db: Db): ClientState {
   return state;
 }
 
-/** Runs hand-written statements on the client's own connection (lib/db/driver.ts). */
+/** Runs our own statements on the client's own connection (lib/db/driver.ts). */
 export function sqlRunner(db: Db): RunSql {
   return connectionRunner(stateOf(db).connection, () => db.$connect());
 }
 
 /**
- * Runs hand-written statements inside a Prisma transaction, so they see its writes (the engine's
+ * Runs our own statements inside a Prisma transaction, so they see its writes (the engine's
  * `run` is on another connection on PostgreSQL).
  */
 export function transactionRunner(tx: Pick<Db, "$queryRawUnsafe">): RunSql {

@@ -6,7 +6,7 @@
  *
  * - Statement reuse: the SQLite adapter prepares every statement anew, the PostgreSQL adapter
  *   sends every statement unnamed (parsed on every call); see cacheStatements and nameStatements.
- * - The connection: our hand-written statements run on the client's own adapter connection (pool),
+ * - The connection: our own statements (built with Kysely) run on the client's own adapter connection (pool),
  *   beside Prisma's queries, without Prisma's query compiler (sqlRunner).
  */
 import { createCache } from "../cache/registry";
@@ -368,7 +368,7 @@ function connectionRowsQuery(connection: TrackedConnection, connectClient: () =>
   return (sql: Sql) => (connection.open ? query(connection.open, sql) : opening().then((adapter) => query(adapter, sql)));
 }
 
-/** Runs hand-written statements on the connection like connectionRunner, each row as its array of values. */
+/** Runs our own statements on the connection like connectionRunner, each row as its array of values. */
 export function connectionRowsRunner(connection: TrackedConnection, connectClient: () => Promise<void>): RunRows {
   const rows = connectionRowsQuery(connection, connectClient);
   return async (sql: Sql) => (await rows(sql)).rows as unknown[][];

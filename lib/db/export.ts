@@ -1,7 +1,7 @@
 import { csvRecordSql } from "./csv-sql";
 import { exportColumnsSql } from "./json-sql";
 import { sql } from "kysely";
-import { computedOf, fromList, orderClause, rowsRunner, selection, startCondition, type Engine, type ListQuery, type PageStart } from "./page";
+import { addStart, computedOf, fromList, orderClause, rowsRunner, selection, type Engine, type ListQuery, type PageStart } from "./page";
 import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
 
 /**
@@ -31,7 +31,7 @@ export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<
   columns.push(sortValue(engine, list).sql.as("__s"), col("id").as("__id"));
   const conditions = selection(engine.dialect, list);
   list.plan?.(conditions, undefined);
-  if (start) conditions.add(startCondition(engine.dialect, list, start));
+  if (start) addStart(engine.dialect, conditions, list, start);
   const statement = fromList(engine.dialect, list)
     .select(columns)
     .where(conditions.toSql())

@@ -1,10 +1,10 @@
 import { toStoredDecimal } from "../domain/decimal";
 import { counterSql, teamCounterSql, type Counter } from "../cache/counters";
 import { createCache } from "../cache/registry";
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type Computed, type ComputedFields } from "./json-sql";
-import { Filters, col, compiled, type Column, type Fragment, type Selected, type Sql, type TableName, type Tables } from "./sql";
+import { Filters, col, compileTemplate, compiled, type Column, type Fragment, type Selected, type Slot, type Sql, type TableName, type Tables } from "./sql";
 
 /**
  * The page engine: one statement per list page, which returns the page's items as the API's JSON,
@@ -156,14 +156,17 @@ function joinRefs(query: AnySelect, joins: readonly RefJoin[] = []): AnySelect {
   return joins.reduce((joined, join) => joined.innerJoin(`${join.table} as ${join.as}`, `${join.as}.id`, `t.${join.on}`), query);
 }
 
-/** The counter a list's cached facts are kept under: its team's, else its table's (lib/cache/counters.ts). */
-export function listCounterSql(list: { table: TableName; team?: string }): Fragment {
-  return list.team === undefined ? counterSql(list.table as Counter) : teamCounterSql(list.table, list.team);
+/**
+ * The counter a list's cached facts are kept under: its team's (`team`, the list's own or a
+ * template's slot for it), else its table's (lib/cache/counters.ts).
+ */
+export function listCounterSql(list: { table: TableName; team?: string }, team = list.team): Fragment {
+  return list.team === undefined ? counterSql(list.table as Counter) : teamCounterSql(list.table, team!);
 }
 
 /** The counters of a list's version: its own as `__v`, those it depends on as `__d0`, `__d1`, … */
-function versionColumns<T>(list: ListQuery<T>) {
-  return [listCounterSql(list).as("__v"), ...(list.dependsOn ?? []).map((name, i) => counterSql(name).as(`__d${i}`))];
+function versionColumns<T>(list: ListQuery<T>, team = list.team) {
+  return [listCounterSql(list, team).as("__v"), ...(list.dependsOn ?? []).map((name, i) => counterSql(name).as(`__d${i}`))];
 }
 
 /**
@@ -179,8 +182,8 @@ function isWholeTeam<T>(dialect: Dialect, list: ListQuery<T>): boolean {
   return probe.terms.length === 0;
 }
 
-function teamRowCountSql<T>(list: ListQuery<T>): Fragment {
-  return sql`(SELECT COALESCE(MAX(row_count), 0) FROM team_table_versions WHERE table_name = ${list.table} AND team_id = ${list.team})`;
+function teamRowCountSql<T>(list: ListQuery<T>, team: string): Fragment {
+  return sql`(SELECT COALESCE(MAX(row_count), 0) FROM team_table_versions WHERE table_name = ${sql.lit(list.table)} AND team_id = ${team})`;
 }
 
 /** The rows a list selects: its team first (when it has one), then its own conditions. */
@@ -206,35 +209,88 @@ function conditionsOf<T>(dialect: Dialect, list: ListQuery<T>, knownCount: numbe
  * walks the covering (scope, sort column, id) index and fetches nothing it skips; from a known
  * `start` the index seeks there instead. The counter and count subqueries are uncorrelated, so
  * each runs once, in the same snapshot as the rows.
+ *
+ * Pages of one shape (the list's declaration, its filters without their values, the window's
+ * kind) are one statement text, compiled once and kept by that shape (`driver.pageStatements`);
+ * each call fills in its values.
  */
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
-  const db = builder(dialect);
-  const order = orderClause(list.order);
-  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, computedOf(dialect, list)), order);
-  const columns: Selected[] = [items.as("__items"), ...versionColumns(list)];
-  if (options.withCount) {
-    columns.push(
-      scopeOf(dialect, list).wholeTeam
-        ? teamRowCountSql(list).as("__n")
-        : db.selectFrom(`${list.table} as t`).select(sql`count(*)`.as("n")).where(conditionsOf(dialect, list, options.knownCount).toSql()).as("__n"),
-    );
-  }
-  const conditions = conditionsOf(dialect, list, options.knownCount);
-  if (options.start) conditions.add(startCondition(dialect, list, options.start));
+  const where = conditionsOf(dialect, list, options.knownCount);
+  if (options.start) addStart(dialect, where, list, options.start);
+  const count = !options.withCount ? "none" : scopeOf(dialect, list).wholeTeam ? "team" : conditionsOf(dialect, list, options.knownCount);
+  const counted = typeof count === "string" ? undefined : count;
   const offset = options.start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
   // value: only a range elsewhere makes the plan depend on values
   // (docs/performance.md, "PostgreSQL generic plans").
-  const valueDependent = conditions.rangedColumns.some((column) => column !== list.order.column);
+  const valueDependent = where.rangedColumns.some((column) => column !== list.order.column);
   const genericPage = list.genericPlan === true && !valueDependent && offset === 0;
   const literalLimit = dialect.literalLimit(genericPage);
   if (literalLimit && !(Number.isSafeInteger(list.limit) && list.limit > 0)) throw new RangeError(`bad page size ${list.limit}`);
+  const shape = {
+    count: counted ? `rows: ${counted.shape()}` : count,
+    limit: literalLimit ? list.limit : "?",
+    genericPage,
+  };
+  const key = [
+    dialect.kind,
+    declarationId(list.fields),
+    list.computed ? declarationId(list.computed) : "",
+    list.table,
+    (list.joins ?? []).map((join) => `${join.table} ${join.as} ${join.on}`).join(),
+    list.team === undefined ? "" : "team",
+    (list.dependsOn ?? []).join(),
+    `${list.order.column} ${list.order.direction}`,
+    String(list.lateLookup),
+    JSON.stringify(shape),
+    where.shape(),
+  ].join("\u0000");
+  let fill = pageStatements.get(key);
+  if (fill === undefined) pageStatements.set(key, (fill = compileTemplate(dialect, (slot) => pageStatement(dialect, list, { where, count, literalLimit, genericPage }, slot))));
+  const values: Record<string, unknown> = { team: list.team, limit: list.limit, offset };
+  for (const [name, value] of Object.entries(list.values ?? {})) values[`value:${name}`] = value;
+  where.values().forEach((value, i) => (values[`w${i}`] = value));
+  counted?.values().forEach((value, i) => (values[`c${i}`] = value));
+  return fill(values);
+}
+
+// Page statements by shape (pageSql). Shapes are few per list (its filters present, how many
+// values an IN has, the sort, the window's kind), so the bound is never reached in use.
+const pageStatements = createCache<string, (values: Readonly<Record<string, unknown>>) => Sql>("driver.pageStatements");
+
+// A number per declaration object (fields, computed), for the shape's key.
+const declarations = new WeakMap<object, number>();
+let declared = 0;
+function declarationId(declaration: object): number {
+  let id = declarations.get(declaration);
+  if (id === undefined) declarations.set(declaration, (id = ++declared));
+  return id;
+}
+
+/** The page statement of pageSql, with slots for every value (`team`, `limit`, `offset`, `w<i>`, `c<i>`, `value:<name>`). */
+function pageStatement<T>(
+  dialect: Dialect,
+  list: ListQuery<T>,
+  page: { where: Filters<Tables[TableName]>; count: "none" | "team" | Filters<Tables[TableName]>; literalLimit: boolean; genericPage: boolean },
+  slot: Slot<string>,
+) {
+  const db = builder(dialect);
+  const order = orderClause(list.order);
+  const computed = list.computed?.(dialect, (name) => slot(`value:${name}`));
+  const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, computed), order);
+  const team = slot("team");
+  const columns: Selected[] = [items.as("__items"), ...versionColumns(list, team)];
+  if (page.count === "team") columns.push(teamRowCountSql(list, team).as("__n"));
+  else if (page.count !== "none") {
+    const rows = page.count.toSql((i) => slot(`c${i}`));
+    columns.push(db.selectFrom(`${list.table} as t`).select(sql`count(*)`.as("n")).where(rows).as("__n"));
+  }
   const window = (query: AnySelect) =>
     query
-      .where(conditions.toSql())
+      .where(page.where.toSql((i) => slot(`w${i}`)))
       .orderBy(order)
-      .limit(literalLimit ? sql.lit(list.limit) : list.limit)
-      .offset(genericPage ? sql.lit(0) : offset);
+      .limit(page.literalLimit ? sql.lit(list.limit) : sql<number>`${slot("limit")}`)
+      .offset(page.genericPage ? sql.lit(0) : sql<number>`${slot("offset")}`);
   const rowKey = sql`t.${sql.raw(dialect.rowKey)}`;
   const pageRows =
     list.lateLookup === false
@@ -242,7 +298,7 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
       : db
           .selectFrom(window(db.selectFrom(`${list.table} as t`).select(rowKey.as("k"))).as("p"))
           .innerJoin(`${list.table} as t`, (join) => join.on(sql<SqlBool>`${rowKey} = p.k`));
-  return compiled(dialect, joinRefs(pageRows, list.joins).select(columns));
+  return joinRefs(pageRows, list.joins).select(columns);
 }
 
 /** The count of the list's rows and the table's version, in one snapshot. */
@@ -255,18 +311,22 @@ export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" |
 }
 
 /**
- * Rows at or after `start` in the order (sort column in its direction, then id ascending): a range
- * on the sort column, which the index seeks to, and the id tie-break for rows that share the
- * start's value. Sort columns are NOT NULL, so no NULL ordering applies.
+ * Adds the rows at or after `start` in the order (sort column in its direction, then id
+ * ascending): a range on the sort column, which the index seeks to, and the id tie-break for rows
+ * that share the start's value. Sort columns are NOT NULL, so no NULL ordering applies.
  */
-export function startCondition<T>(dialect: Dialect, list: ListQuery<T>, start: PageStart): Expression<SqlBool> {
+export function addStart<T>(dialect: Dialect, filters: Filters<Tables[TableName]>, list: ListQuery<T>, start: PageStart): void {
   const column = col(list.order.column);
   const kind = (list.fields as Record<string, string>)[list.order.column];
-  const value = () =>
-    kind === "timestamp" ? dialect.timestamp(new Date(start.value)) : sql`${kind === "decimal" ? toStoredDecimal(start.value) : start.value}`;
+  const stored = kind === "timestamp" ? dialect.timestampParam(new Date(start.value)) : kind === "decimal" ? toStoredDecimal(start.value) : start.value;
+  const value = (param: unknown) => (kind === "timestamp" ? dialect.timestampSql(param) : sql`${param}`);
   const beyond = sql.raw(list.order.direction === "desc" ? "<" : ">");
   const tieBreak = sql.raw(start.inclusive ? ">=" : ">");
-  return sql<SqlBool>`${column} ${beyond}= ${value()} AND (${column} ${beyond} ${value()} OR ${col("id")} ${tieBreak} ${start.id})`;
+  filters.add(
+    `from ${kind} ${list.order.direction} ${start.inclusive ? "on" : "after"}`,
+    [stored, stored, start.id],
+    ([from, beyondFrom, id]) => sql<SqlBool>`${column} ${beyond}= ${value(from)} AND (${column} ${beyond} ${value(beyondFrom)} OR ${col("id")} ${tieBreak} ${id})`,
+  );
 }
 
 /**
@@ -320,8 +380,8 @@ function scopeOf<T>(dialect: Dialect, list: ListQuery<T>): { key: string; wholeT
   let scope = scopes.get(list);
   if (scope === undefined) {
     // The table and the WHERE clause (the team's term among them) name the rows.
-    const where = compiled(dialect, sql`${selection(dialect, list).toSql()}`);
-    scope = { key: `${list.table}\u0000${where.text}\u0000${JSON.stringify(where.values)}`, wholeTeam: isWholeTeam(dialect, list) };
+    const where = selection(dialect, list);
+    scope = { key: `${list.table}\u0000${where.shape()}\u0000${JSON.stringify(where.values())}`, wholeTeam: isWholeTeam(dialect, list) };
     scopes.set(list, scope);
   }
   return scope;

@@ -69,25 +69,34 @@ function slotName(value: unknown): string | undefined {
 /** Where a template's statement takes a value given per call (typed as the text it stands for). */
 export type Slot<P extends string> = (name: P) => string;
 
+const slot: Slot<string> = (name) => ({ [SLOT]: name }) as unknown as string;
+
 /**
- * A statement built and compiled once per database, its values given per call by name: `build`
- * writes `slot(name)` where a value goes, and may write constants too. For the statements each
- * request runs with one shape, which would otherwise pay Kysely's building every time
- * (docs/architecture.md, "Typed statements").
+ * A statement built and compiled once, its values given per call by name: `build` writes
+ * `slot(name)` where a value goes, and may write constants too.
+ */
+export function compileTemplate<P extends string>(dialect: Dialect, build: (slot: Slot<P>) => Compilable | Fragment): (values: Readonly<Record<P, unknown>>) => Sql {
+  const once = compiled(dialect, build(slot));
+  return (values) => ({
+    text: once.text,
+    values: once.values.map((value) => {
+      const name = slotName(value);
+      return name === undefined ? value : values[name as P];
+    }),
+  });
+}
+
+/**
+ * A statement of one shape, compiled once per database (compileTemplate). For the statements each
+ * request runs, which would otherwise pay Kysely's building every time (docs/architecture.md,
+ * "Typed statements").
  */
 export function template<P extends string>(build: (dialect: Dialect, slot: Slot<P>) => Compilable | Fragment): (dialect: Dialect, values: Readonly<Record<P, unknown>>) => Sql {
-  const texts = new Map<Dialect, Sql>();
-  const slot: Slot<P> = (name) => ({ [SLOT]: name }) as unknown as string;
+  const byDialect = new Map<Dialect, (values: Readonly<Record<P, unknown>>) => Sql>();
   return (dialect, values) => {
-    let once = texts.get(dialect);
-    if (once === undefined) texts.set(dialect, (once = compiled(dialect, build(dialect, slot))));
-    return {
-      text: once.text,
-      values: once.values.map((value) => {
-        const name = slotName(value);
-        return name === undefined ? value : values[name as P];
-      }),
-    };
+    let fill = byDialect.get(dialect);
+    if (fill === undefined) byDialect.set(dialect, (fill = compileTemplate(dialect, (named: Slot<P>) => build(dialect, named))));
+    return fill(values);
   };
 }
 
@@ -101,12 +110,20 @@ export function col(column: string): Fragment {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const eb: ExpressionBuilder<any, "t"> = expressionBuilder<any, "t">();
 
+/** One term of a WHERE clause: what it tests (its shape), its values, and how it is written from them. */
+interface Term {
+  shape: string;
+  values: readonly unknown[];
+  write(values: readonly unknown[]): Expression<SqlBool>;
+}
+
 /**
  * A WHERE clause under construction over the table read as `t` (rows of type Row): terms joined
- * by AND. Undefined values add no term.
+ * by AND. Undefined values add no term. Each term keeps its values apart from its shape, so
+ * clauses of one shape can share one compiled statement (lib/db/page.ts).
  */
 export class Filters<Row> {
-  readonly terms: Expression<SqlBool>[] = [];
+  readonly terms: Term[] = [];
   /**
    * The columns range conditions were added on: unless the range is on the column the page is
    * ordered by, its selectivity decides the best plan (ListQuery.genericPlan).
@@ -115,45 +132,60 @@ export class Filters<Row> {
   constructor(readonly dialect: Dialect) {}
 
   equals(column: Column<Row>, value: string | undefined) {
-    if (value !== undefined) this.terms.push(eb(col(column), "=", value));
+    if (value !== undefined) this.add(`${column} =`, [value], ([v]) => eb(col(column), "=", v));
   }
 
   is(column: Column<Row>, value: boolean | undefined) {
-    if (value !== undefined) this.terms.push(eb(col(column), "=", this.dialect.boolean(value)));
+    if (value !== undefined) this.add(`${column} is`, [this.dialect.booleanParam(value)], ([v]) => eb(col(column), "=", v));
   }
 
   /** One value: `=`; several: IN (...). */
   oneOf(column: Column<Row>, values: readonly string[] | undefined) {
     if (values === undefined) return;
-    this.terms.push(values.length === 1 ? eb(col(column), "=", values[0]) : eb(col(column), "in", values));
+    this.add(`${column} in ${values.length}`, values, (vs) => (vs.length === 1 ? eb(col(column), "=", vs[0]) : eb(col(column), "in", vs)));
   }
 
   /** Inclusive range of comparable text (stored decimals, YYYY-MM-DD dates). */
   between(column: Column<Row>, min: string | undefined, max: string | undefined) {
-    if (min !== undefined) this.terms.push(eb(col(column), ">=", min));
-    if (max !== undefined) this.terms.push(eb(col(column), "<=", max));
+    if (min !== undefined) this.add(`${column} >=`, [min], ([v]) => eb(col(column), ">=", v));
+    if (max !== undefined) this.add(`${column} <=`, [max], ([v]) => eb(col(column), "<=", v));
     if (min !== undefined || max !== undefined) this.rangedColumns.push(column);
   }
 
   /** A timestamp column against a point in time. */
   compare(column: Column<Row>, operator: ">" | "<" | ">=", value: Date | undefined) {
     if (value === undefined) return;
-    this.terms.push(eb(col(column), operator, this.dialect.timestamp(value)));
+    this.add(`${column} ${operator} time`, [this.dialect.timestampParam(value)], ([v]) => eb(col(column), operator, this.dialect.timestampSql(v)));
     this.rangedColumns.push(column);
   }
 
   /** `column` contains `term` (lower-cased, no LIKE wildcards: see the dialect). */
   contains(column: Column<Row>, term: string | undefined) {
-    if (term !== undefined) this.terms.push(this.dialect.contains(col(column), term));
+    if (term !== undefined) this.add(`${column} contains`, [this.dialect.containsParam(term)], ([v]) => this.dialect.contains(col(column), v));
   }
 
-  /** A term the dialect or the engine writes itself (a search index's candidates, a page's start). */
-  add(term: Expression<SqlBool>) {
-    this.terms.push(term);
+  /** A term written by `write` from `values`; `shape` names what it tests, whatever the values. */
+  add(shape: string, values: readonly unknown[], write: (values: readonly unknown[]) => Expression<SqlBool>) {
+    this.terms.push({ shape, values, write });
   }
 
-  /** The terms joined by AND (TRUE without any). */
-  toSql(): Expression<SqlBool> {
-    return this.terms.length ? eb.and(this.terms) : sql<SqlBool>`TRUE`;
+  /** What the clause tests without its values: clauses of equal shapes are one statement text. */
+  shape(): string {
+    return this.terms.map((term) => term.shape).join(" AND ");
+  }
+
+  /** The values of the terms, in order. */
+  values(): unknown[] {
+    return this.terms.flatMap((term) => term.values);
+  }
+
+  /**
+   * The terms joined by AND (TRUE without any). With `value`, the i-th value (in values()' order)
+   * is written as `value(i)` (a template's slot) instead of itself.
+   */
+  toSql(value?: (index: number) => unknown): Expression<SqlBool> {
+    let next = 0;
+    const written = this.terms.map((term) => term.write(value ? term.values.map(() => value(next++)) : term.values));
+    return written.length ? eb.and(written) : sql<SqlBool>`TRUE`;
   }
 }

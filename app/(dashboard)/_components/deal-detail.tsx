@@ -21,7 +21,7 @@ export function DealDetail({
   parent: { href: string; label: string };
   badges: React.ReactNode;
   actions: React.ReactNode;
-  /** Every field of the spec, in the response schema's order. */
+  /** Every field of the spec the resource has (ResourceFields orders them). */
   fields: readonly string[];
   history: { items: AuditEvent[]; total: number };
   /** Names the page's test ids: `${kind}-page`, `${kind}-fields`. */

@@ -21,6 +21,11 @@ function via(actor: AuditEvent["actor"]): string {
   return "by the service";
 }
 
+/** A changed value; a time in the reader's own time zone, as everywhere on the page. */
+function ChangeValue({ field, value }: { field: string; value: unknown }) {
+  return field.endsWith("_at") && typeof value === "string" ? <Timestamp iso={value} /> : <>{valueText(field, value)}</>;
+}
+
 export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total: number }) {
   return (
     <section aria-labelledby="history-heading" className="rounded-md border border-slate-200 bg-white p-5 shadow-sm">
@@ -30,7 +35,8 @@ export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total
       {events.length === 0 ? <p className="text-sm text-slate-500">No recorded changes.</p> : null}
       <ol className="relative space-y-4 border-l border-slate-200 pl-5" data-testid="history">
         {events.map((event) => {
-          const changes = Object.entries(event.changes);
+          // Every change moves updated_at: the event's own time says it already.
+          const changes = Object.entries(event.changes).filter(([field]) => field !== "updated_at");
           const creation = event.action.endsWith(".created");
           return (
             <li key={event.id} className="relative" data-testid="history-event" data-action={event.action}>
@@ -47,8 +53,10 @@ export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total
                 <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
                   {changes.map(([field, change]) => (
                     <li key={field} data-field={field}>
-                      <span className="font-medium">{fieldLabel(field)}</span>: <span className="text-slate-500 line-through decoration-slate-300">{valueText(field, change.from)}</span>{" "}
-                      <span aria-label="changed to">→</span> {valueText(field, change.to)}
+                      <span className="font-medium">{fieldLabel(field)}</span>: <span className="text-slate-500 line-through decoration-slate-300">
+                        <ChangeValue field={field} value={change.from} />
+                      </span>{" "}
+                      <span aria-label="changed to">→</span> <ChangeValue field={field} value={change.to} />
                     </li>
                   ))}
                 </ul>

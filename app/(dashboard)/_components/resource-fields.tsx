@@ -14,8 +14,8 @@ import {
 import { CompanyLink } from "./company-links";
 
 /**
- * Every field of a resource as the API shows it, in the order of its response schema (the keys
- * of `shape`), so a field added to the schema appears here without a change.
+ * Every field of a resource as the API shows it, ordered by the task (detailOrder), so a field
+ * added to the schema appears here without a change.
  */
 
 const ENUM_LABELS: Record<string, Record<string, string>> = {
@@ -26,8 +26,78 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
   stock_class_type: STOCK_CLASS_TYPE_LABELS,
 };
 
+/**
+ * The order a desk reads a deal in: the economics (what, at what price, how much, on what terms,
+ * who may see it), then the parties and the stock, then the record's bookkeeping. A field not
+ * listed follows in its schema order.
+ */
+const DETAIL_ORDER = [
+  "side",
+  "stage",
+  "issuer",
+  "price_per_share",
+  "volume",
+  "minimum_volume",
+  "structure",
+  "acceptable_structures",
+  "sign_date",
+  "won_date",
+  "visibility",
+  "private_recipients",
+  "is_verified",
+  "verification_officer_name",
+  "verification_officer_email",
+  "attributed_to_owner",
+  "stock_type",
+  "stock_class_type",
+  "stock_class",
+  "management_fee_percent",
+  "carried_interest_fee_percent",
+  "client_id",
+  "third_party_id",
+  "details",
+  "permalink_id",
+  "id",
+  "opened_at",
+  "last_refreshed_at",
+  "created_at",
+  "updated_at",
+];
+
+/** `fields` in DETAIL_ORDER, the unlisted ones after it in their own order. */
+export function detailOrder(fields: readonly string[]): string[] {
+  const rank = (field: string) => {
+    const at = DETAIL_ORDER.indexOf(field);
+    return at === -1 ? DETAIL_ORDER.length + fields.indexOf(field) : at;
+  };
+  return [...fields].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Where the generated label would read like a column name. */
+const LABELS: Record<string, string> = {
+  id: "ID",
+  issuer: "Company",
+  permalink_id: "Permalink",
+  price_per_share: "Price per share",
+  is_verified: "Verified",
+  attributed_to_owner: "Shown on the tape as ours",
+  verification_officer_name: "Verified by",
+  verification_officer_email: "Verifier's e-mail",
+  management_fee_percent: "Management fee",
+  carried_interest_fee_percent: "Carried interest",
+  client_id: "Client ID",
+  third_party_id: "Third-party ID",
+  private_recipients: "Shared with",
+  minimum_volume: "Minimum volume",
+  last_refreshed_at: "Last refreshed",
+  opened_at: "Opened",
+  created_at: "Created",
+  updated_at: "Last changed",
+};
+
 /** `price_per_share` -> "Price per share"; ids keep their capitals. */
 export function fieldLabel(field: string): string {
+  if (LABELS[field]) return LABELS[field];
   const words = field.replace(/_id$/, "_ID").split("_").join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -63,9 +133,9 @@ function FieldValue({ field, value }: { field: string; value: unknown }) {
 export function ResourceFields({ fields, resource, testId }: { fields: readonly string[]; resource: Record<string, unknown>; testId?: string }) {
   return (
     <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
-      {fields.map((field) => (
+      {detailOrder(fields).map((field) => (
         <div key={field} data-field={field} className={field === "details" ? "sm:col-span-2 lg:col-span-3" : undefined}>
-          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{fieldLabel(field)}</dt>
+          <dt className="text-xs font-medium text-slate-500">{fieldLabel(field)}</dt>
           <dd className="mt-0.5 break-words text-slate-800" data-value={typeof resource[field] === "string" ? (resource[field] as string) : undefined}>
             <FieldValue field={field} value={resource[field]} />
           </dd>

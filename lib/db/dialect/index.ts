@@ -14,9 +14,13 @@ export interface Dialect {
   /** The statement builder for this database (compile only: lib/db/sql.ts). */
   readonly db: Kysely<Tables>;
 
-  /** A point in time as a parameter, as the timestamp columns store it. */
-  timestamp(value: Date): RawBuilder<Date>;
-  /** A boolean as a parameter, as the boolean columns store it. */
+  /** A point in time as the timestamp columns store it: a parameter's value for `timestampSql`. */
+  timestampParam(value: Date): unknown;
+  /** `timestampParam`'s value (or a template's slot for it) as a timestamp in a statement. */
+  timestampSql(param: unknown): RawBuilder<Date>;
+  /** A boolean as the boolean columns store it, as a parameter's value. */
+  booleanParam(value: boolean): unknown;
+  /** The same, as a parameter in a statement. */
   boolean(value: boolean): RawBuilder<boolean>;
 
   /** A JSON object from `key, expression` pairs, in order. */
@@ -52,10 +56,14 @@ export interface Dialect {
    */
   lockRowSql(table: string): string | null;
 
-  /** `column` contains `term` (already lower-cased, no LIKE wildcards left), case-sensitively. */
-  contains(column: Fragment, term: string): Expression<SqlBool>;
-  /** Ids of `index.table` rows whose search text may contain `term` (a superset), from a trigram index. */
-  searchCandidates(index: TrigramIndex, term: string): Expression<SqlBool>;
+  /** The parameter `contains` tests with, for `term` (already lower-cased, no LIKE wildcards left). */
+  containsParam(term: string): string;
+  /** `column` contains the term of `param` (containsParam's), case-sensitively. */
+  contains(column: Fragment, param: unknown): Expression<SqlBool>;
+  /** The parameter `searchCandidates` looks up, for `term`. */
+  searchParam(term: string): string;
+  /** Ids of `index.table` rows whose search text may contain the term of `param` (searchParam's): a superset, from a trigram index. */
+  searchCandidates(index: TrigramIndex, param: unknown): Expression<SqlBool>;
 
   /** The statement that shows `text`'s query plan, and how to print its rows. */
   explain(text: string): { text: string; lines(rows: Record<string, unknown>[]): string[] };

@@ -10,7 +10,9 @@ export const postgres: Dialect = {
   db: compileOnly(new PostgresAdapter(), new PostgresQueryCompiler()),
 
   // timestamp(3) without time zone holds UTC (Prisma's convention): compare with the UTC wall time.
-  timestamp: (value) => sql<Date>`${value.toISOString().slice(0, -1)}::timestamp`,
+  timestampParam: (value) => value.toISOString().slice(0, -1),
+  timestampSql: (param) => sql<Date>`${param}::timestamp`,
+  booleanParam: (value) => value,
   boolean: (value) => sql<boolean>`${value}`,
 
   jsonObject: (pairs) => sql`json_build_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
@@ -34,11 +36,12 @@ export const postgres: Dialect = {
   lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`,
 
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
-  contains: (column, term) => sql<SqlBool>`${column} LIKE ${`%${term}%`}`,
+  containsParam: (term) => `%${term}%`,
+  contains: (column, param) => sql<SqlBool>`${column} LIKE ${param}`,
   // The same test again, as a semi-join: it makes the match look rarer to the planner, which then
   // takes the trigram index instead of reading names in order (docs/performance.md, "Company search").
-  searchCandidates: (index, term) =>
-    sql<SqlBool>`t.id IN (SELECT s.id FROM ${sql.table(index.table)} s WHERE s.${sql.ref(index.column)} LIKE ${`%${term}%`})`,
+  searchParam: (term) => `%${term}%`,
+  searchCandidates: (index, param) => sql<SqlBool>`t.id IN (SELECT s.id FROM ${sql.table(index.table)} s WHERE s.${sql.ref(index.column)} LIKE ${param})`,
 
   explain: (text) => ({
     text: `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${text}`,

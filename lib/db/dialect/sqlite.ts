@@ -40,7 +40,9 @@ export const sqlite: Dialect = {
   db: compileOnly(new SqliteAdapter(), new SqliteQueryCompiler()),
 
   // Timestamps are stored as epoch milliseconds (lib/db/client.ts).
-  timestamp: (value) => sql<Date>`${value.getTime()}`,
+  timestampParam: (value) => value.getTime(),
+  timestampSql: (param) => sql<Date>`${param}`,
+  booleanParam: (value) => (value ? 1 : 0),
   boolean: (value) => sql<boolean>`${value ? 1 : 0}`,
 
   jsonObject: (pairs) => sql`json_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
@@ -66,12 +68,14 @@ export const sqlite: Dialect = {
 
   // instr, not LIKE: LIKE would also fold ASCII case, for nothing here
   // (docs/performance.md, "Company search").
-  contains: (column, term) => sql<SqlBool>`instr(${column}, ${term}) > 0`,
+  containsParam: (term) => term,
+  contains: (column, param) => sql<SqlBool>`instr(${column}, ${param}) > 0`,
   // MATCH answers with rowids alone; the key table turns them into ids (docs/performance.md,
   // "Company search"). The trigram tokenizer folds more than lower-casing does, so this is a
   // superset: `contains` decides. Written by hand: Kysely has no FTS5 MATCH.
-  searchCandidates: (index, term) =>
-    sql<SqlBool>`t.id IN (SELECT k.${sql.ref(index.keyColumn)} FROM ${sql.table(index.ftsTable)} s JOIN ${sql.table(index.keyTable)} k ON k.key = s.rowid WHERE ${sql.table(index.ftsTable)} MATCH ${ftsPhrase(term)})`,
+  searchParam: ftsPhrase,
+  searchCandidates: (index, param) =>
+    sql<SqlBool>`t.id IN (SELECT k.${sql.ref(index.keyColumn)} FROM ${sql.table(index.ftsTable)} s JOIN ${sql.table(index.keyTable)} k ON k.key = s.rowid WHERE ${sql.table(index.ftsTable)} MATCH ${param})`,
 
   explain: (text) => {
     const depths = new Map<number, number>();

@@ -10,18 +10,28 @@ import { valuesOf } from "./fields";
 import { FormDialog } from "./form-dialog";
 import { LoadThen } from "./load-then";
 
-/** "New indication": on /indications, and on a company page with the company filled in. */
-export function NewIndicationButton({ issuer = null }: { issuer?: CompanyOption | null }) {
+/**
+ * "New indication": on /indications, and on a company page with the company filled in. As
+ * "Duplicate" on an indication's page, the form starts from that indication (a quote made again,
+ * open or closed), its third-party reference left blank: it names the original.
+ */
+export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyOption | null; from?: Indication }) {
+  const initial = from ? { ...valuesOf(INDICATION_FORM_FIELDS, from), third_party_id: "" } : { ...EMPTY_INDICATION, issuer_id: issuer?.id ?? "" };
   return (
-    <FormDialog label="New indication" title="New indication" testId="new-indication">
+    <FormDialog
+      label={from ? "Duplicate" : "New indication"}
+      title={from ? `New indication from ${from.permalink_id}` : "New indication"}
+      testId={from ? "duplicate-indication" : "new-indication"}
+      variant={from ? "secondary" : undefined}
+    >
       {({ saved, cancel }) => (
         <DealForm<Indication>
           noun="indication"
           fields={INDICATION_FORM_FIELDS}
           schema={indicationCreateSchema}
           mode="create"
-          initial={{ ...EMPTY_INDICATION, issuer_id: issuer?.id ?? "" }}
-          issuer={issuer}
+          initial={initial}
+          issuer={from ? from.issuer : issuer}
           submit={(body) => createIndicationAction(body)}
           onSaved={({ resource }) =>
             saved({ text: `Saved: ${resource.side === "bid" ? "bid" : "offer"} ${resource.permalink_id} in ${resource.issuer.name}.`, href: `/indications/${resource.id}` })

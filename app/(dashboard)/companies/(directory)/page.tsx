@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { PaginationBar } from "@/components/data-table/pagination";
 import { tableParams } from "@/components/data-table/search-params";
@@ -81,10 +82,10 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
                   </th>
                   {detailed ? (
                     <>
-                      <th scope="col" className="px-3 py-2 text-left font-semibold">
+                      <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
                         Headquarters
                       </th>
-                      <th scope="col" className="px-3 py-2 text-left font-semibold">
+                      <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
                         Lead investors
                       </th>
                     </>
@@ -129,9 +130,9 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
   );
   // Without the permission the company page is closed (403): the name is not a link to it.
   const name = detailed ? (
-    <Link href={`/companies/${company.id}`} className="group flex items-center gap-3 rounded" data-testid="company-link">
+    <IntentLink href={`/companies/${company.id}`} className="group flex items-center gap-3 rounded" data-testid="company-link">
       {label}
-    </Link>
+    </IntentLink>
   ) : (
     <span className="flex items-center gap-3" data-testid="company-name-text">
       {label}
@@ -144,15 +145,23 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
       </tr>
     );
   }
+  const investors = company.lead_investors.length > 0 ? company.lead_investors.join(", ") : null;
   return (
     <tr className="hover:bg-slate-50" data-testid="company-row">
-      <td className="px-3 py-2">{name}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-xs text-slate-700" data-testid="company-hq">
+      <td className="px-3 py-2">
+        {name}
+        {/* On a phone the table is one column: the headquarters and investors under the name. */}
+        <p className="mt-1 text-xs text-slate-600 sm:hidden">
+          {company.country} · {company.region}
+          {investors ? <span className="block text-slate-500">Led by {investors}</span> : null}
+        </p>
+      </td>
+      <td className="hidden whitespace-nowrap px-3 py-2 text-xs text-slate-700 sm:table-cell" data-testid="company-hq">
         <span className="block">{company.country}</span>
         <span className="block text-slate-500">{company.region}</span>
       </td>
-      <td className="px-3 py-2 text-xs text-slate-700" data-testid="company-investors">
-        {company.lead_investors.length > 0 ? company.lead_investors.join(", ") : <span className="text-slate-500">—</span>}
+      <td className="hidden px-3 py-2 text-xs text-slate-700 sm:table-cell" data-testid="company-investors">
+        {investors ?? <span className="text-slate-500">—</span>}
       </td>
     </tr>
   );

@@ -3,13 +3,17 @@ import { SideBadge, StageBadge } from "@/components/data-table/badges";
 import { indicationSchema } from "@/lib/indications/schema";
 import { DealDetail } from "../../_components/deal-detail";
 import { IndicationActions } from "../../_components/deal-form/indication-actions";
+import { NewIndicationButton } from "../../_components/deal-form/indication-form";
 import { requireCaller } from "../../_lib/caller";
 import { historyOf, loadIndicationForPage } from "../../_lib/deal";
 
 type Params = Promise<{ id: string }>;
 
-/** Every field of the spec (the response schema's, in its order), including those the table hides. */
+/** Every field of the spec, including those the table hides. */
 const FIELDS = Object.keys(indicationSchema.shape);
+
+/** A bid names the structures it accepts, an offer its one structure: each page leaves out the other's. */
+const NOT_ON: Record<"bid" | "offer", string> = { bid: "structure", offer: "acceptable_structures" };
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { resource } = await loadIndicationForPage(await requireCaller(), (await params).id);
@@ -33,8 +37,15 @@ export default async function IndicationPage({ params }: { params: Params }) {
           <StageBadge stage={resource.stage} />
         </>
       }
-      actions={canManage ? <IndicationActions indication={resource} etag={etag} /> : null}
-      fields={FIELDS}
+      actions={
+        canManage ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <IndicationActions indication={resource} etag={etag} />
+            <NewIndicationButton from={resource} />
+          </div>
+        ) : null
+      }
+      fields={FIELDS.filter((field) => field !== NOT_ON[resource.side])}
       history={history}
     />
   );
