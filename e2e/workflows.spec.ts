@@ -34,7 +34,7 @@ interface ApiTrade {
 }
 interface HistoryEvent {
   action: string;
-  actor: { via: string; email: string };
+  actor: { via: string; email: string; name: string };
   changes: Record<string, { from: unknown; to: unknown }>;
 }
 
@@ -300,15 +300,19 @@ test.describe("dashboard workflows", () => {
     const conflict = loser.getByTestId("conflict");
     await expect(conflict).toBeVisible();
     await expect(conflict.locator('[data-field="volume"]')).toContainText("$600,000");
+    // It names who saved in between (the audit trail's last event).
+    const [lastEvent] = (await historyOf(page, "indications", state.offer!.id)).slice(-1);
+    await expect(conflict.getByTestId("conflict-by")).toContainText(`${lastEvent.actor.name} saved this indication at`);
     await shotBothSizes(other, testInfo, "edit-conflict");
     await expectAccessible(other, "the edit form with a conflict", "dialog[open]");
     const unchanged = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as ApiIndication;
     expect(unchanged).toMatchObject({ volume: "600000", price_per_share: "13" });
 
-    // Reload takes the saved version; saving again works.
+    // Reload takes the saved version and keeps the price the user typed (the other save left it
+    // alone); saving again works.
     await conflict.getByRole("button", { name: "Reload the latest version" }).click();
     await expect(loser.getByTestId("field-volume")).toHaveValue("600000");
-    await loser.getByTestId("field-price_per_share").fill("14");
+    await expect(loser.getByTestId("field-price_per_share")).toHaveValue("14");
     await loser.getByTestId("form-submit").click();
     await expect(loser.getByTestId("form-saved")).toBeVisible();
     const after = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as ApiIndication;

@@ -110,6 +110,17 @@ function toApi(row: EventRow): AuditEvent {
   };
 }
 
+/** Who made a resource's latest change (the caller's team's resource), and when. */
+export interface LastChange {
+  name: string;
+  at: string;
+}
+
+export async function lastChange(teamId: string, resourceId: string): Promise<LastChange | null> {
+  const row = await getDb().auditEvent.findFirst({ where: { teamId, resourceId }, orderBy: { seq: "desc" }, select: { actorName: true, occurredAt: true } });
+  return row ? { name: row.actorName, at: row.occurredAt.toISOString() } : null;
+}
+
 /** A resource's events, oldest first, one page of them (the caller's team only). */
 export async function resourceHistory(teamId: string, resourceId: string, page: PageRequest): Promise<{ items: AuditEvent[]; total: number }> {
   const where = { teamId, resourceId };

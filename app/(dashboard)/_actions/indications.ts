@@ -7,7 +7,9 @@ import { closeIndication, createIndication, refreshIndication, updateIndication 
 import { getIndication } from "@/lib/indications/queries";
 import type { Indication } from "@/lib/indications/schema";
 import { INDICATION_REFUSED, indicationCreateSchema, indicationPatchSchema } from "@/lib/indications/write-schema";
+import type { LastChange } from "@/lib/audit/events";
 import { checkEtag, checkId } from "./inputs";
+import { withLastChange } from "./last-change";
 import { runAction, runForEach, type ActionResult } from "./result";
 
 /**
@@ -21,8 +23,8 @@ export async function createIndicationAction(input: unknown): Promise<ActionResu
 }
 
 /** The indication as it is now (after a 412, to show what changed). */
-export async function readIndicationAction(id: unknown): Promise<ActionResult<Versioned<Indication>>> {
-  return runAction((caller) => getIndication(caller, checkId(id, "an indication")));
+export async function readIndicationAction(id: unknown): Promise<ActionResult<Versioned<Indication> & { lastChange: LastChange | null }>> {
+  return runAction(async (caller) => withLastChange(caller, await getIndication(caller, checkId(id, "an indication"))));
 }
 
 /** A change guarded by the ETag the form was loaded with: someone else's change in between is a 412. */

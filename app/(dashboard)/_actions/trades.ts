@@ -7,7 +7,9 @@ import { createTrade, setTradeVerified, updateTrade } from "@/lib/trades/command
 import { getTrade } from "@/lib/trades/queries";
 import type { Trade } from "@/lib/trades/schema";
 import { TRADE_REFUSED, tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "@/lib/trades/write-schema";
+import type { LastChange } from "@/lib/audit/events";
 import { checkEtag, checkId } from "./inputs";
+import { withLastChange } from "./last-change";
 import { runAction, runForEach, type ActionResult } from "./result";
 
 /**
@@ -19,8 +21,8 @@ export async function createTradeAction(input: unknown): Promise<ActionResult<Ve
   return runAction((caller) => createTrade(caller, parseBody(tradeCreateSchema, input, TRADE_REFUSED.onCreate)));
 }
 
-export async function readTradeAction(id: unknown): Promise<ActionResult<Versioned<Trade>>> {
-  return runAction((caller) => getTrade(caller, checkId(id, "a trade")));
+export async function readTradeAction(id: unknown): Promise<ActionResult<Versioned<Trade> & { lastChange: LastChange | null }>> {
+  return runAction(async (caller) => withLastChange(caller, await getTrade(caller, checkId(id, "a trade"))));
 }
 
 export async function updateTradeAction(id: unknown, patch: unknown, etag: unknown): Promise<ActionResult<Versioned<Trade>>> {

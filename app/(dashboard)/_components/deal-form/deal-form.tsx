@@ -3,6 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
 import type { CompanyOption } from "@/components/data-table/types";
+import { Timestamp } from "@/components/timestamp";
+import type { LastChange } from "@/lib/audit/events";
 import type { ActionResult } from "../../_actions/result";
 import { fieldLabel, valueText } from "../resource-fields";
 import { CompanyTypeahead } from "./company-typeahead";
@@ -20,6 +22,7 @@ export interface Saved<T> {
 interface Conflict<T> {
   current: Saved<T>;
   changed: string[];
+  by: LastChange | null;
 }
 
 /**
@@ -52,7 +55,7 @@ export function DealForm<T extends Record<string, unknown>>({
   etag?: string | null;
   original?: T | null;
   submit: (body: Record<string, unknown>, etag: string | null) => Promise<ActionResult<Saved<T>>>;
-  reload?: () => Promise<ActionResult<Saved<T>>>;
+  reload?: () => Promise<ActionResult<Saved<T> & { lastChange?: LastChange | null }>>;
   onSaved: (saved: Saved<T>) => void;
   onCancel: () => void;
 }) {
@@ -91,7 +94,7 @@ export function DealForm<T extends Record<string, unknown>>({
         if (now.ok) {
           const watched = [...fields.map((f) => (f.kind === "issuer" ? "issuer" : f.name)), "stage", "is_verified"];
           const changed = watched.filter((f) => JSON.stringify(base.resource?.[f]) !== JSON.stringify(now.value.resource[f]));
-          setConflict({ current: now.value, changed });
+          setConflict({ current: now.value, changed, by: now.value.lastChange ?? null });
         } else setFormError(now.error.message);
       } else {
         const field = fieldOfParam(param);
@@ -108,9 +111,15 @@ export function DealForm<T extends Record<string, unknown>>({
     }
   }
 
+  // The latest version, with the user's own edits kept where the other change left the field alone.
   function reloadFromConflict() {
     if (!conflict) return;
-    setValues(valuesOf(fields, conflict.current.resource));
+    const theirs = valuesOf(fields, conflict.current.resource);
+    const before = base.resource ? valuesOf(fields, base.resource) : theirs;
+    const same = (a: FormValue | undefined, b: FormValue | undefined) => JSON.stringify(a) === JSON.stringify(b);
+    const merged = { ...theirs };
+    for (const name of Object.keys(theirs)) if (!same(values[name], before[name]) && same(theirs[name], before[name])) merged[name] = values[name];
+    setValues(merged);
     setBase({ etag: conflict.current.etag, resource: conflict.current.resource });
     setConflict(null);
     setErrors({});
@@ -122,7 +131,15 @@ export function DealForm<T extends Record<string, unknown>>({
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" data-testid={`${noun}-form`} aria-describedby={errorCount > 0 ? `${uid}-summary` : undefined}>
       {conflict ? (
         <div role="alert" tabIndex={-1} data-form-alert className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="conflict">
-          <p className="font-semibold">Someone else saved this {noun} after you opened it; your change was not saved.</p>
+          <p className="font-semibold" data-testid="conflict-by">
+            {conflict.by ? (
+              <>
+                {conflict.by.name} saved this {noun} at <Timestamp iso={conflict.by.at} />, after you opened it; your change was not saved.
+              </>
+            ) : (
+              <>Someone else saved this {noun} after you opened it; your change was not saved.</>
+            )}
+          </p>
           {conflict.changed.length > 0 ? (
             <ul className="mt-1 list-disc pl-5 text-xs">
               {conflict.changed.map((field) => (
@@ -135,6 +152,7 @@ export function DealForm<T extends Record<string, unknown>>({
           <button type="button" onClick={reloadFromConflict} className="mt-2 rounded border border-amber-500 bg-white px-3 py-1 text-xs font-semibold text-amber-950 hover:bg-amber-100">
             Reload the latest version
           </button>
+          <p className="mt-1 text-xs">Your edits to other fields stay in the form.</p>
         </div>
       ) : null}
       {formError ? (
