@@ -115,6 +115,28 @@ test.describe("at 1,440 px", () => {
     await expect(page).toHaveURL(/density=compact/);
   });
 
+  test("keyboard: / searches, j and k move through the rows, Enter opens one, n starts a new one", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    const rowsOf = rows(table(page, "indications-table"));
+    await hydrated(page.getByTestId("new-indication"));
+    await page.locator("body").press("/");
+    await expect(page.getByTestId("filter-issuer_id")).toBeFocused();
+    await page.getByTestId("filter-issuer_id").blur();
+    await page.locator("body").press("j");
+    await expect(rowsOf.nth(0)).toBeFocused();
+    await page.keyboard.press("j");
+    await expect(rowsOf.nth(1)).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(rowsOf.nth(0)).toBeFocused();
+    const id = await rowsOf.nth(0).getByTestId("open-indication").getAttribute("href");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${id}$`));
+    await page.goBack();
+    await hydrated(page.getByTestId("new-indication"));
+    await page.locator("body").press("n");
+    await expect(page.locator("dialog[open]").getByTestId("indication-form")).toBeVisible();
+  });
+
   test("Next page brings the table's top into view", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/trades?per_page=50");
     const t = table(page, "trades-table");

@@ -18,6 +18,7 @@ import type { SortOrder } from "@/lib/schema/params";
 import { DENSITY_PARAM, HIDE_PARAM, parseHidden } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
 import { headerText, RowCards } from "./row-cards";
+import { useTableShortcuts } from "./shortcuts";
 import { usePhone } from "./use-phone";
 import { FilterBar } from "./toolbar";
 import { TableUrlProvider, useHasTableUrl, useTableUrl } from "./url-state";
@@ -78,6 +79,7 @@ function DataTableView<T>({
 }: DataTableProps<T>) {
   const { get, update, isPending } = useTableUrl();
   const sectionRef = useRef<HTMLElement>(null);
+  useTableShortcuts(sectionRef);
   const hidden = parseHidden(get(HIDE_PARAM), defaultHidden);
   const compact = get(DENSITY_PARAM) === "compact";
   const phone = usePhone();
@@ -133,7 +135,7 @@ function DataTableView<T>({
   const pastTheEnd = data.length === 0 && page.total_count > 0 && page.page > page.total_pages;
 
   return (
-    <section ref={sectionRef} className="scroll-mt-2 space-y-2" data-testid={testId} aria-label={label}>
+    <section ref={sectionRef} className="scroll-mt-2 space-y-2" data-testid={testId} aria-label={label} data-table-shortcuts="">
       <FilterBar filters={filters} total={page.total_count} noun={noun}>
         <DensityToggle />
         {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
@@ -208,7 +210,7 @@ function DataTableView<T>({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="group hover:bg-slate-50" data-testid="table-row">
+              <tr key={row.id} className="group hover:bg-slate-50 focus:bg-indigo-50 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500" data-testid="table-row" tabIndex={-1}>
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (

@@ -14,12 +14,15 @@ export function FormDialog({
   title,
   testId,
   variant = "primary",
+  shortcut,
   children,
 }: {
   label: string;
   title: string;
   testId: string;
   variant?: "primary" | "secondary";
+  /** A key that opens it from a table page (components/data-table/shortcuts.ts). */
+  shortcut?: string;
   children: (done: { saved: (what: { text: string; href: string }) => void; cancel: () => void }) => React.ReactNode;
 }) {
   // The element itself (a callback ref into state): the form's cancel closes it.
@@ -46,6 +49,8 @@ export function FormDialog({
         type="button"
         onClick={show}
         data-testid={testId}
+        data-shortcut={shortcut}
+        aria-keyshortcuts={shortcut}
         className={
           variant === "primary"
             ? "h-8 rounded bg-indigo-600 px-3 text-xs font-semibold text-white shadow-sm hover:bg-indigo-700"

@@ -23,6 +23,7 @@ export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyO
       title={from ? `New indication from ${from.permalink_id}` : "New indication"}
       testId={from ? "duplicate-indication" : "new-indication"}
       variant={from ? "secondary" : undefined}
+      shortcut={from ? undefined : "n"}
     >
       {({ saved, cancel }) => (
         <DealForm<Indication>

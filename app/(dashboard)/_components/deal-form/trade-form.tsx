@@ -12,7 +12,7 @@ import { FormDialog } from "./form-dialog";
 /** "Record trade": on /trades, and on a company page with the company filled in. */
 export function RecordTradeButton({ issuer = null }: { issuer?: CompanyOption | null }) {
   return (
-    <FormDialog label="Record trade" title="Record trade" testId="record-trade">
+    <FormDialog label="Record trade" title="Record trade" testId="record-trade" shortcut="n">
       {({ saved, cancel }) => (
         <DealForm<Trade>
           noun="trade"
