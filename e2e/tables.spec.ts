@@ -137,6 +137,22 @@ test.describe("at 1,440 px", () => {
     await expect(page.locator("dialog[open]").getByTestId("indication-form")).toBeVisible();
   });
 
+  test("a link to another page shows the progress bar at once, until that page is shown", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    const link = page.getByRole("link", { name: "Trades", exact: true }).first();
+    await hydrated(link);
+    // A slow server: the page's data arrives half a second after the click.
+    await page.route("**/trades**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await link.click();
+    await expect(page.getByTestId("navigation-progress")).toBeVisible({ timeout: 100 });
+    await expect(page).toHaveURL(/\/trades$/);
+    await expect(page.getByTestId("trades-table")).toBeVisible();
+    await expect(page.getByTestId("navigation-progress")).toHaveCount(0);
+  });
+
   test("Next page brings the table's top into view", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/trades?per_page=50");
     const t = table(page, "trades-table");

@@ -1,3 +1,4 @@
+import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
 import { REQUIRES } from "@/lib/auth/requirements";
 import { CompanyLinksProvider } from "./_components/company-links";
@@ -15,6 +16,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <SiteHeader caller={caller} waiting={waiting} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>
