@@ -81,7 +81,10 @@ export function compileTemplate<P extends string>(dialect: Dialect, build: (slot
     text: once.text,
     values: once.values.map((value) => {
       const name = slotName(value);
-      return name === undefined ? value : values[name as P];
+      if (name === undefined) return value;
+      const given = values[name as P];
+      if (given === undefined) throw new Error(`the statement's value ${name} is missing`);
+      return given;
     }),
   });
 }
