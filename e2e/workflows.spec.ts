@@ -138,7 +138,9 @@ test.describe("dashboard workflows", () => {
     await dialog.getByTestId("form-submit").click();
     await expect(dialog.getByTestId("error-issuer_id")).toBeVisible();
     await expect(dialog.getByTestId("error-price_per_share")).toContainText("decimal");
-    // The rules between fields (a bid's structures, the minimum) wait until every field is valid.
+    // The rules between fields (a bid's structures, the minimum) are named at once too.
+    await expect(dialog.getByTestId("error-acceptable_structures")).toBeVisible();
+    await expect(dialog.getByTestId("error-minimum_volume")).toBeVisible();
     // The first field in error has the focus.
     await expect(dialog.getByTestId("field-issuer_id")).toBeFocused();
     await expect(dialog.getByTestId("field-issuer_id")).toHaveAttribute("aria-invalid", "true");

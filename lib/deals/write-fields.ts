@@ -57,12 +57,32 @@ export function createSchema<S extends Shape, T>(writable: S, rules: (input: T) 
     }),
   );
   // Through a transform, so the rules run only once every field is valid.
-  return z
+  const schema = z
     .strictObject(shape)
     .transform((input) => input as T)
     .superRefine((input, ctx) => {
       for (const issue of rules(input)) ctx.addIssue({ code: "custom", ...issue });
     });
+  RULES.set(schema, rules as (input: unknown) => RuleIssue[]);
+  return schema;
+}
+
+// The rules of each create schema, for the form's check (earlyRuleIssues).
+const RULES = new WeakMap<z.ZodType, (input: unknown) => RuleIssue[]>();
+
+/**
+ * The rules a body breaks while some of its fields are still invalid, which the schema leaves for
+ * later (the rules assume valid fields): the form shows every problem on the first submit. A rule
+ * that cannot judge the raw values (a malformed decimal) says nothing; the server decides anyway.
+ */
+export function earlyRuleIssues(schema: z.ZodType, body: Record<string, unknown>): RuleIssue[] {
+  const rules = RULES.get(schema);
+  if (!rules) return [];
+  try {
+    return rules(body);
+  } catch {
+    return [];
+  }
 }
 
 /** The first rule a whole resource breaks, as the 400 of its field. */

@@ -82,6 +82,14 @@ describe("deal form bodies", () => {
     }
   });
 
+  it("the browser names every problem on the first submit: the rules between fields too, while a field is still invalid", () => {
+    const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, price_per_share: "12,5", acceptable_structures: [], visibility: "private" }, "create");
+    expect(Object.keys(validate(indicationCreateSchema, body)).sort()).toEqual(["acceptable_structures", "price_per_share", "private_recipients"]);
+    // A rule that cannot read a malformed value says nothing; the field's own message stands.
+    const malformed = bodyOf(INDICATION_FORM_FIELDS, { ...bid, volume: "1,000", minimum_volume: "5" }, "create");
+    expect(validate(indicationCreateSchema, malformed)).toHaveProperty("volume");
+  });
+
   it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {
     const patch = bodyOf(INDICATION_FORM_FIELDS, bid, "edit");
     expect(patch).not.toHaveProperty("issuer_id");

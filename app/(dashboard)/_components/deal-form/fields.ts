@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { earlyRuleIssues } from "@/lib/deals/write-fields";
 import { fieldName } from "@/lib/schema/body";
 
 /**
@@ -67,7 +68,11 @@ export function errorsOf(issues: readonly { path: readonly PropertyKey[]; messag
 /** The browser's check: the very schema the server parses the body with. */
 export function validate(schema: z.ZodType, body: Record<string, unknown>): Record<string, string> {
   const parsed = schema.safeParse(body);
-  return parsed.success ? {} : errorsOf(parsed.error.issues);
+  if (parsed.success) return {};
+  const errors = errorsOf(parsed.error.issues);
+  // The rules between fields, for the fields still without a problem: every message at once.
+  for (const [field, message] of Object.entries(errorsOf(earlyRuleIssues(schema, body)))) errors[field] ??= message;
+  return errors;
 }
 
 /** The server's 400 `param` (`private_recipients[0]`) as the form field it belongs to. */
