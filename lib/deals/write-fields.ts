@@ -72,14 +72,17 @@ const RULES = new WeakMap<z.ZodType, (input: unknown) => RuleIssue[]>();
 
 /**
  * The rules a body breaks while some of its fields are still invalid, which the schema leaves for
- * later (the rules assume valid fields): the form shows every problem on the first submit. A rule
- * that cannot judge the raw values (a malformed decimal) says nothing; the server decides anyway.
+ * later (the rules assume valid fields): the form shows every problem on the first submit. The
+ * invalid fields are read as left out (null, or an empty list); rules that still cannot judge the
+ * values say nothing, and the server decides anyway.
  */
-export function earlyRuleIssues(schema: z.ZodType, body: Record<string, unknown>): RuleIssue[] {
+export function earlyRuleIssues(schema: z.ZodType, body: Record<string, unknown>, invalid: readonly string[]): RuleIssue[] {
   const rules = RULES.get(schema);
   if (!rules) return [];
+  const judged = { ...body };
+  for (const field of invalid) judged[field] = Array.isArray(body[field]) ? [] : null;
   try {
-    return rules(body);
+    return rules(judged);
   } catch {
     return [];
   }

@@ -85,9 +85,10 @@ describe("deal form bodies", () => {
   it("the browser names every problem on the first submit: the rules between fields too, while a field is still invalid", () => {
     const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, price_per_share: "12,5", acceptable_structures: [], visibility: "private" }, "create");
     expect(Object.keys(validate(indicationCreateSchema, body)).sort()).toEqual(["acceptable_structures", "price_per_share", "private_recipients"]);
-    // A rule that cannot read a malformed value says nothing; the field's own message stands.
-    const malformed = bodyOf(INDICATION_FORM_FIELDS, { ...bid, volume: "1,000", minimum_volume: "5" }, "create");
-    expect(validate(indicationCreateSchema, malformed)).toHaveProperty("volume");
+    // An invalid field is read as left out by the rules: no rule message on top of its own.
+    const malformed = bodyOf(INDICATION_FORM_FIELDS, { ...bid, minimum_volume: "-1", acceptable_structures: [], visibility: "private", private_recipients: ["x"] }, "create");
+    expect(Object.keys(validate(indicationCreateSchema, malformed)).sort()).toEqual(["acceptable_structures", "minimum_volume", "private_recipients"]);
+    expect(validate(indicationCreateSchema, malformed).private_recipients).toMatch(/e-mail/);
   });
 
   it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {

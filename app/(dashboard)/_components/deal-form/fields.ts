@@ -71,7 +71,7 @@ export function validate(schema: z.ZodType, body: Record<string, unknown>): Reco
   if (parsed.success) return {};
   const errors = errorsOf(parsed.error.issues);
   // The rules between fields, for the fields still without a problem: every message at once.
-  for (const [field, message] of Object.entries(errorsOf(earlyRuleIssues(schema, body)))) errors[field] ??= message;
+  for (const [field, message] of Object.entries(errorsOf(earlyRuleIssues(schema, body, Object.keys(errors))))) errors[field] ??= message;
   return errors;
 }
 
