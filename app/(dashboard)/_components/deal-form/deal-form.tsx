@@ -9,7 +9,7 @@ import type { ActionResult } from "../../_actions/result";
 import { fieldLabel, valueText } from "../resource-fields";
 import { CompanyTypeahead } from "./company-typeahead";
 import { EmailChips } from "./email-chips";
-import { bodyOf, fieldOfParam, valuesOf, validate, type FieldDef, type FormValue, type FormValues } from "./fields";
+import { bodyOf, fieldOfParam, plainMessage, valuesOf, validate, type FieldDef, type FormValue, type FormValues } from "./fields";
 
 /** Where the issuer typeahead looks names up (the API's company list, with the session). */
 const COMPANY_SEARCH_URL = "/api/v1/companies";
@@ -170,7 +170,7 @@ export function DealForm<T extends Record<string, unknown>>({
         {fields.map((field) => {
           if (field.when && !field.when(values)) return null;
           const id = `${uid}-${field.name}`;
-          const error = errors[field.name];
+          const error = errors[field.name] === undefined ? undefined : plainMessage(field, errors[field.name]);
           const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
           const fixed = mode === "edit" && field.fixed;
           const wide = field.kind === "textarea" || field.kind === "emails" || field.kind === "checkboxes";

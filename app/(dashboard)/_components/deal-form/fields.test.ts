@@ -3,7 +3,7 @@ import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
 import { indicationCreateSchema, INDICATION_REFUSED, WRITABLE_FIELDS as INDICATION_WRITABLE } from "@/lib/indications/write-schema";
 import { tradeCreateSchema, TRADE_REFUSED, WRITABLE_FIELDS as TRADE_WRITABLE } from "@/lib/trades/write-schema";
-import { bodyOf, fieldOfParam, validate, valuesOf, type FormValues } from "./fields";
+import { bodyOf, fieldOfParam, plainMessage, validate, valuesOf, type FormValues } from "./fields";
 import { INDICATION_FORM_FIELDS, TRADE_FORM_FIELDS } from "./field-defs";
 
 /**
@@ -89,6 +89,20 @@ describe("deal form bodies", () => {
     const malformed = bodyOf(INDICATION_FORM_FIELDS, { ...bid, minimum_volume: "-1", acceptable_structures: [], visibility: "private", private_recipients: ["x"] }, "create");
     expect(Object.keys(validate(indicationCreateSchema, malformed)).sort()).toEqual(["acceptable_structures", "minimum_volume", "private_recipients"]);
     expect(validate(indicationCreateSchema, malformed).private_recipients).toMatch(/e-mail/);
+  });
+
+  it("says each problem in plain words, one sentence per field", () => {
+    const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, issuer_id: "Arc", price_per_share: "12,5", volume: "", stock_type: "", visibility: "private", private_recipients: ["x"] }, "create");
+    const errors = validate(indicationCreateSchema, body);
+    const said = Object.fromEntries(INDICATION_FORM_FIELDS.filter((f) => errors[f.name]).map((f) => [f.name, plainMessage(f, errors[f.name])]));
+    expect(said).toEqual({
+      issuer_id: "Choose a company from the list.",
+      price_per_share: "Enter a decimal number such as 1250.50: digits and one point, no commas or spaces.",
+      volume: "Enter an amount.",
+      stock_type: "Choose one of the options.",
+      private_recipients: "Entry 1: must be a valid e-mail address.",
+    });
+    for (const message of Object.values(said)) expect(message).not.toMatch(/UUID|got "|expected one of/);
   });
 
   it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {

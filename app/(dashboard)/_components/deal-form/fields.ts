@@ -79,3 +79,21 @@ export function validate(schema: z.ZodType, body: Record<string, unknown>): Reco
 export function fieldOfParam(param: string | null): string {
   return (param ?? "").split(/[.[]/)[0];
 }
+
+/**
+ * A field's problem as the form says it: the schema's (and the API's) messages are written for
+ * programs ("must be a company UUID", "non-negative decimal … got"), so the kinds of field whose
+ * messages read so say it in plain words; the rules between fields already do.
+ */
+export function plainMessage(field: Pick<FieldDef, "kind" | "label">, message: string): string {
+  const rule = message.replace(/^[a-z_]+\[(\d+)\]: /, (_, i: string) => `Entry ${Number(i) + 1}: `);
+  if (field.kind === "issuer") return "Choose a company from the list.";
+  if (field.kind === "decimal" && /decimal/.test(message)) {
+    return /got ""$/.test(message) ? "Enter an amount." : "Enter a decimal number such as 1250.50: digits and one point, no commas or spaces.";
+  }
+  if ((field.kind === "select" || field.kind === "radio") && /one of/.test(message)) return "Choose one of the options.";
+  if (field.kind === "date" && /YYYY-MM-DD/.test(message)) return "Enter a date.";
+  if (/^must not be empty$/.test(message)) return `Enter the ${field.label.toLowerCase()}.`;
+  return rule.charAt(0).toUpperCase() + rule.slice(1) + (/[.!?]$/.test(rule) ? "" : ".");
+}
+
