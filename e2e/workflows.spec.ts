@@ -147,6 +147,9 @@ test.describe("dashboard workflows", () => {
     await shotBothSizes(page, testInfo, "new-indication-errors");
     await expectAccessible(page, "the new indication form with errors", "dialog[open]");
 
+    // Part of a name: the field says how many companies match.
+    await dialog.getByTestId("field-issuer_id").fill(company.name.slice(0, 3));
+    await expect(dialog.getByTestId("issuer-matches")).toContainText(/compan(y|ies) match/);
     // Fixed: the exact decimal text typed is what is stored.
     await chooseCompany(dialog, company.name);
     await dialog.getByTestId("field-price_per_share").fill("12.50000001");

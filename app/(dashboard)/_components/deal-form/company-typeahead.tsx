@@ -27,6 +27,8 @@ export function CompanyTypeahead({
 }) {
   const [text, setText] = useState(initial?.name ?? "");
   const [suggestions, setSuggestions] = useState<CompanyOption[]>(initial ? [initial] : []);
+  // How many companies the typed text matches (the list's total), until one is chosen.
+  const [matches, setMatches] = useState<{ query: string; total: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<AbortController | null>(null);
   const listId = `${id}-list`;
@@ -49,9 +51,10 @@ export function CompanyTypeahead({
         headers: { accept: "application/json" },
       });
       if (!response.ok) return [];
-      const body = (await response.json()) as { companies?: CompanyOption[] };
+      const body = (await response.json()) as { companies?: CompanyOption[]; total_count?: number };
       const list = Array.isArray(body.companies) ? body.companies.map((c) => ({ id: c.id, name: c.name })) : [];
       setSuggestions(list);
+      setMatches({ query, total: typeof body.total_count === "number" ? body.total_count : list.length });
       return list;
     } catch {
       return [];
@@ -66,9 +69,13 @@ export function CompanyTypeahead({
     const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
     if (match) {
       setText(match.name);
+      setMatches(null);
       onChange(match.id);
     } else onChange("");
   }
+
+  const matchesId = `${id}-matches`;
+  const chosen = exact(suggestions, text) !== undefined;
 
   return (
     <>
@@ -80,13 +87,16 @@ export function CompanyTypeahead({
         autoComplete="off"
         placeholder="Type a company name"
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={[describedBy, matches && !chosen ? matchesId : null].filter(Boolean).join(" ") || undefined}
         data-testid="field-issuer_id"
         onChange={(event) => {
           const value = event.target.value;
           setText(value);
           const match = exact(suggestions, value);
-          if (match) return onChange(match.id);
+          if (match) {
+            setMatches(null);
+            return onChange(match.id);
+          }
           onChange("");
           if (timer.current) clearTimeout(timer.current);
           if (value.trim() !== "") timer.current = setTimeout(() => void search(value.trim()), 200);
@@ -94,6 +104,9 @@ export function CompanyTypeahead({
         onBlur={() => void settle(text)}
         className="h-9 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 aria-invalid:border-red-600"
       />
+      <p id={matchesId} aria-live="polite" className="text-[11px] text-slate-600" data-testid="issuer-matches">
+        {matches && !chosen && text.trim() !== "" ? matchesText(matches.total, matches.query) : ""}
+      </p>
       <datalist id={listId}>
         {suggestions.map((c) => (
           <option key={c.id} value={c.name} />
@@ -101,4 +114,10 @@ export function CompanyTypeahead({
       </datalist>
     </>
   );
+}
+
+function matchesText(total: number, query: string): string {
+  if (total === 0) return `No company matches “${query}”.`;
+  if (total === 1) return "One company matches: leave the field to take it, or pick it from the list.";
+  return `${total.toLocaleString("en-US")} companies match: pick one from the list${total > SUGGESTION_LIMIT ? ` (the first ${SUGGESTION_LIMIT} shown) or type more` : ""}.`;
 }
