@@ -3,7 +3,7 @@ import { LruCache } from "./lru";
 /**
  * Every cache the process keeps across requests, in one register: four caches of data, each with
  * one rule for when an entry is stale, made of parts with their own bounds; and the driver's
- * prepared statements, which hold no data. Each part says what it saves: the per-call CPU of the
+ * prepared and compiled statements, which hold no data. Each part says what it saves: the per-call CPU of the
  * read that uses it with the part switched off, medians of 5 alternating runs on the large SQLite
  * data set (docs/performance.md, "Caches"). A cache is made with `createCache("<cache>.<part>")`;
  * nothing else in the code keeps data between requests.
@@ -49,12 +49,12 @@ export const CACHES = {
       throttledUntil: { bound: 10_000, holds: "when an account's or address's throttle ends", saves: "a database read per refused guess in a flood (docs/performance.md, \"Sign-in gate\")" },
     },
   },
-  /** Not data: a statement's text is its meaning, so an entry is never stale (lib/db/driver.ts). */
+  /** Not data: a statement's text is its meaning, so an entry is never stale (lib/db/driver.ts, lib/db/page.ts). */
   driver: {
     staleWhen: "never",
     parts: {
       sqliteStatements: { bound: 256, holds: "prepared SQLite statements by SQL text", saves: "38 % of /my/trades" },
-      pageStatements: { bound: 2_000, holds: "a list page's statement text by its shape (lib/db/page.ts pageSql)", saves: "PENDING" },
+      pageStatements: { bound: 2_000, holds: "a list page's statement text by its shape (lib/db/page.ts pageSql)", saves: "21 % of /my/trades, 19 % of a filtered /my/indications" },
     },
   },
 } as const satisfies Record<string, { staleWhen: string; parts: Record<string, { bound: number; holds: string; saves: string }> }>;
