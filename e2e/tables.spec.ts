@@ -147,7 +147,7 @@ test.describe("at 1,440 px", () => {
       await route.continue();
     });
     await link.click();
-    await expect(page.getByTestId("navigation-progress")).toBeVisible({ timeout: 100 });
+    await expect(page.getByTestId("navigation-progress")).toBeVisible({ timeout: 200 });
     await expect(page).toHaveURL(/\/trades$/);
     await expect(page.getByTestId("trades-table")).toBeVisible();
     await expect(page.getByTestId("navigation-progress")).toHaveCount(0);

@@ -271,7 +271,7 @@ test.describe("dashboard workflows", () => {
     await hydrated(duplicate);
     await duplicate.click();
     const copy = openDialog(page);
-    await expect(copy.getByTestId("field-issuer_id")).toHaveText(state.company!.name);
+    await expect(copy.getByTestId("field-issuer_id")).toHaveValue(state.company!.name);
     await expect(copy.getByTestId("field-price_per_share")).toHaveValue("12.75");
     await copy.getByTestId("form-submit").click();
     await expect(copy.getByTestId("form-saved")).toBeVisible();

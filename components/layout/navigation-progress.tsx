@@ -20,16 +20,17 @@ export function NavigationProgress() {
   }
 
   useEffect(() => {
+    // Captured before Next's links handle the click (they cancel the browser's own navigation).
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
       const url = new URL(link.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
       setPending(url.pathname);
     }
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
   }, []);
 
   if (pending === null) return null;
