@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { COMPANY_CAPACITY, companyRow, SEED, type CompanyStyle } from "./generators";
+import { fromStoredDecimal } from "../../lib/domain/decimal";
+import { BASE_TIME, COMPANY_CAPACITY, companyRow, companySlug, indicationRow, referencePrice, SEED, tradeRow, type CompanyStyle } from "./generators";
+import { DEFAULT_COUNTS, rowContext } from "./run";
 import { LARGE_SEED } from "./large";
 
 // SHA-256 of the JSON of the first 50 companies of each data set. The demo rows are what the
@@ -25,4 +27,37 @@ describe("companyRow", () => {
       expect(() => companyRow(1, count, style)).toThrow(RangeError);
     });
   }
+});
+
+describe("the demo market", () => {
+  const companies = Array.from({ length: DEFAULT_COUNTS.companies }, (_, i) => companyRow(SEED, i));
+  const ctx = rowContext(SEED, BASE_TIME, companies.map((c) => ({ id: c.id, slug: companySlug(c.name) })));
+  const number = (stored: string) => Number(fromStoredDecimal(stored));
+
+  it("no company's open book is crossed: every open bid is below every open offer", () => {
+    const books = new Map<string, { bid: number; offer: number }>();
+    for (let i = 0; i < DEFAULT_COUNTS.indications; i++) {
+      const row = indicationRow(ctx, i);
+      if (row.stage !== "open") continue;
+      const book = books.get(row.issuerId) ?? { bid: 0, offer: Infinity };
+      const price = number(row.pricePerShare);
+      if (row.side === "bid") book.bid = Math.max(book.bid, price);
+      else book.offer = Math.min(book.offer, price);
+      books.set(row.issuerId, book);
+    }
+    const crossed = [...books].filter(([, book]) => book.bid >= book.offer);
+    expect(crossed).toEqual([]);
+    expect([...books.values()].filter((book) => book.bid > 0 && book.offer < Infinity).length).toBeGreaterThan(50);
+  });
+
+  it("trades print within a few percent of their company's price on the day, which moves over time", () => {
+    for (let i = 0; i < 500; i++) {
+      const row = tradeRow(ctx, i);
+      const reference = referencePrice(row.issuerId, Date.parse(`${row.signDate}T00:00:00Z`));
+      expect(number(row.pricePerShare) / reference, row.permalinkId).toBeGreaterThan(0.9);
+      expect(number(row.pricePerShare) / reference, row.permalinkId).toBeLessThan(1.1);
+    }
+    const id = companies[0].id;
+    expect(referencePrice(id, BASE_TIME)).not.toBeCloseTo(referencePrice(id, BASE_TIME - 365 * 86_400_000), 2);
+  });
 });

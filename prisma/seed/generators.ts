@@ -141,9 +141,34 @@ function personName(rng: Rng): { name: string; email: string } {
   return { name: `${first} ${last}`, email: `${asciiSlug(first, ".")}.${asciiSlug(last, ".")}` };
 }
 
-function price(rng: Rng): string {
-  const decimals = rng.weighted([[2, 60], [4, 28], [0, 8], [8, 4]] as const);
-  return stored(rng.logUniform(0.5, 500), decimals);
+/**
+ * A company's reference price at a time, so its book and tape look like one market: a level of
+ * its own (0.50 to 500 a share, from its id), a trend over the two years of history (−40 % to
+ * +60 % a year) and a quarterly swing of ±8 %. Deterministic: the same company always trades
+ * around the same prices.
+ */
+export function referencePrice(companyId: string, at: number): number {
+  const hex = companyId.replace(/-/g, "");
+  const unit = (from: number) => parseInt(hex.slice(from, from + 8), 16) / 0x1_0000_0000;
+  const level = 0.5 * 1000 ** unit(0);
+  const yearlyTrend = -0.4 + unit(8);
+  const phase = 2 * Math.PI * unit(16);
+  const years = (at - BASE_TIME) / (365 * DAY);
+  return level * Math.exp(Math.log1p(yearlyTrend) * years) * (1 + 0.08 * Math.sin((2 * Math.PI * (at - BASE_TIME)) / (91 * DAY) + phase));
+}
+
+/**
+ * A price around the company's reference: `from`..`to` apart from it (a bid below, an offer
+ * above, a trade on either side), written with 2, 4, 0 or 8 decimals as people quote them (whole
+ * dollars only from $20), rounded away from the reference so a bid stays below an offer.
+ */
+function price(rng: Rng, reference: number, from: number, to: number): string {
+  const chosen = rng.weighted([[2, 60], [4, 28], [0, 8], [8, 4]] as const);
+  const value = reference * (1 + rng.between(from, to));
+  const decimals = chosen === 0 && value < 20 ? 2 : chosen;
+  const scale = 10 ** decimals;
+  const round = to <= 0 ? Math.floor : from >= 0 ? Math.ceil : Math.round;
+  return stored(Math.max(1 / scale, round(value * scale) / scale), decimals);
 }
 
 function volumeNumber(rng: Rng): number {
@@ -420,7 +445,9 @@ export function indicationRow(ctx: RowContext, index: number): IndicationRow {
     minimumVolume,
     openedAt: new Date(openedAt),
     permalinkId: permalinkId(0, index),
-    pricePerShare: price(rng),
+    // An open quote is at today's market, a bid below and an offer above it (so no book is
+    // crossed); a closed one was at the market of its last change.
+    pricePerShare: price(rng, referencePrice(company.id, stage === "open" ? ctx.baseTime : updatedAt), side === "bid" ? -0.12 : 0.005, side === "bid" ? -0.005 : 0.12),
     privateRecipients: JSON.stringify([...recipients]),
     side,
     stage,
@@ -468,7 +495,7 @@ export function tradeRow(ctx: RowContext, index: number): TradeRow {
     isVerified,
     managementFeePercent: hasFees ? managementFee(rng) : null,
     permalinkId: permalinkId(TRADE_PERMALINK_OFFSET, index),
-    pricePerShare: price(rng),
+    pricePerShare: price(rng, referencePrice(company.id, signAt), -0.04, 0.04),
     signDate: ymd(signAt),
     stockClass: cls.stockClass,
     stockClassType: cls.stockClassType,

@@ -22,6 +22,11 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
           Best bid <strong className="font-mono text-emerald-700">{formatUsd(book.best_bid)}</strong> · best offer{" "}
           <strong className="font-mono text-rose-700">{formatUsd(book.best_offer)}</strong> · spread{" "}
           <strong className="font-mono text-slate-900">{book.spread === null ? "—" : formatUsd(book.spread)}</strong>
+          {book.spread !== null && book.spread.startsWith("-") ? (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900" data-testid="crossed-book">
+              Crossed: a bid is above an offer
+            </span>
+          ) : null}
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

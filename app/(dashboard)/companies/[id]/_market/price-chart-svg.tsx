@@ -32,19 +32,19 @@ function ticks(min: number, max: number, count: number): number[] {
   return out;
 }
 
-export function PriceChartSvg({ history, bestBid, bestOffer, days }: { history: PriceHistory; bestBid: string | null; bestOffer: string | null; days: number }) {
-  if (history.trades.length === 0 && bestBid === null && bestOffer === null) {
+export function PriceChartSvg({ history, bestBid: bid, bestOffer: offer, days }: { history: PriceHistory; bestBid: string | null; bestOffer: string | null; days: number }) {
+  if (history.trades.length === 0 && bid === null && offer === null) {
     return <p className="py-8 text-center text-xs text-slate-600">No verified trades in this period and no open bids or offers visible to you.</p>;
   }
   const end = dayOf(history.today) + DAY_MS;
   const start = end - (days + 1) * DAY_MS;
-  const prices = [
-    ...history.trades.map((t) => Number(t.price_per_share)),
-    ...history.vwap_30d.map((p) => Number(p.vwap)),
-    ...history.vwap_90d.map((p) => Number(p.vwap)),
-    ...(bestBid === null ? [] : [Number(bestBid)]),
-    ...(bestOffer === null ? [] : [Number(bestOffer)]),
-  ];
+  const traded = [...history.trades.map((t) => Number(t.price_per_share)), ...history.vwap_30d.map((p) => Number(p.vwap)), ...history.vwap_90d.map((p) => Number(p.vwap))];
+  // Scaled by the trades: a quote far from them (a typo, a stale bid) is left to the ladders
+  // rather than squashing every trade against an edge.
+  const near = (quote: string | null) => quote !== null && (traded.length === 0 || (Number(quote) <= 2 * Math.max(...traded) && Number(quote) >= Math.min(...traded) / 2));
+  const bestBid = near(bid) ? bid : null;
+  const bestOffer = near(offer) ? offer : null;
+  const prices = [...traded, ...(bestBid === null ? [] : [Number(bestBid)]), ...(bestOffer === null ? [] : [Number(bestOffer)])];
   const low = Math.min(...prices);
   const high = Math.max(...prices);
   const margin = (high - low) * 0.08 || Math.abs(high) * 0.1 || 1;
