@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/testing/database";
 import { createDb, sqlRunner, type Db } from "./client";
 import { dialectOf } from "./dialect";
 import { jsonObjectSql, type ApiFields } from "./json-sql";
-import { compiled } from "./sql";
+import { booleanSql, compiled } from "./sql";
 
 /**
  * The database writes the API's list items (lib/db/json-sql.ts); here each kind of field is checked
@@ -42,7 +42,7 @@ async function probe(values: { at: Date; price: string; fee: string | null; flag
   const dialect = dialectOf(database.kind);
   // Typed as the real columns are (PostgreSQL cannot guess a parameter's type in a SELECT list).
   const text = (value: string | null) => sql`CAST(${value} AS TEXT)`;
-  const row = sql`SELECT ${dialect.timestampSql(dialect.timestampParam(values.at))} AS created_at, ${text(values.price)} AS price, ${text(values.fee)} AS fee, ${sql`CAST(${dialect.boolean(values.flag)} AS BOOLEAN)`} AS flag, ${text(values.tags)} AS tags`;
+  const row = sql`SELECT ${dialect.timestampSql(dialect.timestampParam(values.at))} AS created_at, ${text(values.price)} AS price, ${text(values.fee)} AS fee, ${sql`CAST(${booleanSql(dialect, values.flag)} AS BOOLEAN)`} AS flag, ${text(values.tags)} AS tags`;
   const issuer = sql`SELECT ${text("c-1")} AS id, ${text('Acme "Robotics"')} AS name`;
   const statement = sql`SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) issuer`;
   const [result] = await sqlRunner(db)<{ item: string }>(compiled(dialect, statement));

@@ -103,6 +103,11 @@ export function template<P extends string>(build: (dialect: Dialect, slot: Slot<
   };
 }
 
+/** A boolean as a parameter, as the dialect's boolean columns store it. */
+export function booleanSql(dialect: Dialect, value: boolean): RawBuilder<boolean> {
+  return sql<boolean>`${dialect.booleanParam(value)}`;
+}
+
 /** `t.<column>`: the listed table is always read as `t`. */
 export function col(column: string): Fragment {
   return sql.ref(`t.${column}`);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { Engine } from "../db/page";
-import { compiled } from "../db/sql";
+import { booleanSql, compiled } from "../db/sql";
 import { fromStoredDecimal, storedToUnits } from "../domain/decimal";
 import type { Structure } from "../domain/enums";
 import { vwapOf } from "../domain/vwap";
@@ -47,7 +47,7 @@ export async function priceHistory(caller: Caller, companyId: string, today = ut
     .selectFrom("trades as t")
     .select(["t.sign_date as d", "t.price_per_share as p", "t.volume as v", "t.structure as s"])
     .where("t.issuer_id", "=", companyId.toLowerCase())
-    .where("t.is_verified", "=", engine.dialect.boolean(true))
+    .where("t.is_verified", "=", booleanSql(engine.dialect, true))
     .where("t.sign_date", ">=", from)
     .where("t.sign_date", "<=", today)
     .orderBy(["t.sign_date", "t.id"]);

@@ -4,7 +4,7 @@ import type { Engine } from "../db/page";
 import type { Dialect } from "../db/dialect";
 import { sql } from "kysely";
 import { counterSql } from "../cache/counters";
-import { col, compiled, type Sql } from "../db/sql";
+import { booleanSql, col, compiled, type Sql } from "../db/sql";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import { VwapAccumulator } from "../domain/vwap";
 import { covers, marketCache } from "./cache";
@@ -31,7 +31,7 @@ type SummaryRow = { latest: unknown; rows: unknown; __v: unknown };
 /** The summary's rows, the company's last verified trade and the trades' counter, in one statement. */
 export function summarySql(dialect: Dialect, companyId: string, today: string): Sql {
   const db = dialect.db;
-  const verified = () => db.selectFrom("trades as t").where("t.issuer_id", "=", companyId).where("t.is_verified", "=", dialect.boolean(true));
+  const verified = () => db.selectFrom("trades as t").where("t.issuer_id", "=", companyId).where("t.is_verified", "=", booleanSql(dialect, true));
   const last = verified().select(["t.price_per_share", "t.sign_date", "t.id"]).orderBy(sql`t.sign_date DESC, t.id ASC`).limit(1);
   const latest = dialect.jsonArrayAgg(
     dialect.jsonObject([

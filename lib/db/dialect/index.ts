@@ -18,10 +18,8 @@ export interface Dialect {
   timestampParam(value: Date): unknown;
   /** `timestampParam`'s value (or a template's slot for it) as a timestamp in a statement. */
   timestampSql(param: unknown): RawBuilder<Date>;
-  /** A boolean as the boolean columns store it, as a parameter's value. */
+  /** A boolean as the boolean columns store it, as a parameter's value (lib/db/sql.ts booleanSql). */
   booleanParam(value: boolean): unknown;
-  /** The same, as a parameter in a statement. */
-  boolean(value: boolean): RawBuilder<boolean>;
 
   /** A JSON object from `key, expression` pairs, in order. */
   jsonObject(pairs: readonly (readonly [string, Fragment])[]): Fragment;

@@ -13,7 +13,6 @@ export const postgres: Dialect = {
   timestampParam: (value) => value.toISOString().slice(0, -1),
   timestampSql: (param) => sql<Date>`${param}::timestamp`,
   booleanParam: (value) => value,
-  boolean: (value) => sql<boolean>`${value}`,
 
   jsonObject: (pairs) => sql`json_build_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
   jsonText: (json) => sql`${json}::text`,

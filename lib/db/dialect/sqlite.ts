@@ -43,7 +43,6 @@ export const sqlite: Dialect = {
   timestampParam: (value) => value.getTime(),
   timestampSql: (param) => sql<Date>`${param}`,
   booleanParam: (value) => (value ? 1 : 0),
-  boolean: (value) => sql<boolean>`${value ? 1 : 0}`,
 
   jsonObject: (pairs) => sql`json_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
   jsonText: (json) => json,
