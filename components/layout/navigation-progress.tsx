@@ -10,13 +10,13 @@ import { useEffect, useState } from "react";
  */
 export function NavigationProgress() {
   const pathname = usePathname();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
   // The page changed: the navigation it was waiting for is done.
   const [shown, setShown] = useState(pathname);
   if (shown !== pathname) {
     setShown(pathname);
-    setPending(null);
+    setPending(false);
   }
 
   useEffect(() => {
@@ -27,13 +27,13 @@ export function NavigationProgress() {
       if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
       const url = new URL(link.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
-      setPending(url.pathname);
+      setPending(true);
     }
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
   }, []);
 
-  if (pending === null) return null;
+  if (!pending) return null;
   return (
     <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-indigo-100" data-testid="navigation-progress">
       <div className="h-full w-1/3 animate-progress bg-indigo-600" />
