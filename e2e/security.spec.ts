@@ -55,6 +55,12 @@ test.describe("security headers", () => {
     await hydrated(page.getByRole("link", { name: "Trades", exact: true }));
     await page.getByRole("link", { name: "Trades", exact: true }).click();
     await expect(page).toHaveURL(/\/trades/);
+    // The forms run their zod schemas in the browser, jitless: no eval probe for the CSP to refuse.
+    await page.goto("/indications");
+    await hydrated(page.getByTestId("new-indication"));
+    await page.getByTestId("new-indication").click();
+    await page.locator("dialog[open]").getByTestId("form-submit").click();
+    await expect(page.locator("dialog[open]").getByTestId("error-issuer_id")).toBeVisible();
     expect(violations).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 import type { ApiFields, FieldKind } from "../db/json-sql";
 import { toStoredDecimal } from "../domain/decimal";

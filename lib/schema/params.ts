@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError } from "./errors";
