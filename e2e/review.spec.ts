@@ -145,6 +145,33 @@ test.describe("team-lead review", () => {
     });
   }
 
+  test("a breakdown's sort is in the URL, kept by a reload; the page ends where its content does", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, ACCOUNTS.lead, "/review?is_verified=all");
+    const brokers = page.getByTestId("broker-breakdown");
+    const sortByCount = brokers.getByTestId("broker-breakdown-sort-count");
+    await hydrated(sortByCount);
+    await sortByCount.click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("broker_sort") === "-count");
+    const counts = async () => (await brokers.locator('tbody td:nth-of-type(1)').evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-value")))));
+    const descending = await counts();
+    expect(descending.length).toBeGreaterThan(1);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    await page.reload();
+    await expect(brokers.locator('th[aria-sort="descending"]')).toHaveText(/Trades/);
+    expect(await counts()).toEqual(descending);
+    // The sort is the page's own: the trades below were filtered by nothing new (same totals).
+    await expect(page.getByTestId("review-trades-table")).toBeVisible();
+
+    // Both breakdowns open, side by side, and nothing below the trades but the page's end.
+    await expect(page.getByTestId("breakdown-table").locator("xpath=ancestor::details")).toHaveAttribute("open", "");
+    const blank = await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      return document.documentElement.scrollHeight - (main.getBoundingClientRect().bottom + window.scrollY);
+    });
+    expect(blank).toBeLessThan(120);
+  });
+
   test("a broker gets 403 on the review page", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/companies");
     const response = await page.goto("/review");

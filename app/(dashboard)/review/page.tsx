@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
-import { exportHref, tableParams } from "@/components/data-table/search-params";
+import { exportHref, tableParams, withoutParams } from "@/components/data-table/search-params";
 import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-state";
 import { formatCount, formatUsd, formatUsdAverage } from "@/lib/format";
 import { tradeFacets } from "@/lib/trades/facets";
@@ -10,6 +10,7 @@ import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { Breakdown } from "./_components/breakdown";
+import { BREAKDOWN_SORT_PARAMS } from "./params";
 import { VolumeChart } from "./_components/volume-chart";
 import { TradesTable } from "../_components/trades-table";
 import { ReviewFilters } from "./_components/review-filters";
@@ -41,7 +42,8 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
   // check only in the layout would still let this page query (and serialise) the data.
   const caller = await requireCaller();
   if (caller.role !== REVIEW_ROLE) forbid({ kind: "role", name: REVIEW_ROLE });
-  const { query } = tableParams(await readSearchParams(searchParams));
+  // The breakdowns' sorts are the page's own view state, not filters of the trades.
+  const query = withoutParams(tableParams(await readSearchParams(searchParams)).query, BREAKDOWN_SORT_PARAMS);
   const parsed = parseTradeListParams(reviewQuery(query));
 
   const [page, summary, facets, brokers] = await Promise.all([
@@ -74,6 +76,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
               title="By company"
               noun="company"
               param="issuer_id"
+              sortParam="company_sort"
               rows={summary.by_company.map(({ issuer, ...totals }) => ({ id: issuer.id, name: issuer.name, ...totals }))}
               testId="breakdown-table"
             />
@@ -81,6 +84,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
               title="By broker"
               noun="broker"
               param="user_id"
+              sortParam="broker_sort"
               rows={summary.by_broker.map(({ broker, ...totals }) => ({ id: broker.id, name: broker.name, ...totals }))}
               testId="broker-breakdown"
             />

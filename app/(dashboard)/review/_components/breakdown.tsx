@@ -1,14 +1,15 @@
 "use client";
 
-import { useState } from "react";
 import { useTableUrl } from "@/components/data-table/url-state";
 import { toStoredDecimal } from "@/lib/domain/decimal";
 import { formatCount, formatUsd, formatUsdAverage } from "@/lib/format";
 import type { TradeTotals } from "@/lib/trades/summary";
+import type { BreakdownSortParam } from "../params";
 
 /**
  * One breakdown of the review totals (by company, by broker): sortable by any column, and a click
  * on a name filters the trades on this page by it (the URL parameter `param`) instead of leaving.
+ * Its sort is view-only state in the URL (`sortParam`, review/params.ts).
  */
 
 export interface BreakdownRow extends TradeTotals {
@@ -16,7 +17,15 @@ export interface BreakdownRow extends TradeTotals {
   name: string;
 }
 
-type SortKey = "name" | "count" | "total_volume" | "vwap_price_per_share";
+const SORT_KEYS = ["name", "count", "total_volume", "vwap_price_per_share"] as const;
+type SortKey = (typeof SORT_KEYS)[number];
+const DEFAULT_SORT = { key: "total_volume", desc: true } as const;
+
+/** `-count` -> count, descending; anything else the default (it is only a view). */
+function parseSort(value: string | null): { key: SortKey; desc: boolean } {
+  const key = value?.replace(/^-/, "");
+  return SORT_KEYS.find((k) => k === key) ? { key: key as SortKey, desc: value!.startsWith("-") } : DEFAULT_SORT;
+}
 
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: "count", label: "Trades" },
@@ -35,9 +44,25 @@ function compare(a: BreakdownRow, b: BreakdownRow, key: SortKey): number {
   return sx === sy ? 0 : sx < sy ? -1 : 1;
 }
 
-export function Breakdown({ title, noun, param, rows, testId }: { title: string; noun: string; param: string; rows: BreakdownRow[]; testId: string }) {
-  const { get, update } = useTableUrl();
-  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "total_volume", desc: true });
+export function Breakdown({
+  title,
+  noun,
+  param,
+  sortParam,
+  rows,
+  testId,
+}: {
+  title: string;
+  noun: string;
+  param: string;
+  sortParam: BreakdownSortParam;
+  rows: BreakdownRow[];
+  testId: string;
+}) {
+  const { get, update, replaceView } = useTableUrl();
+  const sort = parseSort(get(sortParam));
+  const setSort = (next: { key: SortKey; desc: boolean }) =>
+    replaceView({ [sortParam]: next.key === DEFAULT_SORT.key && next.desc === DEFAULT_SORT.desc ? null : `${next.desc ? "-" : ""}${next.key}` });
   const sorted = [...rows].sort((a, b) => (sort.desc ? -1 : 1) * compare(a, b, sort.key) || a.name.localeCompare(b.name));
   const active = get(param);
 
@@ -54,7 +79,7 @@ export function Breakdown({ title, noun, param, rows, testId }: { title: string;
   }
 
   return (
-    <details className="rounded-md border border-slate-200 bg-white shadow-sm" open={rows.length <= 12}>
+    <details className="rounded-md border border-slate-200 bg-white shadow-sm" open>
       <summary className="cursor-pointer select-none px-4 py-2 text-sm font-semibold text-slate-900">
         {title} <span className="font-normal text-slate-500">({formatCount(rows.length)})</span>
       </summary>
