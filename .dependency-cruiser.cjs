@@ -21,6 +21,7 @@ const LAYERS = [
   ["logos"],
   ["health"],
   ["users"],
+  ["views"],
   ["http"],
   ["openapi"],
   ["testing"],

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { ACCOUNTS } from "./support/env";
 import { compareDecimal, fromUsd, isSorted } from "./support/decimal";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
+import { roundDecimal } from "../lib/format";
 import { cells, decimalColumn, issuerIds, rowCount, rows, table, textColumn } from "./support/table";
 
 interface Indication {
@@ -130,10 +131,11 @@ test.describe("indications", () => {
     expect(compareDecimal(ascending[0], ascending.at(-1)!)).toBeLessThan(0);
     const apiAsc = await api(page.request, { side: "offer", sort: "price_per_share" });
     expect(ascending).toEqual(apiAsc.indications.map((i) => i.price_per_share));
-    // The USD display is the exact value, grouped (no float rounding).
+    // The USD display is the exact value rounded to the column's places (no float rounding).
     const shown = await cells(t, "price_per_share").allInnerTexts();
-    expect(shown.map(fromUsd)).toEqual(ascending);
-    for (const text of shown) expect(text.trim()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2,8}$/);
+    const places = ascending.some((price) => compareDecimal(price, "1") < 0) ? 4 : 2;
+    expect(shown.map(fromUsd)).toEqual(ascending.map((price) => fromUsd(roundDecimal(price, places))));
+    for (const text of shown) expect(text.trim()).toMatch(new RegExp(`^\\$\\d{1,3}(,\\d{3})*\\.\\d{${places}}$`));
     await shot(page, test.info(), "ascending");
 
     await t.getByTestId("sort-price_per_share").click();

@@ -24,10 +24,15 @@ test("a broker edits, refreshes and closes an indication from its card", async (
 
   await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: company.id })}`);
   const mine = card(page, `/indications/${indication.id}`);
+  // The card's actions are in its menu (⋯), which stays open through each action.
+  const menu = mine.getByTestId("row-menu-button");
+  await hydrated(menu);
+  await menu.click();
   await expect(mine.getByTestId("open-indication")).toBeVisible();
+  await shot(page, testInfo, "menu");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const edit = mine.getByTestId("edit-indication");
-  await hydrated(edit);
   await edit.click();
   await openDialog(page).getByTestId("field-volume").fill("5432.5");
   await openDialog(page).getByTestId("form-submit").click();

@@ -6,6 +6,8 @@ import { SIDES, STAGES, STRUCTURES } from "../lib/domain/enums";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, signInViaApi, test } from "./support/fixtures";
 import { fetchAll } from "./support/api";
+import { fromUsd } from "./support/decimal";
+import { roundDecimal } from "../lib/format";
 import { rows, table } from "./support/table";
 
 /**
@@ -82,6 +84,35 @@ test.describe("at 1,440 px", () => {
     testInfo.annotations.push({ type: "requests on a filter change", description: `${change.length}: ${change.map((r) => r.url()).join(" ")}` });
     expect(change.length, change.map((r) => r.url()).join("\n")).toBeLessThanOrEqual(4);
     expect(change.map((r) => r.url()).filter((u) => /\/companies\/[0-9a-f-]{36}/.test(u))).toEqual([]);
+  });
+
+  test("a row's actions are one menu (⋯), shown whole even for the last row of the scroll box", async ({ page }, testInfo) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications?stage=open");
+    const t = table(page, "indications-table");
+    await expect(t.locator('th[data-testid="col-actions"]')).toBeVisible();
+    const last = rows(t).last();
+    const menu = last.getByTestId("row-menu-button");
+    await hydrated(menu);
+    await menu.scrollIntoViewIfNeeded();
+    // One button wide, not four; every row one line high.
+    expect((await last.locator('td[data-column="actions"]').boundingBox())!.width).toBeLessThan(80);
+    const heights = await rows(t).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+    expect(new Set(heights).size, `row heights ${heights.join(", ")}`).toBe(1);
+    await menu.click();
+    const panel = last.getByTestId("row-menu-panel");
+    await expect(panel.getByTestId("edit-indication")).toBeVisible();
+    await expect(panel.getByTestId("close-indication")).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    // Nothing covers it: the point at its last item is the item itself.
+    const item = panel.getByTestId("close-indication");
+    const itemBox = (await item.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute("data-testid") ?? null, [itemBox.x + itemBox.width / 2, itemBox.y + itemBox.height / 2]);
+    expect(hit).toBe("close-indication");
+    await shot(page, testInfo, "row-menu");
+    await page.mouse.click(5, 5);
+    await expect(panel).toBeHidden();
   });
 
   test("hiding and showing a column needs no request and stays in the URL", async ({ page }) => {
@@ -242,14 +273,27 @@ test.describe("at 1,440 px", () => {
     await expect(page.getByTestId("reset-filters")).toHaveCount(0);
   });
 
-  test("formats: prices 2–8 decimals with the exact value on hover, one date format, the class named once", async ({ page }) => {
+  test("formats: one decimal rule per money column with the exact value on hover, one date format, the class named once", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/trades?hide=");
     const t = table(page, "trades-table");
-    const prices = t.locator('td[data-column="price_per_share"] [data-value]');
-    for (const price of await prices.all()) {
-      const exact = (await price.getAttribute("data-value"))!;
-      expect(await price.getAttribute("title")).toBe(`${exact} USD`);
-      expect(await price.innerText()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2,8}$/);
+    for (const column of ["price_per_share", "volume"]) {
+      const places = new Set<number>();
+      for (const cell of await t.locator(`td[data-column="${column}"] [data-value]`).all()) {
+        const exact = (await cell.getAttribute("data-value"))!;
+        expect(await cell.getAttribute("title")).toBe(`${exact} USD`);
+        const shown = await cell.innerText();
+        if (column === "volume") {
+          // Whole dollars, rounded half away from zero.
+          expect(shown).toMatch(/^(\$\d{1,3}(,\d{3})*|< \$1)$/);
+          if (shown !== "< $1") expect(fromUsd(shown)).toBe(roundDecimal(exact, 0));
+        } else {
+          expect(shown).toMatch(/^\$\d{1,3}(,\d{3})*\.(\d{2}|\d{4})$/);
+          places.add(shown.split(".")[1].length);
+          expect(fromUsd(shown)).toBe(fromUsd(roundDecimal(exact, shown.split(".")[1].length)));
+        }
+      }
+      // The decimal points line up: one count of places in the column.
+      expect(places.size).toBeLessThanOrEqual(1);
     }
     const dates = [
       ...(await t.locator('td[data-column="sign_date"]').allInnerTexts()),

@@ -330,8 +330,13 @@ test.describe("dashboard workflows", () => {
     await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: state.company!.id })}`);
     const t = table(page, "indications-table");
     const row = indicationRow(page, t, state.offer!.id);
+    // One menu (⋯) per row holds its actions.
+    const menu = row.getByTestId("row-menu-button");
+    await hydrated(menu);
+    await expect(row.getByTestId("edit-indication")).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
     const edit = row.getByTestId("edit-indication");
-    await hydrated(edit);
     await edit.click();
     // Opened from a row (no ETag on the page), the form reads the indication as it is now.
     const dialog = openDialog(page);
@@ -354,6 +359,10 @@ test.describe("dashboard workflows", () => {
       ["indication.updated", "session"],
       ["indication.refreshed", "session"],
     ]);
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(row.getByTestId("row-menu-panel")).toBeHidden();
+    await expect(menu).toBeFocused();
   });
 
   test("bulk: the broker refreshes several selected indications, then closes two; one result per row, the closed leave the open set", async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUtcTimestamp, roundDecimal, stockClassLabel, structureLabel } from "./format";
+import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdPlaces, formatUsdWhole, formatUtcTimestamp, pricePlaces, roundDecimal, stockClassLabel, structureLabel } from "./format";
 
 describe("formatUsd", () => {
   it.each([
@@ -78,5 +78,29 @@ describe("issue 15 formats", () => {
     expect(stockClassLabel("preferred", " preferred ")).toEqual({ type: "Preferred", name: null });
     expect(stockClassLabel("preferred", "Series B")).toEqual({ type: "Preferred", name: "Series B" });
     expect(stockClassLabel("common", null)).toEqual({ type: "Common", name: null });
+  });
+});
+
+describe("table money columns: one rule per column", () => {
+  it("prices show 2 decimals, 4 when a price of the column is under a dollar, rounded half away from zero", () => {
+    expect(pricePlaces(["6.402", "2.8697", null])).toBe(2);
+    expect(pricePlaces(["6.402", "0.5"])).toBe(4);
+    expect(pricePlaces([".25"])).toBe(4);
+    expect(formatUsdPlaces("6.402", 2)).toBe("$6.40");
+    expect(formatUsdPlaces("2.8697", 2)).toBe("$2.87");
+    expect(formatUsdPlaces("12.5", 2)).toBe("$12.50");
+    expect(formatUsdPlaces("0.00000001", 4)).toBe("$0.0000");
+    expect(formatUsdPlaces("0.00005", 4)).toBe("$0.0001");
+    expect(formatUsdPlaces("999999999999999999.99999999", 2)).toBe("$1,000,000,000,000,000,000.00");
+    expect(formatUsdPlaces(null, 2)).toBe("—");
+  });
+
+  it("amounts show whole dollars; a non-zero amount under 50 cents reads < $1", () => {
+    expect(formatUsdWhole("650000.25")).toBe("$650,000");
+    expect(formatUsdWhole("2500000.5")).toBe("$2,500,001");
+    expect(formatUsdWhole("1000")).toBe("$1,000");
+    expect(formatUsdWhole("0.4")).toBe("< $1");
+    expect(formatUsdWhole("0")).toBe("$0");
+    expect(formatUsdWhole(null)).toBe("—");
   });
 });

@@ -41,6 +41,11 @@ export function formatDecimal(value: string | null | undefined, minFraction = 0)
 export function formatUsd(value: string | null | undefined): string {
   const formatted = formatDecimal(value, 2);
   if (formatted === EMPTY || !PLAIN_DECIMAL.test((value ?? "").trim())) return formatted;
+  return dollars(formatted);
+}
+
+/** A formatted decimal with the dollar sign after its minus. */
+function dollars(formatted: string): string {
   return formatted.startsWith("-") ? `-$${formatted.slice(1)}` : `$${formatted}`;
 }
 
@@ -56,6 +61,29 @@ export function roundDecimal(value: string, digits: number): string {
   const kept = BigInt(`${int}${frac.slice(0, digits)}`) + (frac.charCodeAt(digits) >= "5".charCodeAt(0) ? BigInt(1) : BigInt(0));
   const text = kept.toString().padStart(digits + 1, "0");
   return `${sign}${text.slice(0, text.length - digits)}${digits ? `.${text.slice(text.length - digits)}` : ""}`;
+}
+
+/**
+ * How many decimals a table's price column shows (docs/ui.md "Numbers"): 2, or 4 when a price on
+ * the page is under a dollar, where a cent is too coarse. One count for the whole column, so the
+ * decimal points line up; the exact value is on hover.
+ */
+export function pricePlaces(values: readonly (string | null | undefined)[]): 2 | 4 {
+  return values.some((value) => value && /^0*(\.\d*)?$/.test(value.trim())) ? 4 : 2;
+}
+
+/** A price in a table column: rounded to the column's places (pricePlaces), padded to them. */
+export function formatUsdPlaces(value: string | null | undefined, places: number): string {
+  if (value === null || value === undefined || !PLAIN_DECIMAL.test(value.trim())) return formatUsd(value);
+  return dollars(formatDecimal(roundDecimal(value, places), places));
+}
+
+/** An amount in a table column: whole dollars; a non-zero amount under 50 cents reads "< $1". */
+export function formatUsdWhole(value: string | null | undefined): string {
+  if (value === null || value === undefined || !PLAIN_DECIMAL.test(value.trim())) return formatUsd(value);
+  const whole = roundDecimal(value, 0);
+  if (/^-?0+$/.test(whole) && !/^-?0*\.?0*$/.test(value.trim())) return "< $1";
+  return dollars(formatDecimal(whole, 0));
 }
 
 /** An average in a summary card: US dollars to 4 decimals (the exact value goes in a title). */

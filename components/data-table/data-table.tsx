@@ -46,6 +46,8 @@ export interface DataTableProps<T> {
   testId?: string;
   /** The CSV export of the table's whole filtered set (exportHref); absent: no export button. */
   exportHref?: string;
+  /** The table's saved-views menu, when the page offers one (first in the toolbar's right side). */
+  views?: React.ReactNode;
 }
 
 /**
@@ -76,6 +78,7 @@ function DataTableView<T>({
   emptyMessage,
   testId,
   exportHref,
+  views,
 }: DataTableProps<T>) {
   const { get, update, isPending } = useTableUrl();
   const sectionRef = useRef<HTMLElement>(null);
@@ -137,6 +140,7 @@ function DataTableView<T>({
   return (
     <section ref={sectionRef} className="scroll-mt-2 space-y-2" data-testid={testId} aria-label={label} data-table-shortcuts="">
       <FilterBar filters={filters} total={page.total_count} noun={noun}>
+        {views}
         <DensityToggle />
         {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}
         {exportHref ? <ExportLink href={exportHref} /> : null}
@@ -216,7 +220,7 @@ function DataTableView<T>({
                   return (
                     <td
                       key={cell.id}
-                      className={`${meta?.wrap ? "min-w-28 whitespace-normal" : "whitespace-nowrap"} px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
+                      className={`whitespace-nowrap px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
                         meta?.align === "right" ? "text-right tabular-nums" : ""
                       } ${meta?.pinned ? "sticky left-0 z-10 bg-white group-hover:bg-slate-50" : ""} ${meta?.className ?? ""}`}
                       data-column={cell.column.id}

@@ -1,11 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useDisclosure } from "./use-disclosure";
 
-/**
- * A button that opens a small panel below it (filter menus, column toggle). Keyboard: the button
- * toggles it, Escape closes it and returns focus to the button, tabbing out closes it.
- */
+/** A button that opens a small panel below it (filter menus, column toggle, saved views): useDisclosure. */
 export function Popover({
   label,
   active = false,
@@ -21,46 +18,13 @@ export function Popover({
   testId?: string;
   children: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    }
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
+  const { open, panelId, rootProps, buttonProps } = useDisclosure();
 
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onBlur={(event) => {
-        const next = event.relatedTarget as Node | null;
-        if (next && rootRef.current && !rootRef.current.contains(next)) setOpen(false);
-      }}
-    >
+    <div {...rootProps} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...buttonProps}
         data-testid={testId}
-        onClick={() => setOpen((o) => !o)}
         className={`inline-flex h-8 items-center gap-1.5 rounded border px-2.5 text-xs font-medium shadow-sm ${
           active
             ? "border-indigo-300 bg-indigo-50 text-indigo-800 hover:bg-indigo-100"

@@ -16,8 +16,6 @@ declare module "@tanstack/react-table" {
     className?: string;
     /** Stays in view when the table scrolls sideways (the company column). */
     pinned?: boolean;
-    /** Long text that may wrap onto a second line (keeps the default columns within 1,440 px). */
-    wrap?: boolean;
     /** Shown on the phone card of a row (< 640 px), in column order. */
     card?: boolean;
     /** Shown at the foot of the phone card: the row's selection box and its actions (Details, Edit, Verify…). */

@@ -19,6 +19,9 @@ interface TableUrl {
   get(key: string): string | null;
   /** Apply changes (null removes a parameter). Filters reset to page 1 unless `keepPage`. */
   update(changes: ParamChanges, options?: { keepPage?: boolean }): void;
+  /** The whole query string now (what the controls show), and a move to another one (a saved view). */
+  query: string;
+  open(query: string): void;
   /**
    * Change view-only parameters (hidden columns, density): the URL is replaced in place
    * (history.replaceState, which Next's router follows), so the view changes at once with no
@@ -49,6 +52,16 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
 
   const get = useCallback((key: string) => current.get(`${prefix}${key}`), [current, prefix]);
 
+  const open = useCallback(
+    (query: string) => {
+      setTarget(query);
+      startTransition(() => {
+        router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      });
+    },
+    [pathname, router],
+  );
+
   const update = useCallback(
     (changes: ParamChanges, options?: { keepPage?: boolean }) => {
       const next = new URLSearchParams(current);
@@ -58,13 +71,9 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
       }
       if (!options?.keepPage && !("page" in changes)) next.delete(`${prefix}page`);
       // Commas of list values stay readable (side=bid,offer); they are legal in a query string.
-      const query = next.toString().replace(/%2C/gi, ",");
-      setTarget(query);
-      startTransition(() => {
-        router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
-      });
+      open(next.toString().replace(/%2C/gi, ","));
     },
-    [current, prefix, pathname, router],
+    [current, prefix, open],
   );
 
   const replaceView = useCallback(
@@ -83,7 +92,8 @@ export function TableUrlProvider({ prefix = "", children }: { prefix?: string; c
     [current, prefix, pathname, urlQuery],
   );
 
-  const value = useMemo(() => ({ prefix, isPending, get, update, replaceView }), [prefix, isPending, get, update, replaceView]);
+  const query = current.toString();
+  const value = useMemo(() => ({ prefix, isPending, get, update, query, open, replaceView }), [prefix, isPending, get, update, query, open, replaceView]);
   return <TableUrlContext.Provider value={value}>{children}</TableUrlContext.Provider>;
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { LEGACY_STRUCTURE } from "@/lib/domain/enums";
-import { formatText, formatUsd, stockClassLabel, structureLabel } from "@/lib/format";
+import { formatText, formatUsdPlaces, formatUsdWhole, pricePlaces, stockClassLabel, structureLabel } from "@/lib/format";
 import { LegacyStructure } from "@/components/data-table/badges";
 import { CompanyLink, useCanOpenCompanies } from "./company-links";
 import { CompanyLogo } from "./company-logo";
@@ -24,12 +24,16 @@ export function IssuerCell({ issuer }: { issuer: { id: string; name: string } })
   );
 }
 
-/** Money: grouped, 2 to 8 decimals (trailing zeros beyond 2 trimmed), the exact API value on hover. */
-export function MoneyCell({ value }: { value: string | null }) {
+/**
+ * Money in a table column, by the column's one rule (docs/ui.md "Numbers"): a price to the places
+ * its column needs (`column`: the prices on the page), an amount in whole dollars; the exact API
+ * value on hover and in `data-value`.
+ */
+export function MoneyCell({ value, column }: { value: string | null; column?: readonly (string | null)[] }) {
   if (value === null) return <>—</>;
   return (
     <span data-value={value} title={`${value} USD`}>
-      {formatUsd(value)}
+      {column ? formatUsdPlaces(value, pricePlaces(column)) : formatUsdWhole(value)}
     </span>
   );
 }
@@ -48,20 +52,6 @@ export function StockClassCell({ type, name }: { type: string; name: string | nu
 export function StructureCell({ value }: { value: string | null }) {
   if (value === LEGACY_STRUCTURE) return <LegacyStructure label={structureLabel(value)} />;
   return <>{structureLabel(value)}</>;
-}
-
-export function StructureList({ values, wrap = false }: { values: string[]; wrap?: boolean }) {
-  if (values.length === 0) return <>—</>;
-  return (
-    <span className={`inline-flex gap-1 ${wrap ? "flex-wrap" : "whitespace-nowrap"}`}>
-      {values.map((v, i) => (
-        <span key={v}>
-          <StructureCell value={v} />
-          {i < values.length - 1 ? "," : ""}
-        </span>
-      ))}
-    </span>
-  );
 }
 
 export function TextCell({ value, mono = false }: { value: string | null | undefined; mono?: boolean }) {

@@ -40,7 +40,17 @@ export function dealColumns<T extends DealRow>() {
   const text = (id: "client_id" | "third_party_id" | "permalink_id" | "details", header: string, mono: boolean) =>
     col.accessor((row) => row[id], { id, header, cell: (info) => <TextCell value={info.getValue()} mono={mono} /> });
   const money = (id: "price_per_share" | "volume", header: string) =>
-    col.accessor((row) => row[id], { id, header, meta: { sortField: id, align: "right", card: true }, cell: (info) => <MoneyCell value={info.getValue()} /> });
+    col.accessor((row) => row[id], {
+      id,
+      header,
+      meta: { sortField: id, align: "right", card: true },
+      cell: (info) => (
+        <MoneyCell
+          value={info.getValue()}
+          column={id === "price_per_share" ? info.table.getRowModel().rows.map((row) => row.original.price_per_share) : undefined}
+        />
+      ),
+    });
   const fee = (id: "management_fee_percent" | "carried_interest_fee_percent", header: string, label: string) =>
     col.accessor((row) => row[id], { id, header, meta: { align: "right", label }, cell: (info) => formatPercent(info.getValue()) });
   const time = (id: "created_at" | "updated_at", header: string) =>

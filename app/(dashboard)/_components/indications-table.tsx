@@ -10,12 +10,15 @@ import { labelOf, SIDE_LABELS, STAGE_LABELS, structureLabel, VISIBILITY_LABELS }
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Indication } from "@/lib/indications/schema";
 import { IntentLink } from "@/components/intent-link";
+import { MENU_ITEM, RowMenu } from "@/components/data-table/row-menu";
 import { SelectionProvider, selectionColumn } from "@/components/data-table/selection";
-import { MoneyCell, StructureCell, StructureList, TextCell } from "./cells";
+import { MoneyCell, StructureCell, TextCell } from "./cells";
 import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { IndicationActions } from "./deal-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
 import { LogoColorsProvider } from "./inline-logos";
+import { SavedViews } from "./saved-views";
+import type { SavedView } from "@/lib/views/schema";
 import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Indication>();
@@ -37,18 +40,19 @@ const columns = [
   col.display({
     id: "structure",
     header: "Structure",
-    meta: { wrap: true },
-    cell: ({ row }) =>
-      row.original.side === "offer" ? (
-        <StructureCell value={row.original.structure} />
-      ) : (
-        <span className="text-slate-600">
-          <span className="text-[11px] text-slate-600">Accepts </span>
-          <StructureList values={row.original.acceptable_structures} wrap />
+    // One line per row: a bid's list is cut short, whole in its tooltip.
+    cell: ({ row }) => {
+      if (row.original.side === "offer") return <StructureCell value={row.original.structure} />;
+      const accepts = row.original.acceptable_structures.map(structureLabel).join(", ") || "—";
+      return (
+        <span className="inline-block max-w-48 truncate align-bottom text-slate-600" title={`Accepts ${accepts}`}>
+          <span className="text-[11px]">Accepts </span>
+          {accepts}
         </span>
-      ),
+      );
+    },
   }),
-  col.accessor("visibility", { id: "visibility", header: "Visibility", meta: { wrap: true }, cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
+  col.accessor("visibility", { id: "visibility", header: "Visibility", cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
   deal.stock_type,
   deal.stock_class,
   deal.management_fee_percent,
@@ -73,20 +77,28 @@ const columns = [
   deal.updated_at,
 ];
 
-/** The detail page of every row; with the permission, edit, refresh and close too. */
+/**
+ * The detail page of every row; with the permission, one menu (⋯) of the details, edit, refresh
+ * and close, so an open row is one button wide, not four.
+ */
 function actionsColumn(manage: boolean) {
   return col.display({
     id: "actions",
     header: "Actions",
     meta: { hideable: false, cardFooter: true },
-    cell: ({ row }) => (
-      <div className="flex flex-wrap items-center gap-2">
+    cell: ({ row }) =>
+      manage ? (
+        <RowMenu label={`Actions for ${row.original.permalink_id}`}>
+          <IntentLink href={`/indications/${row.original.id}`} className={MENU_ITEM} data-testid="open-indication">
+            Details
+          </IntentLink>
+          <IndicationActions indication={row.original} inMenu />
+        </RowMenu>
+      ) : (
         <IntentLink href={`/indications/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-indication">
           Details<span className="sr-only"> of {row.original.permalink_id}</span>
         </IntentLink>
-        {manage ? <IndicationActions indication={row.original} /> : null}
-      </div>
-    ),
+      ),
   });
 }
 
@@ -149,6 +161,7 @@ export function IndicationsTable({
   exportHref,
   facets,
   logoColors,
+  savedViews,
 }: {
   rows: Indication[];
   page: PageInfo;
@@ -169,6 +182,8 @@ export function IndicationsTable({
   logoColors?: Record<string, string>;
   /** Rows per value of each enumerated filter under the others (lib/indications/facets.ts). */
   facets?: FacetCounts;
+  /** The user's saved views of this table (lib/views/); absent: no Views menu. */
+  savedViews?: SavedView[];
 }) {
   const table = (
     <LogoColorsProvider colors={logoColors}>
@@ -186,6 +201,7 @@ export function IndicationsTable({
       noun="indication"
       testId={testId}
       exportHref={exportHref}
+      views={savedViews ? <SavedViews table="indications" saved={savedViews} /> : undefined}
     />
     </LogoColorsProvider>
   );

@@ -12,6 +12,8 @@ import { IntentLink } from "@/components/intent-link";
 import { StructureCell, TextCell } from "./cells";
 import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { LogoColorsProvider } from "./inline-logos";
+import type { SavedView } from "@/lib/views/schema";
+import { SavedViews } from "./saved-views";
 import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Trade>();
@@ -189,6 +191,7 @@ export function TradesTable({
   exportHref,
   facets,
   logoColors,
+  savedViews,
 }: {
   rows: Trade[];
   page: PageInfo;
@@ -209,6 +212,8 @@ export function TradesTable({
   logoColors?: Record<string, string>;
   /** Rows per value of each enumerated filter under the others (lib/trades/facets.ts). */
   facets?: FacetCounts;
+  /** The user's saved views of this table (lib/views/); absent: no Views menu. */
+  savedViews?: SavedView[];
 }) {
   return (
     <LogoColorsProvider colors={logoColors}>
@@ -226,6 +231,7 @@ export function TradesTable({
       noun="trade"
       testId={testId}
       exportHref={exportHref}
+      views={savedViews ? <SavedViews table="trades" saved={savedViews} /> : undefined}
     />
     </LogoColorsProvider>
   );

@@ -11,6 +11,8 @@ import type { IssuerFilter } from "./deal-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
 import { VerifyControls, type VerifyOutcome } from "./verify-controls";
 import type { SortOrder } from "@/lib/schema/params";
+import type { SavedView } from "@/lib/views/schema";
+import { SavedViews } from "./saved-views";
 
 const col = createColumnHelper<TradeWithTeam>();
 
@@ -43,7 +45,21 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
 }
 
 /** The marketplace team's queue: every team's trades, with verify / unverify, one or many. */
-export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: TradeWithTeam[]; page: PageInfo; sort: SortOrder<string>; issuer: IssuerFilter; teams: Option[] }) {
+export function VerificationTable({
+  rows,
+  page,
+  sort,
+  issuer,
+  teams,
+  savedViews,
+}: {
+  rows: TradeWithTeam[];
+  page: PageInfo;
+  sort: SortOrder<string>;
+  issuer: IssuerFilter;
+  teams: Option[];
+  savedViews: SavedView[];
+}) {
   const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
   const filters = tradeFilters({ issuer, verification: "queue", teams, only: ["verification", "team", "issuer", "signed", "volume"] });
   const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));
@@ -74,6 +90,7 @@ export function VerificationTable({ rows, page, sort, issuer, teams }: { rows: T
         noun="trade"
         emptyMessage="No trade waits for verification with these filters."
         testId="verification-table"
+        views={<SavedViews table="verification" saved={savedViews} />}
       />
     </SelectionProvider>
   );

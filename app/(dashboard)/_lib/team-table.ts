@@ -2,6 +2,8 @@ import { exportHref, tableParams } from "@/components/data-table/search-params";
 import type { Caller } from "@/lib/auth/caller";
 import type { FacetCounts } from "@/lib/db/facets";
 import { getLogoColors } from "@/lib/logos/queries";
+import type { SavedView, SavedViewTable } from "@/lib/views/schema";
+import { listSavedViews } from "@/lib/views/views";
 import { parsePage, type JsonPage, type Page } from "@/lib/schema/pagination";
 import type { ParseResult, SortOrder } from "@/lib/schema/params";
 import { selectedIssuer } from "./issuer";
@@ -16,6 +18,8 @@ interface TeamTableSource<Q extends { issuer_id?: string; sort: SortOrder<string
   /** The list's CSV export and the parameters it takes. */
   exportPath: string;
   exportParams: readonly string[];
+  /** Whose saved views the toolbar offers (lib/views/). */
+  views: SavedViewTable;
 }
 
 /**
@@ -30,9 +34,11 @@ export async function readTeamTable<Q extends { issuer_id?: string; sort: SortOr
 ) {
   const { query } = tableParams(await readSearchParams(searchParams));
   const parsed = source.parse(query);
-  const [page, facets]: [Page<R>, FacetCounts | undefined] = parsed.ok
-    ? await Promise.all([source.list(caller, parsed.value).then(parsePage), source.facets(caller, parsed.value)])
-    : [emptyPage<R>(), undefined];
+  const [page, facets, views]: [Page<R>, FacetCounts | undefined, SavedView[]] = await Promise.all([
+    parsed.ok ? source.list(caller, parsed.value).then(parsePage) : emptyPage<R>(),
+    parsed.ok ? source.facets(caller, parsed.value) : undefined,
+    listSavedViews(caller, source.views),
+  ]);
   const invalid: InvalidQuery | null = parsed.ok ? null : invalidQuery(parsed.error);
   return {
     page,
@@ -42,5 +48,6 @@ export async function readTeamTable<Q extends { issuer_id?: string; sort: SortOr
     issuer: await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items),
     logoColors: await getLogoColors(page.items.map((row) => row.issuer.id)),
     exportHref: parsed.ok ? exportHref(source.exportPath, query, source.exportParams) : undefined,
+    views,
   };
 }

@@ -12,6 +12,7 @@ import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../_lib/params";
 import { parseQueueParams, readQueue, waitingCount } from "../_lib/verification";
 import { allTeams } from "@/lib/users/queries";
+import { listSavedViews } from "@/lib/views/views";
 
 export const metadata: Metadata = { title: "Verification" };
 
@@ -21,10 +22,11 @@ export default async function VerificationPage({ searchParams }: { searchParams:
   if (!caller.permissions.includes("trades_verify")) forbidden();
   const { query } = tableParams(await readSearchParams(searchParams));
   const parsed = parseQueueParams(query);
-  const [page, waiting, teams] = await Promise.all([
+  const [page, waiting, teams, views] = await Promise.all([
     parsed.ok ? readQueue(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<TradeWithTeam>()),
     waitingCount(caller),
     allTeams(),
+    listSavedViews(caller, "verification"),
   ]);
   const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
 
@@ -45,6 +47,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
         sort={parsed.ok ? parsed.value.sort : DEFAULT_TRADE_SORT}
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         teams={teams.map((team) => ({ value: team.id, label: team.name }))}
+        savedViews={views}
       />
     </>
   );

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { MENU_ITEM } from "@/components/data-table/row-menu";
 
 /**
  * A button that opens a form in a modal <dialog> (the browser traps focus and Escape closes it).
@@ -20,7 +21,8 @@ export function FormDialog({
   label: string;
   title: string;
   testId: string;
-  variant?: "primary" | "secondary";
+  /** "menu": an item of a table row's menu. */
+  variant?: "primary" | "secondary" | "menu";
   /** A key that opens it from a table page (components/data-table/shortcuts.ts). */
   shortcut?: string;
   children: (done: { saved: (what: { text: string; href: string }) => void; cancel: () => void }) => React.ReactNode;
@@ -54,7 +56,9 @@ export function FormDialog({
         className={
           variant === "primary"
             ? "h-8 rounded bg-indigo-600 px-3 text-xs font-semibold text-white shadow-sm hover:bg-indigo-700"
-            : "h-8 rounded border border-slate-300 bg-white px-3 text-xs font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
+            : variant === "menu"
+              ? MENU_ITEM
+              : "h-8 rounded border border-slate-300 bg-white px-3 text-xs font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
         }
       >
         {label}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { MENU_ITEM } from "@/components/data-table/row-menu";
 import type { Indication } from "@/lib/indications/schema";
 import { closeIndicationAction, refreshIndicationAction } from "../../_actions/indications";
 import { ConfirmButton } from "./confirm-button";
@@ -12,9 +13,10 @@ const button = "h-8 rounded border border-slate-300 bg-white px-3 text-xs font-s
 /**
  * Edit, refresh ("still live") and close of one open indication, for a user who may manage
  * indications (the page renders none of it otherwise; the write side refuses anyway). `etag`
- * guards the edit; refresh and close apply to whatever the indication is now.
+ * guards the edit; refresh and close apply to whatever the indication is now. `inMenu`: as the
+ * items of a table row's menu (components/data-table/row-menu.tsx) instead of a row of buttons.
  */
-export function IndicationActions({ indication, etag }: { indication: Indication; etag?: string }) {
+export function IndicationActions({ indication, etag, inMenu = false }: { indication: Indication; etag?: string; inMenu?: boolean }) {
   const router = useRouter();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -28,10 +30,11 @@ export function IndicationActions({ indication, etag }: { indication: Indication
     });
   }
 
+  const item = inMenu ? MENU_ITEM : button;
   return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="indication-actions">
-      <EditIndicationButton indication={indication} etag={etag} />
-      <button type="button" className={button} disabled={pending} onClick={() => run(refreshIndicationAction, "Refreshed: marked as still live.")} data-testid="refresh-indication">
+    <div className={inMenu ? "space-y-0.5" : "flex flex-wrap items-center gap-2"} data-testid="indication-actions">
+      <EditIndicationButton indication={indication} etag={etag} variant={inMenu ? "menu" : "secondary"} />
+      <button type="button" className={item} disabled={pending} onClick={() => run(refreshIndicationAction, "Refreshed: marked as still live.")} data-testid="refresh-indication">
         Refresh
       </button>
       <ConfirmButton
@@ -41,9 +44,9 @@ export function IndicationActions({ indication, etag }: { indication: Indication
         disabled={pending}
         onConfirm={() => run(closeIndicationAction, "Closed.")}
         testId="close-indication"
-        className={button}
+        className={item}
       />
-      <p role="status" className={`text-xs ${message?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="action-status">
+      <p role="status" className={`text-xs ${inMenu ? "px-2 whitespace-normal" : ""} ${message?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="action-status">
         {message?.text ?? ""}
       </p>
     </div>

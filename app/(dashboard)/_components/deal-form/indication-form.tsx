@@ -48,9 +48,9 @@ export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyO
  * "Edit" of one indication, guarded by the ETag it was loaded with (a 412 shows what changed).
  * Without an ETag (a table row), the dialog reads the indication as it is now first.
  */
-export function EditIndicationButton({ indication, etag }: { indication: Indication; etag?: string }) {
+export function EditIndicationButton({ indication, etag, variant = "secondary" }: { indication: Indication; etag?: string; variant?: "secondary" | "menu" }) {
   return (
-    <FormDialog label="Edit" title={`Edit ${indication.permalink_id}`} testId="edit-indication" variant="secondary">
+    <FormDialog label="Edit" title={`Edit ${indication.permalink_id}`} testId="edit-indication" variant={variant}>
       {({ saved, cancel }) => {
         const form = (current: Indication, currentEtag: string) => (
           <DealForm<Indication>

@@ -23,6 +23,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
     defaultSort: DEFAULT_INDICATION_SORT,
     exportPath: "/api/v1/my/indications.csv",
     exportParams: Object.keys(indicationExportParamsSchema.shape),
+    views: "indications",
   });
   // No button that would fail: without the permission the write side refuses anyway.
   const canManage = caller.permissions.includes("indications_manage");
@@ -42,6 +43,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         facets={table.facets}
         logoColors={table.logoColors}
         exportHref={table.exportHref}
+        savedViews={table.views}
       />
     </>
   );

@@ -23,6 +23,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
     defaultSort: DEFAULT_TRADE_SORT,
     exportPath: "/api/v1/my/trades.csv",
     exportParams: Object.keys(tradeExportParamsSchema.shape),
+    views: "trades",
   });
 
   return (
@@ -39,6 +40,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         facets={table.facets}
         logoColors={table.logoColors}
         exportHref={table.exportHref}
+        savedViews={table.views}
       />
     </>
   );

@@ -1,0 +1,70 @@
+"use client";
+
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useDisclosure } from "./use-disclosure";
+
+/** The look of an item in a row menu: a full-width line, so the menu reads as a list. */
+export const MENU_ITEM =
+  "flex h-8 w-full items-center whitespace-nowrap rounded px-2 text-left text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 disabled:opacity-50";
+
+/**
+ * One row's actions behind a "⋯" button (a disclosure, not an ARIA menu: its items are ordinary
+ * links and buttons in tab order). The panel is fixed to the viewport beside the button, so the
+ * table's scroll box never clips it. It closes as every disclosure does (useDisclosure), not on
+ * an item: an action's dialog opens from inside it and its result is shown in it.
+ */
+export function RowMenu({ label, children }: { label: string; children: React.ReactNode }) {
+  const { open, panelId, rootProps, buttonProps, buttonRef } = useDisclosure();
+  const [position, setPosition] = useState<React.CSSProperties>({});
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Below the button, right edges aligned; above it when there is no room below.
+  const place = useCallback(() => {
+    const button = buttonRef.current?.getBoundingClientRect();
+    const panel = panelRef.current?.getBoundingClientRect();
+    if (!button || !panel) return;
+    const right = Math.max(4, window.innerWidth - button.right);
+    const below = button.bottom + 4 + panel.height <= window.innerHeight;
+    setPosition(below ? { top: button.bottom + 4, right } : { bottom: window.innerHeight - button.top + 4, right });
+  }, [buttonRef]);
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    place();
+    window.addEventListener("scroll", place, true);
+    window.addEventListener("resize", place);
+    return () => {
+      window.removeEventListener("scroll", place, true);
+      window.removeEventListener("resize", place);
+    };
+  }, [open, place]);
+
+  return (
+    <div {...rootProps} className="inline-block" data-testid="row-menu">
+      <button
+        {...buttonProps}
+        aria-label={label}
+        className="inline-flex h-7 w-8 items-center justify-center rounded border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50"
+        data-testid="row-menu-button"
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4">
+          <circle cx="3" cy="8" r="1.5" fill="currentColor" />
+          <circle cx="8" cy="8" r="1.5" fill="currentColor" />
+          <circle cx="13" cy="8" r="1.5" fill="currentColor" />
+        </svg>
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        role="group"
+        aria-label={label}
+        style={position}
+        className="fixed z-40 w-48 space-y-0.5 rounded-md border border-slate-200 bg-white p-1 text-left shadow-lg"
+        data-testid="row-menu-panel"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+
+/**
+ * A button that shows and hides a panel beside it (the filter and column popovers, a row's menu).
+ * The button toggles it; Escape closes it and gives the focus back to the button; a click elsewhere
+ * or tabbing out closes it. A dialog opened from inside the panel keeps it open: the panel is the
+ * dialog's home, and hiding it would hide the dialog.
+ */
+export function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const held = () => rootRef.current?.querySelector("dialog[open]") != null;
+    function onPointerDown(event: PointerEvent) {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node) && !held()) setOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape" && !held()) {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  const rootProps = {
+    ref: rootRef,
+    onBlur: (event: React.FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && rootRef.current && !rootRef.current.contains(next)) setOpen(false);
+    },
+  };
+  const buttonProps = {
+    ref: buttonRef,
+    type: "button" as const,
+    "aria-expanded": open,
+    "aria-controls": panelId,
+    onClick: () => setOpen((o) => !o),
+  };
+  return { open, panelId, rootProps, buttonProps, buttonRef };
+}
