@@ -127,3 +127,22 @@ test("the header is one line with a menu; the menu holds the navigation and sign
   await expect(nav).toBeHidden();
   await expect(menu).toHaveAttribute("aria-expanded", "false");
 });
+
+test("a tap on a card opens the row's page; its company link and menu keep their own taps", async ({ page }) => {
+  await signInAs(page, ACCOUNTS.broker, "/trades");
+  const first = page.getByTestId("row-card").first();
+  const href = (await first.getByTestId("open-card").getAttribute("href"))!;
+  expect(href).toMatch(/^\/trades\/[0-9a-f-]{36}$/);
+  await hydrated(first.getByTestId("open-card"));
+  const body = (await first.locator("dl").boundingBox())!;
+  await page.touchscreen.tap(body.x + body.width / 2, body.y + body.height / 2);
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+
+  await page.goto("/indications?stage=open");
+  const card = page.getByTestId("row-card").first();
+  const menu = card.getByTestId("row-menu-button");
+  await hydrated(menu);
+  await menu.tap();
+  await expect(card.getByTestId("row-menu-panel")).toBeVisible();
+  await expect(page).toHaveURL(/\/indications\?stage=open$/);
+});

@@ -48,6 +48,10 @@ export interface DataTableProps<T> {
   exportHref?: string;
   /** The table's saved-views menu, when the page offers one (first in the toolbar's right side). */
   views?: React.ReactNode;
+  /** A row's own page: a tap on its phone card opens it. */
+  rowHref?: (row: T) => string;
+  /** How a row is named to a screen reader ("IND-123 (Acme)"). */
+  rowName?: (row: T) => string;
 }
 
 /**
@@ -79,6 +83,8 @@ function DataTableView<T>({
   testId,
   exportHref,
   views,
+  rowHref,
+  rowName,
 }: DataTableProps<T>) {
   const { get, update, isPending } = useTableUrl();
   const sectionRef = useRef<HTMLElement>(null);
@@ -154,7 +160,7 @@ function DataTableView<T>({
             sort={sort}
             onChange={(value) => update({ sort: value })}
           />
-          <RowCards table={table} label={label} isPending={isPending} />
+          <RowCards table={table} label={label} isPending={isPending} rowHref={rowHref} rowName={rowName} />
         </>
       ) : null}
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { flexRender, type Table } from "@tanstack/react-table";
+import { IntentLink } from "@/components/intent-link";
 
 /** A column's name as people read it: its label, else its header text, else its id. */
 export function headerText(column: { id: string; columnDef: { header?: unknown; meta?: { label?: string } } }): string {
@@ -12,9 +13,22 @@ export function headerText(column: { id: string; columnDef: { header?: unknown; 
  * Phones (< 640 px): each row as a card of the columns marked `meta.card` (company, side, price,
  * volume, stage), rendered by the same cell definitions as the table, so nothing scrolls sideways;
  * at its foot the columns marked `meta.cardFooter` (selection, row actions), so every action of a
- * row works on a phone too.
+ * row works on a phone too. With `rowHref` a tap anywhere else on the card opens the row's page (a
+ * link stretched over the card, under its own links and controls).
  */
-export function RowCards<T>({ table, label, isPending }: { table: Table<T>; label: string; isPending: boolean }) {
+export function RowCards<T>({
+  table,
+  label,
+  isPending,
+  rowHref,
+  rowName,
+}: {
+  table: Table<T>;
+  label: string;
+  isPending: boolean;
+  rowHref?: (row: T) => string;
+  rowName?: (row: T) => string;
+}) {
   const rows = table.getRowModel().rows;
   if (rows.length === 0) return null;
   return (
@@ -24,8 +38,13 @@ export function RowCards<T>({ table, label, isPending }: { table: Table<T>; labe
         const [title, ...rest] = cells;
         const footer = row.getAllCells().filter((cell) => cell.column.columnDef.meta?.cardFooter);
         return (
-          <li key={row.id} className="rounded-md border border-slate-200 bg-white p-3 text-xs shadow-sm" data-testid="row-card">
-            {title ? <div className="mb-2 text-sm">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
+          <li key={row.id} className="relative rounded-md border border-slate-200 bg-white p-3 text-xs shadow-sm" data-testid="row-card">
+            {rowHref ? (
+              <IntentLink href={rowHref(row.original)} className="absolute inset-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-500" data-testid="open-card">
+                <span className="sr-only">Open {rowName?.(row.original) ?? "this row"}</span>
+              </IntentLink>
+            ) : null}
+            {title ? <div className="relative mb-2 w-fit text-sm">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
               {rest.map((cell) => (
                 <div key={cell.id} className="min-w-0" data-column={cell.column.id}>
@@ -40,7 +59,7 @@ export function RowCards<T>({ table, label, isPending }: { table: Table<T>; labe
             {footer.length > 0 ? (
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-2" data-testid="row-card-actions">
                 {footer.map((cell) => (
-                  <div key={cell.id} data-column={cell.column.id}>
+                  <div key={cell.id} className="relative" data-column={cell.column.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </div>
                 ))}

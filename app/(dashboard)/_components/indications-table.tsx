@@ -202,6 +202,8 @@ export function IndicationsTable({
       testId={testId}
       exportHref={exportHref}
       views={savedViews ? <SavedViews table="indications" saved={savedViews} /> : undefined}
+      rowHref={(row) => `/indications/${row.id}`}
+      rowName={rowName}
     />
     </LogoColorsProvider>
   );

@@ -232,6 +232,8 @@ export function TradesTable({
       testId={testId}
       exportHref={exportHref}
       views={savedViews ? <SavedViews table="trades" saved={savedViews} /> : undefined}
+      rowHref={(row) => `/trades/${row.id}`}
+      rowName={(row) => `${row.permalink_id} (${row.issuer.name})`}
     />
     </LogoColorsProvider>
   );

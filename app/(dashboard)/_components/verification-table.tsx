@@ -91,6 +91,8 @@ export function VerificationTable({
         emptyMessage="No trade waits for verification with these filters."
         testId="verification-table"
         views={<SavedViews table="verification" saved={savedViews} />}
+        rowHref={(row) => `/trades/${row.id}`}
+        rowName={rowName}
       />
     </SelectionProvider>
   );
