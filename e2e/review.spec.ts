@@ -172,6 +172,29 @@ test.describe("team-lead review", () => {
     expect(blank).toBeLessThan(120);
   });
 
+  test("the month chart: every month from the first to the last, a dollar axis, the newest months in view on a phone", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, ACCOUNTS.lead, "/review?is_verified=all");
+    const slots = page.getByTestId("volume-chart-month");
+    const months = await slots.evaluateAll((els) => els.map((el) => el.getAttribute("data-month")!));
+    expect(months.length).toBeGreaterThan(1);
+    const next = (month: string) => {
+      const [y, m] = month.split("-").map(Number);
+      return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+    };
+    for (let i = 1; i < months.length; i++) expect(months[i], `after ${months[i - 1]}`).toBe(next(months[i - 1]));
+    // The trades behind the bars are all the filtered trades.
+    const counts = await slots.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-count"))));
+    await expect(page.getByTestId("total-count")).toHaveAttribute("data-value", String(counts.reduce((a, b) => a + b, 0)));
+    const axis = await page.getByTestId("volume-chart").locator("svg[aria-hidden=true] text").allTextContents();
+    expect(axis[0]).toBe("$0");
+    expect(axis.length).toBeGreaterThan(2);
+    await page.getByTestId("volume-chart").scrollIntoViewIfNeeded();
+    await expect(slots.last().locator("rect").first()).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, testInfo, "month-chart");
+  });
+
   test("a broker gets 403 on the review page", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/companies");
     const response = await page.goto("/review");

@@ -1,11 +1,14 @@
 import { CURRENT_STRUCTURES, STRUCTURES } from "@/lib/domain/enums";
 import { formatUsd, structureLabel } from "@/lib/format";
 import type { TradeSummary } from "@/lib/trades/summary";
+import { axisTicks, everyMonth, formatUsdCompact, monthLabel } from "../../_lib/chart-scale";
 
 /**
  * Verified volume per month of the sign date, stacked by structure, over the review's filtered
- * trades. Bar heights are drawn from floats (a picture needs no exactness); every figure shown in
- * words (the titles and the table for screen readers) is the exact decimal.
+ * trades: every month from the first to the last (a month without trades is an empty slot, so the
+ * time axis does not lie), a dollar axis with gridlines, each month's total above its bar. Drawn
+ * on the server as SVG, no chart script (docs/ui.md "Charts"). Bar heights come from floats (a
+ * picture needs no exactness); every figure in words (titles, the screen-reader table) is exact.
  */
 
 const COLORS: Record<string, string> = {
@@ -16,24 +19,30 @@ const COLORS: Record<string, string> = {
   spv: "#9ca3af",
 };
 
-const HEIGHT = 160;
+const PLOT_HEIGHT = 200;
+const TOP = 16; // room for the totals above the highest bar
+const AXIS = 52; // the dollar axis' labels
+const SLOT = 40;
+const BAR = 26;
 
 export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
   const byMonth = new Map<string, TradeSummary["by_month"]>();
   for (const row of months) byMonth.set(row.month, [...(byMonth.get(row.month) ?? []), row]);
-  const list = [...byMonth.entries()];
-  const totals = list.map(([, rows]) => rows.reduce((sum, r) => sum + Number(r.total_volume), 0));
-  const max = Math.max(1, ...totals);
+  const slots = months.length === 0 ? [] : everyMonth(months[0].month, months[months.length - 1].month);
+  const totalOf = (month: string) => (byMonth.get(month) ?? []).reduce((sum, r) => sum + Number(r.total_volume), 0);
+  const ticks = axisTicks(Math.max(0, ...slots.map(totalOf)));
+  const top = ticks[ticks.length - 1];
+  const y = (value: number) => TOP + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
   const present = STRUCTURES.filter((s) => months.some((m) => m.structure === s));
-  const barWidth = 28;
-  const width = Math.max(list.length * (barWidth + 8), 200);
+  const plotWidth = slots.length * SLOT;
+  const height = TOP + PLOT_HEIGHT + 20;
 
   return (
     <section aria-labelledby="chart-heading" className="rounded-md border border-slate-200 bg-white p-4 shadow-sm" data-testid="volume-chart">
       <h2 id="chart-heading" className="text-sm font-semibold text-slate-900">
         Volume per month, by structure
       </h2>
-      {list.length === 0 ? (
+      {slots.length === 0 ? (
         <p className="mt-2 text-xs text-slate-500">No trades match these filters.</p>
       ) : (
         <>
@@ -45,31 +54,51 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
               </li>
             ))}
           </ul>
-          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
-          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Verified volume per month, scrollable">
-            <svg role="img" aria-labelledby="chart-heading" width={width} height={HEIGHT + 20} className="block">
-              {list.map(([month, rows], i) => {
-                let y = HEIGHT;
-                return (
-                  <g key={month} transform={`translate(${i * (barWidth + 8)},0)`}>
-                    {[...CURRENT_STRUCTURES, "spv"].flatMap((structure) => {
-                      const row = rows.find((r) => r.structure === structure);
-                      if (!row) return [];
-                      const h = Math.max(1, (Number(row.total_volume) / max) * HEIGHT);
-                      y -= h;
-                      return [
-                        <rect key={structure} x={0} y={y} width={barWidth} height={h} fill={COLORS[structure]}>
-                          <title>{`${month} · ${structureLabel(structure)}: ${formatUsd(row.total_volume)} (${row.count} trades)`}</title>
-                        </rect>,
-                      ];
-                    })}
-                    <text x={barWidth / 2} y={HEIGHT + 14} textAnchor="middle" fontSize="9" fill="#475569">
-                      {month.slice(2)}
-                    </text>
-                  </g>
-                );
-              })}
+          <div className="mt-2 flex">
+            {/* The axis stays put while the months scroll; the newest months show first (row-reverse scrolls from the end). */}
+            <svg aria-hidden="true" width={AXIS} height={height} className="block shrink-0">
+              {ticks.map((tick) => (
+                <text key={tick} x={AXIS - 6} y={y(tick) + 3} textAnchor="end" fontSize="10" fill="#475569">
+                  {formatUsdCompact(tick)}
+                </text>
+              ))}
             </svg>
+            <div className="flex min-w-0 flex-row-reverse overflow-x-auto" tabIndex={0} role="region" aria-label="Verified volume per month, scrollable" data-testid="volume-chart-scroll">
+              <svg role="img" aria-labelledby="chart-heading" width={plotWidth} height={height} className="block shrink-0" data-testid="volume-chart-plot">
+                {ticks.map((tick) => (
+                  <line key={tick} x1={0} x2={plotWidth} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? "#94a3b8" : "#e2e8f0"} strokeWidth={1} />
+                ))}
+                {slots.map((month, i) => {
+                  const rows = byMonth.get(month) ?? [];
+                  const total = totalOf(month);
+                  let level = 0;
+                  const x = i * SLOT + (SLOT - BAR) / 2;
+                  return (
+                    <g key={month} data-testid="volume-chart-month" data-month={month} data-count={rows.reduce((n, r) => n + r.count, 0)}>
+                      {[...CURRENT_STRUCTURES, "spv"].flatMap((structure) => {
+                        const row = rows.find((r) => r.structure === structure);
+                        if (!row) return [];
+                        const from = level;
+                        level += Number(row.total_volume);
+                        return [
+                          <rect key={structure} x={x} y={y(level)} width={BAR} height={Math.max(1, y(from) - y(level))} fill={COLORS[structure]}>
+                            <title>{`${monthLabel(month)} · ${structureLabel(structure)}: ${formatUsd(row.total_volume)} (${row.count} trades)`}</title>
+                          </rect>,
+                        ];
+                      })}
+                      {total > 0 ? (
+                        <text x={x + BAR / 2} y={y(total) - 4} textAnchor="middle" fontSize="9" fill="#334155">
+                          {formatUsdCompact(total)}
+                        </text>
+                      ) : null}
+                      <text x={i * SLOT + SLOT / 2} y={TOP + PLOT_HEIGHT + 14} textAnchor="middle" fontSize="10" fill="#475569">
+                        {monthLabel(month)}
+                      </text>
+                    </g>
+                  );
+                })}
+              </svg>
+            </div>
           </div>
           <table className="sr-only">
             <caption>Volume per month and structure</caption>

@@ -1,6 +1,7 @@
 import { STRUCTURES, type Structure } from "@/lib/domain/enums";
 import { formatDecimal, formatUsd, structureLabel } from "@/lib/format";
 import type { PriceHistory } from "@/lib/market/chart";
+import { ticks } from "../../../_lib/chart-scale";
 
 /**
  * The price chart as plain SVG, rendered on the server: no chart library, no client JavaScript
@@ -21,16 +22,6 @@ const HEIGHT = 320;
 const PAD = { top: 12, right: 16, bottom: 28, left: 72 };
 const DAY_MS = 86_400_000;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-/** About `count` round tick values covering [min, max]. */
-function ticks(min: number, max: number, count: number): number[] {
-  const span = max - min || Math.abs(max) || 1;
-  const raw = span / count;
-  const step = [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = Math.ceil(min / step) * step; v <= max + step / 1e6; v += step) out.push(Number(v.toPrecision(12)));
-  return out;
-}
 
 export function PriceChartSvg({ history, bestBid: bid, bestOffer: offer, days }: { history: PriceHistory; bestBid: string | null; bestOffer: string | null; days: number }) {
   if (history.trades.length === 0 && bid === null && offer === null) {
