@@ -115,6 +115,23 @@ test.describe("at 1,440 px", () => {
     await expect(panel).toBeHidden();
   });
 
+  test("the filter bar is one height: chips and fields alike; a range is a chip with its bounds as the badge", async ({ page }, testInfo) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    const panel = page.getByTestId("filter-panel");
+    const heights = await panel.locator(":scope > *").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+    expect(heights.length).toBeGreaterThan(5);
+    expect(new Set(heights), `heights ${heights.join(", ")}`).toEqual(new Set([32]));
+    const price = page.getByTestId("range-price_min");
+    await hydrated(price);
+    await price.click();
+    const min = page.getByLabel("Price / share (USD) minimum");
+    await min.fill("10");
+    await min.press("Enter");
+    await expect(page).toHaveURL((url) => url.searchParams.get("price_min") === "10");
+    await expect(price).toContainText("≥ 10");
+    await shot(page, testInfo, "filter-bar");
+  });
+
   test("hiding and showing a column needs no request and stays in the URL", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/indications");
     const t = table(page, "indications-table");

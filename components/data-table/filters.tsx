@@ -24,6 +24,10 @@ function useUrlSyncedText(urlValue: string): [string, (value: string) => void] {
 const inputClass =
   "h-8 rounded border border-slate-300 bg-white px-2 text-xs text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500";
 const labelClass = "block text-[11px] font-medium uppercase tracking-wide text-slate-500";
+/** A toolbar control with its label inside its border: every item of the bar is one height (h-8). */
+const fieldClass = "relative flex h-8 items-center rounded border border-slate-300 bg-white shadow-sm focus-within:border-indigo-500";
+const fieldLabelClass = "whitespace-nowrap pl-2 pr-1 text-[11px] font-medium uppercase tracking-wide text-slate-500";
+const fieldInputClass = "h-full min-w-0 rounded-r bg-transparent px-1 text-xs text-slate-900 placeholder:text-slate-400 focus:outline-none";
 
 export function Filter({ filter }: { filter: FilterDef }) {
   switch (filter.kind) {
@@ -207,8 +211,8 @@ export function SelectFilter({
   const id = useId();
   const value = get(param) ?? defaultValue;
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className={labelClass}>
+    <div className={fieldClass}>
+      <label htmlFor={id} className={fieldLabelClass}>
         {label}
       </label>
       <select
@@ -221,7 +225,7 @@ export function SelectFilter({
             [param]: event.target.value === defaultValue ? null : event.target.value,
           })
         }
-        className={`${inputClass} pr-7`}
+        className={`${fieldInputClass} pr-6`}
       >
         {options.some((o) => o.value === value) ? null : <option value={value}>{value}</option>}
         {options.map((o) => (
@@ -313,8 +317,8 @@ function CompanyFilter({
   }
 
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={inputId} className={labelClass}>
+    <div className={fieldClass}>
+      <label htmlFor={inputId} className={fieldLabelClass}>
         {label}
       </label>
       <input
@@ -348,7 +352,7 @@ function CompanyFilter({
           }
         }}
         onBlur={() => void commit(text)}
-        className={`${inputClass} w-48`}
+        className={`${fieldInputClass} w-40`}
       />
       <datalist id={listId}>
         {suggestions.map((c) => (
@@ -356,7 +360,7 @@ function CompanyFilter({
         ))}
       </datalist>
       {problem ? (
-        <p id={`${inputId}-problem`} role="status" className="text-[11px] text-red-700">
+        <p id={`${inputId}-problem`} role="status" className="absolute left-0 top-full z-10 mt-0.5 w-max max-w-64 rounded bg-white px-1 text-[11px] text-red-700 shadow">
           {problem}
         </p>
       ) : null}
@@ -410,31 +414,58 @@ function DateRangeFilter({
 
   return (
     <Range
+      label={label}
       legend={
         <>
           {label}
           {mode === "timestamp" ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
         </>
       }
+      bounds={[fromValue || null, toValue || null]}
+      params={[fromParam, toParam]}
       from={input("from", fromText, setFromText)}
       to={input("to", toText, setToText)}
     />
   );
 }
 
-/** The two ends of a range filter under one legend: "Signed [from] – [to]". */
-function Range({ legend, from, to }: { legend: React.ReactNode; from: React.ReactNode; to: React.ReactNode }) {
+/**
+ * A range filter as a chip of the bar ("Signed ▾", its bounds as the badge) that opens the two ends
+ * under one legend: "Signed [from] – [to]".
+ */
+function Range({
+  label,
+  legend,
+  bounds,
+  params,
+  from,
+  to,
+}: {
+  label: string;
+  legend: React.ReactNode;
+  /** The URL's values of the two ends (null: open). */
+  bounds: [string | null, string | null];
+  params: [string, string];
+  from: React.ReactNode;
+  to: React.ReactNode;
+}) {
+  const { update } = useTableUrl();
+  const [low, high] = bounds;
+  const badge = low !== null && high !== null ? `${low} – ${high}` : low !== null ? `≥ ${low}` : high !== null ? `≤ ${high}` : undefined;
   return (
-    <fieldset className="flex flex-col gap-0.5">
-      <legend className={labelClass}>{legend}</legend>
-      <div className="flex items-center gap-1">
-        {from}
-        <span aria-hidden="true" className="text-slate-400">
-          –
-        </span>
-        {to}
-      </div>
-    </fieldset>
+    <Popover label={label} active={badge !== undefined} badge={badge} testId={`range-${params[0]}`}>
+      <fieldset className="space-y-1">
+        <legend className={labelClass}>{legend}</legend>
+        <div className="flex items-center gap-1">
+          {from}
+          <span aria-hidden="true" className="text-slate-400">
+            –
+          </span>
+          {to}
+        </div>
+      </fieldset>
+      {badge !== undefined ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [params[0]]: null, [params[1]]: null })} /> : null}
+    </Popover>
   );
 }
 
@@ -470,11 +501,11 @@ export function TextFilter({ param, label, placeholder }: { param: string; label
   const { get } = useTableUrl();
   const id = useId();
   return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className={labelClass}>
+    <div className={fieldClass}>
+      <label htmlFor={id} className={fieldLabelClass}>
         {label}
       </label>
-      <AppliedInput id={id} type="search" param={param} value={get(param) ?? ""} placeholder={placeholder} clean={(text) => text.trim()} className="w-56" />
+      <AppliedInput id={id} type="search" param={param} value={get(param) ?? ""} placeholder={placeholder} clean={(text) => text.trim()} className={`${fieldInputClass} w-48`} />
     </div>
   );
 }
@@ -517,7 +548,7 @@ function AppliedInput({
         }
       }}
       onBlur={apply}
-      className={`${inputClass} ${className}`}
+      className={className}
     />
   );
 }
@@ -529,7 +560,10 @@ function DecimalRangeFilter({ label, minParam, maxParam }: { label: string; minP
   const id = useId();
   return (
     <Range
+      label={label}
       legend={label}
+      bounds={[min || null, max || null]}
+      params={[minParam, maxParam]}
       from={<DecimalInput id={`${id}-min`} label={`${label} minimum`} param={minParam} value={min} placeholder="Min" />}
       to={<DecimalInput id={`${id}-max`} label={`${label} maximum`} param={maxParam} value={max} placeholder="Max" />}
     />
@@ -547,7 +581,7 @@ function DecimalInput({ id, label, param, value, placeholder }: { id: string; la
         value={value}
         placeholder={placeholder}
         clean={(text) => text.trim().replace(/[$,\s]/g, "")}
-        className="w-24 text-right tabular-nums"
+        className={`${inputClass} w-28 text-right tabular-nums`}
       />
     </RangeEnd>
   );

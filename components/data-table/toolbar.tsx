@@ -40,7 +40,7 @@ export function FilterBar({
       </button>
     ) : null;
   return (
-    <div className="flex flex-wrap items-end gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {filters.length > 0 ? (
         <button
           type="button"
