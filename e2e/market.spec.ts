@@ -107,3 +107,18 @@ test.describe("company market view", () => {
     }
   });
 });
+
+test("on a phone the price chart is drawn for its width: labels as large as on a laptop", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, ACCOUNTS.broker, "/companies");
+  const { companies } = (await (await page.request.get("/api/v1/companies?per_page=1")).json()) as { companies: { id: string }[] };
+  await page.goto(`/companies/${companies[0].id}`);
+  const narrow = page.getByTestId("price-chart-plot-narrow");
+  await expect(narrow).toBeVisible();
+  await expect(page.getByTestId("price-chart-plot")).toBeHidden();
+  const heights = await narrow.locator("text").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(2);
+  expect(Math.min(...heights)).toBeGreaterThanOrEqual(9);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, testInfo, "price-chart-phone");
+});
