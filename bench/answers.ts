@@ -1,6 +1,6 @@
 /**
  * `npm run bench:answers -- --out <file>`: what every API operation answers, recorded so that two
- * builds can be compared answer for answer (docs/performance.md, "Before and after"). A change that
+ * builds can be compared answer for answer (docs/performance.md, "Comparing builds"). A change that
  * must not change what callers see (a redesign of the data path) runs it on both builds, each on a
  * copy of one seeded database, and diffs the two files:
  *
