@@ -100,25 +100,29 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
               </svg>
             </div>
           </div>
-          <table className="sr-only">
-            <caption>Volume per month and structure</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Structure</th>
-                <th scope="col">Volume</th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((row) => (
-                <tr key={`${row.month}-${row.structure}`}>
-                  <td>{row.month}</td>
-                  <td>{structureLabel(row.structure)}</td>
-                  <td>{formatUsd(row.total_volume)}</td>
+          {/* sr-only on a wrapper: a table is as tall as its rows whatever its height, and an
+              absolutely positioned one made ~1,000 px of blank scroll under the page. */}
+          <div className="sr-only">
+            <table>
+              <caption>Volume per month and structure</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Structure</th>
+                  <th scope="col">Volume</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {months.map((row) => (
+                  <tr key={`${row.month}-${row.structure}`}>
+                    <td>{row.month}</td>
+                    <td>{structureLabel(row.structure)}</td>
+                    <td>{formatUsd(row.total_volume)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
