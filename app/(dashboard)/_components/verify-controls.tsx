@@ -90,6 +90,7 @@ export function VerifyControls({
           {many ? `Unverify ${ids.length}` : "Unverify"}
         </button>
       ) : null}
+      {/* showModal() focuses the first control, the reason (no autoFocus: see confirm-button.tsx). */}
       <dialog ref={dialogRef} aria-labelledby={`${uid}-title`} className="m-auto w-[min(28rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-5 shadow-xl backdrop:bg-slate-900/40">
         <form noValidate onSubmit={submitUnverify} className="space-y-3" data-testid="unverify-form">
           <h2 id={`${uid}-title`} className="text-sm font-semibold text-slate-900">
@@ -109,7 +110,6 @@ export function VerifyControls({
               aria-describedby={problem ? `${uid}-problem` : undefined}
               className="w-full rounded border border-slate-300 px-2 py-1.5 text-sm aria-invalid:border-red-600"
               data-testid="unverify-reason"
-              autoFocus
             />
             {problem ? (
               <p id={`${uid}-problem`} className="text-xs text-red-700" data-testid="error-reason">
