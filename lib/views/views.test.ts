@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/schema/errors";
 import { TEAMS, USERS, type FixtureUser } from "@/lib/testing/fixtures";
-import { MAX_VIEWS_PER_TABLE, viewQuery } from "./schema";
+import { MAX_VIEWS_PER_TABLE, viewQuery } from "./view";
 import { deleteView, listSavedViews, saveView } from "./views";
 
 /** Saved views on the test database (both kinds in CI): per user, per table, by name. */

@@ -4,7 +4,8 @@ import type { Caller } from "../auth/caller";
 import { getDb, isUniqueViolation } from "../db/client";
 import { parseBody } from "../schema/body";
 import { ApiError } from "../schema/errors";
-import { MAX_VIEWS_PER_TABLE, saveViewSchema, type SavedView, type SavedViewTable } from "./schema";
+import { saveViewSchema } from "./schema";
+import { MAX_VIEWS_PER_TABLE, type SavedView, type SavedViewTable } from "./view";
 
 /** The caller's own saved views of one table, by name. Never another user's. */
 export async function listSavedViews(caller: Caller, table: SavedViewTable): Promise<SavedView[]> {

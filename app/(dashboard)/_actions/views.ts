@@ -1,6 +1,6 @@
 "use server";
 
-import type { SavedView } from "@/lib/views/schema";
+import type { SavedView } from "@/lib/views/view";
 import { deleteView, saveView } from "@/lib/views/views";
 import { checkId } from "./inputs";
 import { runAction, type ActionResult } from "./result";

@@ -18,7 +18,7 @@ import { IndicationActions } from "./deal-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
 import { LogoColorsProvider } from "./inline-logos";
 import { SavedViews } from "./saved-views";
-import type { SavedView } from "@/lib/views/schema";
+import type { SavedView } from "@/lib/views/view";
 import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Indication>();

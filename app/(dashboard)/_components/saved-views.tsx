@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Popover } from "@/components/data-table/popover";
 import { useTableUrl } from "@/components/data-table/url-state";
-import { VIEW_NAME_MAX, viewQuery, type SavedView, type SavedViewTable } from "@/lib/views/schema";
+import { VIEW_NAME_MAX, viewQuery, type SavedView, type SavedViewTable } from "@/lib/views/view";
 import { deleteViewAction, saveViewAction } from "../_actions/views";
 
 /**

@@ -12,7 +12,7 @@ import { IntentLink } from "@/components/intent-link";
 import { StructureCell, TextCell } from "./cells";
 import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { LogoColorsProvider } from "./inline-logos";
-import type { SavedView } from "@/lib/views/schema";
+import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
 import type { SortOrder } from "@/lib/schema/params";
 

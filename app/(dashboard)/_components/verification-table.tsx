@@ -11,7 +11,7 @@ import type { IssuerFilter } from "./deal-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
 import { VerifyControls, type VerifyOutcome } from "./verify-controls";
 import type { SortOrder } from "@/lib/schema/params";
-import type { SavedView } from "@/lib/views/schema";
+import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
 
 const col = createColumnHelper<TradeWithTeam>();

@@ -2,7 +2,7 @@ import { exportHref, tableParams } from "@/components/data-table/search-params";
 import type { Caller } from "@/lib/auth/caller";
 import type { FacetCounts } from "@/lib/db/facets";
 import { getLogoColors } from "@/lib/logos/queries";
-import type { SavedView, SavedViewTable } from "@/lib/views/schema";
+import type { SavedView, SavedViewTable } from "@/lib/views/view";
 import { listSavedViews } from "@/lib/views/views";
 import { parsePage, type JsonPage, type Page } from "@/lib/schema/pagination";
 import type { ParseResult, SortOrder } from "@/lib/schema/params";

@@ -5,6 +5,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { MENU_ITEM } from "@/components/data-table/row-menu";
 
+/** What a dialog's form calls when it is done: saved (with what to link to), or cancelled. */
+export interface FormDone {
+  saved: (what: { text: string; href: string }) => void;
+  cancel: () => void;
+}
+
 /**
  * A button that opens a form in a modal <dialog> (the browser traps focus and Escape closes it).
  * After a save the dialog says so, with a link to the new or changed resource, and the page's
@@ -25,7 +31,7 @@ export function FormDialog({
   variant?: "primary" | "secondary" | "menu";
   /** A key that opens it from a table page (components/data-table/shortcuts.ts). */
   shortcut?: string;
-  children: (done: { saved: (what: { text: string; href: string }) => void; cancel: () => void }) => React.ReactNode;
+  children: (done: FormDone) => React.ReactNode;
 }) {
   // The element itself (a callback ref into state): the form's cancel closes it.
   const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);

@@ -1,14 +1,14 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import type { CompanyOption } from "@/components/data-table/types";
 import type { Indication } from "@/lib/indications/schema";
-import { indicationCreateSchema } from "@/lib/indications/write-schema";
-import { createIndicationAction, readIndicationAction, updateIndicationAction } from "../../_actions/indications";
-import { DealForm } from "./deal-form";
-import { EMPTY_INDICATION, INDICATION_FORM_FIELDS } from "./field-defs";
-import { valuesOf } from "./fields";
 import { FormDialog } from "./form-dialog";
-import { LoadThen } from "./load-then";
+import { Loading } from "./load-then";
+
+// Loaded when a dialog first opens, not with the page (docs/performance.md, "Lighthouse").
+const CreateIndicationForm = dynamic(() => import("./indication-forms").then((m) => m.CreateIndicationForm), { loading: Loading });
+const EditIndicationForm = dynamic(() => import("./indication-forms").then((m) => m.EditIndicationForm), { loading: Loading });
 
 /**
  * "New indication": on /indications, and on a company page with the company filled in. As
@@ -16,7 +16,6 @@ import { LoadThen } from "./load-then";
  * open or closed), its third-party reference left blank: it names the original.
  */
 export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyOption | null; from?: Indication }) {
-  const initial = from ? { ...valuesOf(INDICATION_FORM_FIELDS, from), third_party_id: "" } : { ...EMPTY_INDICATION, issuer_id: issuer?.id ?? "" };
   return (
     <FormDialog
       label={from ? "Duplicate" : "New indication"}
@@ -25,21 +24,7 @@ export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyO
       variant={from ? "secondary" : undefined}
       shortcut={from ? undefined : "n"}
     >
-      {({ saved, cancel }) => (
-        <DealForm<Indication>
-          noun="indication"
-          fields={INDICATION_FORM_FIELDS}
-          schema={indicationCreateSchema}
-          mode="create"
-          initial={initial}
-          issuer={from ? from.issuer : issuer}
-          submit={(body) => createIndicationAction(body)}
-          onSaved={({ resource }) =>
-            saved({ text: `Saved: ${resource.side === "bid" ? "bid" : "offer"} ${resource.permalink_id} in ${resource.issuer.name}.`, href: `/indications/${resource.id}` })
-          }
-          onCancel={cancel}
-        />
-      )}
+      {(done) => <CreateIndicationForm issuer={issuer} from={from} done={done} />}
     </FormDialog>
   );
 }
@@ -51,25 +36,7 @@ export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyO
 export function EditIndicationButton({ indication, etag, variant = "secondary" }: { indication: Indication; etag?: string; variant?: "secondary" | "menu" }) {
   return (
     <FormDialog label="Edit" title={`Edit ${indication.permalink_id}`} testId="edit-indication" variant={variant}>
-      {({ saved, cancel }) => {
-        const form = (current: Indication, currentEtag: string) => (
-          <DealForm<Indication>
-            noun="indication"
-            fields={INDICATION_FORM_FIELDS}
-            schema={indicationCreateSchema}
-            mode="edit"
-            initial={valuesOf(INDICATION_FORM_FIELDS, current)}
-            issuer={current.issuer}
-            etag={currentEtag}
-            original={current}
-            submit={(body, guard) => updateIndicationAction(current.id, body, guard)}
-            reload={() => readIndicationAction(current.id)}
-            onSaved={({ resource }) => saved({ text: `Saved changes to ${resource.permalink_id}.`, href: `/indications/${resource.id}` })}
-            onCancel={cancel}
-          />
-        );
-        return etag ? form(indication, etag) : <LoadThen load={() => readIndicationAction(indication.id)}>{(state) => form(state.resource, state.etag)}</LoadThen>;
-      }}
+      {(done) => <EditIndicationForm indication={indication} etag={etag} done={done} />}
     </FormDialog>
   );
 }

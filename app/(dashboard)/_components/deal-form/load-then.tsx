@@ -21,7 +21,12 @@ export function LoadThen<T>({ load, children }: { load: () => Promise<ActionResu
     // Loaded once per mount: the dialog remounts its content each time it opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  if (state === null) return <p className="text-sm text-slate-500">Loading…</p>;
+  if (state === null) return <Loading />;
   if (!state.ok) return <p role="alert" className="text-sm text-red-700">{state.error.message}</p>;
   return <>{children(state.value)}</>;
+}
+
+/** What a form dialog shows while its form or its data loads. */
+export function Loading() {
+  return <p className="text-sm text-slate-500">Loading…</p>;
 }
