@@ -53,18 +53,20 @@ export function RowMenu({ label, children }: { label: string; children: React.Re
           <circle cx="13" cy="8" r="1.5" fill="currentColor" />
         </svg>
       </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        hidden={!open}
-        role="group"
-        aria-label={label}
-        style={position}
-        className="fixed z-40 w-48 space-y-0.5 rounded-md border border-slate-200 bg-white p-1 text-left shadow-lg"
-        data-testid="row-menu-panel"
-      >
-        {children}
-      </div>
+      {/* Only while open: a page of rows would otherwise build every row's items and dialogs. */}
+      {open ? (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="group"
+          aria-label={label}
+          style={position}
+          className="fixed z-40 w-48 space-y-0.5 rounded-md border border-slate-200 bg-white p-1 text-left shadow-lg"
+          data-testid="row-menu-panel"
+        >
+          {children}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -45,7 +45,8 @@ export function useDisclosure() {
     ref: buttonRef,
     type: "button" as const,
     "aria-expanded": open,
-    "aria-controls": panelId,
+    // Only while open: a row menu's panel exists only then.
+    "aria-controls": open ? panelId : undefined,
     onClick: () => setOpen((o) => !o),
   };
   return { open, panelId, rootProps, buttonProps, buttonRef };
