@@ -176,7 +176,8 @@ test.describe("at 1,440 px", () => {
     await expect(rowsOf.nth(1)).toBeFocused();
     await page.keyboard.press("k");
     await expect(rowsOf.nth(0)).toBeFocused();
-    const id = await rowsOf.nth(0).getByTestId("open-indication").getAttribute("href");
+    const id = await rowsOf.nth(0).getAttribute("data-href");
+    expect(id).toMatch(/^\/indications\/[0-9a-f-]{36}$/);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${id}$`));
     await page.goBack();

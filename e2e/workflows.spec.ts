@@ -73,12 +73,11 @@ async function expectAccessible(page: Page, what: string, include?: string) {
 
 const openDialog = (page: Page) => page.locator("dialog[open]");
 
-/** The row of the indication `id` in an indications table (its details link names it). */
-const indicationRow = (page: Page, t: Locator, id: string) => rows(t).filter({ has: page.locator(`a[href="/indications/${id}"]`) });
+/** The row of the indication `id` in an indications table (the row names its page). */
+const indicationRow = (t: Locator, id: string) => t.locator(`[data-testid="table-row"][data-href="/indications/${id}"]`);
 
 /** The ids of the rows of an indications table, top to bottom. */
-const indicationIds = (t: Locator) =>
-  t.getByTestId("open-indication").evaluateAll((links) => links.map((a) => (a.getAttribute("href") ?? "").split("/").pop()!));
+const indicationIds = (t: Locator) => rows(t).evaluateAll((trs) => trs.map((tr) => (tr.getAttribute("data-href") ?? "").split("/").pop()!));
 
 /** Picks a company in the form's typeahead by its exact name. */
 async function chooseCompany(dialog: Locator, name: string) {
@@ -329,7 +328,7 @@ test.describe("dashboard workflows", () => {
     await page.setViewportSize(DESKTOP);
     await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: state.company!.id })}`);
     const t = table(page, "indications-table");
-    const row = indicationRow(page, t, state.offer!.id);
+    const row = indicationRow(t, state.offer!.id);
     // One menu (⋯) per row holds its actions.
     const menu = row.getByTestId("row-menu-button");
     await hydrated(menu);
@@ -385,7 +384,7 @@ test.describe("dashboard workflows", () => {
     // Close two (not the offer, which the later tests open).
     const closing = (await indicationIds(t)).filter((id) => id !== state.offer!.id).slice(0, 2);
     expect(closing).toHaveLength(2);
-    for (const id of closing) await indicationRow(page, t, id).getByTestId("select-row").check();
+    for (const id of closing) await indicationRow(t, id).getByTestId("select-row").check();
     await expect(page.getByTestId("bulk-count")).toHaveText("2 selected");
     await page.getByTestId("bulk-close").click();
     const confirm = page.getByTestId("bulk-close-confirm");
@@ -396,7 +395,7 @@ test.describe("dashboard workflows", () => {
     await expect(results).toHaveCount(2);
     await expect(results.filter({ hasText: "closed" })).toHaveCount(2);
     for (const id of closing) {
-      await expect(indicationRow(page, t, id)).toHaveCount(0);
+      await expect(indicationRow(t, id)).toHaveCount(0);
       const closed = (await (await page.request.get(`/api/v1/my/indications/${id}`)).json()) as ApiIndication;
       expect(closed.stage).not.toBe("open");
       expect((await historyOf(page, "indications", id)).at(-1)).toMatchObject({ action: "indication.closed", actor: { via: "session" } });

@@ -220,7 +220,7 @@ function DataTableView<T>({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="group hover:bg-slate-50 focus:bg-indigo-50 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500" data-testid="table-row" tabIndex={-1}>
+              <tr key={row.id} className="group hover:bg-slate-50 focus:bg-indigo-50 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500" data-testid="table-row" data-href={rowHref?.(row.original)} tabIndex={-1}>
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (

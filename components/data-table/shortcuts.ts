@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, type RefObject } from "react";
 
 /** Fields and open dialogs keep their keys. */
@@ -8,9 +9,11 @@ const TYPING = "input, textarea, select, [contenteditable='true'], dialog[open]"
 /**
  * The tables' keyboard shortcuts, for the first table of a page (`data-table-shortcuts`): `/`
  * goes to its search box, `j` / `k` move through the rows, `Enter` opens the focused row (its
- * details link), `n` starts a new one (the page's button marked `data-shortcut="n"`).
+ * `data-href`, else its details link), `n` starts a new one (the page's button marked
+ * `data-shortcut="n"`).
  */
 export function useTableShortcuts(section: RefObject<HTMLElement | null>) {
+  const router = useRouter();
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const own = section.current;
@@ -33,8 +36,11 @@ export function useTableShortcuts(section: RefObject<HTMLElement | null>) {
           next.scrollIntoView({ block: "nearest" });
         });
       } else if (event.key === "Enter" && at >= 0) {
-        const link = rows[at].querySelector<HTMLAnchorElement>('a[data-testid^="open-"]') ?? rows[at].querySelector<HTMLAnchorElement>("a[href]");
-        if (link) act(() => link.click());
+        // A row whose details link sits in its closed menu names its page itself.
+        const href = rows[at].dataset.href;
+        const link = rows[at].querySelector<HTMLAnchorElement>('a[data-testid^="open-"]');
+        if (href) act(() => router.push(href));
+        else if (link) act(() => link.click());
       } else if (event.key === "n") {
         const create = document.querySelector<HTMLButtonElement>('[data-shortcut="n"]');
         if (create) act(() => create.click());
@@ -42,5 +48,5 @@ export function useTableShortcuts(section: RefObject<HTMLElement | null>) {
     }
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [section]);
+  }, [section, router]);
 }
