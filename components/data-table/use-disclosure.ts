@@ -8,8 +8,8 @@ import { useEffect, useId, useRef, useState } from "react";
  * or tabbing out closes it. A dialog opened from inside the panel keeps it open: the panel is the
  * dialog's home, and hiding it would hide the dialog.
  */
-export function useDisclosure() {
-  const [open, setOpen] = useState(false);
+export function useDisclosure(initiallyOpen = false) {
+  const [open, setOpen] = useState(initiallyOpen);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -48,5 +48,7 @@ export function useDisclosure() {
     "aria-controls": panelId,
     onClick: () => setOpen((o) => !o),
   };
-  return { open, panelId, rootProps, buttonProps, buttonRef };
+  // For a panel whose item hands the focus on elsewhere (the "+ Filter" list), not back to the button.
+  const close = () => setOpen(false);
+  return { open, close, panelId, rootProps, buttonProps, buttonRef };
 }
