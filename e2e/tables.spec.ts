@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { SIDES, STAGES, STRUCTURES } from "../lib/domain/enums";
+import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../lib/domain/enums";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, signInViaApi, test } from "./support/fixtures";
 import { fetchAll } from "./support/api";
 import { fromUsd } from "./support/decimal";
-import { roundDecimal } from "../lib/format";
-import { rows, table } from "./support/table";
+import { roundDecimal, VISIBILITY_LABELS } from "../lib/format";
+import { addFilter, rows, table } from "./support/table";
 
 /**
  * Issue 15, "Done when": the tables at 1,440 px and at 390×844, their requests, view-only column
@@ -61,6 +61,30 @@ test.describe("at 1,440 px", () => {
       expect(await scroller.locator("thead").first().evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
       expect(await page.locator('th[data-testid="col-issuer"]').evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
       await shot(page, testInfo, "laptop");
+    });
+  }
+
+  for (const [path, account] of [
+    ["/indications", ACCOUNTS.broker],
+    ["/trades", ACCOUNTS.broker],
+    ["/verification", ACCOUNTS.ops],
+  ] as const) {
+    test(`${path}: the filter toolbar is one line: the primary chips, "+ Filter" and the table's controls`, async ({ page }, testInfo) => {
+      await signInAs(page, account, path);
+      const bar = page.getByTestId("filter-bar");
+      await hydrated(bar.getByTestId("add-filter"));
+      // The bar's items, the filter panel's own (it is `display: contents` here) in its place.
+      const items = await bar.evaluate((el) =>
+        [...el.children]
+          .flatMap((child) => (getComputedStyle(child).display === "contents" ? [...child.children] : [child]))
+          .map((item) => item.getBoundingClientRect())
+          .filter((box) => box.height > 0)
+          .map((box) => ({ top: Math.round(box.top), height: Math.round(box.height) })),
+      );
+      expect(items.length).toBeGreaterThan(3);
+      expect(new Set(items.map((item) => item.top)).size, JSON.stringify(items)).toBe(1);
+      expect(Math.round((await bar.boundingBox())!.height)).toBe(32);
+      await shot(page, testInfo, "toolbar");
     });
   }
 
@@ -118,18 +142,59 @@ test.describe("at 1,440 px", () => {
   test("the filter bar is one height: chips and fields alike; a range is a chip with its bounds as the badge", async ({ page }, testInfo) => {
     await signInAs(page, ACCOUNTS.broker, "/indications");
     const panel = page.getByTestId("filter-panel");
+    // A facet and a date range beside the primary chips, the company field and "+ Filter".
+    for (const key of ["structure", "created_after"]) {
+      await addFilter(page, key);
+      await page.keyboard.press("Escape");
+    }
     const heights = await panel.locator(":scope > *").evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
     expect(heights.length).toBeGreaterThan(5);
     expect(new Set(heights), `heights ${heights.join(", ")}`).toEqual(new Set([32]));
+    await addFilter(page, "price_min");
     const price = page.getByTestId("range-price_min");
-    await hydrated(price);
-    await price.click();
+    // Added, the range opens at once with the focus in its first end.
     const min = page.getByLabel("Price / share (USD) minimum");
+    await expect(min).toBeFocused();
     await min.fill("10");
     await min.press("Enter");
     await expect(page).toHaveURL((url) => url.searchParams.get("price_min") === "10");
     await expect(price).toContainText("≥ 10");
     await shot(page, testInfo, "filter-bar");
+  });
+
+  test('"+ Filter": the other filters as buttons in tab order; one picked is a chip, open, and stays; Escape gives the focus back', async ({ page }, testInfo) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications");
+    const add = page.getByTestId("add-filter");
+    await hydrated(add);
+    await expect(page.getByTestId("filter-visibility")).toHaveCount(0);
+    await add.focus();
+    await page.keyboard.press("Enter");
+    const items = page.getByTestId(/^add-filter-/);
+    await expect(items).toHaveText(["Structure", "Visibility", "Stock type", "Class", "Created", "Price / share (USD)", "Volume (USD)"]);
+    await shot(page, testInfo, "menu");
+    await page.keyboard.press("Escape");
+    await expect(items.first()).toBeHidden();
+    await expect(add).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(page.getByTestId("add-filter-structure")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByTestId("add-filter-visibility")).toBeFocused();
+    await page.keyboard.press("Enter");
+    const chip = page.getByTestId("filter-visibility");
+    await expect(page.getByTestId(`filter-visibility-${VISIBILITIES[0]}`)).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL((url) => url.searchParams.get("visibility") === VISIBILITIES[0]);
+    await page.keyboard.press("Escape");
+    await expect(chip).toBeFocused();
+    await expect(chip).toContainText(VISIBILITY_LABELS[VISIBILITIES[0]]);
+    // Cleared, it keeps its chip for this page view; it is no longer offered by "+ Filter".
+    await page.getByTestId("reset-filters").click();
+    await expect(page).toHaveURL((url) => !url.searchParams.has("visibility"));
+    await expect(chip).toBeVisible();
+    await add.click();
+    await expect(items).toHaveText(["Structure", "Stock type", "Class", "Created", "Price / share (USD)", "Volume (USD)"]);
   });
 
   test("hiding and showing a column needs no request and stays in the URL", async ({ page }) => {
@@ -258,8 +323,12 @@ test.describe("at 1,440 px", () => {
       ["structure", STRUCTURES],
       ["stage", STAGES],
     ] as const) {
-      await hydrated(page.getByTestId(`filter-${param}`));
-      await page.getByTestId(`filter-${param}`).click();
+      // Structure is behind "+ Filter" (not a primary filter of /indications).
+      if (param === "structure") await addFilter(page, param);
+      else {
+        await hydrated(page.getByTestId(`filter-${param}`));
+        await page.getByTestId(`filter-${param}`).click();
+      }
       for (const value of values) {
         const shown = Number((await page.getByTestId(`filter-${param}-${value}-count`).innerText()).replace(/,/g, ""));
         const params = new URLSearchParams("stage=open&stock_type=secondary");
@@ -448,7 +517,9 @@ test("filter change to updated table: p50 in the browser at 1,440 px", async ({ 
   await page.setViewportSize(LAPTOP);
   await signInAs(page, ACCOUNTS.broker, "/indications");
   const t = table(page, "indications-table");
-  await hydrated(page.getByTestId("filter-side"));
+  // Structure's chip is added once; it stays in the bar for the rest of the page view.
+  await addFilter(page, "structure");
+  await page.keyboard.press("Escape");
   const changes = [
     ["side", "bid"],
     ["side", "bid"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdPlaces, formatUsdWhole, formatUtcTimestamp, pricePlaces, roundDecimal, stockClassLabel, structureLabel } from "./format";
+import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdExact, formatUsdPlaces, formatUsdWhole, formatUtcTimestamp, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
 
 describe("formatUsd", () => {
   it.each([
@@ -102,5 +102,27 @@ describe("table money columns: one rule per column", () => {
     expect(formatUsdWhole("0.4")).toBe("< $1");
     expect(formatUsdWhole("0")).toBe("$0");
     expect(formatUsdWhole(null)).toBe("—");
+  });
+});
+
+describe("the exact value behind a rounded one", () => {
+  it("knows when rounding lost a digit", () => {
+    expect(showsExactly("12.34567891", 2)).toBe(false);
+    expect(showsExactly("12.34000000", 2)).toBe(true);
+    expect(showsExactly("0.642", 4)).toBe(true);
+    expect(showsExactly("0.64200001", 4)).toBe(false);
+    expect(showsExactly("1000", 0)).toBe(true);
+    expect(showsExactly("1000.5", 0)).toBe(false);
+    expect(showsExactly("0.4", 0)).toBe(false);
+    expect(showsExactly("-3.10", 1)).toBe(true);
+    expect(showsExactly("1e3", 0)).toBe(true);
+  });
+
+  it("writes every digit of the decimal string, none through a float", () => {
+    expect(formatUsdExact("0.64200000")).toBe("$0.64200000");
+    expect(formatUsdExact("1234567.12345678")).toBe("$1,234,567.12345678");
+    expect(formatUsdExact("999999999999999999.99999999")).toBe("$999,999,999,999,999,999.99999999");
+    expect(formatUsdExact("-12.5")).toBe("-$12.5");
+    expect(formatUsdExact("4321")).toBe("$4,321");
   });
 });

@@ -86,9 +86,29 @@ export function formatUsdWhole(value: string | null | undefined): string {
   return dollars(formatDecimal(whole, 0));
 }
 
+/** The decimals an average shows (formatUsdAverage). */
+export const AVERAGE_PLACES = 4;
+
 /** An average in a summary card: US dollars to 4 decimals (the exact value goes in a title). */
 export function formatUsdAverage(value: string | null | undefined): string {
-  return value === null || value === undefined ? EMPTY : formatUsd(roundDecimal(value, 4));
+  return value === null || value === undefined ? EMPTY : formatUsd(roundDecimal(value, AVERAGE_PLACES));
+}
+
+/**
+ * True when rounding `value` to `places` decimals loses nothing (no non-zero digit beyond them),
+ * so the rounded amount is the exact one. Anything that is not a plain decimal is shown as it is.
+ */
+export function showsExactly(value: string, places: number): boolean {
+  const m = PLAIN_DECIMAL.exec(value.trim());
+  return !m || /^0*$/.test((m[3] ?? "").slice(places));
+}
+
+/** US dollars with every digit of the decimal string, trailing zeros too: "0.64200000" -> "$0.64200000". */
+export function formatUsdExact(value: string): string {
+  const m = PLAIN_DECIMAL.exec(value.trim());
+  if (!m) return value;
+  const [, sign, int, frac] = m;
+  return dollars(`${sign}${groupDigits(int)}${frac === undefined ? "" : `.${frac}`}`);
 }
 
 /** A percentage given as a decimal string of percent points: "2.5" -> "2.5%". */

@@ -29,22 +29,23 @@ const fieldClass = "relative flex h-8 items-center rounded border border-slate-3
 const fieldLabelClass = "whitespace-nowrap pl-2 pr-1 text-[11px] font-medium uppercase tracking-wide text-slate-500";
 const fieldInputClass = "h-full min-w-0 rounded-r bg-transparent px-1 text-xs text-slate-900 placeholder:text-slate-400 focus:outline-none";
 
-export function Filter({ filter }: { filter: FilterDef }) {
+/** One filter of the bar; `opening`: just added by "+ Filter", so it opens (or takes the focus) at once. */
+export function Filter({ filter, opening = false }: { filter: FilterDef; opening?: boolean }) {
   switch (filter.kind) {
     case "facet":
-      return <FacetFilter {...filter} />;
+      return <FacetFilter {...filter} opening={opening} />;
     case "boolean":
-      return <BooleanFilter {...filter} />;
+      return <BooleanFilter {...filter} opening={opening} />;
     case "select":
-      return <SelectFilter {...filter} />;
+      return <SelectFilter {...filter} opening={opening} />;
     case "company":
-      return <CompanyFilter {...filter} />;
+      return <CompanyFilter {...filter} opening={opening} />;
     case "dateRange":
-      return <DateRangeFilter {...filter} />;
+      return <DateRangeFilter {...filter} opening={opening} />;
     case "text":
-      return <TextFilter {...filter} />;
+      return <TextFilter {...filter} opening={opening} />;
     case "decimalRange":
-      return <DecimalRangeFilter {...filter} />;
+      return <DecimalRangeFilter {...filter} opening={opening} />;
   }
 }
 
@@ -121,12 +122,14 @@ export function FacetFilter({
   options,
   counts,
   nullable = false,
+  opening,
 }: {
   param: string;
   label: string;
   options: Option[];
   counts?: Record<string, number>;
   nullable?: boolean;
+  opening?: boolean;
 }) {
   const { get, update } = useTableUrl();
   const selected = new Set(splitList(get(param)));
@@ -147,6 +150,7 @@ export function FacetFilter({
       active={chosen.length > 0 && !all}
       badge={chosen.length === 0 || all ? undefined : chosen.length === 1 ? chosen[0].label : String(chosen.length)}
       testId={`filter-${param}`}
+      opening={opening}
     >
       <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} counts={counts} />
       {chosen.length > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
@@ -161,12 +165,14 @@ function BooleanFilter({
   trueLabel,
   falseLabel,
   counts,
+  opening,
 }: {
   param: string;
   label: string;
   trueLabel: string;
   falseLabel: string;
   counts?: Record<string, number>;
+  opening?: boolean;
 }) {
   const { get, update } = useTableUrl();
   const value = get(param);
@@ -187,6 +193,7 @@ function BooleanFilter({
       active={selected.size > 0}
       badge={value === "true" ? trueLabel : value === "false" ? falseLabel : undefined}
       testId={`filter-${param}`}
+      opening={opening}
     >
       <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} counts={counts} />
       {selected.size > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
@@ -200,12 +207,14 @@ export function SelectFilter({
   options,
   defaultValue,
   clears = [],
+  opening,
 }: {
   param: string;
   label: string;
   options: Option[];
   defaultValue: string;
   clears?: string[];
+  opening?: boolean;
 }) {
   const { get, update } = useTableUrl();
   const id = useId();
@@ -218,6 +227,7 @@ export function SelectFilter({
       <select
         id={id}
         value={value}
+        autoFocus={opening}
         data-testid={`filter-${param}`}
         onChange={(event) =>
           update({
@@ -249,11 +259,13 @@ function CompanyFilter({
   label,
   selected,
   searchUrl,
+  opening,
 }: {
   param: string;
   label: string;
   selected: CompanyOption | null;
   searchUrl: string;
+  opening?: boolean;
 }) {
   const { get, update } = useTableUrl();
   const selectedId = get(param);
@@ -328,6 +340,7 @@ function CompanyFilter({
         value={text}
         placeholder="Any company"
         autoComplete="off"
+        autoFocus={opening}
         data-testid={`filter-${param}`}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${inputId}-problem` : undefined}
@@ -378,11 +391,13 @@ function DateRangeFilter({
   fromParam,
   toParam,
   mode,
+  opening,
 }: {
   label: string;
   fromParam: string;
   toParam: string;
   mode: "date" | "timestamp";
+  opening?: boolean;
 }) {
   const { get, update } = useTableUrl();
   const id = useId();
@@ -423,6 +438,7 @@ function DateRangeFilter({
       }
       bounds={[fromValue || null, toValue || null]}
       params={[fromParam, toParam]}
+      opening={opening}
       from={input("from", fromText, setFromText)}
       to={input("to", toText, setToText)}
     />
@@ -438,6 +454,7 @@ function Range({
   legend,
   bounds,
   params,
+  opening,
   from,
   to,
 }: {
@@ -446,6 +463,7 @@ function Range({
   /** The URL's values of the two ends (null: open). */
   bounds: [string | null, string | null];
   params: [string, string];
+  opening?: boolean;
   from: React.ReactNode;
   to: React.ReactNode;
 }) {
@@ -453,7 +471,7 @@ function Range({
   const [low, high] = bounds;
   const badge = low !== null && high !== null ? `${low} – ${high}` : low !== null ? `≥ ${low}` : high !== null ? `≤ ${high}` : undefined;
   return (
-    <Popover label={label} active={badge !== undefined} badge={badge} testId={`range-${params[0]}`}>
+    <Popover label={label} active={badge !== undefined} badge={badge} testId={`range-${params[0]}`} opening={opening}>
       <fieldset className="space-y-1">
         <legend className={labelClass}>{legend}</legend>
         <div className="flex items-center gap-1">
@@ -497,7 +515,7 @@ function DateInput({ id, label, param, value, onChange }: { id: string; label: s
 }
 
 /** Free text applied on Enter or when leaving the field. */
-export function TextFilter({ param, label, placeholder }: { param: string; label: string; placeholder?: string }) {
+export function TextFilter({ param, label, placeholder, opening }: { param: string; label: string; placeholder?: string; opening?: boolean }) {
   const { get } = useTableUrl();
   const id = useId();
   return (
@@ -505,7 +523,7 @@ export function TextFilter({ param, label, placeholder }: { param: string; label
       <label htmlFor={id} className={fieldLabelClass}>
         {label}
       </label>
-      <AppliedInput id={id} type="search" param={param} value={get(param) ?? ""} placeholder={placeholder} clean={(text) => text.trim()} className={`${fieldInputClass} w-48`} />
+      <AppliedInput id={id} type="search" param={param} value={get(param) ?? ""} placeholder={placeholder} autoFocus={opening} clean={(text) => text.trim()} className={`${fieldInputClass} w-48`} />
     </div>
   );
 }
@@ -527,7 +545,7 @@ function AppliedInput({
   value: string;
   clean: (text: string) => string;
   className: string;
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "placeholder">) {
+} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "placeholder" | "autoFocus">) {
   const { update } = useTableUrl();
   const [text, setText] = useUrlSyncedText(value);
   const apply = () => {
@@ -553,7 +571,7 @@ function AppliedInput({
   );
 }
 
-function DecimalRangeFilter({ label, minParam, maxParam }: { label: string; minParam: string; maxParam: string }) {
+function DecimalRangeFilter({ label, minParam, maxParam, opening }: { label: string; minParam: string; maxParam: string; opening?: boolean }) {
   const { get } = useTableUrl();
   const min = get(minParam) ?? "";
   const max = get(maxParam) ?? "";
@@ -564,6 +582,7 @@ function DecimalRangeFilter({ label, minParam, maxParam }: { label: string; minP
       legend={label}
       bounds={[min || null, max || null]}
       params={[minParam, maxParam]}
+      opening={opening}
       from={<DecimalInput id={`${id}-min`} label={`${label} minimum`} param={minParam} value={min} placeholder="Min" />}
       to={<DecimalInput id={`${id}-max`} label={`${label} maximum`} param={maxParam} value={max} placeholder="Max" />}
     />

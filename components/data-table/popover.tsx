@@ -1,14 +1,20 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useDisclosure } from "./use-disclosure";
 
-/** A button that opens a small panel below it (filter menus, column toggle, saved views): useDisclosure. */
+/**
+ * A button that opens a small panel below it (filter menus, column toggle, saved views): useDisclosure.
+ * `opening`: it mounts open with the focus on its first control (a filter just added to the bar).
+ * `children` may take `close`, for an item that closes the panel itself.
+ */
 export function Popover({
   label,
   active = false,
   badge,
   align = "left",
   testId,
+  opening = false,
   children,
 }: {
   label: string;
@@ -16,9 +22,14 @@ export function Popover({
   badge?: string;
   align?: "left" | "right";
   testId?: string;
-  children: React.ReactNode;
+  opening?: boolean;
+  children: React.ReactNode | ((close: () => void) => React.ReactNode);
 }) {
-  const { open, panelId, rootProps, buttonProps } = useDisclosure();
+  const { open, close, panelId, rootProps, buttonProps } = useDisclosure(opening);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (opening) panelRef.current?.querySelector<HTMLElement>("input, select, button")?.focus();
+  }, [opening]);
 
   return (
     <div {...rootProps} className="relative">
@@ -40,13 +51,14 @@ export function Popover({
         </svg>
       </button>
       <div
+        ref={panelRef}
         id={panelId}
         hidden={!open}
         className={`absolute z-30 mt-1 min-w-48 rounded-md border border-slate-200 bg-white p-2 shadow-lg ${
           align === "right" ? "right-0" : "left-0"
         }`}
       >
-        {children}
+        {typeof children === "function" ? children(close) : children}
       </div>
     </div>
   );

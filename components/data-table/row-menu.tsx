@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useRef } from "react";
+import { useAnchoredPosition } from "./use-anchored-position";
 import { useDisclosure } from "./use-disclosure";
 
 /** The look of an item in a row menu: a full-width line, so the menu reads as a list. */
@@ -9,35 +10,15 @@ export const MENU_ITEM =
 
 /**
  * One row's actions behind a "⋯" button (a disclosure, not an ARIA menu: its items are ordinary
- * links and buttons in tab order). The panel is fixed to the viewport beside the button, so the
- * table's scroll box never clips it. It closes as every disclosure does (useDisclosure), not on
- * an item: an action's dialog opens from inside it and its result is shown in it.
+ * links and buttons in tab order). The panel is fixed to the viewport beside the button
+ * (useAnchoredPosition), so the table's scroll box never clips it. It closes as every disclosure
+ * does (useDisclosure), not on an item: an action's dialog opens from inside it and its result is
+ * shown in it.
  */
 export function RowMenu({ label, children }: { label: string; children: React.ReactNode }) {
   const { open, panelId, rootProps, buttonProps, buttonRef } = useDisclosure();
-  const [position, setPosition] = useState<React.CSSProperties>({});
   const panelRef = useRef<HTMLDivElement>(null);
-
-  // Below the button, right edges aligned; above it when there is no room below.
-  const place = useCallback(() => {
-    const button = buttonRef.current?.getBoundingClientRect();
-    const panel = panelRef.current?.getBoundingClientRect();
-    if (!button || !panel) return;
-    const right = Math.max(4, window.innerWidth - button.right);
-    const below = button.bottom + 4 + panel.height <= window.innerHeight;
-    setPosition(below ? { top: button.bottom + 4, right } : { bottom: window.innerHeight - button.top + 4, right });
-  }, [buttonRef]);
-
-  useLayoutEffect(() => {
-    if (!open) return;
-    place();
-    window.addEventListener("scroll", place, true);
-    window.addEventListener("resize", place);
-    return () => {
-      window.removeEventListener("scroll", place, true);
-      window.removeEventListener("resize", place);
-    };
-  }, [open, place]);
+  const position = useAnchoredPosition(open, buttonRef, panelRef);
 
   return (
     <div {...rootProps} className="inline-block" data-testid="row-menu">

@@ -3,14 +3,22 @@
 import { useState } from "react";
 import { Filter } from "./filters";
 import { RowCount } from "./pagination";
+import { Popover } from "./popover";
+import { MENU_ITEM } from "./row-menu";
 import { paramsOfFilter, type FilterDef } from "./types";
+import { usePhone } from "./use-phone";
 import { useTableUrl } from "./url-state";
+
+/** A filter's name in the bar's state and its "+ Filter" item: its first parameter. */
+const keyOf = (filter: FilterDef) => paramsOfFilter(filter)[0];
 
 /**
  * Filters on the left; pending indicator, "N matching rows" and extras (density, columns, export)
- * on the right. On phones (< 640 px) the filters open in a sheet from a "Filters" button instead
- * of filling the first screen; the same filter controls either way. Without `total` no count is
- * shown (the review shows its totals beside the bar instead).
+ * on the right. The primary filters are always chips; the others wait behind "+ Filter" until the
+ * URL sets them or the user adds one, and then keep their chip for this page view, so a chip never
+ * moves or vanishes under the user's hand. On phones (< 640 px) every filter opens in a sheet from
+ * a "Filters" button instead of filling the first screen; the same filter controls either way.
+ * Without `total` no count is shown (the review shows its totals beside the bar instead).
  */
 export function FilterBar({
   filters,
@@ -26,8 +34,17 @@ export function FilterBar({
   children?: React.ReactNode;
 }) {
   const { get, update, isPending } = useTableUrl();
+  const phone = usePhone();
   const [sheetOpen, setSheetOpen] = useState(false);
   const active = filters.flatMap(paramsOfFilter).filter((p) => get(p) !== null);
+  const isSet = (filter: FilterDef) => paramsOfFilter(filter).some((p) => get(p) !== null);
+  // The non-primary chips in the order they came: set by the URL, then as added or set later.
+  const [extra, setExtra] = useState(() => filters.filter((f) => !f.primary && isSet(f)).map(keyOf));
+  const [opening, setOpening] = useState<string | null>(null);
+  const appeared = filters.filter((f) => !f.primary && isSet(f) && !extra.includes(keyOf(f))).map(keyOf);
+  if (appeared.length > 0) setExtra([...extra, ...appeared]);
+  const more = filters.filter((f) => !f.primary && !extra.includes(keyOf(f)));
+  const shown = phone ? filters : [...filters.filter((f) => f.primary), ...extra.flatMap((key) => filters.filter((f) => keyOf(f) === key))];
   const reset =
     active.length > 0 ? (
       <button
@@ -40,7 +57,7 @@ export function FilterBar({
       </button>
     ) : null;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2" data-testid="filter-bar">
       {filters.length > 0 ? (
         <button
           type="button"
@@ -77,9 +94,33 @@ export function FilterBar({
             </button>
           </div>
         ) : null}
-        {filters.map((filter) => (
-          <Filter key={paramsOfFilter(filter).join("|")} filter={filter} />
+        {shown.map((filter) => (
+          <Filter key={keyOf(filter)} filter={filter} opening={keyOf(filter) === opening} />
         ))}
+        {!phone && more.length > 0 ? (
+          <Popover label="+ Filter" testId="add-filter">
+            {(close) => (
+              <ul className="space-y-0.5" aria-label="Add a filter">
+                {more.map((filter) => (
+                  <li key={keyOf(filter)}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        close();
+                        setExtra([...extra, keyOf(filter)]);
+                        setOpening(keyOf(filter));
+                      }}
+                      className={MENU_ITEM}
+                      data-testid={`add-filter-${keyOf(filter)}`}
+                    >
+                      {filter.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Popover>
+        ) : null}
         {reset}
       </div>
       <div className="ml-auto flex items-center gap-2">

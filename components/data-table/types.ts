@@ -33,8 +33,11 @@ export interface CompanyOption {
   name: string;
 }
 
-/** The filters a table offers; all of them live in the URL under the API's parameter names. */
-export type FilterDef =
+/**
+ * The filters a table offers; all of them live in the URL under the API's parameter names.
+ * `primary`: always a chip of the bar; the others wait behind "+ Filter" until set or added.
+ */
+export type FilterDef = (
   /**
    * Multi-select of enum values: `param=a,b`; `counts`: rows per value under the other filters.
    * Every value picked is no filter, unless `nullable` (rows without a value, which it leaves out).
@@ -58,7 +61,8 @@ export type FilterDef =
   /** Free text, applied on Enter or blur. */
   | { kind: "text"; param: string; label: string; placeholder?: string }
   /** Two decimal inputs (min/max), applied on Enter or blur. */
-  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string };
+  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string }
+) & { primary?: boolean };
 
 export function paramsOfFilter(filter: FilterDef): string[] {
   switch (filter.kind) {

@@ -3,14 +3,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 /**
- * A button that shows and hides a panel beside it (the filter and column popovers, a row's menu).
+ * A button that shows and hides a panel beside it (the filter and column popovers, a row's menu,
+ * a rounded amount's exact value).
  * The button toggles it; Escape closes it and gives the focus back to the button; a click elsewhere
  * or tabbing out closes it. A dialog opened from inside the panel keeps it open: the panel is the
  * dialog's home, and hiding it would hide the dialog.
  */
-export function useDisclosure() {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+export function useDisclosure<Root extends HTMLElement = HTMLDivElement>(initiallyOpen = false) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const rootRef = useRef<Root>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
@@ -49,5 +50,7 @@ export function useDisclosure() {
     "aria-controls": open ? panelId : undefined,
     onClick: () => setOpen((o) => !o),
   };
-  return { open, panelId, rootProps, buttonProps, buttonRef };
+  // For a panel whose item hands the focus on elsewhere (the "+ Filter" list), not back to the button.
+  const close = () => setOpen(false);
+  return { open, close, panelId, rootProps, buttonProps, buttonRef };
 }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 /**
  * Reading the dashboard's data tables (components/data-table): each body row is
@@ -42,4 +43,16 @@ export async function issuerIds(tableLocator: Locator): Promise<string[]> {
   return cells(tableLocator, "issuer")
     .locator("a[href^='/companies/']")
     .evaluateAll((els) => els.map((el) => (el.getAttribute("href") ?? "").replace("/companies/", "")));
+}
+
+/**
+ * Adds a filter that is not a chip of the bar yet through "+ Filter" (components/data-table/toolbar.tsx):
+ * its chip appears with its popover open, or its field focused. `key`: the filter's first parameter
+ * (`structure`, `price_min`).
+ */
+export async function addFilter(scope: Page | Locator, key: string): Promise<void> {
+  const button = scope.getByTestId("add-filter");
+  await hydrated(button);
+  await button.click();
+  await scope.getByTestId(`add-filter-${key}`).click();
 }

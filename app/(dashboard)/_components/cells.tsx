@@ -1,8 +1,9 @@
 "use client";
 
 import { LEGACY_STRUCTURE } from "@/lib/domain/enums";
-import { formatText, formatUsdPlaces, formatUsdWhole, pricePlaces, stockClassLabel, structureLabel } from "@/lib/format";
+import { AVERAGE_PLACES, formatText, formatUsdAverage, formatUsdExact, formatUsdPlaces, formatUsdWhole, pricePlaces, showsExactly, stockClassLabel, structureLabel } from "@/lib/format";
 import { LegacyStructure } from "@/components/data-table/badges";
+import { Toggletip } from "@/components/data-table/toggletip";
 import { CompanyLink, useCanOpenCompanies } from "./company-links";
 import { CompanyLogo } from "./company-logo";
 import { InlineLogo, useHasLogoColor } from "./inline-logos";
@@ -27,15 +28,31 @@ export function IssuerCell({ issuer }: { issuer: { id: string; name: string } })
 /**
  * Money in a table column, by the column's one rule (docs/ui.md "Numbers"): a price to the places
  * its column needs (`column`: the prices on the page), an amount in whole dollars; the exact API
- * value on hover and in `data-value`.
+ * value on hover and in `data-value`, and on tap when the rounding hid digits (RoundedUsd).
  */
 export function MoneyCell({ value, column }: { value: string | null; column?: readonly (string | null)[] }) {
   if (value === null) return <>—</>;
+  const places = column ? pricePlaces(column) : 0;
   return (
     <span data-value={value} title={`${value} USD`}>
-      {column ? formatUsdPlaces(value, pricePlaces(column)) : formatUsdWhole(value)}
+      <RoundedUsd value={value} shown={column ? formatUsdPlaces(value, places) : formatUsdWhole(value)} places={places} />
     </span>
   );
+}
+
+/**
+ * An amount `shown` rounded to `places`: when that hid digits, a toggletip with every digit of
+ * `value` (phones have no hover for the title); when it did not, plain text.
+ */
+export function RoundedUsd({ value, shown, places }: { value: string; shown: string; places: number }) {
+  if (showsExactly(value, places)) return <>{shown}</>;
+  return <Toggletip tip={`${formatUsdExact(value)} exactly`}>{shown}</Toggletip>;
+}
+
+/** An average to 4 decimals (formatUsdAverage), the exact one on tap when they are not all of it. */
+export function AverageUsd({ value }: { value: string | null }) {
+  if (value === null) return <>{formatUsdAverage(value)}</>;
+  return <RoundedUsd value={value} shown={formatUsdAverage(value)} places={AVERAGE_PLACES} />;
 }
 
 /** The class type, and the class name only when it says more than the type. */

@@ -106,7 +106,12 @@ export function dealFilters(issuer: IssuerFilter, facets?: FacetCounts) {
   };
 }
 
-/** The filters of `all` (in its order) that apply and that `only` names (every one without it). */
-export function pickFilters<N extends string>(all: [N, FilterDef | null][], only?: readonly N[]): FilterDef[] {
-  return all.filter(([name, def]) => def !== null && (!only || only.includes(name))).map(([, def]) => def!);
+/**
+ * The filters of `all` (in its order) that apply and that `only` names (every one without it);
+ * those `primary` names are always chips of the bar, the rest behind its "+ Filter".
+ */
+export function pickFilters<N extends string>(all: [N, FilterDef | null][], primary: readonly N[], only?: readonly N[]): FilterDef[] {
+  return all
+    .filter(([name, def]) => def !== null && (!only || only.includes(name)))
+    .map(([name, def]) => (primary.includes(name) ? { ...def!, primary: true } : def!));
 }

@@ -126,6 +126,9 @@ const DEFAULT_HIDDEN = [
 
 type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" | "stock_class_type" | "issuer" | "created" | "price" | "volume";
 
+// What a broker narrows a book by first; the rest are a "+ Filter" away, so the bar is one line.
+const PRIMARY_FILTERS: FilterName[] = ["side", "stage", "issuer"];
+
 function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: FacetCounts): FilterDef[] {
   const shared = dealFilters(issuer, facets);
   const { facet } = shared;
@@ -143,6 +146,7 @@ function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: F
       ["price", shared.price],
       ["volume", shared.volume],
     ],
+    PRIMARY_FILTERS,
     only,
   );
 }

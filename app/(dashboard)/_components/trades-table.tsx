@@ -139,6 +139,10 @@ function everyOrOne(param: string, label: string, every: string, choices: Option
 
 export type TradeFilterName = "verification" | "team" | "broker" | "structure" | "stock_type" | "stock_class_type" | "issuer" | "signed" | "won" | "price" | "volume";
 
+// Where a trade stands, whose it is, which company and when it was signed: what every trade list
+// (the desk, the queue, the review) is read by; the rest are a "+ Filter" away.
+const PRIMARY_FILTERS: TradeFilterName[] = ["verification", "team", "broker", "issuer", "signed"];
+
 /**
  * The filters of every trade list (/trades, a company's trades, /review, the verification queue),
  * in one order; `only` picks some. `teams` (the queue) and `brokers` (the review) add a select each.
@@ -173,6 +177,7 @@ export function tradeFilters({
       ["price", shared.price],
       ["volume", shared.volume],
     ],
+    PRIMARY_FILTERS,
     only,
   );
 }

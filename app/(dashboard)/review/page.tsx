@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { exportHref, tableParams, withoutParams } from "@/components/data-table/search-params";
 import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-state";
-import { formatCount, formatUsd, formatUsdAverage } from "@/lib/format";
+import { formatCount, formatUsd } from "@/lib/format";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
 import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
+import { AverageUsd } from "../_components/cells";
 import { InvalidQueryAlert } from "../_components/invalid-query";
 import { Breakdown } from "./_components/breakdown";
 import { BREAKDOWN_SORT_PARAMS } from "./params";
@@ -114,7 +115,7 @@ function Totals({ summary }: { summary: TradeSummary }) {
     { label: "Total volume", value: formatUsd(summary.total_volume), testId: "total-volume", raw: summary.total_volume },
     {
       label: "VWAP per share",
-      value: formatUsdAverage(summary.vwap_price_per_share),
+      value: <AverageUsd value={summary.vwap_price_per_share} />,
       testId: "total-vwap",
       raw: summary.vwap_price_per_share ?? "",
       hint: VWAP_DEFINITION,

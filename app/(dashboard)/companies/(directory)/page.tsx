@@ -39,11 +39,13 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   const country = parsed.ok ? parsed.value.country : undefined;
   const countries = [...new Set(locations.map((l) => l.country))];
   const regions = [...new Set(locations.filter((l) => !country || l.country === country).map((l) => l.region))].sort();
+  // Search and location are all the directory filters by: every one is a chip.
   const filters: FilterDef[] = [
-    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name" },
+    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name", primary: true },
     {
       kind: "select",
       param: "country",
+      primary: true,
       label: "Country",
       defaultValue: "",
       clears: ["region"],
@@ -52,6 +54,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
     {
       kind: "select",
       param: "region",
+      primary: true,
       label: "Region",
       defaultValue: "",
       options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],

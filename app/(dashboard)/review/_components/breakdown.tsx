@@ -2,8 +2,9 @@
 
 import { useTableUrl } from "@/components/data-table/url-state";
 import { toStoredDecimal } from "@/lib/domain/decimal";
-import { formatCount, formatUsd, formatUsdAverage } from "@/lib/format";
+import { formatCount, formatUsd } from "@/lib/format";
 import type { TradeTotals } from "@/lib/trades/summary";
+import { AverageUsd } from "../../_components/cells";
 import type { BreakdownSortParam } from "../params";
 
 /**
@@ -108,7 +109,9 @@ export function Breakdown({
                 </th>
                 <td data-value={String(row.count)}>{formatCount(row.count)}</td>
                 <td data-value={row.total_volume}>{formatUsd(row.total_volume)}</td>
-                <td title={row.vwap_price_per_share ?? undefined}>{formatUsdAverage(row.vwap_price_per_share)}</td>
+                <td title={row.vwap_price_per_share ?? undefined}>
+                  <AverageUsd value={row.vwap_price_per_share} />
+                </td>
               </tr>
             ))}
             {rows.length === 0 ? (
