@@ -3,7 +3,6 @@ import { NEW_BID } from "../lib/testing/fixtures";
 import { mintApiKey } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
-import { rows } from "./support/table";
 
 /**
  * A rounded amount of a table shows its exact value on a tap, a click or Enter (a toggletip:
@@ -84,7 +83,7 @@ test("at 1,440 px the rounded price is a button the keyboard opens and Escape cl
   await page.setViewportSize({ width: 1440, height: 900 });
   const bid = await bidWithLongPrice(request);
   await signInAs(page, ACCOUNTS.broker, bid.path);
-  const row = rows(page.getByTestId("indications-table")).filter({ has: page.locator(`a[href="/indications/${bid.id}"]`) });
+  const row = page.getByTestId("indications-table").locator(`[data-testid="table-row"][data-href="/indications/${bid.id}"]`);
   const { price, volume } = amounts(row);
   await expect(volume.getByRole("button")).toHaveCount(0);
   const amount = price.getByRole("button");

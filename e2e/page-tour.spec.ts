@@ -45,7 +45,9 @@ async function reachablePages(page: Page): Promise<string[]> {
   const firstLink = async (list: string, prefix: string) => {
     if (!pages.includes(list)) return;
     await page.goto(list);
-    const href = await page.locator(`main a[href^='${prefix}']`).first().getAttribute("href", { timeout: 5_000 }).catch(() => null);
+    // A row whose details link is in its closed menu names its page in data-href.
+    const first = page.locator(`main a[href^='${prefix}'], main tr[data-href^='${prefix}']`).first();
+    const href = await first.evaluate((el) => el.getAttribute("href") ?? el.getAttribute("data-href"), null, { timeout: 5_000 }).catch(() => null);
     if (href) pages.push(href.split("?")[0]);
   };
   await firstLink("/companies", "/companies/");
