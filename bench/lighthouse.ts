@@ -4,6 +4,7 @@
  *
  *   npm start                                   # in another terminal: the demo database
  *   npm run bench:lighthouse -- [--origin http://127.0.0.1:3000] [--runs 3] [--out file.json]
+ *                               [--only 'mobile /indications$']   # a regex over "<preset> <page>"
  *
  * Each page runs `--runs` times with the desktop preset and with the default (mobile) one, in
  * Debian's chromium; the figures are the medians. Sign-in is next-auth's credentials endpoint as a
@@ -22,10 +23,12 @@ const { values } = parseArgs({
     email: { type: "string", default: "lead@alpha.example" },
     password: { type: "string", default: "demo-password" },
     out: { type: "string" },
+    only: { type: "string" },
   },
 });
 const ORIGIN = values.origin!.replace(/\/$/, "");
 const RUNS = Number(values.runs);
+const ONLY = values.only ? new RegExp(values.only) : null;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs must be a positive integer");
 if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(ORIGIN)) throw new Error("--origin must be a loopback address");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -102,6 +105,7 @@ async function main() {
   const results: { page: string; preset: string; runs: Figures[]; median: Figures }[] = [];
   for (const preset of ["desktop", "mobile"] as const) {
     for (const page of pages) {
+      if (ONLY && !ONLY.test(`${preset} ${page}`)) continue;
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${ORIGIN}${page}`, cookie, preset));
       const keys = Object.keys(runs[0]) as (keyof Figures)[];
