@@ -1,3 +1,6 @@
+import { headers } from "next/headers";
+import { phoneHint } from "@/components/data-table/phone-hint";
+import { PhoneHintProvider } from "@/components/data-table/use-phone";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
 import { REQUIRES } from "@/lib/auth/requirements";
@@ -8,6 +11,7 @@ import { waitingCount } from "./_lib/verification";
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
   const waiting = await waitingCount(caller);
+  const phone = phoneHint(await headers());
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,7 +23,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <NavigationProgress />
       <SiteHeader caller={caller} waiting={waiting} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
-        <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>
+        <PhoneHintProvider phone={phone}>
+          <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>
+        </PhoneHintProvider>
       </main>
     </div>
   );

@@ -164,115 +164,116 @@ function DataTableView<T>({
         </>
       ) : null}
 
-      {/* The table scrolls inside its box, so the header sticks and the pinned column stays while it does. */}
-      <div
-        className={`relative max-h-[calc(100vh-13rem)] min-h-48 overflow-auto rounded-md border border-slate-200 bg-white shadow-sm ${
-          phone && data.length > 0 ? "hidden" : ""
-        }`}
-        data-testid="table-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={`${label}, scrollable`}
-      >
-        <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending} data-density={compact ? "compact" : "comfortable"}>
-          <caption className="sr-only">{label}</caption>
-          <thead className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  const align = meta?.align === "right" ? "text-right" : "text-left";
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                      className={`whitespace-nowrap px-2 py-2 align-middle text-[11px] font-semibold uppercase tracking-wide text-slate-700 ${align} ${
-                        meta?.pinned ? "sticky left-0 z-10 bg-slate-50" : ""
-                      }`}
-                      data-testid={`col-${header.column.id}`}
-                    >
-                      {header.isPlaceholder ? null : canSort ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className={`inline-flex items-center gap-1 rounded align-middle font-semibold uppercase tracking-wide hover:text-slate-900 ${
-                            meta?.align === "right" ? "flex-row-reverse" : ""
-                          } ${sorted ? "text-slate-900" : ""}`}
-                          data-testid={`sort-${header.column.id}`}
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          <SortIcon direction={sorted} />
-                          <span className="sr-only">
-                            {sorted === "asc" ? ", sorted ascending" : sorted === "desc" ? ", sorted descending" : ", sortable"}
-                          </span>
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="group hover:bg-slate-50 focus:bg-indigo-50 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500" data-testid="table-row" data-href={rowHref?.(row.original)} tabIndex={-1}>
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta;
-                  return (
-                    <td
-                      key={cell.id}
-                      className={`whitespace-nowrap px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
-                        meta?.align === "right" ? "text-right tabular-nums" : ""
-                      } ${meta?.pinned ? "sticky left-0 z-10 bg-white group-hover:bg-slate-50" : ""} ${meta?.className ?? ""}`}
-                      data-column={cell.column.id}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-            {data.length === 0 ? (
-              <tr>
-                <td colSpan={visibleColumnCount || 1} className="px-3 py-10 text-center" data-testid="empty-state">
-                  {pastTheEnd ? (
-                    <>
-                      <p className="text-sm font-medium text-slate-700">This page is past the end.</p>
-                      <button
-                        type="button"
-                        onClick={() => update({ page: null })}
-                        className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
+      {/* The table scrolls inside its box, so the header sticks and the pinned column stays while it does.
+          A phone with rows shows only the cards; the table still says when there are none. */}
+      {phone && data.length > 0 ? null : (
+        <div
+          className="relative max-h-[calc(100vh-13rem)] min-h-48 overflow-auto rounded-md border border-slate-200 bg-white shadow-sm"
+          data-testid="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={`${label}, scrollable`}
+        >
+          <table className={`min-w-full text-xs transition-opacity ${isPending ? "opacity-50" : ""}`} aria-busy={isPending} data-density={compact ? "compact" : "comfortable"}>
+            <caption className="sr-only">{label}</caption>
+            <thead className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const meta = header.column.columnDef.meta;
+                    const sorted = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    const align = meta?.align === "right" ? "text-right" : "text-left";
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                        className={`whitespace-nowrap px-2 py-2 align-middle text-[11px] font-semibold uppercase tracking-wide text-slate-700 ${align} ${
+                          meta?.pinned ? "sticky left-0 z-10 bg-slate-50" : ""
+                        }`}
+                        data-testid={`col-${header.column.id}`}
                       >
-                        Go to the first page
-                      </button>
-                    </>
-                  ) : (
-                    <>
-                      <p className="text-sm font-medium text-slate-700">
-                        {emptyMessage ?? (activeFilterParams.length > 0 ? `No ${noun}s match these filters.` : `No ${noun}s yet.`)}
-                      </p>
-                      {activeFilterParams.length > 0 ? (
+                        {header.isPlaceholder ? null : canSort ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className={`inline-flex items-center gap-1 rounded align-middle font-semibold uppercase tracking-wide hover:text-slate-900 ${
+                              meta?.align === "right" ? "flex-row-reverse" : ""
+                            } ${sorted ? "text-slate-900" : ""}`}
+                            data-testid={`sort-${header.column.id}`}
+                          >
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            <SortIcon direction={sorted} />
+                            <span className="sr-only">
+                              {sorted === "asc" ? ", sorted ascending" : sorted === "desc" ? ", sorted descending" : ", sortable"}
+                            </span>
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className="group hover:bg-slate-50 focus:bg-indigo-50 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500" data-testid="table-row" data-href={rowHref?.(row.original)} tabIndex={-1}>
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    return (
+                      <td
+                        key={cell.id}
+                        className={`whitespace-nowrap px-2 align-middle ${compact ? "py-0.5" : "py-2"} ${
+                          meta?.align === "right" ? "text-right tabular-nums" : ""
+                        } ${meta?.pinned ? "sticky left-0 z-10 bg-white group-hover:bg-slate-50" : ""} ${meta?.className ?? ""}`}
+                        data-column={cell.column.id}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+              {data.length === 0 ? (
+                <tr>
+                  <td colSpan={visibleColumnCount || 1} className="px-3 py-10 text-center" data-testid="empty-state">
+                    {pastTheEnd ? (
+                      <>
+                        <p className="text-sm font-medium text-slate-700">This page is past the end.</p>
                         <button
                           type="button"
-                          onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
+                          onClick={() => update({ page: null })}
                           className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
                         >
-                          Reset filters
+                          Go to the first page
                         </button>
-                      ) : null}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+                      </>
+                    ) : (
+                      <>
+                        <p className="text-sm font-medium text-slate-700">
+                          {emptyMessage ?? (activeFilterParams.length > 0 ? `No ${noun}s match these filters.` : `No ${noun}s yet.`)}
+                        </p>
+                        {activeFilterParams.length > 0 ? (
+                          <button
+                            type="button"
+                            onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
+                            className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
+                          >
+                            Reset filters
+                          </button>
+                        ) : null}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      )}
 
       <PaginationBar
         page={page}
