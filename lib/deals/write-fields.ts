@@ -15,7 +15,9 @@ import { CURRENT_STRUCTURES, LEGACY_STRUCTURE, STOCK_CLASS_TYPES, STOCK_TYPES, t
 export const structureInput = z.string().superRefine((value, ctx) => {
   if (value === LEGACY_STRUCTURE) ctx.addIssue({ code: "custom", message: `"${LEGACY_STRUCTURE}" is deprecated; use spv_1_layer or spv_2_layer` });
   else if (!(CURRENT_STRUCTURES as readonly string[]).includes(value)) ctx.addIssue({ code: "custom", message: `must be one of ${CURRENT_STRUCTURES.join(", ")}` });
-}) as unknown as z.ZodType<Structure>;
+})
+  // The document lists what the check above takes.
+  .meta({ enum: [...CURRENT_STRUCTURES] }) as unknown as z.ZodType<Structure>;
 
 const percent = decimalInput({ max: "100" }).nullable();
 

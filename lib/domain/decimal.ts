@@ -17,6 +17,9 @@ const ZERO = "0".charCodeAt(0);
 /** A non-negative decimal in plain notation that fits the stored width. */
 export const DECIMAL_PATTERN = new RegExp(`^\\d{1,${INTEGER_DIGITS}}(\\.\\d{1,${FRACTION_DIGITS}})?$`);
 
+/** What the OpenAPI document says of every decimal string, request or response (JSON Schema). */
+export const DECIMAL_JSON_SCHEMA = { type: "string", pattern: DECIMAL_PATTERN.source, maxLength: STORED_WIDTH, examples: ["12.5"] };
+
 export function isDecimalString(value: string): boolean {
   return DECIMAL_PATTERN.test(value);
 }

@@ -3,6 +3,10 @@
  * the internal host, so an operator can pin the public one with PUBLIC_BASE_URL.
  */
 export function publicOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, "");
-  return configured || new URL(request.url).origin;
+  return configuredOrigin() || new URL(request.url).origin;
+}
+
+/** PUBLIC_BASE_URL without its trailing slashes; "" when unset. */
+export function configuredOrigin(): string {
+  return process.env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, "") ?? "";
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailInput } from "../schema/body";
 import { toStoredDecimal } from "../domain/decimal";
-import { SIDES, VISIBILITIES } from "../domain/enums";
+import { CURRENT_STRUCTURES, SIDES, VISIBILITIES } from "../domain/enums";
 import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";
 
 /**
@@ -21,7 +21,8 @@ const writable = {
   side: z.enum(SIDES),
   minimum_volume: dealWritable.volume.nullable(),
   structure: structureInput.nullable(),
-  acceptable_structures: z.array(structureInput),
+  // Each structure at most once (the rules name a repeat), so never more than there are.
+  acceptable_structures: z.array(structureInput).max(CURRENT_STRUCTURES.length, `may hold each of the ${CURRENT_STRUCTURES.length} structures at most once`),
   visibility: z.enum(VISIBILITIES),
   private_recipients: z.array(emailInput).max(50, "may hold at most 50 addresses"),
 };

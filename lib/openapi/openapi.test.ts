@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
-import { indicationListParamsSchema, indicationSchema } from "@/lib/indications/schema";
+import { indicationListParamsSchema, indicationSchema, parseIndicationListParams } from "@/lib/indications/schema";
 import { WRITABLE_FIELDS } from "@/lib/indications/write-schema";
 import { tradeListParamsSchema, tradeSchema } from "@/lib/trades/schema";
 import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBookParamsSchema, tapeTradeSchema, tradeSummarySchema } from "@/lib/market/schema";
@@ -11,18 +11,19 @@ import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBo
 function routePaths(): string[] {
   const root = path.join(process.cwd(), "app/api/v1");
   return readdirSync(root, { recursive: true, encoding: "utf8" })
-    // Not endpoints: the description itself, and the JSON 404 for /api/v1 and every unknown path.
-    .filter((file) => path.basename(file) === "route.ts" && !file.startsWith("openapi.json") && file !== "route.ts" && !file.includes("[..."))
+    // Not endpoints: the JSON 404 for /api/v1 and every unknown path.
+    .filter((file) => path.basename(file) === "route.ts" && file !== "route.ts" && !file.includes("[..."))
     .map((file) => `/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}"));
 }
 
 describe("GET /api/v1/openapi.json", () => {
   it("describes the read operations with the parameters and fields the handlers use", async () => {
-    const response = await GET(new Request("http://localhost/api/v1/openapi.json"));
+    const response = await GET();
     expect(response.status).toBe(200);
     const doc = await response.json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(doc.servers[0].url).toBe("http://localhost/api/v1");
+    // Relative unless PUBLIC_BASE_URL names the public address.
+    expect(doc.servers[0].url).toBe("/api/v1");
     // Every route file of the API, and nothing else, is described.
     expect(Object.keys(doc.paths).sort()).toEqual(routePaths().sort());
 
@@ -48,7 +49,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("describes each write with its operationId, request body and every status it can answer", async () => {
-    const doc = await (await GET(new Request("http://localhost/api/v1/openapi.json"))).json();
+    const doc = await (await GET()).json();
     const create = doc.paths["/my/indications"].post;
     expect(create.operationId).toBe("createIndication");
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties).sort()).toEqual([...WRITABLE_FIELDS].sort());
@@ -61,13 +62,15 @@ describe("GET /api/v1/openapi.json", () => {
     );
     expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(["409", "412", "413", "415"]));
     const ids = new Set<string>();
-    for (const [path, operations] of Object.entries<Record<string, { operationId?: string; requestBody?: unknown; responses: object }>>(doc.paths)) {
+    for (const [path, operations] of Object.entries<Record<string, { operationId?: string; requestBody?: unknown; security?: unknown[]; responses: object }>>(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         if (method === "parameters") continue;
         expect(operation.operationId, `${method} ${path}`).toBeTruthy();
         ids.add(operation.operationId!);
         const statuses = Object.keys(operation.responses);
-        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "405", "429", "500", "503"]));
+        // A public operation (the document) has no caller to refuse or count.
+        const expected = operation.security?.length === 0 ? ["405", "500"] : ["401", "405", "429", "500", "503"];
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(expected));
         if (operation.requestBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413", "415"]));
       }
     }
@@ -79,7 +82,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("documents Idempotency-Key, its replay header and its statuses on every POST", async () => {
-    const doc = await (await GET(new Request("http://localhost/api/v1/openapi.json"))).json();
+    const doc = await (await GET()).json();
     const posts = Object.entries<Record<string, { parameters: { name: string }[]; responses: Record<string, { headers?: object }> }>>(doc.paths).filter(([, o]) => o.post);
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const [path, { post }] of posts) {
@@ -88,5 +91,32 @@ describe("GET /api/v1/openapi.json", () => {
       const success = Object.keys(post.responses).filter((s) => s.startsWith("2"));
       for (const status of success) expect(Object.keys(post.responses[status].headers ?? {}), `${path} ${status}`).toContain("Idempotent-Replayed");
     }
+  });
+
+  it("types every query parameter as the parser reads it, with its bounds", async () => {
+    const doc = await (await GET()).json();
+    const parameters = Object.values<Record<string, { parameters?: { in: string; name: string; schema: Record<string, unknown> }[] }>>(doc.paths)
+      .flatMap((operations) => Object.values(operations).flatMap((operation) => operation.parameters ?? []))
+      .filter((p) => p.in === "query");
+    expect(parameters.length).toBeGreaterThan(50);
+    for (const { name, schema } of parameters) {
+      // A string says how long it may be; an integer its range: nothing is typed as bare text.
+      if (schema.type === "string") expect(schema.maxLength ?? schema.enum, name).toBeDefined();
+      else if (schema.type === "integer") expect([schema.minimum, schema.maximum, schema.format], name).not.toContain(undefined);
+      else expect(schema.type, name).toBe("boolean");
+    }
+    const list = doc.paths["/my/indications"].get.parameters;
+    const side = list.find((p: { name: string }) => p.name === "side").schema;
+    // The pattern the document gives is the parser's rule: it accepts what the server accepts.
+    for (const value of ["bid", "offer,bid", "bid , offer"]) {
+      expect(new RegExp(side.pattern).test(value), value).toBe(true);
+      expect(parseIndicationListParams(new URLSearchParams({ side: value })).ok, value).toBe(true);
+    }
+    expect(new RegExp(side.pattern).test("bid,ask")).toBe(false);
+    // Longer than maxLength is refused, not parsed at any length.
+    const long = parseIndicationListParams(new URLSearchParams({ side: Array(20).fill("bid").join(",") }));
+    expect(long.ok).toBe(false);
+    if (!long.ok) expect(long.error.param).toBe("side");
+    expect(list.find((p: { name: string }) => p.name === "per_page").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 25 });
   });
 });

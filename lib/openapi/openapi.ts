@@ -19,7 +19,10 @@ import { ERROR_CODES } from "../schema/errors";
 import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "../http/idempotency";
 import { pageFieldsSchema } from "../schema/pagination";
 import { apiFieldsOf } from "../schema/fields";
-import { historyParamsSchema } from "../schema/params";
+import { historyParamsSchema, paramSchemaOf } from "../schema/params";
+import { RATE_LIMIT_POLICY } from "../http/rate-limit";
+import { sessionCookieName } from "../auth/cookies";
+import { OPERATIONS, TAGS } from "./operations";
 
 /**
  * The OpenAPI 3.1 description of API v1, derived from the same zod schemas that parse the
@@ -30,15 +33,44 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output") {
   // The document names the dialect once (openapi: 3.1); drop the per-schema "$schema".
   const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
   delete json.$schema;
-  return json;
+  return bounded(json);
+}
+
+// The longest text of each string format we write or take (a timestamp with nanoseconds and an offset).
+const FORMAT_LENGTH: Record<string, number> = { uuid: 36, date: 10, "date-time": 35, email: 254 };
+const INT32 = 2 ** 31 - 1;
+
+/**
+ * What zod leaves implicit, said in the document: the length a string format allows and the width
+ * of an integer (int32 when its bounds fit, else int64), so generated clients and the OWASP lint
+ * see the bounds the parsers hold to.
+ */
+function bounded(node: unknown): Record<string, unknown> {
+  if (Array.isArray(node)) {
+    node.forEach(bounded);
+  } else if (node && typeof node === "object") {
+    const schema = node as Record<string, unknown>;
+    if (schema.type === "string" && typeof schema.format === "string" && schema.maxLength === undefined && FORMAT_LENGTH[schema.format]) {
+      schema.maxLength = FORMAT_LENGTH[schema.format];
+    }
+    if (schema.type === "integer" && schema.format === undefined) {
+      const fits = Math.abs(Number(schema.minimum ?? -Infinity)) <= INT32 && Math.abs(Number(schema.maximum ?? Infinity)) <= INT32;
+      schema.format = fits ? "int32" : "int64";
+    }
+    Object.values(schema).forEach(bounded);
+  }
+  return node as Record<string, unknown>;
 }
 
 function queryParameters(schema: z.ZodObject) {
   return Object.entries(schema.shape).map(([name, field]) => {
-    const { description, ...fieldSchema } = jsonSchema(field as z.ZodType, "input");
-    return { name, in: "query", required: false, description, schema: fieldSchema };
+    const { description, ...text } = jsonSchema(field as z.ZodType, "input");
+    // Every parameter is built in lib/schema/params.ts, which says what its text stands for.
+    return { name, in: "query", required: false, description, schema: paramSchemaOf(field as z.ZodType) ?? text };
   });
 }
+
+const retryAfter = { description: "Seconds to wait before trying again", schema: { type: "integer", format: "int32", minimum: 0, maximum: 86_400 } };
 
 const errorSchema = z.object({
   error: z.object({
@@ -59,14 +91,12 @@ function errorResponses(...statuses: number[]) {
       {
         description: `Error (${status})`,
         // 503 database_busy (a write waited 5 s for a lock and wrote nothing) or database_unavailable.
-        ...(status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
+        ...(status === 503 ? { headers: { "Retry-After": retryAfter } } : {}),
         // 429 rate_limited: the key's quota is used up (lib/http/rate-limit.ts).
         ...(status === 429
           ? {
               headers: {
-                "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } },
-                RateLimit: { description: 'IETF draft: `"per-key";r=<remaining>;t=<seconds to reset>`', schema: { type: "string" } },
-                "RateLimit-Policy": { description: 'IETF draft: `"per-key";q=<quota>;w=<window seconds>`', schema: { type: "string" } },
+                "Retry-After": retryAfter,
               },
             }
           : {}),
@@ -87,10 +117,13 @@ function body(schema: z.ZodType, required = true) {
 const header = (description: string) => ({ description, schema: { type: "string" } });
 const withEtag = (description: string, schema: z.ZodType) => ({ ...ok(description, schema), headers: { ETag: header("Its validator (If-Match, If-None-Match)") } });
 const created = (description: string, schema: z.ZodType) => ({ ...withEtag(description, schema), headers: { Location: header("Its address"), ETag: header("Its validator") } });
-const companyIdParameter = { name: "company_id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the resource still has this ETag (412 otherwise)", schema: { type: "string" } };
-const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: { type: "string" } };
+const uuid = { type: "string", format: "uuid", maxLength: 36 };
+const companyIdParameter = { name: "company_id", in: "path", required: true, schema: uuid };
+const idParameter = { name: "id", in: "path", required: true, schema: uuid };
+// An ETag this API sent, a comma-separated list of them, or `*`; a longer value could match none.
+const etagList = { type: "string", maxLength: 1024, examples: ['"3f1c0a9e"'] };
+const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the resource still has this ETag (412 otherwise)", schema: etagList };
+const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: etagList };
 const notModified = { "304": { description: "Unchanged since the ETag sent" } };
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
 
@@ -206,7 +239,14 @@ const idempotencyKey = {
   schema: { type: "string", minLength: 1, maxLength: MAX_KEY_LENGTH },
 };
 
-type Operation = { parameters?: unknown[]; responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>> };
+type Operation = {
+  operationId: string;
+  parameters?: unknown[];
+  security?: unknown[];
+  tags?: string[];
+  description?: string;
+  responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>>;
+};
 
 /**
  * What apiRoute gives every write: each POST takes idempotency keys (lib/http/idempotency.ts), so it
@@ -226,6 +266,42 @@ function withWriteAnswers<T extends Record<string, Record<string, unknown>>>(pat
   return paths;
 }
 
+// Headers the route wrapper (lib/http/handler.ts) sends with every answer, and those of one status.
+const everyAnswer = {
+  "X-Request-Id": { description: "The request's id: the one sent (1–128 of A-Z a-z 0-9 . _ -) or one made up. Quote it when asking about a request", schema: { type: "string", maxLength: 128 } },
+  "Cache-Control": { description: "`no-store`: answers hold a team's data", schema: { type: "string", enum: ["no-store"] } },
+};
+const counted = {
+  RateLimit: { description: `IETF draft: \`"${RATE_LIMIT_POLICY}";r=<remaining>;t=<seconds to reset>\``, schema: { type: "string", maxLength: 64 } },
+  "RateLimit-Policy": { description: `IETF draft: \`"${RATE_LIMIT_POLICY}";q=<quota>;w=<window seconds>\``, schema: { type: "string", maxLength: 64 } },
+};
+const ofStatus: Record<string, Record<string, unknown>> = {
+  "401": { "WWW-Authenticate": { description: "`Bearer realm=\"api\"`", schema: { type: "string", enum: ['Bearer realm="api"'] } } },
+  "405": { Allow: { description: "The methods the address serves", schema: { type: "string", maxLength: 64 } } },
+};
+
+/**
+ * What every operation shares, added once: its tag and description (operations.ts) and the headers
+ * each of its answers carries. A public operation and a 401 count against no caller's rate limit.
+ */
+function described<T extends Record<string, Record<string, unknown>>>(paths: T): T {
+  for (const item of Object.values(paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (method === "parameters") continue;
+      const operation = value as Operation;
+      const about = OPERATIONS[operation.operationId];
+      if (!about) throw new Error(`lib/openapi/operations.ts does not describe ${operation.operationId}`);
+      operation.tags = [about.tag];
+      operation.description = about.description;
+      const isPublic = operation.security?.length === 0;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        response.headers = { ...everyAnswer, ...(isPublic || status === "401" ? {} : counted), ...ofStatus[status], ...response.headers };
+      }
+    }
+  }
+  return paths;
+}
+
 export function openApiDocument(serverUrl: string) {
   return {
     openapi: "3.1.0",
@@ -236,9 +312,23 @@ export function openApiDocument(serverUrl: string) {
         "Companies, and the caller's team's indications and trades: read, create, change, audited; the marketplace team verifies trades. " +
         "`has_more` is true exactly when a later page exists. See docs/api.md for every rule.",
     },
-    servers: [{ url: serverUrl }],
-    security: [{ bearer: [] }],
-    paths: withWriteAnswers({
+    // An internal API: the marketplace's own programs and people, not the public.
+    servers: [{ url: serverUrl, "x-internal": true }],
+    security: [{ bearer: [] }, { session: [] }],
+    tags: TAGS,
+    paths: described(withWriteAnswers({
+      "/openapi.json": {
+        get: {
+          operationId: "getOpenApiDocument",
+          summary: "This document (OpenAPI 3.1)",
+          security: [],
+          responses: {
+            "200": { description: "The document", content: { "application/json": { schema: { type: "object" } } } },
+            "405": errorResponses()["405"],
+            "500": errorResponses()["500"],
+          },
+        },
+      },
       "/companies": {
         get: list("listCompanies", "List companies (id and name), ordered by name", companyListParamsSchema, companyListSchema),
       },
@@ -324,9 +414,18 @@ export function openApiDocument(serverUrl: string) {
       },
       "/ops/trades/{id}/verify": verification(true),
       "/ops/trades/{id}/unverify": verification(false),
-    }),
+    })),
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "API key (mkd_…)" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API key (mkd_…), made on the dashboard's API keys page" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          // The name this server uses: `__Host-` over HTTPS (lib/auth/cookies.ts).
+          name: sessionCookieName(),
+          description: "The dashboard's sign-in session: the same calls from a signed-in browser",
+        },
+      },
       schemas: { Error: jsonSchema(errorSchema) },
     },
   };

@@ -1,6 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
-import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
+import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError } from "./errors";
 
 /** The client hung up before its body arrived: nobody is left to answer (lib/http/handler.ts logs it as 499). */
@@ -115,7 +115,8 @@ export function decimalInput(options: { positive?: boolean; max?: string } = {})
       } else if (options.max !== undefined && toStoredDecimal(value) > toStoredDecimal(options.max)) {
         ctx.addIssue({ code: "custom", message: `must be at most ${options.max}` });
       }
-    });
+    })
+    .meta(DECIMAL_JSON_SCHEMA);
 }
 
 /**

@@ -1,6 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
-import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
+import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError } from "./errors";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
@@ -61,12 +61,25 @@ class Invalid {
   constructor(readonly message: string) {}
 }
 
+/** A parameter's value as the OpenAPI document types it (JSON Schema). */
+export type ParamSchema = Record<string, unknown>;
+
+// What each parameter takes, as the document shows it (lib/openapi/openapi.ts): the query string is
+// text to the parser, but a client generator should see integers, enums, dates and their bounds.
+const paramSchemas = new WeakMap<z.ZodType, ParamSchema>();
+
+/** The value schema of a query parameter built here; undefined for any other zod schema. */
+export function paramSchemaOf(field: z.ZodType): ParamSchema | undefined {
+  return paramSchemas.get(field);
+}
+
 /**
  * One query parameter: absent, it is `absent`; present, `read` turns its text into the value or
- * refuses it, and the refusal becomes the 400 that names the parameter (parseQuery).
+ * refuses it, and the refusal becomes the 400 that names the parameter (parseQuery). `schema` is
+ * what the document says it takes.
  */
-function param<T, A = undefined>(description: string, read: (value: string) => T | Invalid, absent?: A) {
-  return z
+function param<T, A = undefined>(description: string, schema: ParamSchema, read: (value: string) => T | Invalid, absent?: A) {
+  const field = z
     .string()
     .describe(description)
     .optional()
@@ -77,11 +90,14 @@ function param<T, A = undefined>(description: string, read: (value: string) => T
       ctx.addIssue({ code: "custom", message: result.message });
       return z.NEVER;
     });
+  paramSchemas.set(field, schema);
+  return field;
 }
 
 export function integer(name: string, min: number, max: number, fallback: number) {
   return param(
     `Integer from ${min} to ${max}; default ${fallback}.`,
+    { type: "integer", format: "int32", minimum: min, maximum: max, default: fallback },
     (value) => {
       const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
       return Number.isInteger(n) && n >= min && n <= max ? n : new Invalid(`${name} must be an integer from ${min} to ${max}; got ${quote(value)}.`);
@@ -97,7 +113,13 @@ export const pageParams = {
 
 /** One enum value or a comma-separated list of them; duplicates collapse. */
 export function enumList<const T extends readonly string[]>(name: string, allowed: T) {
-  return param(`One or more of ${allowed.join(", ")}, comma-separated (any of).`, (value) => {
+  // Comma-separated values of the enumeration: a pattern, since a query value is one string. Room
+  // for each value once with a space around each comma; longer is refused (nothing to gain by it).
+  const one = `\\s*(${allowed.join("|")})\\s*`;
+  const maxLength = allowed.join(" , ").length;
+  const schema = { type: "string", pattern: `^${one}(,${one})*$`, maxLength, examples: [allowed[0]] };
+  return param(`One or more of ${allowed.join(", ")}, comma-separated (any of).`, schema, (value) => {
+    if (value.length > maxLength) return new Invalid(`${name} may be at most ${maxLength} characters: name each value once.`);
     const parts = value.split(",").map((p) => p.trim());
     const bad = parts.find((p) => !allowed.includes(p));
     if (bad !== undefined) return new Invalid(`${name} must be one or more of ${allowed.join(", ")} (comma-separated); got ${quote(bad)}.`);
@@ -106,7 +128,7 @@ export function enumList<const T extends readonly string[]>(name: string, allowe
 }
 
 export function booleanParam(name: string) {
-  return param("true or false.", (value) =>
+  return param("true or false.", { type: "boolean" }, (value) =>
     value === "true" ? true : value === "false" ? false : new Invalid(`${name} must be true or false; got ${quote(value)}.`),
   );
 }
@@ -124,14 +146,14 @@ export function companyIdOf(value: string): string {
 }
 
 export function uuidParam(name: string, of = "company") {
-  return param(`A ${of} UUID.`, (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
+  return param(`A ${of} UUID.`, { type: "string", format: "uuid", maxLength: 36 }, (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
 }
 
 // RFC 3339 date-time with a mandatory offset: a timestamp without one is ambiguous.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export function timestampParam(name: string) {
-  return param("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.", (value) => {
+  return param("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.", { type: "string", format: "date-time", maxLength: 35 }, (value) => {
     const m = RFC3339.exec(value);
     const date = m && isCalendarDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60
       ? new Date(value.replace(" ", "T"))
@@ -148,7 +170,7 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
 
 /** A calendar date YYYY-MM-DD, kept as the string (dates are stored as such text). */
 export function dateParam(name: string) {
-  return param("Date YYYY-MM-DD, inclusive.", (value) => {
+  return param("Date YYYY-MM-DD, inclusive.", { type: "string", format: "date", maxLength: 10 }, (value) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     return m && isCalendarDate(m[1], m[2], m[3]) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`);
   });
@@ -156,7 +178,7 @@ export function dateParam(name: string) {
 
 /** A non-negative decimal bound, returned in the stored fixed-width form for comparison. */
 export function decimalParam(name: string) {
-  return param("Non-negative decimal string, inclusive bound.", (value) =>
+  return param("Non-negative decimal string, inclusive bound.", DECIMAL_JSON_SCHEMA, (value) =>
     DECIMAL_PATTERN.test(value)
       ? toStoredDecimal(value)
       : new Invalid(
@@ -175,7 +197,7 @@ export const priceVolumeParams = {
 
 /** Free text: bounded, and no control characters (they never belong in a search). */
 export function textParam(name: string, maxLength: number) {
-  return param(`Text, at most ${maxLength} characters.`, (value) => {
+  return param(`Text, at most ${maxLength} characters.`, { type: "string", maxLength }, (value) => {
     if (value.length > maxLength) return new Invalid(`${name} must be at most ${maxLength} characters; got ${value.length}.`);
     if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return new Invalid(`${name} must not contain control characters.`);
     return value;
@@ -196,7 +218,8 @@ export function sortParam<const F extends readonly string[]>(fields: F, fallback
     return new Invalid(`sort must be one of ${fields.join(", ")}, optionally prefixed with "-" for descending; got ${quote(value)}.`);
   };
   const written = `${fallback.direction === "desc" ? "-" : ""}${fallback.field}`;
-  return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${written}.`, parse, fallback);
+  const orders = fields.flatMap((f) => [f, `-${f}`]);
+  return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${written}.`, { type: "string", enum: orders, default: written }, parse, fallback);
 }
 
 /** A route that takes no query parameters refuses any, by name. */
@@ -214,7 +237,8 @@ export const historyParamsSchema = z.object({ ...pageParams });
  */
 export function cursorParam(name: string, prefix: string) {
   const pattern = new RegExp(`^${prefix}\\.(\\d{1,15})$`);
-  return param(`A cursor returned as next_cursor; absent: from the beginning.`, (value) => {
+  const schema = { type: "string", pattern: pattern.source, maxLength: prefix.length + 16 };
+  return param(`A cursor returned as next_cursor; absent: from the beginning.`, schema, (value) => {
     const match = pattern.exec(value);
     return match ? Number(match[1]) : new Invalid(`${name} must be a cursor this API returned as next_cursor; got ${quote(value)}.`);
   }, 0);

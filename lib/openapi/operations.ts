@@ -1,0 +1,45 @@
+/**
+ * What the document says of each operation beyond its schemas: the group it is listed under and a
+ * description for a reader deciding whether it is the call they need. Rules that apply to every
+ * operation (paging, errors, conditional reads, idempotency) are said once, in docs/api.md.
+ */
+
+export const TAGS = [
+  { name: "Companies", description: "The directory of companies and each company's details." },
+  { name: "Market", description: "A company's order book and its tape of verified trades, as the caller may see them." },
+  { name: "Indications", description: "The caller's team's bids and offers: list, export, create, change, refresh, close, history." },
+  { name: "Trades", description: "The caller's team's recorded trades: list, export, record, change, history." },
+  { name: "Verification", description: "The marketplace team's view of every team's trades, and verifying them." },
+  { name: "Events", description: "The team's audit trail, for programs that keep a copy in step." },
+  { name: "Meta", description: "This document." },
+] as const;
+export type Tag = (typeof TAGS)[number]["name"];
+
+export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
+  listCompanies: { tag: "Companies", description: "Every company by name, with a search over names (`q`) and filters on country and region. Any signed-in caller may list them." },
+  getCompany: { tag: "Companies", description: "One company in full: logos in five sizes, lead investors, headquarters and links. Needs the `companies` permission." },
+  getOrderBook: {
+    tag: "Market",
+    description: "The company's open indications grouped by price, best bid and offer and the spread, under the market's visibility rules: another team's private indications appear only when shared with the caller's team, an anonymous team's name never.",
+  },
+  listCompanyTrades: { tag: "Market", description: "The company's verified trades, newest sign date first, with a summary of the filtered set. Only verified trades are on the tape." },
+  listIndications: { tag: "Indications", description: "The caller's team's indications, filtered, sorted and paged. The page carries an ETag for conditional reads." },
+  createIndication: { tag: "Indications", description: "Creates an open indication for the caller's team. Send an `Idempotency-Key` to make a retry safe." },
+  exportIndications: { tag: "Indications", description: "Every indication the same filters select, as a streamed CSV file (no paging)." },
+  getIndication: { tag: "Indications", description: "One of the team's indications, with its ETag. Another team's id answers 404, as an unknown one does." },
+  updateIndication: { tag: "Indications", description: "Changes the fields sent and leaves the others. Send `If-Match` with the ETag you read to refuse a change made meanwhile (412)." },
+  indicationHistory: { tag: "Indications", description: "The indication's audit events, oldest first: who changed which field from what to what, and through which way in." },
+  refreshIndication: { tag: "Indications", description: "Confirms an open indication is still live: sets `last_refreshed_at` and nothing else. Takes no body." },
+  closeIndication: { tag: "Indications", description: "Closes an open indication (`closed_lost`); closing a closed one answers it unchanged. Takes no body." },
+  listTrades: { tag: "Trades", description: "The caller's team's trades, filtered, sorted and paged. The page carries an ETag for conditional reads." },
+  createTrade: { tag: "Trades", description: "Records a trade for the caller's team, unverified. Send an `Idempotency-Key` to make a retry safe." },
+  exportTrades: { tag: "Trades", description: "Every trade the same filters select, as a streamed CSV file (no paging)." },
+  getTrade: { tag: "Trades", description: "One of the team's trades, with its ETag. Another team's id answers 404, as an unknown one does." },
+  updateTrade: { tag: "Trades", description: "Changes the fields sent and leaves the others; a verified trade cannot be changed by its team (409). `If-Match` refuses a change made meanwhile (412)." },
+  tradeHistory: { tag: "Trades", description: "The trade's audit events, oldest first, verification included." },
+  listEvents: { tag: "Events", description: "The team's audit events after a cursor, in the order they were written. Keep `next_cursor` and ask again from it: nothing is skipped or repeated." },
+  listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `trades_verify`." },
+  verifyTrade: { tag: "Verification", description: "Marks any team's trade verified. Verifying a verified trade answers it unchanged. Needs `trades_verify`." },
+  unverifyTrade: { tag: "Verification", description: "Takes the verification back, with the reason the trade's team will see. Needs `trades_verify`." },
+  getOpenApiDocument: { tag: "Meta", description: "This document. Public: it holds no data." },
+};
