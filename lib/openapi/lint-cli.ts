@@ -4,14 +4,12 @@
  * of either; only errors are shown (free text has no pattern: the OWASP warning about it stays). docs/api.md, "OpenAPI".
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openApiDocument } from "./openapi";
+import { writeDocument } from "./document-file";
 
-const file = path.join(mkdtempSync(path.join(tmpdir(), "openapi-")), "openapi.json");
-// The document as /api/v1/openapi.json serves it without PUBLIC_BASE_URL: relative server URL.
-writeFileSync(file, JSON.stringify(openApiDocument("/api/v1"), null, 2));
+const file = writeDocument(path.join(mkdtempSync(path.join(tmpdir(), "openapi-")), "openapi.json"));
 
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 let failed = false;

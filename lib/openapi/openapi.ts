@@ -124,7 +124,7 @@ const idParameter = { name: "id", in: "path", required: true, schema: uuid };
 const etagList = { type: "string", maxLength: 1024, examples: ['"3f1c0a9e"'] };
 const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the resource still has this ETag (412 otherwise)", schema: etagList };
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: etagList };
-const notModified = { "304": { description: "Unchanged since the ETag sent" } };
+const notModified = { "304": { description: "Unchanged since the ETag sent", headers: { ETag: header("The same validator") } } };
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
 
 /** A list read: its query parameters, If-None-Match (304) and the page with its ETag. */
