@@ -173,8 +173,8 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
       get: {
         operationId: `${noun}History`,
         summary: `The ${noun}'s audit events, oldest first`,
-        parameters: queryParameters(historyParamsSchema),
-        responses: { "200": ok("A page of events", eventPage), ...errorResponses(400, 404) },
+        parameters: [...queryParameters(historyParamsSchema), ifNoneMatch],
+        responses: { "200": withEtag("A page of events", eventPage), ...notModified, ...errorResponses(400, 404) },
       },
     },
   };
@@ -315,8 +315,8 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "listEvents",
           summary: "The team's audit events after a cursor, in the order they were written (incremental sync)",
-          parameters: queryParameters(eventFeedParamsSchema),
-          responses: { "200": ok("Events, and where to resume", eventFeedSchema), ...errorResponses(400) },
+          parameters: [...queryParameters(eventFeedParamsSchema), ifNoneMatch],
+          responses: { "200": withEtag("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses(400) },
         },
       },
       "/ops/trades": {
