@@ -153,7 +153,8 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
       // Only what is pending is awaited: every promise costs Next.js's async-context hooks
       // (docs/performance.md, "Promises per request").
       const counting = consumeRateLimit(caller);
-      if (counting) limitHeaders = await counting;
+      const counted = counting && (await counting);
+      if (counted) limitHeaders = counted.headers;
       const answer = await withIdempotencyKey(request, caller, async () => {
         const params = ((await context?.params) ?? {}) as P;
         refuseNulInPath(params as Record<string, unknown>);
@@ -164,6 +165,10 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
         if (options) requirePermission(caller, options.requires);
         return answerOf(await handler({ ...ctx, input }));
       });
+      // A 304 costs no unit of the quota (docs/api.md, "Limits"). Counted on the way in and given
+      // back once the answer is known, not counted only then: the count on the way in is what
+      // keeps concurrent requests within the quota, as a check with nothing counted yet would not.
+      if (answer.status === 304 && counted) limitHeaders = await counted.refund();
       response = send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {
       response = failureResponse(error, requestId, limitHeaders);
