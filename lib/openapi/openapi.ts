@@ -80,8 +80,10 @@ function ok(description: string, schema: z.ZodType) {
   return { description, content: { "application/json": { schema: jsonSchema(schema) } } };
 }
 
-function body(schema: z.ZodType, required = true) {
-  return { required, content: { "application/json": { schema: jsonSchema(schema, "input") } } };
+/** A request body of JSON; `mediaTypes` when it may be sent as more (a PATCH's merge patch). */
+function body(schema: z.ZodType, required = true, mediaTypes: readonly string[] = ["application/json"]) {
+  const content = { schema: jsonSchema(schema, "input") };
+  return { required, content: Object.fromEntries(mediaTypes.map((type) => [type, content])) };
 }
 
 const header = (description: string) => ({ description, schema: { type: "string" } });
@@ -164,7 +166,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
         operationId: `update${name}`,
         summary: `Change a ${noun}'s fields (JSON merge patch; needs ${permission}; ${conflict})`,
         parameters: [ifMatch],
-        requestBody: body(patch),
+        requestBody: body(patch, true, ["application/json", "application/merge-patch+json"]),
         responses: { "200": withEtag(`The changed ${noun}`, schema), ...errorResponses(400, 403, 404, 409, 412, 413, 415) },
       },
     },
