@@ -94,7 +94,7 @@ describe("routes that take no body", () => {
       expectError(await send(handler, path, writer, "POST", body, headers), "unsupported_media_type");
     }
     expect(await getDb().auditEvent.count({ where: { resourceId: id } })).toBe(1);
-    for (const headers of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }]) {
+    for (const headers of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }] as Record<string, string>[]) {
       const done = await send(handler, path, writer, "POST", "", headers);
       expect(done.status, done.text).toBe(200);
     }
@@ -103,7 +103,7 @@ describe("routes that take no body", () => {
   it("verify keeps its optional body: none, an empty one of any type, or {\"reason\"}; other bytes as ever", async () => {
     const { id } = await created(createTrade, "/api/v1/my/trades", NEW_TRADE);
     const path = `/api/v1/ops/trades/${id}/verify`;
-    for (const headers of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }]) {
+    for (const headers of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }] as Record<string, string>[]) {
       expect((await send(verifyTrade, path, verifier, "POST", "", headers)).status).toBe(200);
     }
     const withReason = await send(verifyTrade, path, verifier, "POST", JSON.stringify({ reason: "Officer confirmed" }), { "content-type": "application/json" });
