@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { COMPANIES, FIXTURE_PASSWORD_HASH, SECRETS, fixtureUuid, teamIndications, teamTrades } from "@/lib/testing/fixtures";
