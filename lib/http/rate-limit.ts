@@ -10,8 +10,9 @@ import { ApiError } from "../schema/errors";
  * `API_RATE_LIMIT_WINDOW_SECONDS` (default 6,000 per 60 s: 100 a second, Stripe's default). Every
  * answer carries the IETF draft's `RateLimit-Policy` and `RateLimit` fields
  * (draft-ietf-httpapi-ratelimit-headers: quota `q`, window `w`; remaining `r`, seconds to reset
- * `t`); past the quota the answer is 429 `rate_limited` with `Retry-After`. `API_RATE_LIMIT=0`
- * turns the limit off (the benchmark does).
+ * `t`); past the quota the answer is 429 `rate_limited` with `Retry-After`. A request answered 304
+ * gives its unit back (`Counted.refund`, called by apiRoute). `API_RATE_LIMIT=0` turns the limit
+ * off (the benchmark does).
  *
  * Where the counters live, `API_RATE_LIMIT_STORE`: `memory` (the default) in the process, so N
  * instances allow up to N × the quota but a request costs no database round trip; `database` in
