@@ -1,8 +1,7 @@
 import "server-only";
-import { ApiError } from "../schema/errors";
 import { pageWindow, parsePage, type JsonPage, type Page } from "../schema/pagination";
 import { readPage } from "../query/read-page";
-import { companyIdOf } from "../schema/params";
+import { companyIdOf, noSuchCompany } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
@@ -64,11 +63,10 @@ export function companyKey(companyId: string, origin: string): ItemKey {
 
 /** GET /companies/{company_id}. */
 export async function getCompany(caller: Caller, companyId: string, origin = ""): Promise<Company> {
-  companyIdOf(companyId);
   requirePermission(caller, REQUIRES.viewCompany);
   const engine = getEngine();
-  const found = await readItem(engine.run, engine.dialect, COMPANY_ITEM, companyKey(companyId, origin));
-  if (!found) throw ApiError.notFound(`No company with id ${companyId}.`);
+  const found = await readItem(engine.run, engine.dialect, COMPANY_ITEM, companyKey(companyIdOf(companyId), origin));
+  if (!found) throw noSuchCompany(companyId);
   return found.item;
 }
 

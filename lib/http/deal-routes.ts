@@ -64,7 +64,7 @@ export function teamItemRoutes<Q extends PageRequest, C extends z.ZodType, P ext
       requires: resource.change.requires,
       input: async ({ request, url }) => {
         noQuery(url);
-        return parseBody(resource.change.schema, await readJsonBody(request), resource.refused.onPatch);
+        return parseBody(resource.change.schema, await readJsonBody(request, { mergePatch: true }), resource.refused.onPatch);
       },
     },
     async ({ request, caller, params, input }) => resourceResponse(await resource.change.run(caller, params.id, input, request.headers.get("if-match"))),

@@ -127,7 +127,8 @@ export interface RouteOptions<P, I> {
   /**
    * Reads and checks the request's input (query, body, path ids) before the permission: a caller
    * without it still hears about malformed input first, as from the data functions, which check
-   * the same requirement after parsing.
+   * the same requirement after parsing. A POST checks all of its input here: what this refuses is
+   * never recorded under an Idempotency-Key.
    */
   input?: (ctx: ApiContext<P>) => I | Promise<I>;
 }
@@ -153,17 +154,24 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
       // Only what is pending is awaited: every promise costs Next.js's async-context hooks
       // (docs/performance.md, "Promises per request").
       const counting = consumeRateLimit(caller);
-      if (counting) limitHeaders = await counting;
+      const counted = counting && (await counting);
+      if (counted) limitHeaders = counted.headers;
+      const params = ((await context?.params) ?? {}) as P;
+      refuseNulInPath(params as Record<string, unknown>);
+      const ctx = { request, url, caller, params };
+      // Awaited only when pending (docs/performance.md, "Promises per request").
+      const read = options?.input?.(ctx);
+      const input = (read instanceof Promise ? await read : read) as I;
+      // Validated before the Idempotency-Key is claimed: a request refused for its own form is not
+      // recorded, so the key can be sent again with the request corrected (docs/api.md, "Idempotency").
       const answer = await withIdempotencyKey(request, caller, async () => {
-        const params = ((await context?.params) ?? {}) as P;
-        refuseNulInPath(params as Record<string, unknown>);
-        const ctx = { request, url, caller, params };
-        // Awaited only when pending (docs/performance.md, "Promises per request").
-        const read = options?.input?.(ctx);
-        const input = (read instanceof Promise ? await read : read) as I;
         if (options) requirePermission(caller, options.requires);
         return answerOf(await handler({ ...ctx, input }));
       });
+      // A 304 costs no unit of the quota (docs/api.md, "Limits"). Counted on the way in and given
+      // back once the answer is known, not counted only then: the count on the way in is what
+      // keeps concurrent requests within the quota, as a check with nothing counted yet would not.
+      if (answer.status === 304 && counted) limitHeaders = await counted.refund();
       response = send({ ...answer, headers: { ...limitHeaders, ...answer.headers } }, requestId);
     } catch (error) {
       response = failureResponse(error, requestId, limitHeaders);

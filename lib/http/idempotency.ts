@@ -10,7 +10,9 @@ import { ApiError } from "../schema/errors";
  * POST that sends `Idempotency-Key` claims the key for its caller by inserting an in-flight row in
  * `idempotency_keys`; the unique (user_id, caller, key) decides a race, also between processes.
  * The answer is stored and replayed to the same request for 24 hours; another request under the
- * key is a 422, a duplicate while the first runs a 409. apiRoute (lib/http/handler.ts) applies it.
+ * key is a 422, a duplicate while the first runs a 409. apiRoute (lib/http/handler.ts) applies it
+ * once the request has passed the route's validation (path, query, body), so a request refused
+ * for its form claims nothing and stores nothing.
  */
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

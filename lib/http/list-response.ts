@@ -6,7 +6,7 @@ import { listVersion, pageKey, type ListQuery } from "../db/page";
 import { createCache } from "../cache/registry";
 import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
-import type { JsonText } from "../schema/json-text";
+import { JsonText, jsonBodyText } from "../schema/json-text";
 import { toListBody, type PageRequest } from "../schema/pagination";
 import { readPage, type ListExtra } from "../query/read-page";
 
@@ -59,11 +59,29 @@ export async function listResponse<T>(
   const body = toListBody(resource, page, extra ? await extra.read(page) : undefined);
   // The same page at the same counters is the same body: its hash is known
   // (docs/performance.md, "Answered pages and ETags").
-  const etag = known !== undefined && known.version === page.version ? known.etag : `"${hash("sha1", body.text, "base64url")}"`;
+  const etag = known !== undefined && known.version === page.version ? known.etag : bodyEtag(body);
   if (page.version !== undefined) {
     answered.set(key, { etag, version: page.version });
     if (keepAnswers) kept.set(key, { etag, version: page.version, body });
   }
+  return conditionalResponse(ifNoneMatch, body, etag);
+}
+
+/**
+ * A read answered with its body's hash as ETag, and 304 when the caller's If-None-Match still
+ * holds: a list read outside the page engine (a history, the event feed) as listResponse answers a
+ * page it reads.
+ */
+export function etagResponse(request: Request, body: unknown): ApiResult {
+  const text = new JsonText(jsonBodyText(body));
+  return conditionalResponse(request.headers.get("if-none-match"), text, bodyEtag(text));
+}
+
+function bodyEtag(body: JsonText): string {
+  return `"${hash("sha1", body.text, "base64url")}"`;
+}
+
+function conditionalResponse(ifNoneMatch: string | null, body: JsonText, etag: string): ApiResult {
   if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new ApiResult(undefined, 304, { etag });
   return new ApiResult(body, 200, { etag });
 }

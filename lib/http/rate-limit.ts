@@ -10,8 +10,9 @@ import { ApiError } from "../schema/errors";
  * `API_RATE_LIMIT_WINDOW_SECONDS` (default 6,000 per 60 s: 100 a second, Stripe's default). Every
  * answer carries the IETF draft's `RateLimit-Policy` and `RateLimit` fields
  * (draft-ietf-httpapi-ratelimit-headers: quota `q`, window `w`; remaining `r`, seconds to reset
- * `t`); past the quota the answer is 429 `rate_limited` with `Retry-After`. `API_RATE_LIMIT=0`
- * turns the limit off (the benchmark does).
+ * `t`); past the quota the answer is 429 `rate_limited` with `Retry-After`. A request answered 304
+ * gives its unit back (`Counted.refund`, called by apiRoute). `API_RATE_LIMIT=0` turns the limit
+ * off (the benchmark does).
  *
  * Where the counters live, `API_RATE_LIMIT_STORE`: `memory` (the default) in the process, so N
  * instances allow up to N × the quota but a request costs no database round trip; `database` in
@@ -72,21 +73,35 @@ function fields(config: Config, res: RateLimiterRes): Record<string, string> {
   };
 }
 
+/** A request counted against its caller's quota. */
+export interface Counted {
+  /** The RateLimit fields to send with the answer. */
+  headers: Record<string, string>;
+  /** Gives the request's unit back (its answer was a 304): resolves to the fields to send instead. */
+  refund(): Promise<Record<string, string>>;
+}
+
 /**
  * Counts one request of the caller: resolves to the headers to send with the answer, or rejects
  * with the 429 (with the same headers and Retry-After). Undefined when the limit is off: nothing
  * to wait for (every promise in a request costs Next.js's async-context hooks; docs/performance.md,
  * "Promises per request").
  */
-export function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Record<string, string>> | undefined {
+export function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Counted> | undefined {
   const config = configOf(env);
   if (config.points === 0) return undefined;
   return counted(config, limiterFor(config, db), subjectOf(caller));
 }
 
-async function counted(config: Config, limiter: RateLimiterAbstract, subject: string): Promise<Record<string, string>> {
+async function counted(config: Config, limiter: RateLimiterAbstract, subject: string): Promise<Counted> {
   try {
-    return fields(config, await limiter.consume(subject));
+    const res = await limiter.consume(subject);
+    const headers = fields(config, res);
+    const windowEnds = Date.now() + res.msBeforeNext;
+    // Once the window the unit was counted in has ended there is nothing to give back: a reward
+    // then would open the next window one unit in credit.
+    const refund = async () => (Date.now() < windowEnds ? fields(config, await limiter.reward(subject, 1)) : headers);
+    return { headers, refund };
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const headers = fields(config, rejection);

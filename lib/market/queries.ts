@@ -1,9 +1,8 @@
 import "server-only";
 import { sql } from "kysely";
-import { ApiError } from "../schema/errors";
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage, type ListExtra } from "../query/read-page";
-import { companyIdOf } from "../schema/params";
+import { companyIdOf, noSuchCompany } from "../schema/params";
 import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
@@ -25,10 +24,10 @@ import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
 import { TAPE_COMPUTED, bookComputedFields, mayKnowBookEntry, viewerOf, type Viewer } from "./visibility";
 
-/** Both market endpoints: a UUID, the `companies` permission, then (by the caller) a known company. */
+/** Both market endpoints: the `companies` permission, then a known company (a UUID first). */
 function checkAccess(caller: Caller, companyId: string): void {
-  companyIdOf(companyId);
   requirePermission(caller, REQUIRES.viewMarket);
+  companyIdOf(companyId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +166,7 @@ export async function orderBookJson(caller: Caller, companyId: string, query: Or
   const viewer = viewerOf(caller);
   const id = companyId.toLowerCase();
   const [row] = await engine.run<CompanyRowWithCounters>(companyWithCounters(engine.dialect, { id }));
-  if (!row || row.id === null || row.name === null) throw ApiError.notFound(`No company with id ${companyId}.`);
+  if (!row || row.id === null || row.name === null) throw noSuchCompany(companyId);
   const book = await bookAt(engine, id, countersOf(row));
   // What the viewer sees depends on their team and e-mail alone (mayKnowBookEntry), so it is
   // worked out once per book.
@@ -239,7 +238,7 @@ const COMPANY_NAME: ItemSource<{ id: string; name: string }> = { table: "compani
 export async function requireCompany(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ id: string; name: string }> {
   checkAccess(caller, companyId);
   const found = await readItem(engine.run, engine.dialect, COMPANY_NAME, { id: companyId.toLowerCase() });
-  if (!found) throw ApiError.notFound(`No company with id ${companyId}.`);
+  if (!found) throw noSuchCompany(companyId);
   return found.item;
 }
 

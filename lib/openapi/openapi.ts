@@ -110,8 +110,10 @@ function ok(description: string, schema: z.ZodType) {
   return { description, content: { "application/json": { schema: jsonSchema(schema) } } };
 }
 
-function body(schema: z.ZodType, required = true) {
-  return { required, content: { "application/json": { schema: jsonSchema(schema, "input") } } };
+/** A request body of JSON; `mediaTypes` when it may be sent as more (a PATCH's merge patch). */
+function body(schema: z.ZodType, required = true, mediaTypes: readonly string[] = ["application/json"]) {
+  const content = { schema: jsonSchema(schema, "input") };
+  return { required, content: Object.fromEntries(mediaTypes.map((type) => [type, content])) };
 }
 
 const header = (description: string) => ({ description, schema: { type: "string" } });
@@ -197,7 +199,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
         operationId: `update${name}`,
         summary: `Change a ${noun}'s fields (JSON merge patch; needs ${permission}; ${conflict})`,
         parameters: [ifMatch],
-        requestBody: body(patch),
+        requestBody: body(patch, true, ["application/json", "application/merge-patch+json"]),
         responses: { "200": withEtag(`The changed ${noun}`, schema), ...errorResponses(400, 403, 404, 409, 412, 413, 415) },
       },
     },
@@ -206,8 +208,8 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
       get: {
         operationId: `${noun}History`,
         summary: `The ${noun}'s audit events, oldest first`,
-        parameters: queryParameters(historyParamsSchema),
-        responses: { "200": ok("A page of events", eventPage), ...errorResponses(400, 404) },
+        parameters: [...queryParameters(historyParamsSchema), ifNoneMatch],
+        responses: { "200": withEtag("A page of events", eventPage), ...notModified, ...errorResponses(400, 404) },
       },
     },
   };
@@ -405,8 +407,8 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "listEvents",
           summary: "The team's audit events after a cursor, in the order they were written (incremental sync)",
-          parameters: queryParameters(eventFeedParamsSchema),
-          responses: { "200": ok("Events, and where to resume", eventFeedSchema), ...errorResponses(400) },
+          parameters: [...queryParameters(eventFeedParamsSchema), ifNoneMatch],
+          responses: { "200": withEtag("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses(400) },
         },
       },
       "/ops/trades": {

@@ -54,16 +54,27 @@ async function readLimited(request: Request): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** JSON, or RFC 7396's merge patch, which is JSON too. */
+const JSON_OR_MERGE_PATCH_TYPE = /^application\/(merge-patch\+)?json\s*(;|$)/i;
+
 /**
- * A request's JSON body: `application/json` (415 otherwise), at most MAX_BODY_BYTES (413), valid
- * JSON (400 `invalid_json`).
+ * A request's JSON body: `application/json` (415 otherwise; a PATCH, `mergePatch`, takes
+ * `application/merge-patch+json` too), at most MAX_BODY_BYTES (413), valid JSON (400
+ * `invalid_json`).
  */
-export async function readJsonBody(request: Request, options: { optional?: boolean } = {}): Promise<unknown> {
+export async function readJsonBody(request: Request, options: { optional?: boolean; mergePatch?: boolean } = {}): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  // An operation whose body is optional (verify) takes no body at all as `{}`.
-  if (options.optional && type === "" && (await readBodyBytes(request)).length === 0) return {};
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+  // An operation whose body is optional (verify) takes an empty body, whatever its Content-Type
+  // says, as none: `{}`, as a route that takes no body takes it (refuseBody).
+  if (options.optional && (await readBodyBytes(request)).length === 0) return {};
+  if (!(options.mergePatch ? JSON_OR_MERGE_PATCH_TYPE : JSON_TYPE).test(type)) {
+    throw new ApiError(
+      "unsupported_media_type",
+      options.mergePatch
+        ? "Send the body as JSON with `Content-Type: application/json` or `application/merge-patch+json`."
+        : "Send the body as JSON with `Content-Type: application/json`.",
+    );
   }
   const text = new TextDecoder("utf-8", { fatal: false }).decode(await readBodyBytes(request));
   try {
@@ -71,6 +82,14 @@ export async function readJsonBody(request: Request, options: { optional?: boole
   } catch {
     throw new ApiError("invalid_json", "The body is not valid JSON.");
   }
+}
+
+/**
+ * The one rule of the operations that take no body (refresh, close): an empty body is taken, with
+ * or without a Content-Type; any bytes are a 415, whatever their type, rather than ignored.
+ */
+export async function refuseBody(request: Request): Promise<void> {
+  if ((await readBodyBytes(request)).length > 0) throw new ApiError("unsupported_media_type", "This operation takes no body; send the request without one.");
 }
 
 /** zod's issue path as the API names a field: `acceptable_structures[1]`, `a.b`. */

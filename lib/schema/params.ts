@@ -139,9 +139,18 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-/** A `{company_id}` path segment: a UUID, or a 400 naming it (before anything is read). */
+/** The 404 of a company id that names no company. */
+export function noSuchCompany(id: string): ApiError {
+  return ApiError.notFound(`No company with id ${id}.`);
+}
+
+/**
+ * A `{company_id}` path segment: a UUID, or the 404 of an unknown company, answered without a
+ * statement. A path id that is not a UUID names nothing, as an unknown one does, and is answered
+ * alike (docs/api.md, "Path ids"): checked where the company is looked up, after the permission.
+ */
 export function companyIdOf(value: string): string {
-  if (!isUuid(value)) throw ApiError.invalid("company_id", "company_id must be a UUID.");
+  if (!isUuid(value)) throw noSuchCompany(value);
   return value;
 }
 

@@ -18,7 +18,7 @@ export const loadCompanyForPage = cache(async (caller: Caller, id: string): Prom
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 403) forbid({ kind: "permission", name: REQUIRES.viewCompany.permission });
-      if (error.status === 404 || error.status === 400) notFound();
+      if (error.status === 404) notFound();
     }
     throw error;
   }

@@ -322,15 +322,20 @@ describe("GET /companies/{company_id}", () => {
     ["underscore", "_"],
     ["emoji", enc("🚀")],
     ["5000 chars", "a".repeat(5000)],
-    ["NUL", "%00"],
     ["invalid UTF-8", "%FF"],
     ["truncated UTF-8", "%E2%82"],
     ["UUID + suffix", `${COMPANIES[0].id}x`],
-    ["UUID + NUL", `${COMPANIES[0].id}%00`],
     ["UUID without dashes", COMPANIES[0].id.replace(/-/g, "")],
     ["UUID in braces", `%7B${COMPANIES[0].id}%7D`],
     ["UUID with spaces", `%20${COMPANIES[0].id}%20`],
-  ])("answers 400 invalid_parameter for a non-UUID id (%s)", async (_label, segment) => {
+  ])("answers 404 not_found for a non-UUID id, as for an unknown one (%s)", async (_label, segment) => {
+    expectError(await callRoute(companyRoute, `/api/v1/companies/${segment}`, { key: KEY }), "not_found");
+  });
+
+  it.each([
+    ["NUL", "%00"],
+    ["UUID + NUL", `${COMPANIES[0].id}%00`],
+  ])("answers 400 invalid_parameter for an id holding U+0000, as for any input holding it (%s)", async (_label, segment) => {
     expectError(await callRoute(companyRoute, `/api/v1/companies/${segment}`, { key: KEY }), "invalid_parameter", "company_id");
   });
 

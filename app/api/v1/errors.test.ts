@@ -208,7 +208,6 @@ describe("the error shape, for every 400 kind", () => {
     [tradesModule.GET, "/api/v1/my/trades?sign_date_from=2026-02-30", "invalid_parameter", "sign_date_from"],
     [tradesModule.GET, "/api/v1/my/trades?limit=5", "unknown_parameter", "limit"],
     [companiesModule.GET, "/api/v1/companies?per_page=101", "invalid_parameter", "per_page"],
-    [companyModule.GET, "/api/v1/companies/not-a-uuid", "invalid_parameter", "company_id"],
   ])("%#: %s", async (handler, path, code, param) => {
     const result = await callRoute(handler, path as string, { key: KEY });
     expectError(result, code as string, param as string);

@@ -9,6 +9,7 @@ import { databaseUrl } from "@/lib/db/url";
 import { COMPANIES, FIXTURE_PASSWORD_HASH } from "@/lib/testing/fixtures";
 import { callRoute, expectError, ORIGIN, sessionCookie, type CallOptions, type CallResult } from "@/lib/testing/http";
 import { PATCH as patchOne } from "./my/indications/[id]/route";
+import { POST as closeOne } from "./my/indications/[id]/close/route";
 import { POST as refreshOne } from "./my/indications/[id]/refresh/route";
 import { POST as create } from "./my/indications/route";
 
@@ -178,15 +179,47 @@ describe("Idempotency-Key on POST", () => {
     expect(await other.idempotencyKey.count({ where: { userId: writer.id, key: marker } })).toBe(0);
   });
 
-  it("stores and replays a 4xx the operation answered", async () => {
+  it("stores nothing for a request that fails validation: the same key then runs with the request corrected", async () => {
     const key = randomUUID();
-    const first = await post(bid(key, "0"), key);
-    expectError(first, "invalid_parameter", "price_per_share");
-    const again = await post(bid(key, "0"), key);
-    expectError(again, "invalid_parameter", "price_per_share");
-    expect(again.text).toBe(first.text);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(await stored(key)).toMatchObject([{ state: "done", responseStatus: 400 }]);
+    const send = (body: string, contentType = "application/json") =>
+      callRoute(create, PATH, { key: writer.key, method: "POST", body, headers: { "content-type": contentType, "idempotency-key": key } });
+    expectError(await post(bid(key, "0"), key), "invalid_parameter", "price_per_share");
+    expectError(await post({ ...bid(key), stage: "open" }, key), "invalid_parameter", "stage");
+    expectError(await send("{nope"), "invalid_json");
+    expectError(await send(JSON.stringify(bid(key)), "text/plain"), "unsupported_media_type");
+    expectError(await send(JSON.stringify({ ...bid(key), details: "x".repeat(70_000) })), "payload_too_large");
+    expect(await stored(key)).toHaveLength(0);
+    const corrected = await post(bid(key), key);
+    expect([corrected.status, corrected.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    const again = await post(bid(key), key);
+    expect([again.status, again.text, again.headers.get("idempotent-replayed")]).toEqual([201, corrected.text, "true"]);
+    expect(await rowsOf(key)).toBe(1);
+  });
+
+  it("stores and replays what the operation answered once the request was valid: its 400, 409, 412", async () => {
+    // An issuer that passes the body's checks and that the create then finds nowhere.
+    const unknownIssuer = randomUUID();
+    const noIssuer = await post({ ...bid(unknownIssuer), issuer_id: unknownIssuer }, unknownIssuer);
+    expectError(noIssuer, "invalid_parameter", "issuer_id");
+    const marker = randomUUID();
+    const id = ((await post(bid(marker), null)).body as { id: string }).id;
+    const refresh = (key: string, headers: Record<string, string> = {}) =>
+      callRoute(refreshOne, `${PATH}/${id}/refresh`, { key: writer.key, method: "POST", headers: { ...headers, "idempotency-key": key } });
+    const stale = await refresh(`${marker}-stale`, { "if-match": '"not-its-etag"' });
+    expectError(stale, "precondition_failed");
+    await callRoute(closeOne, `${PATH}/${id}/close`, { key: writer.key, method: "POST" });
+    const closed = await refresh(`${marker}-closed`);
+    expectError(closed, "indication_closed");
+    const replays = [
+      [noIssuer, await post({ ...bid(unknownIssuer), issuer_id: unknownIssuer }, unknownIssuer)],
+      [stale, await refresh(`${marker}-stale`, { "if-match": '"not-its-etag"' })],
+      [closed, await refresh(`${marker}-closed`)],
+    ];
+    for (const [first, again] of replays) {
+      expect([again.status, again.text, again.headers.get("idempotent-replayed")]).toEqual([first.status, first.text, "true"]);
+    }
+    expect(await stored(unknownIssuer)).toMatchObject([{ state: "done", responseStatus: 400 }]);
+    expect(await stored(`${marker}-closed`)).toMatchObject([{ state: "done", responseStatus: 409 }]);
   });
 
   it("stores no 4xx of a stale cached caller: the request runs again for the caller as it is now", async () => {
@@ -208,15 +241,6 @@ describe("Idempotency-Key on POST", () => {
     const again = await refresh();
     expect([again.status, again.text, again.headers.get("etag"), again.headers.get("idempotent-replayed")]).toEqual([200, first.text, first.headers.get("etag"), "true"]);
     expect(await getDb().auditEvent.count({ where: { resourceId: id, action: "indication.refreshed" } })).toBe(1);
-  });
-
-  it("reads the body once: a bad body under a key is still the handler's 400 or 413, and a 413 keeps no key", async () => {
-    const key = randomUUID();
-    const send = (body: string) => callRoute(create, PATH, { key: writer.key, method: "POST", body, headers: { "content-type": "application/json", "idempotency-key": key } });
-    expectError(await send(JSON.stringify({ ...bid(key), details: "x".repeat(70_000) })), "payload_too_large");
-    expect(await stored(key)).toHaveLength(0);
-    expectError(await send("{nope"), "invalid_json");
-    expect(await stored(key)).toMatchObject([{ state: "done", responseStatus: 400 }]);
   });
 
   it("stores no failure: after a 500 the key is free and a retry runs", async () => {

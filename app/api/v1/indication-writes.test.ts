@@ -9,6 +9,7 @@ import { callRoute, expectError, expectList, type CallResult } from "@/lib/testi
 import { GET as getOne, PATCH as patchOne, DELETE as deleteOne } from "./my/indications/[id]/route";
 import { POST as closeOne } from "./my/indications/[id]/close/route";
 import { GET as historyOf } from "./my/indications/[id]/history/route";
+import { GET as events } from "./my/events/route";
 import { POST as refreshOne } from "./my/indications/[id]/refresh/route";
 import { GET as listAll, POST as create } from "./my/indications/route";
 
@@ -278,6 +279,32 @@ describe("one indication: read, change, refresh, close, history", () => {
     const paged = expectList(await callRoute(historyOf, `${path(indication.id, "/history")}?per_page=1&page=2`, { key: writer }), "events");
     expect(paged.total_count).toBe(4);
     expect(paged.items).toHaveLength(1);
+  });
+
+  it("answers a history and the team's event feed with an ETag: 304 while unchanged, a new ETag after a write", async () => {
+    const { indication } = await created();
+    const reads = [
+      { handler: historyOf, at: path(indication.id, "/history") },
+      { handler: events, at: "/api/v1/my/events?limit=500" },
+    ];
+    const before = await Promise.all(reads.map(({ handler, at }) => callRoute(handler, at, { key: reader })));
+    for (const [i, { handler, at }] of reads.entries()) {
+      const etag = before[i].headers.get("etag");
+      expect(before[i].status, at).toBe(200);
+      expect(etag, at).toMatch(/^".+"$/);
+      const unchanged = await callRoute(handler, at, { key: reader, headers: { "if-none-match": `W/"other", ${etag}` } });
+      expect(unchanged.status, at).toBe(304);
+      expect(unchanged.text, at).toBe("");
+      expect(unchanged.headers.get("etag"), at).toBe(etag);
+    }
+    await callRoute(refreshOne, path(indication.id, "/refresh"), { key: writer, method: "POST" });
+    for (const [i, { handler, at }] of reads.entries()) {
+      const etag = before[i].headers.get("etag")!;
+      const changed = await callRoute(handler, at, { key: reader, headers: { "if-none-match": etag } });
+      expect(changed.status, at).toBe(200);
+      expect(changed.text, at).toContain("indication.refreshed");
+      expect(changed.headers.get("etag"), at).not.toBe(etag);
+    }
   });
 
   it("answers 404 for another team's indication on every route, and changes nothing", async () => {

@@ -123,15 +123,15 @@ describe("GET /companies/{company_id}/order_book", () => {
     expect(book.best_bid).toBe(company.book.best_bid);
   });
 
-  it("refuses bad input with 400, a caller without the companies permission with 403, an unknown company with 404", async () => {
+  it("refuses bad input with 400, a caller without the companies permission with 403, an unknown or malformed company id with 404", async () => {
     const id = TRADED[0].id;
     for (const depth of ["0", "201", "abc", "1.5", "-1", ""]) {
       expectError(await callRoute(orderBook, bookPath(id, `?depth=${depth}`), { key: SECRETS.alphaBroker }), "invalid_parameter", "depth");
     }
     expectError(await callRoute(orderBook, bookPath(id, "?depth=1&depth=2"), { key: SECRETS.alphaBroker }), "invalid_parameter", "depth");
     expectError(await callRoute(orderBook, bookPath(id, "?side=bid"), { key: SECRETS.alphaBroker }), "unknown_parameter", "side");
-    expectError(await callRoute(orderBook, bookPath("not-a-uuid"), { key: SECRETS.alphaBroker }), "invalid_parameter", "company_id");
-    expectError(await callRoute(orderBook, bookPath("' OR 1=1 --"), { key: SECRETS.alphaBroker }), "invalid_parameter", "company_id");
+    expectError(await callRoute(orderBook, bookPath("not-a-uuid"), { key: SECRETS.alphaBroker }), "not_found");
+    expectError(await callRoute(orderBook, bookPath("' OR 1=1 --"), { key: SECRETS.alphaBroker }), "not_found");
     expectError(await callRoute(orderBook, bookPath(id), { key: SECRETS.alphaNoCompanies }), "forbidden");
     expectError(await callRoute(orderBook, bookPath(id), { key: SECRETS.alphaViewer }), "forbidden");
     expectError(await callRoute(orderBook, bookPath(fixtureUuid("no such company")), { key: SECRETS.alphaBroker }), "not_found");
@@ -233,7 +233,7 @@ describe("GET /companies/{company_id}/trades", () => {
       expectError(await callRoute(companyTrades, tapePath(id, `?${name}=${encodeURIComponent(value)}`), { key: SECRETS.alphaBroker }), "invalid_parameter", name);
     }
     expectError(await callRoute(companyTrades, tapePath(id, "?is_verified=false"), { key: SECRETS.alphaBroker }), "unknown_parameter", "is_verified");
-    expectError(await callRoute(companyTrades, tapePath("nope"), { key: SECRETS.alphaBroker }), "invalid_parameter", "company_id");
+    expectError(await callRoute(companyTrades, tapePath("nope"), { key: SECRETS.alphaBroker }), "not_found");
     expectError(await callRoute(companyTrades, tapePath(id), { key: SECRETS.alphaNoCompanies }), "forbidden");
     expectError(await callRoute(companyTrades, tapePath(fixtureUuid("no such company")), { key: SECRETS.alphaBroker }), "not_found");
   });

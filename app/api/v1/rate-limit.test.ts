@@ -55,6 +55,25 @@ describe.each(RATE_LIMIT_STORES)("API rate limits, %s store", (store) => {
     expect((await callRoute(listTrades, "/api/v1/my/trades", { key: await newKey() })).status).toBe(200);
   });
 
+  it("gives a 304's unit back: conditional reads that end in 304 never use up the quota", async () => {
+    process.env.API_RATE_LIMIT = "3";
+    const key = await newKey();
+    const first = await callRoute(listTrades, "/api/v1/my/trades", { key });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit")).toMatch(/^"per-key";r=2;/);
+    const headers = { "if-none-match": first.headers.get("etag")! };
+    // Twice the quota in 304s: each is counted on the way in and given back with its answer.
+    for (let i = 0; i < 6; i++) {
+      const unchanged = await callRoute(listTrades, "/api/v1/my/trades", { key, headers });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.headers.get("ratelimit")).toMatch(/^"per-key";r=2;/);
+    }
+    expect((await callRoute(listTrades, "/api/v1/my/trades?per_page=5", { key })).status).toBe(200);
+    expect((await callRoute(listTrades, "/api/v1/my/trades?per_page=6", { key })).status).toBe(200);
+    // A 200 still counts: the quota is spent, and a conditional read is refused like any other.
+    expectError(await callRoute(listTrades, "/api/v1/my/trades", { key, headers }), "rate_limited");
+  });
+
   it("limits a browser session on the API per user", async () => {
     process.env.API_RATE_LIMIT = "2";
     const cookie = await sessionCookie(USERS.gammaBroker.id);
@@ -81,7 +100,7 @@ describe("the database store", () => {
     const other = createDb(process.env.DATABASE_URL);
     try {
       const caller = await resolveCaller(new Request(`${ORIGIN}/api/v1/my/trades`, { headers: { authorization: `Bearer ${key}` } }));
-      expect((await consumeRateLimit(caller, process.env, other))?.ratelimit).toMatch(/^"per-key";r=0;/);
+      expect((await consumeRateLimit(caller, process.env, other))?.headers.ratelimit).toMatch(/^"per-key";r=0;/);
     } finally {
       await other.$disconnect();
     }

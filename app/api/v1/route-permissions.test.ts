@@ -27,14 +27,14 @@ import { GET as listOpsTrades } from "./ops/trades/route";
  * as everyone does (a 400, as when only the data functions checked), then gets the declared 403
  * for well-formed input, with the requirement's own message.
  */
-const ID = "not-an-id";
 const COMPANY = COMPANIES[0].id;
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 // [label, handler, method, malformed request, well-formed request, body of the well-formed one, requirement]
 const CASES: [string, unknown, string, string, string, unknown, Requirement][] = [
-  ["company", getCompany, "GET", `/api/v1/companies/${ID}`, `/api/v1/companies/${COMPANY}`, undefined, REQUIRES.viewCompany],
+  // A path id that names nothing is a 404 after the permission, as an unknown one (docs/api.md, "Path ids"): the query is what is malformed.
+  ["company", getCompany, "GET", `/api/v1/companies/${COMPANY}?nonsense=1`, `/api/v1/companies/${COMPANY}`, undefined, REQUIRES.viewCompany],
   ["order book", getOrderBook, "GET", `/api/v1/companies/${COMPANY}/order_book?depth=x`, `/api/v1/companies/${COMPANY}/order_book`, undefined, REQUIRES.viewMarket],
-  ["tape", getCompanyTrades, "GET", `/api/v1/companies/${ID}/trades`, `/api/v1/companies/${COMPANY}/trades`, undefined, REQUIRES.viewMarket],
+  ["tape", getCompanyTrades, "GET", `/api/v1/companies/${COMPANY}/trades?per_page=0`, `/api/v1/companies/${COMPANY}/trades`, undefined, REQUIRES.viewMarket],
   ["create indication", createIndication, "POST", "/api/v1/my/indications", "/api/v1/my/indications", NEW_BID, REQUIRES.createIndication],
   ["change indication", patchIndication, "PATCH", `/api/v1/my/indications/${SOME_ID}`, `/api/v1/my/indications/${SOME_ID}`, { details: "x" }, REQUIRES.changeIndication],
   ["refresh", refreshIndication, "POST", `/api/v1/my/indications/${SOME_ID}/refresh?nonsense=1`, `/api/v1/my/indications/${SOME_ID}/refresh`, undefined, REQUIRES.refreshIndication],

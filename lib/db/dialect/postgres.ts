@@ -14,9 +14,12 @@ export const postgres: Dialect = {
   timestampSql: (param) => sql<Date>`${param}::timestamp`,
   booleanParam: (value) => value,
 
-  jsonObject: (pairs) => sql`json_build_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
+  // Compact JSON, the same bytes as SQLite's: json_build_object writes `"key" : value, ` and
+  // json_agg adds newlines, while row_to_json writes a row's columns as `{"key":value}` in column
+  // order (jsonb would be compact too, but sorts the keys).
+  jsonObject: (pairs) => sql`(SELECT row_to_json(json_row) FROM (SELECT ${sql.join(pairs.map(([key, value]) => sql`${value} AS ${sql.id(key)}`))}) json_row)`,
   jsonText: (json) => sql`${json}::text`,
-  jsonArrayAgg: (item, order) => sql`coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json)::text`,
+  jsonArrayAgg: (item, order) => sql`coalesce('[' || string_agg((${item})::text, ',' ORDER BY ${order}) || ']', '[]')`,
   timestampJson: timestampText,
   exportTimestamp: (column) => ({ sql: timestampText(column) }),
   holdsAnyOf: (text, chars) => sql`${text} ~ ${sql.lit(`[${chars.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join("")}]`)}`,

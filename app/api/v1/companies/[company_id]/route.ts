@@ -1,6 +1,6 @@
 import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, readOnly } from "@/lib/http/handler";
-import { companyIdOf, noQuery } from "@/lib/schema/params";
+import { noQuery } from "@/lib/schema/params";
 import { publicOrigin } from "@/lib/http/origin";
 import { getCompany } from "@/lib/companies/queries";
 
@@ -9,7 +9,7 @@ export const GET = apiRoute<{ company_id: string }, string>(
     requires: REQUIRES.viewCompany,
     input: ({ url, params }) => {
       noQuery(url);
-      return companyIdOf(params.company_id);
+      return params.company_id;
     },
   },
   async ({ request, caller, input }) => getCompany(caller, input, publicOrigin(request)),

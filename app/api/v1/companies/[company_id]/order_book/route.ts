@@ -2,15 +2,13 @@ import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, readOnly } from "@/lib/http/handler";
 import { orderBookJson } from "@/lib/market/queries";
 import { parseOrderBookParams, type OrderBookQuery } from "@/lib/market/schema";
-import { companyIdOf } from "@/lib/schema/params";
 
 export const GET = apiRoute<{ company_id: string }, OrderBookQuery>(
   {
     requires: REQUIRES.viewMarket,
-    input: ({ url, params }) => {
+    input: ({ url }) => {
       const query = parseOrderBookParams(url.searchParams);
       if (!query.ok) throw query.error;
-      companyIdOf(params.company_id);
       return query.value;
     },
   },

@@ -3,15 +3,13 @@ import { apiRoute, readOnly } from "@/lib/http/handler";
 import { listResponse } from "@/lib/http/list-response";
 import { companyTradeList, tapeExtra } from "@/lib/market/queries";
 import { parseCompanyTradeListParams, type CompanyTradeListQuery } from "@/lib/market/schema";
-import { companyIdOf } from "@/lib/schema/params";
 
 export const GET = apiRoute<{ company_id: string }, CompanyTradeListQuery>(
   {
     requires: REQUIRES.viewMarket,
-    input: ({ url, params }) => {
+    input: ({ url }) => {
       const query = parseCompanyTradeListParams(url.searchParams);
       if (!query.ok) throw query.error;
-      companyIdOf(params.company_id);
       return query.value;
     },
   },
