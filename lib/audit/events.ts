@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { timestampField } from "../schema/fields";
-import { pageWindow, type PageRequest } from "../schema/pagination";
-import { cursorParam, integer } from "../schema/params";
+import { pageWindow } from "../schema/pagination";
+import { OCCURRED, cursorParam, integer, listQuery, sortParam, type HistoryQuery, type TimeOperator } from "../schema/params";
 import type { Caller } from "../auth/caller";
 import { getDb, getEngine, type Db } from "../db/client";
 
@@ -121,12 +121,23 @@ export async function lastChange(teamId: string, resourceId: string): Promise<La
   return row ? { name: row.actorName, at: row.occurredAt.toISOString() } : null;
 }
 
-/** A resource's events, oldest first, one page of them (the caller's team only). */
-export async function resourceHistory(teamId: string, resourceId: string, page: PageRequest): Promise<{ items: AuditEvent[]; total: number }> {
-  const where = { teamId, resourceId };
-  const { limit, offset } = pageWindow(page);
+const PRISMA_OPERATORS = { ">": "gt", ">=": "gte", "<": "lt", "<=": "lte" } as const;
+
+/** The occurred_from / occurred_to conditions of a query (OCCURRED), as Prisma writes them. */
+function occurredWhere(query: HistoryQuery): Partial<Record<(typeof PRISMA_OPERATORS)[TimeOperator], Date>> {
+  return Object.fromEntries(OCCURRED.bounds(query).map((bound) => [PRISMA_OPERATORS[bound.operator], bound.at]));
+}
+
+/**
+ * A resource's events in the query's time window and order, one page of them (the caller's team
+ * only). Time order is `seq` order: a resource's changes take its row's lock and each is stamped
+ * strictly after the one before (lib/deals/write.ts), and `seq`, the events' key, is unique.
+ */
+export async function resourceHistory(teamId: string, resourceId: string, query: HistoryQuery): Promise<{ items: AuditEvent[]; total: number }> {
+  const where = { teamId, resourceId, occurredAt: occurredWhere(query) };
+  const { limit, offset } = pageWindow(query);
   const [rows, total] = await Promise.all([
-    getDb().auditEvent.findMany({ where, orderBy: { seq: "asc" }, skip: offset, take: limit }),
+    getDb().auditEvent.findMany({ where, orderBy: { seq: query.sort.direction }, skip: offset, take: limit }),
     getDb().auditEvent.count({ where }),
   ]);
   return { items: rows.map(toApi), total };
@@ -136,10 +147,14 @@ export async function resourceHistory(teamId: string, resourceId: string, page: 
 const CURSOR_PREFIX = "ev1";
 const cursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
 
-/** GET /my/events query parameters. */
-export const eventFeedParamsSchema = z.object({
+/**
+ * GET /my/events query parameters. The feed is in the order its events were recorded (`seq`),
+ * which `after` counts: a descending order would have no "after", so `sort` is ascending only.
+ */
+export const eventFeedParamsSchema = listQuery({
   after: cursorParam("after", CURSOR_PREFIX),
   limit: integer("limit", 1, 500, 100),
+  sort: sortParam(["occurred_at"], { field: "occurred_at", direction: "asc" }, { ascendingOnly: true }),
 });
 export type EventFeedQuery = z.output<typeof eventFeedParamsSchema>;
 

@@ -28,13 +28,14 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>): ListQuery<
       w.equals("region", query.region || undefined);
     },
     plan: (w, knownCount) => planCompanySearch(w, term, knownCount, page),
-    order: { column: "name", direction: "asc" },
+    // Either direction reads the (name, id) index (a search's candidates are sorted: few).
+    order: { column: query.sort.field, direction: query.sort.direction },
     ...page,
   };
 }
 
 /**
- * The list behind GET /companies: companies by name, optionally searched (lib/companies/search.ts)
+ * The list behind GET /companies: companies by name (A to Z unless sorted), optionally searched (lib/companies/search.ts)
  * and filtered by HQ. Pure, so the benchmark's floor runs the same statement (bench/floor.ts).
  */
 export function companyList(query: CompanyListQuery): ListQuery<CompanySummary, "companies"> {

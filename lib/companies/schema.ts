@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { LOGO_SIZES } from "../domain/enums";
 import { pageFieldsSchema } from "../schema/pagination";
-import { pageParams, parseQuery, textParam, type RawParams } from "../schema/params";
+import { listQuery, pageParams, parseQuery, sortParam, textParam, type RawParams } from "../schema/params";
 
 /** GET /companies query parameters. */
-export const companyListParamsSchema = z.object({
+export const companyListParamsSchema = listQuery({
   ...pageParams,
   q: textParam("q", 200),
   country: textParam("country", 100),
   region: textParam("region", 100),
+  sort: sortParam(["name"], { field: "name", direction: "asc" }),
 });
 export type CompanyListQuery = z.output<typeof companyListParamsSchema>;
 

@@ -161,7 +161,7 @@ export class Filters<Row> {
   }
 
   /** A timestamp column against a point in time. */
-  compare(column: Column<Row>, operator: ">" | "<" | ">=", value: Date | undefined) {
+  compare(column: Column<Row>, operator: ">" | ">=" | "<" | "<=", value: Date | undefined) {
     if (value === undefined) return;
     this.add(`${column} ${operator} time`, [this.dialect.timestampParam(value)], ([v]) => eb(col(column), operator, this.dialect.timestampSql(v)));
     this.rangedColumns.push(column);

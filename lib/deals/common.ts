@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { ApiError } from "../schema/errors";
-import { enumList, isUuid, priceVolumeParams, timestampParam, uuidParam } from "../schema/params";
+import { enumList, isUuid, priceVolumeParams, timeRange, uuidParam } from "../schema/params";
 import type { Filters } from "../db/sql";
 import type { Indication, Trade } from "../generated/kysely/tables";
 import { STOCK_CLASS_TYPES, STOCK_TYPES } from "../domain/enums";
@@ -36,9 +36,12 @@ export const dealStockParams = {
   issuer_id: uuidParam("issuer_id"),
 };
 
-/** Query parameters: changed since, price and volume ranges. */
+/** When a row last changed: updated_from / updated_to, and updated_since (the same as updated_from). */
+export const UPDATED = timeRange("updated_at", { aliases: { updated_since: ">=" } });
+
+/** Query parameters: the update window, price and volume ranges. */
 export const dealRangeParams = {
-  updated_since: timestampParam("updated_since"),
+  ...UPDATED.params,
   ...priceVolumeParams,
 };
 
@@ -51,7 +54,7 @@ export function dealFilters(w: Filters<Indication> | Filters<Trade>, query: Deal
   w.oneOf("stock_type", query.stock_type);
   w.oneOf("stock_class_type", query.stock_class_type);
   w.equals("issuer_id", query.issuer_id);
-  w.compare("updated_at", ">=", query.updated_since);
+  UPDATED.where(w, query);
   w.between("price_per_share", query.price_min, query.price_max);
   w.between("volume", query.volume_min, query.volume_max);
 }

@@ -6,7 +6,7 @@ import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../domain/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
-import type { Indication, IndicationListQuery, IndicationSortField } from "./schema";
+import { INDICATION_CREATED, type Indication, type IndicationListQuery, type IndicationSortField } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
 
 /** Where an indication is read from, in a list and alone: the one way its JSON is written. */
@@ -41,8 +41,7 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
       w.oneOf("stage", query.stage);
       w.oneOf("structure", query.structure);
       w.oneOf("visibility", query.visibility);
-      w.compare("created_at", ">", query.created_after);
-      w.compare("created_at", "<", query.created_before);
+      INDICATION_CREATED.where(w, query);
       dealFilters(w, query);
     },
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },

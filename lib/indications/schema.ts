@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, pageParams, parseQuery, sortParam, timestampParam, type RawParams, type SortOrder } from "../schema/params";
+import { enumList, listQuery, pageParams, parseQuery, sortParam, timeRange, withoutPage, type RawParams, type SortOrder } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
@@ -9,19 +9,23 @@ export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "opened_at", 
 export type IndicationSortField = (typeof INDICATION_SORT_FIELDS)[number];
 export const DEFAULT_INDICATION_SORT = { field: "updated_at", direction: "desc" } as const satisfies SortOrder<IndicationSortField>;
 
-/** GET /my/indications query parameters. */
-export const indicationListParamsSchema = z.object({
+/** When an indication was created: created_from / created_to, and the exclusive created_after / created_before of old. */
+export const INDICATION_CREATED = timeRange("created_at", { aliases: { created_after: ">", created_before: "<" } });
+
+const indicationListParams = {
   ...pageParams,
   side: enumList("side", SIDES),
   stage: enumList("stage", STAGES),
   structure: enumList("structure", STRUCTURES),
   visibility: enumList("visibility", VISIBILITIES),
   ...dealStockParams,
-  created_after: timestampParam("created_after"),
-  created_before: timestampParam("created_before"),
+  ...INDICATION_CREATED.params,
   ...dealRangeParams,
   sort: sortParam(INDICATION_SORT_FIELDS, DEFAULT_INDICATION_SORT),
-});
+};
+
+/** GET /my/indications query parameters. */
+export const indicationListParamsSchema = listQuery(indicationListParams);
 export type IndicationListQuery = z.output<typeof indicationListParamsSchema>;
 
 export function parseIndicationListParams(raw: RawParams) {
@@ -29,7 +33,7 @@ export function parseIndicationListParams(raw: RawParams) {
 }
 
 /** GET /my/indications.csv: the list's filters and sort, no page (it exports the whole set). */
-export const indicationExportParamsSchema = indicationListParamsSchema.omit({ page: true, per_page: true });
+export const indicationExportParamsSchema = listQuery(withoutPage(indicationListParams));
 
 export function parseIndicationExportParams(raw: RawParams) {
   return parseQuery(indicationExportParamsSchema, raw);

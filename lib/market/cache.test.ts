@@ -4,6 +4,7 @@ import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
 import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { companyTradeList, getOrderBook, tapeSummary } from "./queries";
+import { DEFAULT_TAPE_SORT } from "./schema";
 import { utcToday } from "./summary";
 
 /**
@@ -24,7 +25,7 @@ const tradeRow = (partial: Partial<Parameters<typeof marketTrade>[2]>) => market
 const book = () => getOrderBook(viewer.caller, COMPANY, { depth: 50 }, own.engine);
 
 async function tape() {
-  const list = companyTradeList(viewer.caller, COMPANY, { page: 1, per_page: 100, structure: undefined, sign_date_from: undefined, sign_date_to: undefined });
+  const list = companyTradeList(viewer.caller, COMPANY, { page: 1, per_page: 100, structure: undefined, sign_date_from: undefined, sign_date_to: undefined, sort: DEFAULT_TAPE_SORT });
   const page = await runPage(own.engine, list);
   return { trades: JSON.parse(page.itemsJson) as { price_per_share: string; team: { name: string } | null }[], total: page.total, summary: await tapeSummary(viewer.caller, COMPANY, page, today, own.engine) };
 }
@@ -99,7 +100,7 @@ describe("the cached tape summary", () => {
   it("keeps a summary per day: the windows end today (UTC)", async () => {
     const old = tradeRow({ signDate: "2020-01-01", pricePerShare: "5" });
     await addTrades(own.writer, [old]);
-    const page = await runPage(own.engine, companyTradeList(viewer.caller, COMPANY, { page: 1, per_page: 1, structure: undefined, sign_date_from: undefined, sign_date_to: undefined }));
+    const page = await runPage(own.engine, companyTradeList(viewer.caller, COMPANY, { page: 1, per_page: 1, structure: undefined, sign_date_from: undefined, sign_date_to: undefined, sort: DEFAULT_TAPE_SORT }));
     expect((await tapeSummary(viewer.caller, COMPANY, page, "2020-01-01", own.engine)).vwap_30d).toBe("5");
     expect((await tapeSummary(viewer.caller, COMPANY, page, "2020-03-01", own.engine)).vwap_30d).toBeNull();
     expect((await tapeSummary(viewer.caller, COMPANY, page, "2020-01-01", own.engine)).vwap_30d).toBe("5");

@@ -19,7 +19,7 @@ import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/deci
 import type { Side } from "../domain/enums";
 import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";
 import { createCache } from "../cache/registry";
-import type { CompanyTradeListQuery, OrderBook, OrderBookQuery, TapeTrade, TradeSummary } from "./schema";
+import { TAPE_SIGN_DATE, type CompanyTradeListQuery, type OrderBook, type OrderBookQuery, type TapeTrade, type TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
 import { TAPE_COMPUTED, bookComputedFields, mayKnowBookEntry, viewerOf, type Viewer } from "./visibility";
@@ -201,7 +201,7 @@ export async function getOrderBook(caller: Caller, companyId: string, query: Ord
 
 /**
  * The list behind GET /companies/{company_id}/trades and the company page's tape: the company's
- * verified trades, newest sign_date first, as the viewer may see them. Pure, like the other lists.
+ * verified trades by sign date (newest first unless sorted), as the viewer may see them. Pure, like the other lists.
  * The items carry no id for other teams' trades, so the engine does not learn page starts.
  */
 export function companyTradeList(caller: Caller, companyId: string, query: CompanyTradeListQuery): ListQuery<TapeTrade, "trades"> {
@@ -224,9 +224,10 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
       w.equals("issuer_id", companyId.toLowerCase());
       w.is("is_verified", true);
       w.oneOf("structure", query.structure);
-      w.between("sign_date", query.sign_date_from, query.sign_date_to);
+      TAPE_SIGN_DATE.where(w, query);
     },
-    order: { column: "sign_date", direction: "desc" },
+    // Either direction reads trades_market_tape_idx (issuer_id, is_verified, sign_date DESC, id).
+    order: { column: query.sort.field, direction: query.sort.direction },
     ...pageWindow(query),
   };
 }

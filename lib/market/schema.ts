@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { dateParam, enumList, integer, pageParams, parseQuery, type RawParams } from "../schema/params";
+import { enumList, integer, listQuery, pageParams, parseQuery, sortParam, timeRange, type RawParams } from "../schema/params";
 import { dealStockFields } from "../deals/common";
 import { STRUCTURES, VISIBILITIES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
@@ -68,11 +68,15 @@ export type OrderBook = z.infer<typeof orderBookSchema>;
 // ---------------------------------------------------------------------------------------------
 // GET /companies/{company_id}/trades
 
-export const companyTradeListParamsSchema = z.object({
+/** The tape's time: when its trades were signed; newest first by default. */
+export const DEFAULT_TAPE_SORT = { field: "sign_date", direction: "desc" } as const;
+export const TAPE_SIGN_DATE = timeRange("sign_date", { date: true });
+
+export const companyTradeListParamsSchema = listQuery({
   ...pageParams,
-  sign_date_from: dateParam("sign_date_from"),
-  sign_date_to: dateParam("sign_date_to"),
+  ...TAPE_SIGN_DATE.params,
   structure: enumList("structure", STRUCTURES),
+  sort: sortParam(["sign_date"], DEFAULT_TAPE_SORT),
 });
 export type CompanyTradeListQuery = z.output<typeof companyTradeListParamsSchema>;
 

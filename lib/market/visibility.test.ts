@@ -7,7 +7,7 @@ import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { priceHistory } from "./chart";
 import { companyTradeList, getOrderBook } from "./queries";
-import type { TapeTrade } from "./schema";
+import { DEFAULT_TAPE_SORT, type TapeTrade } from "./schema";
 import { summarizeCompanyTrades } from "./summary";
 
 /**
@@ -101,7 +101,7 @@ describe("order book visibility", () => {
 
 async function tape(member: Member): Promise<TapeTrade[]> {
   const window: PageRequest = { page: 1, per_page: 100 };
-  const list = companyTradeList(member.caller, COMPANY, { ...window, structure: undefined, sign_date_from: undefined, sign_date_to: undefined });
+  const list = companyTradeList(member.caller, COMPANY, { ...window, structure: undefined, sign_date_from: undefined, sign_date_to: undefined, sort: DEFAULT_TAPE_SORT });
   const page = await runPage(own.engine, list);
   return parsePage<TapeTrade>({ itemsJson: page.itemsJson, page: 1, per_page: 100, total_pages: 1, total_count: page.total, has_more: false }).items;
 }

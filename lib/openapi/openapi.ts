@@ -19,7 +19,7 @@ import { ERROR_CODES } from "../schema/errors";
 import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH } from "../http/idempotency";
 import { pageFieldsSchema } from "../schema/pagination";
 import { apiFieldsOf } from "../schema/fields";
-import { historyParamsSchema, paramSchemaOf } from "../schema/params";
+import { historyParamsSchema, isDeprecatedParam, paramSchemaOf } from "../schema/params";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { sessionCookieName } from "../auth/cookies";
 import { OPERATIONS, TAGS } from "./operations";
@@ -65,8 +65,10 @@ function bounded(node: unknown): Record<string, unknown> {
 function queryParameters(schema: z.ZodObject) {
   return Object.entries(schema.shape).map(([name, field]) => {
     const { description, ...text } = jsonSchema(field as z.ZodType, "input");
-    // Every parameter is built in lib/schema/params.ts, which says what its text stands for.
-    return { name, in: "query", required: false, description, schema: paramSchemaOf(field as z.ZodType) ?? text };
+    // Every parameter is built in lib/schema/params.ts, which says what its text stands for and
+    // whether it is a deprecated name (an alias kept for old callers), marked where OpenAPI reads it.
+    const deprecated = isDeprecatedParam(field as z.ZodType);
+    return { name, in: "query", required: false, description, ...(deprecated ? { deprecated } : {}), schema: paramSchemaOf(field as z.ZodType) ?? text };
   });
 }
 
@@ -207,7 +209,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
       parameters: [idParameter],
       get: {
         operationId: `${noun}History`,
-        summary: `The ${noun}'s audit events, oldest first`,
+        summary: `The ${noun}'s audit events (oldest first unless sorted)`,
         parameters: [...queryParameters(historyParamsSchema), ifNoneMatch],
         responses: { "200": withEtag("A page of events", eventPage), ...notModified, ...errorResponses(400, 404) },
       },

@@ -161,15 +161,19 @@ export function uuidParam(name: string, of = "company") {
 // RFC 3339 date-time with a mandatory offset: a timestamp without one is ambiguous.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
+function readTimestamp(value: string): Date | null {
+  const m = RFC3339.exec(value);
+  const date = m && isCalendarDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60 ? new Date(value.replace(" ", "T")) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+const TIMESTAMP_SCHEMA = { type: "string", format: "date-time", maxLength: 35 };
+const DATE_SCHEMA = { type: "string", format: "date", maxLength: 10 };
+
+const timestampRefused = (name: string, value: string) => new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
+
 export function timestampParam(name: string) {
-  return param("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.", { type: "string", format: "date-time", maxLength: 35 }, (value) => {
-    const m = RFC3339.exec(value);
-    const date = m && isCalendarDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60
-      ? new Date(value.replace(" ", "T"))
-      : null;
-    if (date && !Number.isNaN(date.getTime())) return date;
-    return new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
-  });
+  return param("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.", TIMESTAMP_SCHEMA, (value) => readTimestamp(value) ?? timestampRefused(name, value));
 }
 
 function isCalendarDate(y: string, m: string, d: string): boolean {
@@ -177,12 +181,138 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 }
 
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isDate(value: string): boolean {
+  const m = DATE.exec(value);
+  return m !== null && isCalendarDate(m[1], m[2], m[3]);
+}
+
 /** A calendar date YYYY-MM-DD, kept as the string (dates are stored as such text). */
 export function dateParam(name: string) {
-  return param("Date YYYY-MM-DD, inclusive.", { type: "string", format: "date", maxLength: 10 }, (value) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    return m && isCalendarDate(m[1], m[2], m[3]) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`);
+  return param("Date YYYY-MM-DD, inclusive.", DATE_SCHEMA, (value) => (isDate(value) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`)));
+}
+
+/** How a time filter compares its column with its point in time. */
+export type TimeOperator = ">" | ">=" | "<" | "<=";
+
+/** One end of a time filter: the rows whose column compares so with `at`. */
+export interface TimeBound {
+  operator: TimeOperator;
+  at: Date;
+}
+
+/**
+ * `<field>_from` (`end` "from") or `<field>_to` ("to") of a timestamp column, inclusive: an RFC 3339
+ * timestamp with an offset, or a date YYYY-MM-DD meaning that whole UTC day (from its start; to its
+ * end, that is before the next day starts).
+ */
+function timeBoundParam(name: string, end: "from" | "to") {
+  const description = `RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z, or a date YYYY-MM-DD (the UTC day ${end === "from" ? "from its start" : "to its end"}); inclusive.`;
+  // Either form: a client generator offers both (OpenAPI's anyOf).
+  return param(description, { anyOf: [TIMESTAMP_SCHEMA, DATE_SCHEMA] }, (value): TimeBound | Invalid => {
+    if (isDate(value)) {
+      const day = new Date(`${value}T00:00:00Z`);
+      if (end === "from") return { operator: ">=", at: day };
+      day.setUTCDate(day.getUTCDate() + 1);
+      return { operator: "<", at: day };
+    }
+    const at = readTimestamp(value);
+    if (at) return { operator: end === "from" ? ">=" : "<=", at };
+    return new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z, or a date YYYY-MM-DD; got ${quote(value)}.`);
   });
+}
+
+/** The deprecated name of one end of a time filter: a timestamp, compared as it always was. */
+function timeAliasParam(name: string, operator: TimeOperator, instead: string) {
+  const comparison = { ">": "after it", ">=": "at or after it", "<": "before it", "<=": "at or before it" }[operator];
+  return param(`Deprecated: use ${instead}. RFC 3339 timestamp with an offset; ${comparison}.`, TIMESTAMP_SCHEMA, (value): TimeBound | Invalid => {
+    const at = readTimestamp(value);
+    return at ? { operator, at } : timestampRefused(name, value);
+  });
+}
+
+/** What a time filter adds its conditions to (lib/db/sql.ts Filters over the list's rows). */
+export interface TimeFilters<C extends string> {
+  compare(column: C, operator: TimeOperator, value: Date | undefined): void;
+  between(column: C, min: string | undefined, max: string | undefined): void;
+}
+
+type FieldOf<C extends string> = C extends `${infer F}_at` ? F : C;
+type QueryParam<V> = z.ZodType<V | undefined, string | undefined>;
+
+// The deprecated parameters, each with the names that replace it: a list refuses both at once (listQuery).
+const ALIASES = new WeakMap<z.ZodType, { column: string; names: readonly string[] }>();
+
+/** Whether a query parameter is a deprecated name (the OpenAPI document marks it). */
+export function isDeprecatedParam(field: z.ZodType): boolean {
+  return ALIASES.has(field);
+}
+
+/**
+ * The time filter of one column, written once for every list: `<field>_from` and `<field>_to` (the
+ * column's name without `_at`), both inclusive, plus deprecated aliases (each with the comparison it
+ * always made), which `listQuery` refuses beside the new names. A date column (`date`: stored as
+ * YYYY-MM-DD text) takes dates; a timestamp column takes timestamps or whole UTC days. `where`
+ * adds the conditions of the parameters a query gives.
+ */
+export function timeRange<const C extends string, const A extends string = never, const D extends boolean = false>(
+  column: C,
+  options: { date?: D; aliases?: Record<A, TimeOperator> } = {},
+) {
+  type Value = D extends true ? string : TimeBound;
+  const field = column.replace(/_at$/, "") as FieldOf<C>;
+  const from = `${field}_from` as const;
+  const to = `${field}_to` as const;
+  const aliases = Object.entries(options.aliases ?? {}) as [A, TimeOperator][];
+  const params: Record<string, QueryParam<unknown>> = options.date
+    ? { [from]: dateParam(from), [to]: dateParam(to) }
+    : { [from]: timeBoundParam(from, "from"), [to]: timeBoundParam(to, "to") };
+  for (const [alias, operator] of aliases) {
+    params[alias] = timeAliasParam(alias, operator, operator.startsWith(">") ? from : to);
+    ALIASES.set(params[alias], { column, names: [from, to] });
+  }
+  type Query = Partial<Record<string, unknown>>;
+  /** The ends the query sets, for a statement not built on Filters (lib/audit/events.ts). */
+  const bounds = (query: Query): TimeBound[] =>
+    [from, to, ...aliases.map(([alias]) => alias)].flatMap((name) => (query[name] === undefined ? [] : [query[name] as TimeBound]));
+  return {
+    params: params as Record<typeof from | typeof to, QueryParam<Value>> & Record<A, QueryParam<TimeBound>>,
+    bounds,
+    where(w: TimeFilters<C>, query: Query): void {
+      if (options.date) w.between(column, query[from] as string | undefined, query[to] as string | undefined);
+      else for (const bound of bounds(query)) w.compare(column, bound.operator, bound.at);
+    },
+  };
+}
+
+type Shape = Record<string, QueryParam<unknown>>;
+
+/**
+ * A list's query schema from its parameters: as z.object, and refusing a deprecated time filter
+ * beside a new name of the same column (timeRange), which would leave unclear which one counts.
+ */
+export function listQuery<S extends Shape>(shape: S) {
+  const aliases = Object.entries(shape).flatMap(([name, schema]) => {
+    const alias = ALIASES.get(schema);
+    return alias ? [{ name, ...alias }] : [];
+  });
+  return z.object(shape).superRefine((query, ctx) => {
+    for (const { name, column, names } of aliases) {
+      const given = names.find((other) => (query as Record<string, unknown>)[other] !== undefined);
+      if (given === undefined || (query as Record<string, unknown>)[name] === undefined) continue;
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `${name} and ${given} both filter ${column}; ${name} is the deprecated name: use ${names.join(" and ")} alone.`,
+      });
+    }
+  });
+}
+
+/** A list's parameters without its page (its CSV export reads the whole set). */
+export function withoutPage<S extends Shape>(shape: S): Omit<S, keyof typeof pageParams> {
+  return Object.fromEntries(Object.entries(shape).filter(([name]) => !(name in pageParams))) as Omit<S, keyof typeof pageParams>;
 }
 
 /** A non-negative decimal bound, returned in the stored fixed-width form for comparison. */
@@ -218,17 +348,23 @@ export interface SortOrder<F extends string> {
   direction: "asc" | "desc";
 }
 
-/** `sort=field` ascending or `sort=-field` descending, among the given fields. */
-export function sortParam<const F extends readonly string[]>(fields: F, fallback: SortOrder<F[number]>) {
+/**
+ * `sort=field` ascending or `sort=-field` descending, among the given fields; the list breaks ties
+ * by its row id, ascending. `ascendingOnly`: a list whose cursor only moves forward (GET /my/events)
+ * takes no descending order.
+ */
+export function sortParam<const F extends readonly string[]>(fields: F, fallback: SortOrder<F[number]>, { ascendingOnly = false } = {}) {
   const parse = (value: string): SortOrder<F[number]> | Invalid => {
-    const descending = value.startsWith("-");
+    const descending = value.startsWith("-") && !ascendingOnly;
     const field = descending ? value.slice(1) : value;
     if (fields.includes(field)) return { field, direction: descending ? "desc" : "asc" };
+    if (ascendingOnly) return new Invalid(`sort must be one of ${fields.join(", ")} (ascending only: the feed's cursor moves forward); got ${quote(value)}.`);
     return new Invalid(`sort must be one of ${fields.join(", ")}, optionally prefixed with "-" for descending; got ${quote(value)}.`);
   };
   const written = `${fallback.direction === "desc" ? "-" : ""}${fallback.field}`;
-  const orders = fields.flatMap((f) => [f, `-${f}`]);
-  return param(`One of ${fields.join(", ")}; prefix "-" for descending; default ${written}.`, { type: "string", enum: orders, default: written }, parse, fallback);
+  const orders = ascendingOnly ? [...fields] : fields.flatMap((f) => [f, `-${f}`]);
+  const directions = ascendingOnly ? "ascending only" : 'prefix "-" for descending';
+  return param(`One of ${fields.join(", ")}; ${directions}; ties by id, ascending; default ${written}.`, { type: "string", enum: orders, default: written }, parse, fallback);
 }
 
 /** A route that takes no query parameters refuses any, by name. */
@@ -237,8 +373,18 @@ export function noQuery(url: URL): void {
   if (first !== undefined) throw ApiError.unknownParameter(first);
 }
 
-/** Lists that take only a page: a resource's history. */
-export const historyParamsSchema = z.object({ ...pageParams });
+/** When an audit event was recorded: the histories' and the feed's time (lib/audit/events.ts). */
+export const OCCURRED = timeRange("occurred_at");
+
+export const DEFAULT_HISTORY_SORT = { field: "occurred_at", direction: "asc" } as const;
+
+/** GET /my/<resources>/{id}/history: a page of the resource's events, by time, filtered by time. */
+export const historyParamsSchema = listQuery({
+  ...pageParams,
+  ...OCCURRED.params,
+  sort: sortParam(["occurred_at"], DEFAULT_HISTORY_SORT),
+});
+export type HistoryQuery = z.output<typeof historyParamsSchema>;
 
 /**
  * A position in a feed written as `<prefix>.<n>` (n a non-negative integer): opaque to callers,

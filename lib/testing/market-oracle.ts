@@ -117,11 +117,12 @@ export function fromUnits(u: bigint): string {
   return sign + canonicalDecimal(`${abs / SCALE}.${(abs % SCALE).toString().padStart(8, "0")}`);
 }
 
-/** The tape's items, newest sign_date first, ties by id. */
-export function expectedTape(rows: readonly TapeRow[], viewer: Viewer, companyId: string) {
+/** The tape's items, newest sign_date first (or oldest: `sort=sign_date`), ties by id ascending. */
+export function expectedTape(rows: readonly TapeRow[], viewer: Viewer, companyId: string, sort: "-sign_date" | "sign_date" = "-sign_date") {
+  const later = sort === "sign_date" ? 1 : -1;
   return rows
     .filter((r) => r.issuerId === companyId && r.isVerified)
-    .sort((a, b) => (a.signDate < b.signDate ? 1 : a.signDate > b.signDate ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort((a, b) => (a.signDate < b.signDate ? -later : a.signDate > b.signDate ? later : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((r) => {
       const own = r.teamId === viewer.teamId;
       return {

@@ -9,7 +9,7 @@ import { ISSUER_JOIN, TEAM_JOIN } from "../domain/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Filters } from "../db/sql";
 import type { Trade as TradeRow } from "../generated/kysely/tables";
-import type { OpsTradeListQuery, Trade, TradeListQuery, TradeSortField, TradeWithTeam } from "./schema";
+import { SIGN_DATE, TRADE_CREATED, WON_DATE, type OpsTradeListQuery, type OpsTradeSortField, type Trade, type TradeListQuery, type TradeWithTeam } from "./schema";
 import { OPS_TRADE_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** Where a trade is read from, in a list and alone: the one way its JSON is written. */
@@ -19,24 +19,29 @@ export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table:
 /** A trade with its team, as the marketplace team reads any team's (GET /ops/trades, verify). */
 export const OPS_TRADE_SOURCE: DealSource<TradeWithTeam, "trades"> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, joins: [ISSUER_JOIN, TEAM_JOIN] };
 
-/** The column each sort field orders by (each has a (team_id, column, id) index). */
-const SORT_COLUMNS: Record<TradeSortField, string> = {
+/**
+ * The column each sort field orders by: each has a (team_id, column, id) index for a team's list,
+ * and a (column, id) index for every team's (GET /ops/trades; team_id's is (team_id, id)).
+ */
+const SORT_COLUMNS: Record<OpsTradeSortField, string> = {
   created_at: "created_at",
   updated_at: "updated_at",
   sign_date: "sign_date",
   won_date: "won_date",
   price_per_share: "price_per_share",
   volume: "volume",
+  team_id: "team_id",
 };
 
 /** The trade filters, any team. */
-function tradeConditions(query: TradeListQuery): (w: Filters<TradeRow>) => void {
+function tradeConditions(query: Omit<TradeListQuery, "sort">): (w: Filters<TradeRow>) => void {
   return (w) => {
     w.is("is_verified", query.is_verified);
     w.equals("user_id", query.user_id);
     w.oneOf("structure", query.structure);
-    w.between("sign_date", query.sign_date_from, query.sign_date_to);
-    w.between("won_date", query.won_date_from, query.won_date_to);
+    SIGN_DATE.where(w, query);
+    WON_DATE.where(w, query);
+    TRADE_CREATED.where(w, query);
     dealFilters(w, query);
   };
 }
@@ -76,7 +81,7 @@ export async function listTrades(caller: Caller, query: TradeListQuery): Promise
 
 /**
  * GET /ops/trades, for the marketplace team: every team's trades (or one team's), the trade
- * filters, by sign date (the (is_verified, sign_date) and (sign_date) indexes serve it).
+ * filters, in any of the team list's orders or by team, each served by its (column, id) index.
  */
 export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuery<TradeWithTeam, "trades"> {
   requirePermission(caller, REQUIRES.listEveryTeamsTrades);
@@ -90,7 +95,9 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
       w.equals("team_id", query.team_id);
       tradeConditions(query)(w);
     },
-    order: { column: "sign_date", direction: query.sort.direction },
+    order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
+    // An item carries its team as an object, not a team_id the engine could start a page from.
+    pageStarts: query.sort.field !== "team_id",
     ...pageWindow(query),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { booleanParam, dateParam, enumList, pageParams, parseQuery, sortParam, uuidParam, type RawParams, type SortOrder } from "../schema/params";
+import { booleanParam, enumList, listQuery, pageParams, parseQuery, sortParam, timeRange, uuidParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
 
@@ -9,21 +9,27 @@ export const TRADE_SORT_FIELDS = ["created_at", "updated_at", "sign_date", "won_
 export type TradeSortField = (typeof TRADE_SORT_FIELDS)[number];
 export const DEFAULT_TRADE_SORT = { field: "sign_date", direction: "desc" } as const satisfies SortOrder<TradeSortField>;
 
-/** GET /my/trades query parameters. */
-export const tradeListParamsSchema = z.object({
+/** The trades' time filters: sign and won dates, creation (no deprecated names: trades never had others). */
+export const SIGN_DATE = timeRange("sign_date", { date: true });
+export const WON_DATE = timeRange("won_date", { date: true });
+export const TRADE_CREATED = timeRange("created_at");
+
+const tradeListParams = {
   ...pageParams,
   is_verified: booleanParam("is_verified"),
   /** The team member who recorded the trade (the review's breakdown by broker). */
   user_id: uuidParam("user_id", "user"),
   structure: enumList("structure", STRUCTURES),
   ...dealStockParams,
-  sign_date_from: dateParam("sign_date_from"),
-  sign_date_to: dateParam("sign_date_to"),
-  won_date_from: dateParam("won_date_from"),
-  won_date_to: dateParam("won_date_to"),
+  ...SIGN_DATE.params,
+  ...WON_DATE.params,
+  ...TRADE_CREATED.params,
   ...dealRangeParams,
   sort: sortParam(TRADE_SORT_FIELDS, DEFAULT_TRADE_SORT),
-});
+};
+
+/** GET /my/trades query parameters. */
+export const tradeListParamsSchema = listQuery(tradeListParams);
 export type TradeListQuery = z.output<typeof tradeListParamsSchema>;
 
 export function parseTradeListParams(raw: RawParams) {
@@ -31,7 +37,7 @@ export function parseTradeListParams(raw: RawParams) {
 }
 
 /** GET /my/trades.csv: the list's filters and sort, no page (it exports the whole set). */
-export const tradeExportParamsSchema = tradeListParamsSchema.omit({ page: true, per_page: true });
+export const tradeExportParamsSchema = listQuery(withoutPage(tradeListParams));
 
 export function parseTradeExportParams(raw: RawParams) {
   return parseQuery(tradeExportParamsSchema, raw);
@@ -65,12 +71,14 @@ export const tradeWithTeamSchema = tradeSchema.extend({ team: z.object({ id: z.s
 export type TradeWithTeam = z.infer<typeof tradeWithTeamSchema>;
 export const opsTradeListSchema = z.object({ trades: z.array(tradeWithTeamSchema), ...pageFieldsSchema });
 
-/**
- * GET /ops/trades: every team's trades, the trade filters plus `team_id`. Sorted by sign date only:
- * across every team only that order has its indexes (oldest first is the verification queue).
- */
-export const opsTradeListParamsSchema = tradeListParamsSchema.extend({
+/** The ops list sorts as the team's does, and by team (its id: a team's trades together). */
+export const OPS_TRADE_SORT_FIELDS = [...TRADE_SORT_FIELDS, "team_id"] as const;
+export type OpsTradeSortField = (typeof OPS_TRADE_SORT_FIELDS)[number];
+
+/** GET /ops/trades: every team's trades, the trade filters and sorts plus `team_id`. */
+export const opsTradeListParamsSchema = listQuery({
+  ...tradeListParams,
   team_id: uuidParam("team_id", "team"),
-  sort: sortParam(["sign_date"], DEFAULT_TRADE_SORT),
+  sort: sortParam(OPS_TRADE_SORT_FIELDS, DEFAULT_TRADE_SORT),
 });
 export type OpsTradeListQuery = z.output<typeof opsTradeListParamsSchema>;

@@ -25,8 +25,8 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
   return [
     selectionColumn<TradeWithTeam>((row) => row.id, (row) => `Select ${rowName(row)}`),
     col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false } }),
-    // Across every team only the sign date orders the list (GET /ops/trades): the other sorts go.
-    ...(TRADE_COLUMNS as unknown as Column[]).map((c) => (c.meta?.sortField && c.meta.sortField !== "sign_date" ? { ...c, meta: { ...c.meta, sortField: undefined } } : c)),
+    // GET /ops/trades sorts by every column the team's trades sort by.
+    ...(TRADE_COLUMNS as unknown as Column[]),
     col.display({
       id: "actions",
       header: "Actions",

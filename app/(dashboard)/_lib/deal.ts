@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/schema/errors";
+import { DEFAULT_HISTORY_SORT } from "@/lib/schema/params";
 import type { Caller } from "@/lib/auth/caller";
 import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
 import type { Versioned } from "@/lib/deals/read";
@@ -51,5 +52,5 @@ const HISTORY_LIMIT = 100;
 
 /** A resource's audit events, oldest first, from its team's trail (as GET …/history). */
 export async function historyOf(teamId: string, resourceId: string): Promise<{ items: AuditEvent[]; total: number }> {
-  return resourceHistory(teamId, resourceId, { page: 1, per_page: HISTORY_LIMIT });
+  return resourceHistory(teamId, resourceId, { page: 1, per_page: HISTORY_LIMIT, occurred_from: undefined, occurred_to: undefined, sort: DEFAULT_HISTORY_SORT });
 }

@@ -201,7 +201,7 @@ describe("the marketplace team: GET /ops/trades, verify, unverify", () => {
     expectError(await callRoute(opsList, "/api/v1/ops/trades", { key: recorder }), "forbidden");
     expectError(await callRoute(opsList, "/api/v1/ops/trades", { key: SECRETS.alphaBroker }), "forbidden");
     expectError(await callRoute(opsList, "/api/v1/ops/trades?team_id=alpha", { key: verifier }), "invalid_parameter", "team_id");
-    expectError(await callRoute(opsList, "/api/v1/ops/trades?sort=volume", { key: verifier }), "invalid_parameter", "sort");
+    expectError(await callRoute(opsList, "/api/v1/ops/trades?sort=visibility", { key: verifier }), "invalid_parameter", "sort");
     const { trade } = await recorded();
     expectError(await verify(trade.id, recorder), "forbidden");
     expectError(await unverify(trade.id, "no", recorder), "forbidden");

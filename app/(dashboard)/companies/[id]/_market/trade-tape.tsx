@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { formatCount, formatDate, formatDecimal, formatUsd, structureLabel } from "@/lib/format";
 import { readCompanyTape } from "@/lib/market/queries";
+import { DEFAULT_TAPE_SORT } from "@/lib/market/schema";
 
 /** Trades on the page's tape: the newest, as the API's first page. */
 export const PAGE_TAPE_SIZE = 20;
@@ -12,7 +13,7 @@ export const PAGE_TAPE_SIZE = 20;
  * last price, 30- and 90-day VWAP (the one definition, lib/domain/vwap.ts), 90-day volume.
  */
 export async function TradeTapeSection({ caller, companyId }: { caller: Caller; companyId: string }) {
-  const tape = await readCompanyTape(caller, companyId, { page: 1, per_page: PAGE_TAPE_SIZE, structure: undefined, sign_date_from: undefined, sign_date_to: undefined });
+  const tape = await readCompanyTape(caller, companyId, { page: 1, per_page: PAGE_TAPE_SIZE, structure: undefined, sign_date_from: undefined, sign_date_to: undefined, sort: DEFAULT_TAPE_SORT });
   const { summary } = tape;
   const page = parsePage(tape.page);
   const cards = [
