@@ -210,7 +210,7 @@ export interface TimeBound {
 function timeBoundParam(name: string, end: "from" | "to") {
   const description = `RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z, or a date YYYY-MM-DD (the UTC day ${end === "from" ? "from its start" : "to its end"}); inclusive.`;
   // Either form: a client generator offers both (OpenAPI's anyOf).
-  return param(description, { anyOf: [TIMESTAMP_SCHEMA, DATE_SCHEMA] }, (value): TimeBound | Invalid => {
+  return param(description, { type: "string", maxLength: TIMESTAMP_SCHEMA.maxLength, anyOf: [{ format: "date-time" }, { format: "date" }] }, (value): TimeBound | Invalid => {
     if (isDate(value)) {
       const day = new Date(`${value}T00:00:00Z`);
       if (end === "from") return { operator: ">=", at: day };
