@@ -382,7 +382,8 @@ export function openApiDocument(serverUrl: string) {
           operationId: "refreshIndication",
           summary: "Confirm an open indication is still live (needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The refreshed indication", indicationSchema), ...errorResponses(403, 404, 409, 412) },
+          // 400: an unknown query parameter; 415: any body (it takes none).
+          responses: { "200": withEtag("The refreshed indication", indicationSchema), ...errorResponses(400, 403, 404, 409, 412, 415) },
         },
       },
       "/my/indications/{id}/close": {
@@ -391,7 +392,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "closeIndication",
           summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The closed indication", indicationSchema), ...errorResponses(403, 404, 412) },
+          responses: { "200": withEtag("The closed indication", indicationSchema), ...errorResponses(400, 403, 404, 412, 415) },
         },
       },
       ...dealPaths({
