@@ -135,11 +135,13 @@ test.describe("dashboard workflows", () => {
     await dialog.getByTestId("field-volume").fill("1000");
     await dialog.getByTestId("field-minimum_volume").fill("2000");
     await dialog.getByTestId("form-submit").click();
-    await expect(dialog.getByTestId("error-issuer_id")).toBeVisible();
-    await expect(dialog.getByTestId("error-price_per_share")).toContainText("decimal");
+    await expect(dialog.getByTestId("error-issuer_id")).toHaveText("Choose a company from the list.");
+    // The API's own words, with the field's label for the parameter's name.
+    await expect(dialog.getByTestId("error-price_per_share")).toHaveText(/^Price per share must be a decimal number like "1250\.50": digits with at most one point \(no commas or spaces\)/);
     // The rules between fields (a bid's structures, the minimum) are named at once too.
-    await expect(dialog.getByTestId("error-acceptable_structures")).toBeVisible();
-    await expect(dialog.getByTestId("error-minimum_volume")).toBeVisible();
+    await expect(dialog.getByTestId("error-acceptable_structures")).toHaveText(/^Acceptable structures must list at least one structure for a bid/);
+    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume (1000).");
+    await expect(dialog.getByTestId("error-summary")).toHaveText("4 fields need attention.");
     // The first field in error has the focus.
     await expect(dialog.getByTestId("field-issuer_id")).toBeFocused();
     await expect(dialog.getByTestId("field-issuer_id")).toHaveAttribute("aria-invalid", "true");
@@ -419,7 +421,10 @@ test.describe("dashboard workflows", () => {
     await dialog.getByTestId("field-verification_officer_email").fill("not an address");
     await dialog.getByTestId("form-submit").click();
     await expect(dialog.getByTestId("error-won_date").or(dialog.getByTestId("error-price_per_share")).first()).toBeVisible();
-    await expect(dialog.getByTestId("error-verification_officer_email")).toBeVisible();
+    // Every problem at once, the rule between the dates too, in the fields' own words.
+    await expect(dialog.getByTestId("error-won_date")).toHaveText(`Won date must not be before sign date (${today}).`);
+    await expect(dialog.getByTestId("error-price_per_share")).toHaveText("Enter the price per share.");
+    await expect(dialog.getByTestId("error-verification_officer_email")).toHaveText("Verification officer e-mail must be an e-mail address, like name@example.com.");
     await shotBothSizes(page, testInfo, "record-trade-errors");
     await expectAccessible(page, "the record trade form with errors", "dialog[open]");
 

@@ -1,10 +1,12 @@
 // @ts-check
+import { errorBodyOf } from "../lib/schema/error-body.mjs";
 import { isOwnOrigin } from "../lib/security/own-origin.mjs";
 
 /**
  * What is refused before Next.js sees a request: the edges where Next answers a 500, an HTML page
- * or an empty 400 (issue 16). Each answer is the API's error shape (lib/schema/errors.ts), on every
- * path, so a client never has to parse anything else.
+ * or an empty 400 (issue 16). Each answer is the API's error body, written by the very function the
+ * route wrapper uses (lib/schema/error-body.mjs), on every path, so a client never has to parse
+ * anything else.
  */
 
 /** The methods some route serves; anything else (TRACE, PROPFIND, CONNECT...) is a 405 here. */
@@ -19,7 +21,8 @@ export const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "D
 export function errorAnswer(status, code, message, headers = {}) {
   return {
     status,
-    body: JSON.stringify({ error: { code, message, param: null } }),
+    // Nothing here is about one parameter: param null, errors [].
+    body: JSON.stringify(errorBodyOf(code, message)),
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers },
   };
 }

@@ -12,6 +12,7 @@ import nextEnv from "@next/env";
 import next from "next";
 import pino from "pino";
 import { badRequestBytes, expectationFailed, refuseEdge } from "./edges.mjs";
+import { errorBodyOf } from "../lib/schema/error-body.mjs";
 import { Drain } from "./drain.mjs";
 import { gateSignIn, isSignInPost } from "./sign-in-gate.mjs";
 
@@ -80,7 +81,7 @@ const server = createServer({ requireHostHeader: false }, (request, response) =>
   serve(request, response).catch((error) => {
     console.error("[server] request failed", error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-    response.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side.", param: null } }));
+    response.end(JSON.stringify(errorBodyOf("internal_error", "Something went wrong on our side.")));
   });
 });
 const drain = new Drain(server, DRAIN_MS);

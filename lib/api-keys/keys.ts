@@ -81,11 +81,11 @@ function hasControlCharacter(value: string): boolean {
 
 /** A key's display name: trimmed, 1–100 characters, no control characters. */
 export const apiKeyNameSchema = z
-  .string()
+  .string({ error: "name must be text: a name that says what uses the key, like \"nightly export\"." })
   .trim()
-  .min(1, "name must not be empty")
-  .max(100, "name must be at most 100 characters")
-  .refine((value) => !hasControlCharacter(value), "name must not contain control characters");
+  .min(1, "name must not be empty: give a name that says what uses the key, like \"nightly export\".")
+  .max(100, "name must be at most 100 characters long.")
+  .refine((value) => !hasControlCharacter(value), "name must not contain control characters (tabs, line breaks, …).");
 
 /** A new random secret: "mkd_" + 32 base62 characters from the CSPRNG, without modulo bias. */
 export function generateApiKeySecret(): string {

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { holdsNul, NUL_REFUSED } from "../schema/body";
 import { ApiError } from "../schema/errors";
+import { sentence } from "../schema/messages";
 import { getDb } from "../db/client";
 import { FIXED_SECURITY_HEADERS, HSTS, isHttpsRequest, NON_PAGE_CSP } from "../security/headers";
 import { clientAddress } from "./client-address";
@@ -61,7 +62,7 @@ function signInFields(contentType: string | null | undefined, text: string): Rec
 function nulAnswer(fields: Record<string, unknown>): PlainAnswer | null {
   const name = Object.keys(fields).find((key) => holdsNul(key) || (typeof fields[key] === "string" && holdsNul(fields[key] as string)));
   if (name === undefined) return null;
-  const error = ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
+  const error = ApiError.invalid(name, sentence(name, NUL_REFUSED));
   return { status: error.status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, body: JSON.stringify(error.toBody()) };
 }
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ApiError } from "../schema/errors";
 import { apiToRow } from "../schema/fields";
 import type { ApiFields } from "../db/json-sql";
-import { decimalInput, fieldName, textInput } from "../schema/body";
+import { decimalInput, earlyRuleIssues, expecting, fieldName, registerRules, textInput, type RuleIssue } from "../schema/body";
+import { sentence, shown } from "../schema/messages";
 import { CURRENT_STRUCTURES, LEGACY_STRUCTURE, STOCK_CLASS_TYPES, STOCK_TYPES, type Structure } from "../domain/enums";
 
 /**
@@ -11,11 +12,15 @@ import { CURRENT_STRUCTURES, LEGACY_STRUCTURE, STOCK_CLASS_TYPES, STOCK_TYPES, t
  * the rules between fields. Each resource's write-schema.ts adds its own fields and rules.
  */
 
+const STRUCTURE_WORDS = `one of ${CURRENT_STRUCTURES.join(", ")}`;
+
 /** A structure a new value may take: the deprecated one is refused with its successors named. */
-export const structureInput = z.string().superRefine((value, ctx) => {
-  if (value === LEGACY_STRUCTURE) ctx.addIssue({ code: "custom", message: `"${LEGACY_STRUCTURE}" is deprecated; use spv_1_layer or spv_2_layer` });
-  else if (!(CURRENT_STRUCTURES as readonly string[]).includes(value)) ctx.addIssue({ code: "custom", message: `must be one of ${CURRENT_STRUCTURES.join(", ")}` });
-})
+export const structureInput = z
+  .string({ error: expecting(STRUCTURE_WORDS) })
+  .superRefine((value, ctx) => {
+    if (value === LEGACY_STRUCTURE) ctx.addIssue({ code: "custom", message: `must not be the deprecated "${LEGACY_STRUCTURE}": use spv_1_layer or spv_2_layer` });
+    else if (!(CURRENT_STRUCTURES as readonly string[]).includes(value)) ctx.addIssue({ code: "custom", message: `must be ${STRUCTURE_WORDS}; got ${shown(value)}` });
+  })
   // The document lists what the check above takes.
   .meta({ enum: [...CURRENT_STRUCTURES] }) as unknown as z.ZodType<Structure>;
 
@@ -23,7 +28,7 @@ const percent = decimalInput({ max: "100" }).nullable();
 
 /** The writable fields indications and trades both have. */
 export const dealWritable = {
-  issuer_id: z.uuid({ message: "must be a company UUID" }),
+  issuer_id: z.uuid({ error: expecting("the id of a company, as GET /companies lists it") }),
   price_per_share: decimalInput({ positive: true }),
   volume: decimalInput({ positive: true }),
   stock_type: z.enum(STOCK_TYPES),
@@ -36,11 +41,7 @@ export const dealWritable = {
   details: textInput(10_000).nullable(),
 };
 
-/** A problem between fields, at the field that should change. */
-export interface RuleIssue {
-  path: (string | number)[];
-  message: string;
-}
+export { earlyRuleIssues, type RuleIssue };
 
 type Shape = Record<string, z.ZodType>;
 
@@ -58,44 +59,26 @@ export function createSchema<S extends Shape, T>(writable: S, rules: (input: T) 
       return [name, field];
     }),
   );
-  // Through a transform, so the rules run only once every field is valid.
+  // Through a transform, so the rules run only once every field is valid; registered with the
+  // fields, so a body with invalid fields is told the rules it already breaks (earlyRuleIssues).
   const schema = z
     .strictObject(shape)
     .transform((input) => input as T)
     .superRefine((input, ctx) => {
-      for (const issue of rules(input)) ctx.addIssue({ code: "custom", ...issue });
+      for (const { path, message } of rules(input)) ctx.addIssue({ code: "custom", path, message });
     });
-  RULES.set(schema, rules as (input: unknown) => RuleIssue[]);
-  return schema;
+  return registerRules(schema, shape, rules);
 }
 
-// The rules of each create schema, for the form's check (earlyRuleIssues).
-const RULES = new WeakMap<z.ZodType, (input: unknown) => RuleIssue[]>();
-
-/**
- * The rules a body breaks while some of its fields are still invalid, which the schema leaves for
- * later (the rules assume valid fields): the form shows every problem on the first submit. The
- * invalid fields are read as left out (null, or an empty list); rules that still cannot judge the
- * values say nothing, and the server decides anyway.
- */
-export function earlyRuleIssues(schema: z.ZodType, body: Record<string, unknown>, invalid: readonly string[]): RuleIssue[] {
-  const rules = RULES.get(schema);
-  if (!rules) return [];
-  const judged = { ...body };
-  for (const field of invalid) judged[field] = Array.isArray(body[field]) ? [] : null;
-  try {
-    return rules(judged);
-  } catch {
-    return [];
-  }
-}
-
-/** The first rule a whole resource breaks, as the 400 of its field. */
-export function throwRuleIssue(issues: RuleIssue[]): void {
-  const [issue] = issues;
-  if (!issue) return;
-  const param = fieldName(issue.path);
-  throw ApiError.invalid(param, `${param}: ${issue.message}`);
+/** The rules a whole resource breaks (a change merged into it), as one 400 naming each field, in `fields` order. */
+export function throwRuleIssues(issues: RuleIssue[], fields: readonly string[]): void {
+  if (issues.length === 0) return;
+  const rank = (issue: RuleIssue) => {
+    const at = fields.indexOf(String(issue.path[0]));
+    return at === -1 ? fields.length : at;
+  };
+  const sorted = [...issues].sort((a, b) => rank(a) - rank(b));
+  throw ApiError.fields(sorted.map((issue) => ({ param: fieldName(issue.path), code: "invalid_parameter", message: sentence(fieldName(issue.path), issue.message) })));
 }
 
 /**
@@ -105,12 +88,12 @@ export function throwRuleIssue(issues: RuleIssue[]): void {
  */
 export function refusedFields(assigned: readonly string[], fixed: readonly string[], noun: string) {
   const onCreate: Record<string, string> = {
-    ...Object.fromEntries(assigned.map((field) => [field, "is assigned by the service"])),
-    issuer: "is written as issuer_id",
+    ...Object.fromEntries(assigned.map((field) => [field, "is assigned by the service: leave it out"])),
+    issuer: "is not sent: send issuer_id, the id of the company, instead",
   };
   const onPatch: Record<string, string> = {
     ...onCreate,
-    ...Object.fromEntries(fixed.map((field) => [field, `is fixed once the ${noun} is created`])),
+    ...Object.fromEntries(fixed.map((field) => [field, `is fixed once the ${noun} is created: leave it out of a change`])),
   };
   return { onCreate, onPatch };
 }

@@ -113,7 +113,7 @@ export async function applyCreate<T extends { id: string }>(
 ): Promise<Versioned<T>> {
   return getDb().$transaction(async (tx) => {
     const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
-    if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id: no company with id ${issuerId}.`);
+    if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
     const now = new Date();
     const id = randomUUID();
     await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });

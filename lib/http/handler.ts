@@ -5,6 +5,7 @@ import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
 import { isWritesShut } from "../db/driver";
 import { ClientGoneError, holdsNul, NUL_REFUSED } from "../schema/body";
 import { ApiError } from "../schema/errors";
+import { sentence } from "../schema/messages";
 import { withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
 import { jsonBodyText } from "../schema/json-text";
@@ -117,7 +118,7 @@ function failureResponse(error: unknown, requestId: string, limitHeaders: Record
  * (Query values need no such pass: every query parser refuses control characters.)
  */
 function refuseNulInPath(params: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(params)) if (typeof value === "string" && holdsNul(value)) throw ApiError.invalid(name, `${name}: ${NUL_REFUSED}.`);
+  for (const [name, value] of Object.entries(params)) if (typeof value === "string" && holdsNul(value)) throw ApiError.invalid(name, sentence(name, NUL_REFUSED));
 }
 
 /** What a guarded route declares beside its handler. */

@@ -5,7 +5,7 @@ import { REQUIRES } from "../auth/requirements";
 import type { AuditAction } from "../audit/events";
 import type { IndicationRecord } from "../db/models";
 import type { Versioned } from "../deals/read";
-import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
+import { columnsOfInput, throwRuleIssues, writableOf } from "../deals/write-fields";
 import { applyChange, applyCreate, type DealTable, type RowChange } from "../deals/write";
 import { INDICATION_SOURCE } from "./queries";
 import type { Indication } from "./schema";
@@ -50,7 +50,7 @@ export async function updateIndication(caller: Caller, id: string, patch: Indica
   return changeOwn(caller, id, ifMatch, "indication.updated", (indication, now) => {
     requireOpen(indication, "changed");
     const merged: IndicationInput = { ...writableOf<IndicationInput>(indication, WRITABLE_FIELDS, indication.issuer.id), ...patch };
-    throwRuleIssue(indicationRuleIssues(merged));
+    throwRuleIssues(indicationRuleIssues(merged), WRITABLE_FIELDS);
     // A user's change confirms the indication is live (spec 2.4, last_refreshed_at).
     return { ...columnsOf(merged), lastRefreshedAt: now };
   });

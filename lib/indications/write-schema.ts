@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailInput } from "../schema/body";
+import { emailInput, expecting } from "../schema/body";
 import { toStoredDecimal } from "../domain/decimal";
 import { CURRENT_STRUCTURES, SIDES, VISIBILITIES } from "../domain/enums";
 import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";
@@ -22,9 +22,11 @@ const writable = {
   minimum_volume: dealWritable.volume.nullable(),
   structure: structureInput.nullable(),
   // Each structure at most once (the rules name a repeat), so never more than there are.
-  acceptable_structures: z.array(structureInput).max(CURRENT_STRUCTURES.length, `may hold each of the ${CURRENT_STRUCTURES.length} structures at most once`),
+  acceptable_structures: z
+    .array(structureInput, { error: expecting('a list of structures, like ["direct"]') })
+    .max(CURRENT_STRUCTURES.length, `may hold each of the ${CURRENT_STRUCTURES.length} structures at most once`),
   visibility: z.enum(VISIBILITIES),
-  private_recipients: z.array(emailInput).max(50, "may hold at most 50 addresses"),
+  private_recipients: z.array(emailInput, { error: expecting("a list of e-mail addresses, like [\"name@example.com\"]") }).max(50),
 };
 
 /** The fields a caller may write, in the API's names. */
@@ -41,29 +43,39 @@ export type IndicationInput = {
  */
 export function indicationRuleIssues(input: IndicationInput): RuleIssue[] {
   const issues: RuleIssue[] = [];
+  const bySide = ["side", "structure", "acceptable_structures"];
   if (input.side === "offer") {
-    if (input.structure === null) issues.push({ path: ["structure"], message: "an offer needs a structure" });
-    if (input.acceptable_structures.length > 0) issues.push({ path: ["acceptable_structures"], message: "only a bid has acceptable structures" });
+    if (input.structure === null) issues.push({ path: ["structure"], message: "is required for an offer: the one structure it is offered in", reads: bySide });
+    if (input.acceptable_structures.length > 0) {
+      issues.push({ path: ["acceptable_structures"], message: "must be empty for an offer: only a bid lists acceptable structures (an offer has one structure)", reads: bySide });
+    }
   } else {
-    if (input.structure !== null) issues.push({ path: ["structure"], message: "a bid has acceptable_structures, not a structure" });
-    if (input.acceptable_structures.length === 0) issues.push({ path: ["acceptable_structures"], message: "a bid needs at least one acceptable structure" });
+    if (input.structure !== null) issues.push({ path: ["structure"], message: "must be null for a bid: a bid has acceptable_structures, not a structure", reads: bySide });
+    if (input.acceptable_structures.length === 0) {
+      issues.push({ path: ["acceptable_structures"], message: "must list at least one structure for a bid: the structures it would accept", reads: bySide });
+    }
     input.acceptable_structures.forEach((structure, i) => {
-      if (input.acceptable_structures.indexOf(structure) !== i) issues.push({ path: ["acceptable_structures", i], message: `"${structure}" is listed twice` });
+      if (input.acceptable_structures.indexOf(structure) !== i) {
+        issues.push({ path: ["acceptable_structures", i], message: `repeats "${structure}", listed twice: list each structure once`, reads: bySide });
+      }
     });
   }
+  const byVisibility = ["visibility", "private_recipients"];
   if (input.visibility === "private" && input.private_recipients.length === 0) {
-    issues.push({ path: ["private_recipients"], message: "a private indication needs at least one recipient" });
+    issues.push({ path: ["private_recipients"], message: "must list at least one recipient for a private indication: the e-mail addresses that may see it", reads: byVisibility });
   }
   if (input.visibility !== "private" && input.private_recipients.length > 0) {
-    issues.push({ path: ["private_recipients"], message: "only a private indication has recipients" });
+    issues.push({ path: ["private_recipients"], message: "must be empty unless visibility is private: only a private indication has recipients", reads: byVisibility });
   }
   const seen = new Set<string>();
   input.private_recipients.forEach((email, i) => {
-    if (seen.has(email.toLowerCase())) issues.push({ path: ["private_recipients", i], message: `"${email}" is listed twice` });
+    if (seen.has(email.toLowerCase())) {
+      issues.push({ path: ["private_recipients", i], message: `repeats "${email}", listed twice (addresses are compared without case): list each once`, reads: ["private_recipients"] });
+    }
     seen.add(email.toLowerCase());
   });
   if (input.minimum_volume !== null && toStoredDecimal(input.minimum_volume) > toStoredDecimal(input.volume)) {
-    issues.push({ path: ["minimum_volume"], message: "must not exceed volume" });
+    issues.push({ path: ["minimum_volume"], message: `must not exceed volume (${input.volume})`, reads: ["minimum_volume", "volume"] });
   }
   return issues;
 }

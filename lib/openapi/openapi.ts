@@ -74,11 +74,26 @@ function queryParameters(schema: z.ZodObject) {
 
 const retryAfter = { description: "Seconds to wait before trying again", schema: { type: "integer", format: "int32", minimum: 0, maximum: 86_400 } };
 
+const errorCode = z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]);
+
+/** The error body (lib/schema/errors.ts ErrorBody): one shape for every status, every field always present. */
 const errorSchema = z.object({
   error: z.object({
-    code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
-    message: z.string(),
-    param: z.string().nullable(),
+    code: errorCode.describe("The first problem's code: stable, for programs."),
+    message: z.string().describe("The first problem, for people: the parameter's name first, then what is expected."),
+    param: z.string().nullable().describe("The parameter (query parameter, body field, path segment or header) of the first problem; null when the error is not about one."),
+    errors: z
+      .array(
+        z.object({
+          param: z.string(),
+          code: errorCode,
+          message: z.string(),
+        }),
+      )
+      .describe(
+        "Every problem about a parameter, the first (code, message, param above) included, in a stable order: the fields in the order of the schema, then unknown ones. Empty when the error is not about a parameter.",
+      ),
+    doc_url: z.string().describe("The code's entry in the API reference: a path in the repository, docs/api.md#<code>."),
   }),
 });
 

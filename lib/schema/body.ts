@@ -1,7 +1,8 @@
 import "./zod-config";
 import { z } from "zod";
 import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
-import { ApiError } from "./errors";
+import { ApiError, type FieldError } from "./errors";
+import { jsonKindOf, sentence, shown, unknownNameAdvice } from "./messages";
 
 /** The client hung up before its body arrived: nobody is left to answer (lib/http/handler.ts logs it as 499). */
 export class ClientGoneError extends Error {
@@ -97,42 +98,154 @@ export function fieldName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), "");
 }
 
+// The rules between fields --------------------------------------------------------------------
+
+/** A problem between fields, at the field that should change. */
+export interface RuleIssue {
+  path: (string | number)[];
+  /** The predicate, as every field message (lib/schema/messages.ts): "must not exceed volume (1000)". */
+  message: string;
+  /**
+   * The fields the rule judged (default: the one at fault). While one of them is itself invalid
+   * the rule cannot judge, and the early check (earlyRuleIssues) says nothing of it.
+   */
+  reads?: readonly string[];
+}
+
+type Rules = (input: never) => RuleIssue[];
+const RULES = new WeakMap<z.ZodType, { rules: Rules; shape: Record<string, z.ZodType> }>();
+
 /**
- * Parses a JSON body with a write schema; the first problem is a 400 whose `param` names the
- * field. `refused` explains why a field the schema does not take is refused (assigned by the
- * service, fixed after creation); any other is unknown.
+ * Registers the rules a body schema checks once its fields are valid (lib/deals/write-fields.ts
+ * createSchema), with the fields' own schemas: `earlyRuleIssues` runs them while some fields are
+ * still invalid, so the API and the dashboard's forms name every problem at once.
+ */
+export function registerRules<S extends z.ZodType>(schema: S, shape: Record<string, z.ZodType>, rules: Rules): S {
+  RULES.set(schema, { rules, shape });
+  return schema;
+}
+
+/**
+ * The rules a body breaks while some of its fields are still invalid, which the schema leaves for
+ * later (the rules assume valid fields). The valid fields are read as the schema reads them
+ * (defaults included); the invalid ones as left out (null, or an empty list); a rule that read an
+ * invalid field says nothing (RuleIssue.reads), and the server decides once the fields are valid.
+ */
+export function earlyRuleIssues(schema: z.ZodType, body: Record<string, unknown>, invalid: readonly string[]): RuleIssue[] {
+  const registered = RULES.get(schema);
+  if (!registered) return [];
+  const judged: Record<string, unknown> = {};
+  const unjudged = new Set(invalid);
+  for (const [field, fieldSchema] of Object.entries(registered.shape)) {
+    const parsed = unjudged.has(field) ? undefined : fieldSchema.safeParse(body[field]);
+    if (parsed?.success) judged[field] = parsed.data;
+    else {
+      unjudged.add(field);
+      judged[field] = Array.isArray(body[field]) ? [] : null;
+    }
+  }
+  try {
+    return (registered.rules as (input: unknown) => RuleIssue[])(judged).filter((issue) => !(issue.reads ?? [String(issue.path[0])]).some((field) => unjudged.has(field)));
+  } catch {
+    return [];
+  }
+}
+
+/** The fields of a body schema in their order (an object, or an object piped into a transform). */
+function fieldsOf(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in as z.ZodType);
+  return Object.keys(RULES.get(schema)?.shape ?? {});
+}
+
+// Parsing a body ------------------------------------------------------------------------------
+
+/**
+ * Every problem of a body that a write schema refused, as the API words them: one per parameter,
+ * the fields in the schema's order (their own problems, then the rules between fields that can
+ * already be judged, earlyRuleIssues), then the fields it does not take in the order sent.
+ * `refused` explains why a field the schema does not take is refused (assigned by the service,
+ * fixed after creation); any other is unknown.
+ */
+export function bodyProblems(schema: z.ZodType, body: Record<string, unknown>, issues: readonly z.core.$ZodIssue[], refused: Record<string, string> = {}): FieldError[] {
+  const fields = fieldsOf(schema);
+  const found = new Map<string, { field: string; error: FieldError }>();
+  const unknown: FieldError[] = [];
+  const add = (path: readonly PropertyKey[], predicate: string) => {
+    const param = fieldName(path) || "body";
+    if (!found.has(param)) found.set(param, { field: String(path[0] ?? ""), error: { param, code: "invalid_parameter", message: sentence(param === "body" ? "The body" : param, predicate) } });
+  };
+  for (const issue of issues) {
+    if (issue.code !== "unrecognized_keys") {
+      add(issue.path, issue.message);
+      continue;
+    }
+    for (const key of issue.keys) {
+      const param = fieldName([...issue.path, key]);
+      // Own keys only: `constructor` or `__proto__` must not find Object.prototype's.
+      const why = Object.hasOwn(refused, key) ? refused[key] : undefined;
+      const message = why
+        ? sentence(param, why)
+        : `${shown(param)} is not a field of this body: ${unknownNameAdvice(key, issue.path.length === 0 ? fields : [])}`;
+      unknown.push({ param, code: "invalid_parameter", message });
+    }
+  }
+  const invalid = [...new Set([...found.values()].map((problem) => problem.field))];
+  for (const issue of earlyRuleIssues(schema, body, invalid)) add(issue.path, issue.message);
+  const rank = (field: string) => (fields.includes(field) ? fields.indexOf(field) : fields.length);
+  const ordered = [...found.values()].sort((a, b) => rank(a.field) - rank(b.field)).map((problem) => problem.error);
+  return [...ordered, ...unknown];
+}
+
+/**
+ * Parses a JSON body with a write schema; any problem is a 400 that lists them all (bodyProblems),
+ * the first one's `param` naming its field.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown, refused: Record<string, string> = {}): z.output<S> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ApiError("invalid_json", "The body must be a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ApiError("invalid_json", "The body must be a JSON object, {…}, holding the fields the endpoint takes.");
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (issue.code === "unrecognized_keys") {
-    const key = issue.keys[0];
-    const param = fieldName([...issue.path, key]);
-    // Own keys only: `constructor` or `__proto__` must not find Object.prototype's.
-    const why = Object.hasOwn(refused, key) ? refused[key] : undefined;
-    throw ApiError.invalid(param, why ? `"${param}" ${why}.` : `Unknown field "${param}".`);
-  }
-  const param = fieldName(issue.path);
-  throw ApiError.invalid(param || "body", param ? `${param}: ${issue.message}` : issue.message);
+  throw ApiError.fields(bodyProblems(schema, body as Record<string, unknown>, parsed.error.issues, refused));
 }
 
 // Field types of request bodies.
 
+/**
+ * A field's own words for its problems of kind (left out, the wrong JSON type, a malformed value):
+ * `is required: <what>` and `must be <what>; got "…"`. Its other checks word their own; what none
+ * words falls to lib/schema/messages.ts zodMessage.
+ */
+export function expecting(what: string) {
+  return (issue: z.core.$ZodRawIssue): string | undefined => {
+    if (issue.code !== "invalid_type" && issue.code !== "invalid_value" && issue.code !== "invalid_format") return undefined;
+    if (issue.input === undefined) return `is required: ${what}`;
+    return `must be ${what}${typeof issue.input === "string" ? `; got ${shown(issue.input)}` : `, not ${jsonKindOf(issue.input)}`}`;
+  };
+}
+
+const DECIMAL_WORDS = `a decimal number like "1250.50": digits with at most one point (no commas or spaces), at most ${INTEGER_DIGITS} digits before the point and ${FRACTION_DIGITS} after`;
+
 /** A big decimal as a JSON string (a JSON number has already lost digits), within the stored width. */
 export function decimalInput(options: { positive?: boolean; max?: string } = {}) {
+  const asString = 'a decimal number written as a JSON string, like "12.50"';
   return z
-    .string({ error: 'must be a decimal written as a JSON string, e.g. "12.5" (a JSON number may already have lost digits)' })
+    .string({
+      error: (issue) => {
+        if (issue.code !== "invalid_type") return undefined;
+        if (issue.input === undefined) return `is required: ${asString}`;
+        const lost = typeof issue.input === "number" ? " (a JSON number may already have lost digits)" : "";
+        return `must be ${asString}, not ${jsonKindOf(issue.input)}${lost}`;
+      },
+    })
     .describe("big decimal string")
     .superRefine((value, ctx) => {
+      const got = `; got ${shown(value)}`;
       if (!DECIMAL_PATTERN.test(value)) {
-        const shown = JSON.stringify(value.slice(0, 40));
-        ctx.addIssue({ code: "custom", message: `must be a non-negative decimal with at most ${INTEGER_DIGITS} integer and ${FRACTION_DIGITS} fractional digits; got ${shown}` });
+        ctx.addIssue({ code: "custom", message: `must be ${DECIMAL_WORDS}${got}` });
       } else if (options.positive && toStoredDecimal(value) === toStoredDecimal("0")) {
-        ctx.addIssue({ code: "custom", message: "must be greater than 0" });
+        ctx.addIssue({ code: "custom", message: `must be greater than 0${got}` });
       } else if (options.max !== undefined && toStoredDecimal(value) > toStoredDecimal(options.max)) {
-        ctx.addIssue({ code: "custom", message: `must be at most ${options.max}` });
+        ctx.addIssue({ code: "custom", message: `must be at most ${options.max}${got}` });
       }
     })
     .meta(DECIMAL_JSON_SCHEMA);
@@ -148,12 +261,12 @@ export function holdsNul(value: string): boolean {
 }
 export const NUL_REFUSED = "must not contain the NUL character (U+0000)";
 
-/** Free text of at most `max` characters. */
-export const textInput = (max: number) =>
+/** Free text of at most `max` characters; `what` says what it holds, for the messages of a missing or non-text value. */
+export const textInput = (max: number, what = `text of at most ${max.toLocaleString("en-US")} characters`) =>
   z
-    .string()
-    .max(max, `must be at most ${max} characters`)
+    .string({ error: expecting(what) })
+    .max(max)
     .refine((value) => !holdsNul(value), NUL_REFUSED);
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
-export const emailInput = z.email({ message: "must be a valid e-mail address" }).max(254);
+export const emailInput = z.email({ error: expecting("an e-mail address, like name@example.com") }).max(254);

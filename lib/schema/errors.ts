@@ -1,7 +1,12 @@
+import { docUrlOf as docUrlOfCode, errorBodyOf } from "./error-body.mjs";
+import { shown, unknownNameAdvice } from "./messages";
+
 /**
  * The one error type of the API. Every failure a caller can cause becomes an ApiError with a
- * stable machine-readable code, a human message and the parameter at fault; the route wrapper
- * turns it into `{"error": {"code", "message", "param"}}`. Pages catch it too (403/404 pages).
+ * stable machine-readable code, a message for people and the parameter at fault, and a request
+ * with several problems one ApiError listing them all (`ApiError.fields`); the route wrapper turns
+ * it into `{"error": {"code", "message", "param", "errors", "doc_url"}}` (lib/schema/error-body.mjs,
+ * which the server in front of Next.js writes too). Pages catch it too (403/404 pages).
  */
 
 export const ERROR_CODES = {
@@ -28,34 +33,62 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** One problem with one parameter (a query parameter, a body field, a path segment, a header). */
+export interface FieldError {
+  param: string;
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * The body of every error. `code`, `message` and `param` are the first problem's; `errors` lists
+ * every problem about a parameter, the first included, in a stable order (the fields in the
+ * order of their schema, then unknown ones), and is always present: empty when the error is not
+ * about a parameter (param null). `doc_url` is the code's entry in the API reference.
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; param: string | null };
+  error: { code: ErrorCode; message: string; param: string | null; errors: FieldError[]; doc_url: string };
+}
+
+/** The entry of an error code in the API reference: `/docs/api.md#<code>` (lib/schema/error-body.mjs). */
+export function docUrlOf(code: ErrorCode): string {
+  return docUrlOfCode(code);
 }
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly param: string | null;
+  /** Every problem about a parameter, this one first; empty when the error is not about one. */
+  readonly errors: readonly FieldError[];
   /** Response headers that belong to this error (a 429's RateLimit fields, a 429's or 503's Retry-After). */
   headers: Record<string, string> = {};
 
-  constructor(code: ErrorCode, message: string, param: string | null = null) {
+  constructor(code: ErrorCode, message: string, param: string | null = null, errors?: readonly FieldError[]) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = ERROR_CODES[code];
     this.param = param;
+    this.errors = errors ?? (param === null ? [] : [{ param, code, message }]);
   }
 
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, param: this.param } };
+    return errorBodyOf(this.code, this.message, this.param, this.errors.map((e) => ({ ...e })));
   }
 
+  /** Several problems of one request, answered at once: the first one is the error's code, message and param. */
+  static fields(problems: readonly FieldError[]): ApiError {
+    const [first] = problems;
+    if (!first) throw new Error("ApiError.fields needs at least one problem");
+    return new ApiError(first.code, first.message, first.param, problems);
+  }
   static invalid(param: string, message: string) {
     return new ApiError("invalid_parameter", message, param);
   }
-  static unknownParameter(param: string) {
-    return new ApiError("unknown_parameter", `Unknown query parameter "${param}".`, param);
+  /** A query parameter the endpoint does not take; `known` are those it takes (for "did you mean"). */
+  static unknownParameter(param: string, known: readonly string[] = []) {
+    return new ApiError("unknown_parameter", unknownParameterMessage(param, known), param);
   }
   static unauthorized(message = "Authentication required: send `Authorization: Bearer <api key>` or sign in.") {
     return new ApiError("unauthorized", message);
@@ -88,4 +121,10 @@ export class ApiError extends Error {
     error.headers = { "retry-after": "1" };
     return error;
   }
+}
+
+/** `"per_pag" is not a query parameter of this endpoint: did you mean per_page?` */
+export function unknownParameterMessage(param: string, known: readonly string[]): string {
+  if (known.length === 0) return `${shown(param)} is not a query parameter of this endpoint, which takes none: leave it out.`;
+  return `${shown(param)} is not a query parameter of this endpoint: ${unknownNameAdvice(param, known)}`;
 }

@@ -1,13 +1,15 @@
 import "./zod-config";
 import { z } from "zod";
 import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
-import { ApiError } from "./errors";
+import { ApiError, type FieldError } from "./errors";
+import { sentence, shown } from "./messages";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
 
 /**
  * Building blocks for the query-parameter schemas of every list. Each resource composes its
  * schema from these (lib/<resource>/schema.ts); `parseQuery` enforces the rules shared by all:
- * no unknown parameter, no parameter given twice, the first problem reported with its name.
+ * no unknown parameter, no parameter given twice, and every problem reported at once, each with
+ * its parameter's name.
  */
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -18,24 +20,45 @@ export type RawParams = URLSearchParams | Record<string, string | string[] | und
 // A zod object whose input is all strings (the query string) and whose output is the parsed query.
 type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
 
+/**
+ * A query parsed with its schema, or one 400 that lists every problem (lib/schema/errors.ts): the
+ * parameters of the schema in its order (a parameter given twice, a value it refuses; one problem
+ * per parameter), then the unknown ones in the order they were sent. The first is the error's
+ * code, message and param.
+ */
 export function parseQuery<S extends QuerySchema>(schema: S, raw: RawParams): ParseResult<z.output<S>> {
-  const known = new Set(Object.keys(schema.shape));
+  const known = Object.keys(schema.shape);
   const values: Record<string, string> = {};
+  const problems = new Map<string, FieldError>();
+  const unknown = new Map<string, FieldError>();
   for (const [key, value] of entries(raw)) {
-    if (!known.has(key)) return { ok: false, error: ApiError.unknownParameter(key) };
-    if (key in values) {
-      return {
-        ok: false,
-        error: ApiError.invalid(key, `"${key}" was given more than once; pass several values as one comma-separated list.`),
-      };
-    }
-    values[key] = value;
+    if (!Object.hasOwn(schema.shape, key)) {
+      if (!unknown.has(key)) unknown.set(key, ApiError.unknownParameter(key, known).errors[0]);
+    } else if (key in values) {
+      problems.set(key, {
+        param: key,
+        code: "invalid_parameter",
+        message: `${key} was given more than once; pass several values as one comma-separated list, like ${key}=a,b.`,
+      });
+    } else values[key] = value;
   }
   const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  const param = String(issue.path[0] ?? "");
-  return { ok: false, error: ApiError.invalid(param, issue.message) };
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const param = String(issue.path[0] ?? "");
+      // The parameter readers below word whole sentences; a plain zod schema words the predicate.
+      const message = issue.message.startsWith(`${param} `) ? issue.message : sentence(param || "The query", issue.message);
+      if (!problems.has(param)) problems.set(param, { param, code: "invalid_parameter", message });
+    }
+  }
+  const ordered = [
+    ...known.filter((name) => problems.has(name)).map((name) => problems.get(name)!),
+    // A problem of the whole query (a rule between parameters without one at fault).
+    ...[...problems.keys()].filter((name) => !known.includes(name)).map((name) => problems.get(name)!),
+    ...unknown.values(),
+  ];
+  if (ordered.length > 0) return { ok: false, error: ApiError.fields(ordered) };
+  return { ok: true, value: parsed.data as z.output<S> };
 }
 
 function* entries(raw: RawParams): Iterable<[string, string]> {
@@ -51,10 +74,7 @@ function* entries(raw: RawParams): Iterable<[string, string]> {
 }
 
 /** Shown back to the caller inside messages: short, and without control characters. */
-function quote(value: string): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
-}
+const quote = shown;
 
 /** What a parameter reader answers for a value it refuses: the 400's message. */
 class Invalid {
@@ -154,8 +174,18 @@ export function companyIdOf(value: string): string {
   return value;
 }
 
+/** Where a caller finds the ids of each kind, for the messages that ask for one. */
+const ID_SOURCES: Record<string, string> = {
+  company: ", as GET /companies lists it",
+  user: ", as an audit event's actor.user_id shows it",
+  team: ", as a trade's team.id in GET /ops/trades shows it",
+};
+
 export function uuidParam(name: string, of = "company") {
-  return param(`A ${of} UUID.`, { type: "string", format: "uuid", maxLength: 36 }, (value) => (isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be a UUID; got ${quote(value)}.`)));
+  const where = ID_SOURCES[of] ?? "";
+  return param(`A ${of} UUID.`, { type: "string", format: "uuid", maxLength: 36 }, (value) =>
+    isUuid(value) ? value.toLowerCase() : new Invalid(`${name} must be the id of a ${of}${where}; got ${quote(value)}.`),
+  );
 }
 
 // RFC 3339 date-time with a mandatory offset: a timestamp without one is ambiguous.
@@ -321,7 +351,7 @@ export function decimalParam(name: string) {
     DECIMAL_PATTERN.test(value)
       ? toStoredDecimal(value)
       : new Invalid(
-          `${name} must be a non-negative decimal with at most ${INTEGER_DIGITS} integer and ${FRACTION_DIGITS} fractional digits, e.g. 12.5; got ${quote(value)}.`,
+          `${name} must be a number like 12.50: digits with at most one point, up to ${INTEGER_DIGITS} digits before it and ${FRACTION_DIGITS} after; got ${quote(value)}.`,
         ),
   );
 }
@@ -367,10 +397,10 @@ export function sortParam<const F extends readonly string[]>(fields: F, fallback
   return param(`One of ${fields.join(", ")}; ${directions}; ties by id, ascending; default ${written}.`, { type: "string", enum: orders, default: written }, parse, fallback);
 }
 
-/** A route that takes no query parameters refuses any, by name. */
+/** A route that takes no query parameters refuses any, each by name. */
 export function noQuery(url: URL): void {
-  const [first] = url.searchParams.keys();
-  if (first !== undefined) throw ApiError.unknownParameter(first);
+  const names = [...new Set(url.searchParams.keys())];
+  if (names.length > 0) throw ApiError.fields(names.map((name) => ApiError.unknownParameter(name).errors[0]));
 }
 
 /** When an audit event was recorded: the histories' and the feed's time (lib/audit/events.ts). */

@@ -115,21 +115,50 @@ export function expectNoLeak(text: string): void {
 }
 
 /**
- * Asserts the exact error shape: status, JSON content type, body exactly
- * `{"error": {"code", "message", "param"}}`, an X-Request-Id, and no leak.
+ * zod's own English (issue 30): no message of the API may say any of this. "UUID" is for
+ * programmers; people are asked for an id.
+ */
+export const VALIDATOR_PHRASES = /Invalid input|expected string|received|Invalid option|Too (big|small)|UUID/;
+
+/**
+ * The error body's rules, whatever the status: exactly `{"error": {"code", "message", "param",
+ * "errors", "doc_url"}}`; `errors` lists every problem about a parameter with the first one equal
+ * to `code`/`message`/`param`, and is empty when `param` is null; `doc_url` is the code's entry in
+ * the reference; no message is worded by the validator.
+ */
+export function expectErrorBody(body: unknown, context = JSON.stringify(body).slice(0, 300)): void {
+  expect(keysOf(body), context).toEqual(["error"]);
+  const error = (body as { error: Record<string, unknown> }).error;
+  expect(keysOf(error), context).toEqual(["code", "doc_url", "errors", "message", "param"]);
+  expect(typeof error.message, context).toBe("string");
+  expect((error.message as string).length, context).toBeGreaterThan(0);
+  expect(error.param === null || typeof error.param === "string", context).toBe(true);
+  expect(error.doc_url, context).toBe(`/docs/api.md#${String(error.code)}`);
+  expect(Array.isArray(error.errors), context).toBe(true);
+  const errors = error.errors as Record<string, unknown>[];
+  if (error.param === null) expect(errors, context).toEqual([]);
+  else expect(errors[0], context).toEqual({ param: error.param, code: error.code, message: error.message });
+  for (const item of errors) {
+    expect(keysOf(item), context).toEqual(["code", "message", "param"]);
+    expect(typeof item.param === "string" && typeof item.message === "string" && (item.message as string).length > 0, context).toBe(true);
+    expect(Object.hasOwn(ERROR_CODES, String(item.code)), context).toBe(true);
+  }
+  expect(new Set(errors.map((item) => item.param)).size, `one problem per parameter: ${context}`).toBe(errors.length);
+  for (const message of [error.message, ...errors.map((item) => item.message)]) expect(message, context).not.toMatch(VALIDATOR_PHRASES);
+}
+
+/**
+ * Asserts the exact error shape: status, JSON content type, the error body (expectErrorBody), an
+ * X-Request-Id, and no leak.
  */
 export function expectError(result: CallResult, code: string, param: string | null | undefined = undefined): void {
   const context = `${result.status} ${result.text.slice(0, 300)}`;
   expect(result.status, context).toBe(ERROR_STATUS[code]);
   expect(result.headers.get("content-type") ?? "", context).toMatch(/^application\/json\b/);
   expect(result.headers.get("x-request-id"), context).toBeTruthy();
-  expect(keysOf(result.body), context).toEqual(["error"]);
+  expectErrorBody(result.body, context);
   const error = (result.body as { error: Record<string, unknown> }).error;
-  expect(keysOf(error), context).toEqual(["code", "message", "param"]);
   expect(error.code, context).toBe(code);
-  expect(typeof error.message, context).toBe("string");
-  expect((error.message as string).length, context).toBeGreaterThan(0);
-  expect(error.param === null || typeof error.param === "string", context).toBe(true);
   if (param !== undefined) expect(error.param, context).toBe(param);
   expectNoLeak(result.text);
 }

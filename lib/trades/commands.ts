@@ -4,7 +4,7 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { TradeRecord } from "../db/models";
 import { versioned, type Versioned } from "../deals/read";
-import { columnsOfInput, throwRuleIssue, writableOf } from "../deals/write-fields";
+import { columnsOfInput, throwRuleIssues, writableOf } from "../deals/write-fields";
 import { applyChange, applyCreate, type DealTable } from "../deals/write";
 import { OPS_TRADE_SOURCE, TRADE_SOURCE } from "./queries";
 import type { Trade, TradeWithTeam } from "./schema";
@@ -53,7 +53,7 @@ export async function updateTrade(caller: Caller, id: string, patch: TradePatch,
     change: (trade) => {
       if (trade.is_verified) throw new ApiError("trade_verified", "A verified trade cannot be changed; the marketplace team can unverify it.");
       const merged: TradeInput = { ...writableOf<TradeInput>(trade, WRITABLE_FIELDS, trade.issuer.id), ...patch };
-      throwRuleIssue(tradeRuleIssues(merged));
+      throwRuleIssues(tradeRuleIssues(merged), WRITABLE_FIELDS);
       return columnsOf(merged);
     },
   });

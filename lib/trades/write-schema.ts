@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailInput, textInput } from "../schema/body";
+import { emailInput, expecting, textInput } from "../schema/body";
 import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";
 
 /**
@@ -12,15 +12,15 @@ export const ASSIGNED_FIELDS = ["id", "permalink_id", "created_at", "updated_at"
 /** Fixed at creation, as for indications: a trade of another company is another trade. */
 export const FIXED_FIELDS = ["issuer_id"] as const;
 
-const dateInput = z.iso.date({ message: "must be a date, YYYY-MM-DD" });
+const dateInput = z.iso.date({ error: expecting("a calendar date written YYYY-MM-DD, like 2026-03-09") });
 
 const writable = {
   ...dealWritable,
   structure: structureInput,
-  attributed_to_owner: z.boolean(),
+  attributed_to_owner: z.boolean({ error: expecting("true or false") }),
   sign_date: dateInput,
   won_date: dateInput,
-  verification_officer_name: textInput(200).min(1, "must not be empty"),
+  verification_officer_name: textInput(200, "the name of the trade's verification officer (1–200 characters)").min(1, "must not be empty: give the name of the trade's verification officer"),
   verification_officer_email: emailInput,
 };
 
@@ -41,7 +41,7 @@ export function tradeRuleIssues(input: TradeInput): RuleIssue[] {
   const today = todayUtc();
   if (input.sign_date > today) issues.push({ path: ["sign_date"], message: `must not be after today (${today}, UTC)` });
   if (input.won_date > today) issues.push({ path: ["won_date"], message: `must not be after today (${today}, UTC)` });
-  if (input.sign_date > input.won_date) issues.push({ path: ["won_date"], message: "must not be before sign_date" });
+  if (input.sign_date > input.won_date) issues.push({ path: ["won_date"], message: `must not be before sign_date (${input.sign_date})`, reads: ["sign_date", "won_date"] });
   return issues;
 }
 
@@ -55,6 +55,6 @@ export type TradePatch = z.output<typeof tradePatchSchema>;
 export const TRADE_REFUSED = refusedFields(ASSIGNED_FIELDS, FIXED_FIELDS, "trade");
 
 /** POST /ops/trades/{id}/verify and /unverify: why, for the audit; required to unverify. */
-const reason = textInput(1000).trim().min(1, "must not be empty");
-export const verifySchema = z.strictObject({ reason: reason.optional() });
-export const unverifySchema = z.strictObject({ reason });
+const reason = (why: string) => textInput(1000, `text saying why ${why} (1–1,000 characters)`).trim().min(1, `must not be empty: say why ${why}`);
+export const verifySchema = z.strictObject({ reason: reason("the trade is verified").optional() });
+export const unverifySchema = z.strictObject({ reason: reason("the trade is unverified") });

@@ -4,10 +4,10 @@ import { SAVED_VIEW_TABLES, VIEW_NAME_MAX, VIEW_QUERY_MAX, viewQuery } from "./v
 
 /** A view as the toolbar saves it (lib/views/view.ts says what a view is). */
 export const saveViewSchema = z.strictObject({
-  table: z.enum(SAVED_VIEW_TABLES, { error: `must be one of ${SAVED_VIEW_TABLES.join(", ")}` }),
-  name: textInput(VIEW_NAME_MAX)
+  table: z.enum(SAVED_VIEW_TABLES),
+  name: textInput(VIEW_NAME_MAX, `the view's name (1–${VIEW_NAME_MAX} characters)`)
     .transform((name) => name.trim())
-    .refine((name) => name.length > 0, "give the view a name"),
-  query: textInput(VIEW_QUERY_MAX).transform(viewQuery),
+    .refine((name) => name.length > 0, "must not be empty: give the view a name"),
+  query: textInput(VIEW_QUERY_MAX, `the table's query string, without "?"`).transform(viewQuery),
 });
 export type SaveViewInput = z.output<typeof saveViewSchema>;

@@ -27,7 +27,7 @@ export async function saveView(caller: Caller, input: unknown): Promise<SavedVie
   const select = { id: true, name: true, query: true } as const;
   const existing = await db.savedView.findUnique({ where: key, select: { id: true } });
   if (!existing && (await db.savedView.count({ where: { userId: caller.userId, table } })) >= MAX_VIEWS_PER_TABLE) {
-    throw ApiError.invalid("name", `You have ${MAX_VIEWS_PER_TABLE} saved views of this table: delete one first.`);
+    throw ApiError.invalid("name", `name would make one view too many: you have ${MAX_VIEWS_PER_TABLE} saved views of this table, the most there may be; delete one first, or save under a name you already use.`);
   }
   const now = new Date();
   const upsert = () =>

@@ -43,6 +43,6 @@ export async function closeIndicationAction(id: unknown, etag: unknown): Promise
 /** Several selected rows at once: one write (and one result) per row. */
 export async function bulkIndicationAction(action: unknown, ids: unknown) {
   const write = action === "refresh" ? refreshIndication : action === "close" ? closeIndication : null;
-  if (!write) return runAction(async () => Promise.reject(ApiError.invalid("action", 'action: must be "refresh" or "close".')));
+  if (!write) return runAction(async () => Promise.reject(ApiError.invalid("action", 'action must be "refresh" or "close".')));
   return runForEach(ids, async (caller, id) => (await write(caller, checkId(id, "an indication"), null)).resource.stage);
 }

@@ -4,7 +4,7 @@ import { getPageCaller, type Caller } from "@/lib/auth/caller";
 
 /**
  * What a dashboard server action answers: the value, or the API's error body (code, message,
- * param), so a form shows the same error the API would have given, at the same field.
+ * param, errors, doc_url), so a form shows the same errors the API would have given, each at its field.
  */
 export type ActionError = ErrorBody["error"];
 export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: ActionError };
@@ -33,7 +33,7 @@ export async function runAction<T>(write: (caller: Caller) => Promise<T>): Promi
 export async function runForEach<T>(ids: unknown, write: (caller: Caller, id: string) => Promise<T>): Promise<ActionResult<{ id: string; result: ActionResult<T> }[]>> {
   return runAction(async (caller) => {
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === "string" && id.length <= 100)) {
-      throw ApiError.invalid("ids", "ids: give between 1 and 100 ids.");
+      throw ApiError.invalid("ids", "ids must list between 1 and 100 ids.");
     }
     const results: { id: string; result: ActionResult<T> }[] = [];
     for (const id of ids as string[]) {

@@ -35,7 +35,7 @@ export async function updateTradeAction(id: unknown, patch: unknown, etag: unkno
  */
 export async function setTradesVerifiedAction(ids: unknown, verified: unknown, body: unknown) {
   return runForEach(ids, async (caller, id) => {
-    if (typeof verified !== "boolean") throw ApiError.invalid("verified", "verified: must be true or false.");
+    if (typeof verified !== "boolean") throw ApiError.invalid("verified", "verified must be true or false.");
     const { reason } = verified ? parseBody(verifySchema, body ?? {}) : parseBody(unverifySchema, body);
     return (await setTradeVerified(caller, checkId(id, "a trade"), verified, reason, null)).resource.is_verified;
   });

@@ -5,6 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { Popover } from "@/components/data-table/popover";
 import { useTableUrl } from "@/components/data-table/url-state";
 import { VIEW_NAME_MAX, viewQuery, type SavedView, type SavedViewTable } from "@/lib/views/view";
+import { withLabel } from "@/lib/schema/messages";
 import { deleteViewAction, saveViewAction } from "../_actions/views";
 
 /**
@@ -27,7 +28,7 @@ export function SavedViews({ table, saved }: { table: SavedViewTable; saved: Sav
     startSaving(async () => {
       const result = await saveViewAction({ table, name, query });
       if (!result.ok) {
-        setError(result.error.message.replace(/^name: /, ""));
+        setError(withLabel(result.error.message, "name", "The name"));
         return;
       }
       setError(null);

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition } from "react";
 import { unverifySchema } from "@/lib/trades/write-schema";
 import { setTradesVerifiedAction } from "../_actions/trades";
+import { withLabel } from "@/lib/schema/messages";
 import { errorsOf } from "./deal-form/fields";
 
 const button = "h-7 rounded border border-slate-300 bg-white px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50";
@@ -61,7 +62,8 @@ export function VerifyControls({
     const body = { reason };
     const parsed = unverifySchema.safeParse(body);
     if (!parsed.success) {
-      setProblem(errorsOf(parsed.error.issues).reason ?? "Give a reason.");
+      const problem = errorsOf(parsed.error.issues).reason;
+      setProblem(problem ? withLabel(problem, "reason", "The reason") : "Say why the trade is unverified.");
       // Where the user can fix it, not on the button they pressed.
       return reasonRef.current?.focus();
     }

@@ -16,10 +16,12 @@ export function emptyPage<T>(perPage = 25): Page<T> {
 export interface InvalidQuery {
   message: string;
   param: string | null;
+  /** Every parameter at fault, the first one included (the parser reports them all at once). */
+  problems: { param: string; message: string }[];
 }
 
 export function invalidQuery(error: ApiError): InvalidQuery {
-  return { message: error.message, param: error.param };
+  return { message: error.message, param: error.param, problems: error.errors.map(({ param, message }) => ({ param, message })) };
 }
 
 /** The page numbers only (the rows travel separately to the client table). */

@@ -240,7 +240,7 @@ describe("hostile bodies", () => {
   it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("a body key named %s is an unknown field, not a lookup on Object.prototype", async (name) => {
     const result = await callRoute(indicationModule.PATCH, INDICATION, { key: KEY, method: "PATCH", body: `{"${name}": {}}`, headers: { "content-type": "application/json" } });
     expectError(result, "invalid_parameter", name);
-    expect((result.body as { error: { message: string } }).error.message).toBe(`Unknown field "${name}".`);
+    expect((result.body as { error: { message: string } }).error.message).toBe(`"${name}" is not a field of this body: check its spelling against the API reference, or leave it out.`);
   });
 
   it("a client that hangs up mid-body is answered 499 and logged at info, not as our failure", async () => {

@@ -9,7 +9,7 @@ import type { ActionResult } from "../../_actions/result";
 import { fieldLabel, valueText } from "../resource-fields";
 import { CompanyTypeahead } from "./company-typeahead";
 import { EmailChips } from "./email-chips";
-import { bodyOf, fieldOfParam, plainMessage, valuesOf, validate, type FieldDef, type FormValue, type FormValues } from "./fields";
+import { bodyOf, errorsAtFields, plainMessage, valuesOf, validate, type FieldDef, type FormValue, type FormValues } from "./fields";
 
 /** Where the issuer typeahead looks names up (the API's company list, with the session). */
 const COMPANY_SEARCH_URL = "/api/v1/companies";
@@ -88,7 +88,7 @@ export function DealForm<T extends Record<string, unknown>>({
     try {
       const result = await submit(bodyOf(fields, values, mode), base.etag);
       if (result.ok) return onSaved(result.value);
-      const { code, message, param } = result.error;
+      const { code, message, errors: problems } = result.error;
       if (code === "precondition_failed" && reload && base.resource) {
         const now = await reload();
         if (now.ok) {
@@ -97,10 +97,10 @@ export function DealForm<T extends Record<string, unknown>>({
           setConflict({ current: now.value, changed, by: now.value.lastChange ?? null });
         } else setFormError(now.error.message);
       } else {
-        const field = fieldOfParam(param);
-        const shown = fields.find((f) => f.name === field && (!f.when || f.when(values)));
-        if (shown) setErrors({ [field]: message.replace(new RegExp(`^${param?.replace(/[[\]]/g, "\\$&")}: `), "") });
-        else setFormError(message);
+        // Every problem the server found, each at its field; what no shown field takes, above them.
+        const { errors: atFields, others } = errorsAtFields(problems, (name) => fields.some((f) => f.name === name && (!f.when || f.when(values))));
+        setErrors(atFields);
+        if (problems.length === 0 || others.length > 0) setFormError(problems.length === 0 ? message : others.join(" "));
       }
       setAttempt((n) => n + 1);
     } catch {
@@ -170,7 +170,7 @@ export function DealForm<T extends Record<string, unknown>>({
         {fields.map((field) => {
           if (field.when && !field.when(values)) return null;
           const id = `${uid}-${field.name}`;
-          const error = errors[field.name] === undefined ? undefined : plainMessage(field, errors[field.name]);
+          const error = errors[field.name] === undefined ? undefined : plainMessage(field, errors[field.name], fields);
           const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
           const fixed = mode === "edit" && field.fixed;
           const wide = field.kind === "textarea" || field.kind === "emails" || field.kind === "checkboxes";

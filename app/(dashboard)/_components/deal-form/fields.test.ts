@@ -3,7 +3,7 @@ import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
 import { indicationCreateSchema, INDICATION_REFUSED, WRITABLE_FIELDS as INDICATION_WRITABLE } from "@/lib/indications/write-schema";
 import { tradeCreateSchema, TRADE_REFUSED, WRITABLE_FIELDS as TRADE_WRITABLE } from "@/lib/trades/write-schema";
-import { bodyOf, fieldOfParam, plainMessage, validate, valuesOf, type FormValues } from "./fields";
+import { bodyOf, errorsAtFields, fieldOfParam, plainMessage, validate, valuesOf, type FormValues } from "./fields";
 import { INDICATION_FORM_FIELDS, TRADE_FORM_FIELDS } from "./field-defs";
 
 /**
@@ -97,12 +97,35 @@ describe("deal form bodies", () => {
     const said = Object.fromEntries(INDICATION_FORM_FIELDS.filter((f) => errors[f.name]).map((f) => [f.name, plainMessage(f, errors[f.name])]));
     expect(said).toEqual({
       issuer_id: "Choose a company from the list.",
-      price_per_share: "Enter a decimal number such as 1250.50: digits and one point, no commas or spaces.",
-      volume: "Enter an amount.",
-      stock_type: "Choose one of the options.",
-      private_recipients: "Entry 1: must be a valid e-mail address.",
+      price_per_share: 'Price per share must be a decimal number like "1250.50": digits with at most one point (no commas or spaces), at most 18 digits before the point and 8 after.',
+      volume: "Enter the volume.",
+      stock_type: "Choose the stock type.",
+      private_recipients: "Entry 1 must be an e-mail address, like name@example.com.",
     });
-    for (const message of Object.values(said)) expect(message).not.toMatch(/UUID|got "|expected one of/);
+    for (const message of Object.values(said)) expect(message).not.toMatch(/UUID|got "|expected one of|Invalid|received|_/);
+  });
+
+  it("the browser and the server name the same problems, in the same words, all at once", () => {
+    const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, price_per_share: "12,5", volume: "0", minimum_volume: "-1", acceptable_structures: [], visibility: "private" }, "create");
+    const browser = validate(indicationCreateSchema, body);
+    let server: ApiError | undefined;
+    try {
+      parseBody(indicationCreateSchema, body, INDICATION_REFUSED.onCreate);
+    } catch (error) {
+      if (error instanceof ApiError) server = error;
+    }
+    expect(server?.errors.map((e) => e.param)).toEqual(["price_per_share", "volume", "minimum_volume", "acceptable_structures", "private_recipients"]);
+    expect(Object.fromEntries(server!.errors.map((e) => [e.param, e.message]))).toEqual(browser);
+    // The form shows what the server answers at each field, as it shows its own check.
+    const { errors, others } = errorsAtFields(server!.errors, (field) => INDICATION_FORM_FIELDS.some((f) => f.name === field));
+    expect(errors).toEqual(browser);
+    expect(others).toEqual([]);
+  });
+
+  it("a rule that judged a field still invalid says nothing: the field's own problem is the one to fix", () => {
+    // An invalid side cannot tell an offer's rules from a bid's: neither is applied yet.
+    const body = { ...bodyOf(INDICATION_FORM_FIELDS, { ...bid, side: "offer" }, "create"), side: "sell", acceptable_structures: [] };
+    expect(Object.keys(validate(indicationCreateSchema, body))).toEqual(["side"]);
   });
 
   it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {
@@ -127,7 +150,9 @@ describe("deal form bodies", () => {
       attributed_to_owner: false,
     };
     const body = bodyOf(TRADE_FORM_FIELDS, trade, "create");
-    expect(validate(tradeCreateSchema, body)).toEqual({ won_date: "must not be before sign_date" });
+    expect(validate(tradeCreateSchema, body)).toEqual({ won_date: "won_date must not be before sign_date (2026-03-09)." });
+    const wonDate = TRADE_FORM_FIELDS.find((f) => f.name === "won_date")!;
+    expect(plainMessage(wonDate, validate(tradeCreateSchema, body).won_date, TRADE_FORM_FIELDS)).toBe("Won date must not be before sign date (2026-03-09).");
     expect(serverVerdict(tradeCreateSchema, body, TRADE_REFUSED.onCreate)).toBe("won_date");
     const fixed = bodyOf(TRADE_FORM_FIELDS, { ...trade, won_date: "2026-03-10" }, "create");
     expect(validate(tradeCreateSchema, fixed)).toEqual({});

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { earlyRuleIssues } from "@/lib/deals/write-fields";
 import { fieldName } from "@/lib/schema/body";
+import { sentence } from "@/lib/schema/messages";
 
 /**
  * What a deal form (indication, trade) is made of, as data: each field's input kind, whether it
@@ -54,23 +55,25 @@ export function valuesOf(fields: readonly FieldDef[], resource: Record<string, u
   return values;
 }
 
-/** The first message of each top-level field, from a schema's issues (`acceptable_structures[1]` -> its field). */
+/**
+ * The first problem of each top-level field, from a schema's issues, worded as the API words it
+ * (`price_per_share must be …`, `private_recipients[0] must be …`: lib/schema/messages.ts).
+ */
 export function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "");
-    const at = fieldName(issue.path);
-    if (!(field in errors)) errors[field] = at !== field ? `${at}: ${issue.message}` : issue.message;
+    if (!(field in errors)) errors[field] = sentence(fieldName(issue.path), issue.message);
   }
   return errors;
 }
 
-/** The browser's check: the very schema the server parses the body with. */
+/** The browser's check: the very schema the server parses the body with, every problem at once, as the server would name them. */
 export function validate(schema: z.ZodType, body: Record<string, unknown>): Record<string, string> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return {};
   const errors = errorsOf(parsed.error.issues);
-  // The rules between fields, for the fields still without a problem: every message at once.
+  // The rules between fields that can already be judged (as the server's parseBody adds them).
   for (const [field, message] of Object.entries(errorsOf(earlyRuleIssues(schema, body, Object.keys(errors))))) errors[field] ??= message;
   return errors;
 }
@@ -81,19 +84,41 @@ export function fieldOfParam(param: string | null): string {
 }
 
 /**
- * A field's problem as the form says it: the schema's (and the API's) messages are written for
- * programs ("must be a company UUID", "non-negative decimal … got"), so the kinds of field whose
- * messages read so say it in plain words; the rules between fields already do.
+ * The server's problems (the `errors` of its 400) at the fields this form shows, each field's
+ * first; `others` are those no shown field takes (the form says them above its fields).
  */
-export function plainMessage(field: Pick<FieldDef, "kind" | "label">, message: string): string {
-  const rule = message.replace(/^[a-z_]+\[(\d+)\]: /, (_, i: string) => `Entry ${Number(i) + 1}: `);
-  if (field.kind === "issuer") return "Choose a company from the list.";
-  if (field.kind === "decimal" && /decimal/.test(message)) {
-    return /got ""$/.test(message) ? "Enter an amount." : "Enter a decimal number such as 1250.50: digits and one point, no commas or spaces.";
+export function errorsAtFields(problems: readonly { param: string; message: string }[], shown: (field: string) => boolean) {
+  const errors: Record<string, string> = {};
+  const others: string[] = [];
+  for (const { param, message } of problems) {
+    const field = fieldOfParam(param);
+    if (shown(field)) errors[field] ??= message;
+    else others.push(message);
   }
-  if ((field.kind === "select" || field.kind === "radio") && /one of/.test(message)) return "Choose one of the options.";
-  if (field.kind === "date" && /YYYY-MM-DD/.test(message)) return "Enter a date.";
-  if (/^must not be empty$/.test(message)) return `Enter the ${field.label.toLowerCase()}.`;
-  return rule.charAt(0).toUpperCase() + rule.slice(1) + (/[.!?]$/.test(rule) ? "" : ".");
+  return { errors, others };
 }
 
+/**
+ * A field's problem as the form says it beside the field: the API's sentence (the schemas word
+ * them for people, lib/schema/messages.ts) with the field's label in place of the parameter's name
+ * and without the echo of what was typed, which the field shows; a value left empty asks for one,
+ * and the company, chosen from a list, asks for a choice.
+ */
+export function plainMessage(field: Pick<FieldDef, "name" | "kind" | "label">, message: string, others: readonly Pick<FieldDef, "name" | "label">[] = []): string {
+  const entry = new RegExp(`^${field.name}\\[(\\d+)\\] `).exec(message);
+  const rest = entry ? message.slice(entry[0].length) : message.startsWith(`${field.name} `) ? message.slice(field.name.length + 1) : null;
+  if (rest === null) return message;
+  if (field.kind === "issuer") return "Choose a company from the list.";
+  if (!entry && /^(is required\b|must not be empty\b)|; got ""\.$/.test(rest)) {
+    return `${field.kind === "select" || field.kind === "radio" ? "Choose" : "Enter"} the ${subjectOf(field).toLowerCase()}.`;
+  }
+  // Another field the rule names ("must not be before sign_date") by its label too.
+  let said = rest.replace(/; got ".*"\.$/, ".");
+  for (const other of others) if (other.name.includes("_")) said = said.replace(new RegExp(`\\b${other.name}\\b`, "g"), subjectOf(other).toLowerCase());
+  return entry ? `Entry ${Number(entry[1]) + 1} ${said}` : `${subjectOf(field)} ${said}`;
+}
+
+/** A field's label as the subject of a sentence: "Price per share (USD)" -> "Price per share". */
+function subjectOf(field: Pick<FieldDef, "label">): string {
+  return field.label.replace(/\s*\(.*\)$/, "");
+}

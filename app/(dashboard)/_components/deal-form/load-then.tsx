@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ApiError } from "@/lib/schema/errors";
 import type { ActionResult } from "../../_actions/result";
 
 /**
@@ -13,7 +14,7 @@ export function LoadThen<T>({ load, children }: { load: () => Promise<ActionResu
     let live = true;
     load().then(
       (result) => live && setState(result),
-      () => live && setState({ ok: false, error: { code: "internal_error", message: "It could not be loaded. Try again.", param: null } }),
+      () => live && setState({ ok: false, error: new ApiError("internal_error", "It could not be loaded. Try again.").toBody().error }),
     );
     return () => {
       live = false;

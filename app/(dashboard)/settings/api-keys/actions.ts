@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { ApiKeyError } from "@/lib/api-keys/keys";
+import { withLabel } from "@/lib/schema/messages";
 import { createOwnApiKey, revokeOwnApiKey } from "@/lib/api-keys/own-keys";
 import { getPageCaller } from "@/lib/auth/caller";
 
@@ -27,7 +28,7 @@ export async function createKeyAction(_previous: CreateKeyState, form: FormData)
     return { status: "created", name: key.name, prefix: key.prefix, secret, nonce: key.id };
   } catch (error) {
     if (error instanceof ApiKeyError && error.code === "invalid_name") {
-      return { status: "error", message: `Invalid name: ${error.message}.` };
+      return { status: "error", message: withLabel(error.message, "name", "The name") };
     }
     console.error("[api-keys] create failed", error);
     return { status: "error", message: "The key could not be created. Try again." };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readJsonBody } from "@/lib/schema/body";
+import { errorBodyOf } from "@/lib/schema/error-body.mjs";
 
 /**
  * The benchmark's ceiling (docs/performance.md, "What is measured"): a route handler in the same
@@ -27,7 +28,7 @@ function bodyOf(bytes: number): string {
 }
 
 function notFound(): Response {
-  return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found.", param: null } }), {
+  return new Response(JSON.stringify(errorBodyOf("not_found", "Not found.")), {
     status: 404,
     headers: { "content-type": "application/json; charset=utf-8" },
   });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { withDatabaseErrors } from "@/lib/http/handler";
+import { ApiError } from "@/lib/schema/errors";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { getCompanyLogoSource } from "@/lib/logos/queries";
 import { renderLogoSvg } from "@/lib/logos/monogram";
@@ -22,7 +23,7 @@ const FILE_SIZES = new Map<string, number>(LOGO_SIZES.map((n) => [`${n}x${n}.svg
 
 function notFound(message: string): Response {
   return Response.json(
-    { error: { code: "not_found", message, param: null } },
+    ApiError.notFound(message).toBody(),
     { status: 404, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } },
   );
 }
