@@ -12,6 +12,27 @@ import "./api-reference.css";
  * Swagger UI, not Scalar: Scalar 0.8.70 (the last release for Node 20) fails axe with critical
  * violations inside its viewer, and Redoc 2 wants React ≤ 18 (docs/api.md, "The viewer").
  */
+/**
+ * Swagger UI renders an enum parameter as a <select> with no label (axe: select-name). Each
+ * parameter's control is wrapped in a <label> naming it; Swagger's own React builds the elements.
+ */
+type SwaggerSystem = { React: { createElement: (type: unknown, props: object | null, ...children: unknown[]) => unknown } };
+function labelledParameterControls() {
+  return {
+    wrapComponents: {
+      JsonSchemaForm:
+        (Original: unknown, system: SwaggerSystem) =>
+        (props: { description?: string; keyName?: string }) =>
+          system.React.createElement(
+            "label",
+            { className: "block" },
+            system.React.createElement("span", { className: "sr-only" }, props.description || props.keyName || "Value"),
+            system.React.createElement(Original, props),
+          ),
+    },
+  };
+}
+
 export function ApiReference() {
   const node = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
@@ -29,6 +50,7 @@ export function ApiReference() {
           defaultModelsExpandDepth: 0,
           // Its themes colour numbers and strings below AA contrast on their backgrounds.
           syntaxHighlight: false,
+          plugins: [labelledParameterControls],
           onComplete: () => setState("ready"),
         });
       })

@@ -9,6 +9,7 @@ declare module "swagger-ui-dist/swagger-ui-es-bundle.js" {
     defaultModelsExpandDepth?: number;
     syntaxHighlight?: false | { activated?: boolean; theme?: string };
     onComplete?: () => void;
+    plugins?: (() => object)[];
   }
   export default function SwaggerUI(options: SwaggerUIOptions): unknown;
 }
