@@ -24,6 +24,7 @@ const LAYERS = [
   ["views"],
   ["http"],
   ["openapi"],
+  ["docs"],
   ["testing"],
 ];
 
