@@ -23,6 +23,7 @@ import { historyParamsSchema, isDeprecatedParam, paramSchemaOf } from "../schema
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { sessionCookieName } from "../auth/cookies";
 import { OPERATIONS, TAGS } from "./operations";
+import { UNKNOWN_PARAMETER_EXAMPLES, withExamples } from "./examples";
 
 /**
  * The OpenAPI 3.1 description of API v1, derived from the same zod schemas that parse the
@@ -335,7 +336,7 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl, "x-internal": true }],
     security: [{ bearer: [] }, { session: [] }],
     tags: TAGS,
-    paths: described(withWriteAnswers({
+    paths: withExamples(described(withWriteAnswers({
       "/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",
@@ -434,7 +435,7 @@ export function openApiDocument(serverUrl: string) {
       },
       "/ops/trades/{id}/verify": verification(true),
       "/ops/trades/{id}/unverify": verification(false),
-    })),
+    }))),
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API key (mkd_…), made on the dashboard's API keys page" },
@@ -447,6 +448,7 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       schemas: { Error: jsonSchema(errorSchema) },
+      examples: UNKNOWN_PARAMETER_EXAMPLES,
     },
   };
 }

@@ -1,0 +1,235 @@
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as getCompany } from "@/app/api/v1/companies/[company_id]/route";
+import { GET as getOrderBook } from "@/app/api/v1/companies/[company_id]/order_book/route";
+import { GET as listCompanyTrades } from "@/app/api/v1/companies/[company_id]/trades/route";
+import { GET as listCompanies } from "@/app/api/v1/companies/route";
+import { GET as listEvents } from "@/app/api/v1/my/events/route";
+import { GET as exportIndications } from "@/app/api/v1/my/indications.csv/route";
+import { POST as closeIndication } from "@/app/api/v1/my/indications/[id]/close/route";
+import { GET as indicationHistory } from "@/app/api/v1/my/indications/[id]/history/route";
+import { POST as refreshIndication } from "@/app/api/v1/my/indications/[id]/refresh/route";
+import { GET as getIndication, PATCH as updateIndication } from "@/app/api/v1/my/indications/[id]/route";
+import { GET as listIndications, POST as createIndication } from "@/app/api/v1/my/indications/route";
+import { GET as exportTrades } from "@/app/api/v1/my/trades.csv/route";
+import { GET as tradeHistory } from "@/app/api/v1/my/trades/[id]/history/route";
+import { GET as getTrade, PATCH as updateTrade } from "@/app/api/v1/my/trades/[id]/route";
+import { GET as listTrades, POST as createTrade } from "@/app/api/v1/my/trades/route";
+import { GET as getOpenApiDocument } from "@/app/api/v1/openapi.json/route";
+import { POST as unverifyTrade } from "@/app/api/v1/ops/trades/[id]/unverify/route";
+import { POST as verifyTrade } from "@/app/api/v1/ops/trades/[id]/verify/route";
+import { GET as listAllTrades } from "@/app/api/v1/ops/trades/route";
+import { companySearchText } from "@/lib/companies/search";
+import { getDb } from "@/lib/db/client";
+import { FIXTURE_PASSWORD_HASH, fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures";
+import { callRoute, type CallOptions, type CallResult } from "@/lib/testing/http";
+import { openApiDocument } from "./openapi";
+import { takesQuery, type RecordedExamples } from "./examples";
+
+/**
+ * The OpenAPI document's examples (lib/openapi/examples.json) are real answers: every operation is
+ * called here through its real route handler, on rows of this file's own (a company, two teams,
+ * their users and keys, all with fixed ids) in the shared fixture database, with the clock stopped
+ * at one instant, so that the answers are the same on every run and on both databases. What is
+ * still new on each run (the ids and permalinks of the rows created, the event cursor) is replaced
+ * by stand-ins of the same form, the same value for the same original. The answers must equal the
+ * committed file (`-u` records them again) and fit the schemas the document gives them.
+ */
+
+const NOW = new Date("2026-11-27T09:30:00.000Z");
+const COMPANY = { id: fixtureUuid("examples:company"), name: "Examplia Robotics" };
+const DESK = { id: fixtureUuid("examples:team:desk"), name: "Example Desk" };
+const MARKETPLACE = { id: fixtureUuid("examples:team:marketplace"), name: "Example Marketplace" };
+const BROKER = fixtureSecret("examples:broker");
+const OPS = fixtureSecret("examples:ops");
+
+async function member(label: string, team: { id: string }, name: string, permissions: string[], secret: string) {
+  const userId = fixtureUuid(`examples:user:${label}`);
+  const createdAt = new Date("2026-01-05T08:00:00.000Z");
+  await getDb().user.create({ data: { id: userId, email: `${label}@example.example`, name, passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(permissions), teamId: team.id, createdAt } });
+  await getDb().apiKey.create({
+    data: { id: fixtureUuid(`examples:key:${label}`), userId, name: label, prefix: secret.slice(0, 12), secretHash: sha256Hex(secret), scopes: JSON.stringify(permissions), createdAt, lastUsedAt: null, revokedAt: null },
+  });
+}
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  await getDb().company.create({
+    data: {
+      ...COMPANY,
+      legalName: "Examplia Robotics, Inc.",
+      searchText: companySearchText(COMPANY.name, "Examplia Robotics, Inc."),
+      country: "United States",
+      region: "California",
+      url: "https://examplia.example",
+      platformUrl: "https://marketplace.example/companies/examplia-robotics",
+      description: "Examplia Robotics makes warehouse robots. Founded in 2019 and headquartered in San Jose.",
+      logoColor: "#2f6f9f",
+      leadInvestors: JSON.stringify(["Blue Harbor Capital"]),
+    },
+  });
+  for (const team of [DESK, MARKETPLACE]) await getDb().team.create({ data: { ...team, createdAt: new Date("2026-01-05T08:00:00.000Z") } });
+  await member("broker", DESK, "Avery Example", ["companies", "indications_manage", "trades_manage"], BROKER);
+  await member("ops", MARKETPLACE, "Ibrahim Example", ["companies", "trades_verify"], OPS);
+});
+
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const PERMALINK = /\b(IND|TRD)-[A-Z0-9]{11}\b/g;
+const CURSOR = /\bev1\.\d+\b/g;
+const STABLE_IDS = new Set([COMPANY.id, DESK.id, MARKETPLACE.id, fixtureUuid("examples:user:broker"), fixtureUuid("examples:user:ops")]);
+
+/** What this run made up, each mapped to a stand-in of its form, numbered in the order first seen. */
+function standIns(make: (n: number) => string): (value: string) => string {
+  const seen = new Map<string, string>();
+  return (value) => {
+    if (!seen.has(value)) seen.set(value, make(seen.size + 1));
+    return seen.get(value)!;
+  };
+}
+const newId = standIns((n) => fixtureUuid(`examples:new:${n}`));
+const newPermalink = standIns((n) => `EXAMPLE${String(n).padStart(4, "0")}`);
+const newCursor = standIns((n) => `ev1.${n}`);
+function normalised(text: string): string {
+  return text
+    .replace(UUID, (id) => (STABLE_IDS.has(id) ? id : newId(id)))
+    .replace(PERMALINK, (link, prefix: string) => `${prefix}-${newPermalink(link)}`)
+    .replace(CURSOR, newCursor);
+}
+
+const recorded: RecordedExamples = { operations: {}, unknownParameter: { some: null, none: null } };
+const answers: Record<string, CallResult> = {};
+
+/** Calls an operation as a client would and records its request body and answer as its example. */
+async function record(operationId: string, handler: unknown, target: string, options: CallOptions & { status: number; shown?: (body: unknown) => unknown }): Promise<CallResult> {
+  const result = await callRoute(handler, target, { key: BROKER, ...options });
+  expect(result.status, `${operationId}: ${result.text.slice(0, 300)}`).toBe(options.status);
+  const isJson = result.headers.get("content-type")?.startsWith("application/json");
+  const text = normalised(isJson && options.shown ? JSON.stringify(options.shown(result.body)) : result.text);
+  const body = isJson ? JSON.parse(text) : text;
+  const operation = (recorded.operations[operationId] ??= { responses: {} });
+  operation.responses[options.status] = body;
+  // The request body shown is the one that succeeded.
+  if (options.body !== undefined && options.status < 300) operation.request = JSON.parse(normalised(JSON.stringify(options.body)));
+  answers[operationId] = result;
+  return result;
+}
+
+const idOf = (result: CallResult) => (result.body as { id: string }).id;
+
+describe("the OpenAPI document's examples", () => {
+  it("are the answers every operation gives on the examples' rows, as committed in lib/openapi/examples.json", async () => {
+    // The document itself, abridged to what says what it is: the rest is the document at hand.
+    const shown = (body: unknown) => ({ openapi: (body as { openapi: string }).openapi, info: (body as { info: unknown }).info });
+    await record("getOpenApiDocument", getOpenApiDocument, "/api/v1/openapi.json", { status: 200, key: undefined, shown });
+
+    await record("listCompanies", listCompanies, "/api/v1/companies?q=examplia&per_page=10", { status: 200 });
+    await record("getCompany", getCompany, `/api/v1/companies/${COMPANY.id}`, { status: 200 });
+
+    const bid = await record("createIndication", createIndication, "/api/v1/my/indications", {
+      status: 201,
+      body: { issuer_id: COMPANY.id, side: "bid", price_per_share: "12.5", volume: "1000000", minimum_volume: "250000", acceptable_structures: ["direct", "spv_1_layer"], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred", stock_class: "Series B", client_id: "CL-1042" },
+    });
+    const indication = `/api/v1/my/indications/${idOf(bid)}`;
+    await record("createIndication", createIndication, "/api/v1/my/indications", {
+      status: 400,
+      body: { issuer_id: COMPANY.id, side: "bid", price_per_share: "12,5", volume: "1000000", acceptable_structures: ["direct", "direct"], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred" },
+    });
+    await record("getOrderBook", getOrderBook, `/api/v1/companies/${COMPANY.id}/order_book?depth=5`, { status: 200 });
+    await record("getIndication", getIndication, indication, { status: 200 });
+    await record("updateIndication", updateIndication, indication, { status: 200, method: "PATCH", headers: { "if-match": bid.headers.get("etag")! }, body: { price_per_share: "13", details: "Will take the whole block." } });
+    await record("updateIndication", updateIndication, indication, { status: 400, method: "PATCH", body: { side: "offer", minimum_volume: "2000000" } });
+    await record("refreshIndication", refreshIndication, `${indication}/refresh`, { status: 200, method: "POST" });
+    await record("listIndications", listIndications, "/api/v1/my/indications?side=bid&stage=open&sort=-price_per_share&per_page=10", { status: 200 });
+    await record("exportIndications", exportIndications, "/api/v1/my/indications.csv?side=bid", { status: 200 });
+    await record("closeIndication", closeIndication, `${indication}/close`, { status: 200, method: "POST" });
+    await record("indicationHistory", indicationHistory, `${indication}/history`, { status: 200 });
+
+    const created = await record("createTrade", createTrade, "/api/v1/my/trades", {
+      status: 201,
+      body: { issuer_id: COMPANY.id, price_per_share: "41.25", volume: "2500000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred", sign_date: "2026-11-02", won_date: "2026-11-09", verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example" },
+    });
+    // The body of docs/api.md's Errors section: a price as a JSON number, a 30 February, a misspelt field.
+    await record("createTrade", createTrade, "/api/v1/my/trades", {
+      status: 400,
+      body: { issuer_id: COMPANY.id, price_per_share: 41.25, volume: "2500000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred", sign_date: "2026-02-30", won_date: "2026-03-09", verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example", colour: "blue" },
+    });
+    const trade = `/api/v1/my/trades/${idOf(created)}`;
+    await record("getTrade", getTrade, trade, { status: 200 });
+    await record("updateTrade", updateTrade, trade, { status: 200, method: "PATCH", body: { client_id: "CL-2077", attributed_to_owner: true } });
+    await record("updateTrade", updateTrade, trade, { status: 400, method: "PATCH", body: { won_date: "2026-10-30", volume: "-5" } });
+    await record("listTrades", listTrades, "/api/v1/my/trades?is_verified=false&sort=-volume&per_page=10", { status: 200 });
+    await record("exportTrades", exportTrades, "/api/v1/my/trades.csv", { status: 200 });
+    await record("listAllTrades", listAllTrades, `/api/v1/ops/trades?is_verified=false&team_id=${DESK.id}&sort=sign_date&per_page=5`, { status: 200, key: OPS });
+    await record("verifyTrade", verifyTrade, `/api/v1/ops/trades/${idOf(created)}/verify`, { status: 200, key: OPS, body: { reason: "Officer confirmed by phone" } });
+    await record("verifyTrade", verifyTrade, `/api/v1/ops/trades/${idOf(created)}/verify`, { status: 400, key: OPS, body: { reason: "" } });
+    await record("listCompanyTrades", listCompanyTrades, `/api/v1/companies/${COMPANY.id}/trades?per_page=10`, { status: 200 });
+    await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${idOf(created)}/unverify`, { status: 200, key: OPS, body: { reason: "Officer could not confirm the price" } });
+    await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${idOf(created)}/unverify`, { status: 400, key: OPS, body: {} });
+    await record("tradeHistory", tradeHistory, `${trade}/history`, { status: 200 });
+    await record("listEvents", listEvents, "/api/v1/my/events?limit=3", { status: 200 });
+
+    // The 400s every operation's 400 shows: a query parameter it does not take.
+    for (const [takes, handler, target] of [["some", listIndications, "/api/v1/my/indications"], ["none", getCompany, `/api/v1/companies/${COMPANY.id}`]] as const) {
+      const mistake = await callRoute(handler, `${target}?colour=red`, { key: BROKER });
+      expect(mistake.status).toBe(400);
+      recorded.unknownParameter[takes] = mistake.body;
+    }
+
+    await expect(`${JSON.stringify(recorded, null, 2)}\n`).toMatchFileSnapshot(path.join(__dirname, "examples.json"));
+  });
+
+  it("cover every operation, and an operation without a 400 of its own answers the shared one", async () => {
+    const document = openApiDocument("/api/v1");
+    const operations = Object.entries(document.paths).flatMap(([route, item]) =>
+      Object.entries(item as Record<string, { operationId?: string; parameters?: unknown[]; responses?: Record<string, unknown> }>)
+        .filter(([method]) => method !== "parameters")
+        .map(([method, operation]) => ({ route, method, operationId: operation.operationId!, has400: Boolean(operation.responses?.["400"]), takes: takesQuery(operation) ? "some" : "none" }) as const),
+    );
+    expect(Object.keys(recorded.operations).sort()).toEqual(operations.map((o) => o.operationId).sort());
+    const handlers: Record<string, unknown> = {
+      listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
+      listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, listAllTrades, verifyTrade, unverifyTrade,
+    };
+    for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
+      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", idOf(answers[operationId.includes("ndication") ? "createIndication" : "createTrade"]))}?colour=red`;
+      const result = await callRoute(handlers[operationId], target, {
+        key: operationId.endsWith("erifyTrade") || operationId === "listAllTrades" ? OPS : BROKER,
+        method: method.toUpperCase(),
+      });
+      expect(result.body, `${method} ${route}`).toEqual(recorded.unknownParameter[takes]);
+    }
+  });
+
+  it("fit the schemas the document gives them", () => {
+    type Media = { examples?: Record<string, { value?: unknown; $ref?: string }> };
+    const document = openApiDocument("/api/v1");
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, "doc");
+    const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+    const violations: string[] = [];
+    for (const [route, item] of Object.entries(document.paths)) {
+      for (const [method, value] of Object.entries(item as Record<string, { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }>)) {
+        if (method === "parameters") continue;
+        const checks = [
+          ...Object.entries(value.requestBody?.content ?? {}).map(([type, media]) => ({ at: ["paths", route, method, "requestBody", "content", type], media })),
+          ...Object.entries(value.responses).flatMap(([status, response]) => Object.entries(response.content ?? {}).map(([type, media]) => ({ at: ["paths", route, method, "responses", status, "content", type], media }))),
+        ];
+        for (const { at, media } of checks) {
+          for (const [name, example] of Object.entries(media.examples ?? {})) {
+            const shown = example.$ref ? (document.components.examples as Record<string, { value: unknown }>)[example.$ref.split("/").pop()!].value : example.value;
+            const validate = ajv.getSchema(`doc#/${pointer(...at, "schema")}`)!;
+            if (!validate(shown)) violations.push(`${method} ${route} ${at.slice(3).join(" ")} ${name}: ${ajv.errorsText(validate.errors)}`);
+          }
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});
