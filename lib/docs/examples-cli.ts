@@ -31,7 +31,8 @@ const ORIGIN = `http://localhost:${PORT}`;
 // try only ::1 for "localhost", where curl tries both.
 const HOST = "127.0.0.1";
 const WORK = path.join(ROOT, "prisma", "data", "docs-examples");
-const DEFAULT_URL = `file:${path.join(ROOT, "prisma", "data", "docs-examples.db")}`;
+const DEFAULT_FILE = path.join(ROOT, "prisma", "data", "docs-examples.db");
+const DEFAULT_URL = `file:${DEFAULT_FILE}`;
 
 /**
  * Read by bash before the page's lines (BASH_ENV), so the page's lines keep their own line numbers.
@@ -107,7 +108,7 @@ async function main(): Promise<number> {
 
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(WORK, { recursive: true });
-  if (url === DEFAULT_URL) for (const suffix of ["", "-journal", "-wal", "-shm"]) fs.rmSync(`${DEFAULT_URL.slice("file:".length)}${suffix}`, { force: true });
+  if (url === DEFAULT_URL) for (const suffix of ["", "-journal", "-wal", "-shm"]) fs.rmSync(`${DEFAULT_FILE}${suffix}`, { force: true });
   const env = { ...process.env, DATABASE_URL: url };
   execFileSync("npm", ["run", "-s", "db:setup"], { cwd: ROOT, env, stdio: "inherit" });
 
@@ -121,6 +122,15 @@ async function main(): Promise<number> {
     detached: true,
   });
   fs.closeSync(output);
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  // Interrupted (Ctrl-C, a CI timeout): the server, in a group of its own, would outlive us on port 3000.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stop(), process.exit(1)));
   try {
     await waitUntilReady(server, log);
     const markdown = fs.readFileSync(PAGE, "utf8");
@@ -144,11 +154,7 @@ async function main(): Promise<number> {
     console.error(`\ndocs/api.md examples: all ${blocks.length} blocks ran; ${calls.length} curls answered as the page shows (${commands.filter((c) => c.expectedError).length} of them the errors it shows).`);
     return 0;
   } finally {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
+    stop();
   }
 }
 
