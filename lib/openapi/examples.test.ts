@@ -103,7 +103,8 @@ function normalised(text: string): string {
 }
 
 const recorded: RecordedExamples = { operations: {}, unknownParameter: { some: null, none: null } };
-const answers: Record<string, CallResult> = {};
+/** The rows the calls create, whose paths the later calls and tests name. */
+const created = { indication: "", trade: "" };
 
 /** Calls an operation as a client would and records its request body and answer as its example. */
 async function record(operationId: string, handler: unknown, target: string, options: CallOptions & { status: number; shown?: (body: unknown) => unknown }): Promise<CallResult> {
@@ -116,7 +117,6 @@ async function record(operationId: string, handler: unknown, target: string, opt
   operation.responses[options.status] = body;
   // The request body shown is the one that succeeded.
   if (options.body !== undefined && options.status < 300) operation.request = JSON.parse(normalised(JSON.stringify(options.body)));
-  answers[operationId] = result;
   return result;
 }
 
@@ -135,7 +135,8 @@ describe("the OpenAPI document's examples", () => {
       status: 201,
       body: { issuer_id: COMPANY.id, side: "bid", price_per_share: "12.5", volume: "1000000", minimum_volume: "250000", acceptable_structures: ["direct", "spv_1_layer"], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred", stock_class: "Series B", client_id: "CL-1042" },
     });
-    const indication = `/api/v1/my/indications/${idOf(bid)}`;
+    created.indication = idOf(bid);
+    const indication = `/api/v1/my/indications/${created.indication}`;
     await record("createIndication", createIndication, "/api/v1/my/indications", {
       status: 400,
       body: { issuer_id: COMPANY.id, side: "bid", price_per_share: "12,5", volume: "1000000", acceptable_structures: ["direct", "direct"], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred" },
@@ -150,7 +151,7 @@ describe("the OpenAPI document's examples", () => {
     await record("closeIndication", closeIndication, `${indication}/close`, { status: 200, method: "POST" });
     await record("indicationHistory", indicationHistory, `${indication}/history`, { status: 200 });
 
-    const created = await record("createTrade", createTrade, "/api/v1/my/trades", {
+    const recordedTrade = await record("createTrade", createTrade, "/api/v1/my/trades", {
       status: 201,
       body: { issuer_id: COMPANY.id, price_per_share: "41.25", volume: "2500000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred", sign_date: "2026-11-02", won_date: "2026-11-09", verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example" },
     });
@@ -159,18 +160,19 @@ describe("the OpenAPI document's examples", () => {
       status: 400,
       body: { issuer_id: COMPANY.id, price_per_share: 41.25, volume: "2500000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred", sign_date: "2026-02-30", won_date: "2026-03-09", verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example", colour: "blue" },
     });
-    const trade = `/api/v1/my/trades/${idOf(created)}`;
+    created.trade = idOf(recordedTrade);
+    const trade = `/api/v1/my/trades/${created.trade}`;
     await record("getTrade", getTrade, trade, { status: 200 });
     await record("updateTrade", updateTrade, trade, { status: 200, method: "PATCH", body: { client_id: "CL-2077", attributed_to_owner: true } });
     await record("updateTrade", updateTrade, trade, { status: 400, method: "PATCH", body: { won_date: "2026-10-30", volume: "-5" } });
     await record("listTrades", listTrades, "/api/v1/my/trades?is_verified=false&sort=-volume&per_page=10", { status: 200 });
     await record("exportTrades", exportTrades, "/api/v1/my/trades.csv", { status: 200 });
     await record("listAllTrades", listAllTrades, `/api/v1/ops/trades?is_verified=false&team_id=${DESK.id}&sort=sign_date&per_page=5`, { status: 200, key: OPS });
-    await record("verifyTrade", verifyTrade, `/api/v1/ops/trades/${idOf(created)}/verify`, { status: 200, key: OPS, body: { reason: "Officer confirmed by phone" } });
-    await record("verifyTrade", verifyTrade, `/api/v1/ops/trades/${idOf(created)}/verify`, { status: 400, key: OPS, body: { reason: "" } });
+    await record("verifyTrade", verifyTrade, `/api/v1/ops/trades/${created.trade}/verify`, { status: 200, key: OPS, body: { reason: "Officer confirmed by phone" } });
+    await record("verifyTrade", verifyTrade, `/api/v1/ops/trades/${created.trade}/verify`, { status: 400, key: OPS, body: { reason: "" } });
     await record("listCompanyTrades", listCompanyTrades, `/api/v1/companies/${COMPANY.id}/trades?per_page=10`, { status: 200 });
-    await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${idOf(created)}/unverify`, { status: 200, key: OPS, body: { reason: "Officer could not confirm the price" } });
-    await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${idOf(created)}/unverify`, { status: 400, key: OPS, body: {} });
+    await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${created.trade}/unverify`, { status: 200, key: OPS, body: { reason: "Officer could not confirm the price" } });
+    await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${created.trade}/unverify`, { status: 400, key: OPS, body: {} });
     await record("tradeHistory", tradeHistory, `${trade}/history`, { status: 200 });
     await record("listEvents", listEvents, "/api/v1/my/events?limit=3", { status: 200 });
 
@@ -197,7 +199,7 @@ describe("the OpenAPI document's examples", () => {
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, listAllTrades, verifyTrade, unverifyTrade,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
-      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", idOf(answers[operationId.includes("ndication") ? "createIndication" : "createTrade"]))}?colour=red`;
+      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", operationId.includes("ndication") ? created.indication : created.trade)}?colour=red`;
       const result = await callRoute(handlers[operationId], target, {
         key: operationId.endsWith("erifyTrade") || operationId === "listAllTrades" ? OPS : BROKER,
         method: method.toUpperCase(),
