@@ -25,13 +25,14 @@ import { companySearchText } from "@/lib/companies/search";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures";
 import { callRoute, type CallOptions, type CallResult } from "@/lib/testing/http";
+import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { openApiDocument } from "./openapi";
 import { takesQuery, type RecordedExamples } from "./examples";
 
 /**
  * The OpenAPI document's examples (lib/openapi/examples.json) are real answers: every operation is
  * called here through its real route handler, on rows of this file's own (a company, two teams,
- * their users and keys, all with fixed ids) in the shared fixture database, with the clock stopped
+ * their users and keys, all with fixed ids) in a fixture database of its own, with the clock stopped
  * at one instant, so that the answers are the same on every run and on both databases. What is
  * still new on each run (the ids and permalinks of the rows created, the event cursor) is replaced
  * by stand-ins of the same form, the same value for the same original. The answers must equal the
@@ -53,6 +54,8 @@ async function member(label: string, team: { id: string }, name: string, permiss
     data: { id: fixtureUuid(`examples:key:${label}`), userId, name: label, prefix: secret.slice(0, 12), secretHash: sha256Hex(secret), scopes: JSON.stringify(permissions), createdAt, lastUsedAt: null, revokedAt: null },
   });
 }
+
+withAppOnOwnDatabase();
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companySearchText } from "@/lib/companies/search";
 import { createDb, type Db } from "@/lib/db/client";
-import { createFixtureDatabase } from "@/lib/testing/database";
+import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { companyRows, SECRETS } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/http";
 import { GET as listCompanies } from "./companies/route";
@@ -13,23 +13,15 @@ import { GET as listCompanies } from "./companies/route";
  * writes come from a second client, as another process's would.
  */
 
-const holder = globalThis as unknown as { __deskDb?: unknown };
-let saved: unknown;
-let database: Awaited<ReturnType<typeof createFixtureDatabase>>;
+const own = withAppOnOwnDatabase();
 let writer: Db;
 
-beforeAll(async () => {
-  database = await createFixtureDatabase(process.env.TEST_DATABASE_URL);
-  writer = createDb(database.url);
-  saved = holder.__deskDb;
-  holder.__deskDb = database.db;
+beforeAll(() => {
+  writer = createDb(own.database.url);
 });
 
 afterAll(async () => {
-  holder.__deskDb = saved;
   await writer?.$disconnect();
-  await database?.db.$disconnect();
-  await database?.drop();
 });
 
 async function names(query: string): Promise<string[]> {

@@ -1,10 +1,10 @@
 import Database from "better-sqlite3";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCK_WAIT_MS } from "@/lib/db/busy";
 import { sqliteFilePath } from "@/lib/db/url";
-import { createFixtureDatabase } from "@/lib/testing/database";
 import { COMPANIES, NEW_BID, SECRETS } from "@/lib/testing/fixtures";
+import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
 import { GET as logo } from "@/app/logos/[companyId]/[file]/route";
 import { PATCH as patchOne } from "./my/indications/[id]/route";
@@ -23,21 +23,7 @@ import { GET as listAll, POST as create } from "./my/indications/route";
 const KEY = SECRETS.alphaBroker;
 const BODY = NEW_BID;
 
-const holder = globalThis as unknown as { __deskDb?: unknown };
-let saved: unknown;
-let database: Awaited<ReturnType<typeof createFixtureDatabase>>;
-
-beforeAll(async () => {
-  database = await createFixtureDatabase(process.env.TEST_DATABASE_URL);
-  saved = holder.__deskDb;
-  holder.__deskDb = database.db;
-});
-
-afterAll(async () => {
-  holder.__deskDb = saved;
-  await database?.db.$disconnect();
-  await database?.drop();
-});
+const own = withAppOnOwnDatabase();
 
 /**
  * Another connection holding what a write needs: SQLite's write lock (BEGIN IMMEDIATE, readers
@@ -45,8 +31,8 @@ afterAll(async () => {
  * stops every writer (EXCLUSIVE).
  */
 async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
-  if (database.kind === "sqlite") {
-    const other = new Database(sqliteFilePath(database.url));
+  if (own.database.kind === "sqlite") {
+    const other = new Database(sqliteFilePath(own.database.url));
     other.exec("BEGIN IMMEDIATE");
     return {
       async release() {
@@ -55,7 +41,7 @@ async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
       },
     };
   }
-  const other = new pg.Client({ connectionString: database.url });
+  const other = new pg.Client({ connectionString: own.database.url });
   await other.connect();
   await other.query("BEGIN");
   await other.query("LOCK TABLE indications IN EXCLUSIVE MODE");
