@@ -122,15 +122,19 @@ async function main(): Promise<number> {
     detached: true,
   });
   fs.closeSync(output);
-  const stop = () => {
+  // Stopped and waited for: the port is free when this returns (CI runs the next database's
+  // examples on it at once), also when the server drains a request in flight first. npm may exit
+  // before the server under it does, so the port itself is watched.
+  const stop = async () => {
     try {
       process.kill(-server.pid!, "SIGTERM");
     } catch {
       // already gone
     }
+    for (let waited = 0; !(await portIsFree(PORT)) && waited < 30_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
   };
   // Interrupted (Ctrl-C, a CI timeout): the server, in a group of its own, would outlive us on port 3000.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stop(), process.exit(1)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().then(() => process.exit(1)));
   try {
     await waitUntilReady(server, log);
     const markdown = fs.readFileSync(PAGE, "utf8");
@@ -154,7 +158,7 @@ async function main(): Promise<number> {
     console.error(`\ndocs/api.md examples: all ${blocks.length} blocks ran; ${calls.length} curls answered as the page shows (${commands.filter((c) => c.expectedError).length} of them the errors it shows).`);
     return 0;
   } finally {
-    stop();
+    await stop();
   }
 }
 
