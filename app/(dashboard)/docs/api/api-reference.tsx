@@ -13,22 +13,27 @@ import "./api-reference.css";
  * violations inside its viewer, and Redoc 2 wants React ≤ 18 (docs/api.md, "The viewer").
  */
 /**
- * Swagger UI renders an enum parameter as a <select> with no label (axe: select-name). Each
- * parameter's control is wrapped in a <label> naming it; Swagger's own React builds the elements.
+ * Swagger UI renders an enum parameter, and the examples of a request body or an answer, as a
+ * <select> with no label (axe: select-name). Each such control is wrapped in a <label> naming it;
+ * Swagger's own React builds the elements.
  */
 type SwaggerSystem = { React: { createElement: (type: unknown, props: object | null, ...children: unknown[]) => unknown } };
-function labelledParameterControls() {
+type ControlProps = { description?: string; keyName?: string };
+const labelled =
+  (name: (props: ControlProps) => string) =>
+  (Original: unknown, system: SwaggerSystem) =>
+  (props: ControlProps) =>
+    system.React.createElement(
+      "label",
+      { className: "block" },
+      system.React.createElement("span", { className: "sr-only" }, name(props)),
+      system.React.createElement(Original, props),
+    );
+function labelledControls() {
   return {
     wrapComponents: {
-      JsonSchemaForm:
-        (Original: unknown, system: SwaggerSystem) =>
-        (props: { description?: string; keyName?: string }) =>
-          system.React.createElement(
-            "label",
-            { className: "block" },
-            system.React.createElement("span", { className: "sr-only" }, props.description || props.keyName || "Value"),
-            system.React.createElement(Original, props),
-          ),
+      JsonSchemaForm: labelled((props) => props.description || props.keyName || "Value"),
+      ExamplesSelect: labelled(() => "Example"),
     },
   };
 }
@@ -50,7 +55,7 @@ export function ApiReference() {
           defaultModelsExpandDepth: 0,
           // Its themes colour numbers and strings below AA contrast on their backgrounds.
           syntaxHighlight: false,
-          plugins: [labelledParameterControls],
+          plugins: [labelledControls],
           onComplete: () => setState("ready"),
         });
       })
