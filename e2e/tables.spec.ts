@@ -471,6 +471,8 @@ test.describe("at 390×844", () => {
 });
 
 test("/docs/api renders the OpenAPI document offline, linked from the navigation", async ({ page }) => {
+  // Two operations opened, every answer with its example, make a large page for axe.
+  test.setTimeout(120_000);
   await signInAs(page, ACCOUNTS.broker, "/indications");
   const external: string[] = [];
   page.on("request", (r) => {
@@ -483,9 +485,13 @@ test("/docs/api renders the OpenAPI document offline, linked from the navigation
   await expect(reference.getByText("/my/indications.csv").first()).toBeAttached();
   await page.waitForLoadState("networkidle");
   expect(external).toEqual([]);
-  // An operation opened (parameters, responses, schemas) passes axe too.
+  // An operation opened (parameters, responses, schemas, examples) passes axe too, and one with a
+  // request body (its example, and an answer's example select).
   await reference.locator(".opblock-summary-control").first().click();
   await expect(reference.locator(".opblock-body").first()).toBeVisible();
+  await reference.locator(".opblock-post .opblock-summary-control").first().click();
+  await expect(reference.locator(".opblock-post .opblock-body").first()).toBeVisible();
+  await expect(reference.locator(".opblock-post .examples-select-element").first()).toBeAttached();
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).include('[data-testid="api-reference"]').analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
