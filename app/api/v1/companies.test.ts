@@ -290,6 +290,18 @@ describe("GET /companies/{company_id}", () => {
     }
   });
 
+  it("builds logo URLs on the Host the caller asked for, not the address the server is bound to", async () => {
+    const c = SPECIAL_COMPANIES.nimbusAero;
+    const logos = async (host: string) =>
+      ((await callRoute(companyRoute, `/api/v1/companies/${c.id}`, { key: KEY, plain: true, headers: { host } })).body as { logos: Record<string, string> }).logos;
+    expect((await logos("desk.example:8443")).logo_24x24).toBe(`http://desk.example:8443/logos/${c.id}/24x24.svg`);
+    expect((await logos("[::1]:3000")).logo_24x24).toBe(`http://[::1]:3000/logos/${c.id}/24x24.svg`);
+    // A Host that is not a host (a path, a user part) is ignored: the request's own origin stays.
+    for (const host of ["evil.example/x", "a@b.example", "a b"]) {
+      expect((await logos(host)).logo_24x24).toBe(`http://localhost/logos/${c.id}/24x24.svg`);
+    }
+  });
+
   it("is visible to any team holding the companies permission (companies are not team data)", async () => {
     const c = SPECIAL_COMPANIES.alphaOnly;
     const result = await callRoute(companyRoute, `/api/v1/companies/${c.id}`, { key: SECRETS.betaBroker });
