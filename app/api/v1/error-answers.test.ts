@@ -164,6 +164,29 @@ describe("every problem of a request in one answer", () => {
     expect(errorOf(result).message).toBe('"a" is not a query parameter of this endpoint, which takes none: leave it out.');
   });
 
+  it("a write with a bad query and a bad body names both, the query's first; a 415 waits for the query to be right", async () => {
+    const change = await callRoute(indicationModule.PATCH, `/api/v1/my/indications/${NO_INDICATION}?dry_run=1`, {
+      key: KEY,
+      method: "PATCH",
+      body: { price_per_share: "abc", volume: -1 },
+    });
+    expectError(change, "unknown_parameter", "dry_run");
+    expect(errorOf(change).errors.map((e) => e.param)).toEqual(["dry_run", "price_per_share", "volume"]);
+    const create = await callRoute(tradesModule.POST, "/api/v1/my/trades?team=beta", { key: KEY, body: {} });
+    expectError(create, "unknown_parameter", "team");
+    expect(errorOf(create).errors.length).toBeGreaterThan(1);
+    const unverify = await callRoute(unverifyModule.POST, `/api/v1/ops/trades/${NO_TRADE}/unverify?x=1`, { key: KEY, method: "POST", body: {} });
+    expect(errorOf(unverify).errors.map((e) => e.param)).toEqual(["x", "reason"]);
+    const plain = await callRoute(indicationModule.PATCH, `/api/v1/my/indications/${NO_INDICATION}?dry_run=1`, {
+      key: KEY,
+      method: "PATCH",
+      body: "volume=1",
+      headers: { "content-type": "text/plain" },
+    });
+    expectError(plain, "unknown_parameter", "dry_run");
+    expect(errorOf(plain).errors).toHaveLength(1);
+  });
+
   it("an error that is not about a parameter lists nothing, and still carries errors and doc_url", async () => {
     const cases: [CallResult, ErrorCode][] = [
       [await callRoute(companiesModule.GET, "/api/v1/companies"), "unauthorized"],
