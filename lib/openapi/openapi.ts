@@ -93,7 +93,7 @@ const errorSchema = z.object({
       .describe(
         "Every problem about a parameter, the first (code, message, param above) included, in a stable order: the fields in the order of the schema, then unknown ones. Empty when the error is not about a parameter.",
       ),
-    doc_url: z.string().describe("The code's entry in the API reference: a path in the repository, docs/api.md#<code>."),
+    doc_url: z.string().describe("The code's entry in the API reference, /docs/api.md#<code>: a page of this service (and the same path in its repository)."),
   }),
 });
 
