@@ -316,7 +316,7 @@ function pageStatement<T>(
   // A cursor's page: whether a row follows it, from the same seek (limit + 1 rows at most).
   if (list.after) {
     const following = db.selectFrom(`${list.table} as t`).select(sql.lit(1).as("x")).where(page.where.toSql((i) => slot(`w${i}`))).orderBy(order).limit(1).offset(limit);
-    columns.push(sql`CASE WHEN EXISTS (${following}) THEN 1 ELSE 0 END`.as("__more"));
+    columns.push(sql`CASE WHEN EXISTS ${following} THEN 1 ELSE 0 END`.as("__more"));
   }
   const rowKey = sql`t.${sql.raw(dialect.rowKey)}`;
   const pageRows =

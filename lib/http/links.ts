@@ -13,12 +13,13 @@ function link(url: URL, rel: string, set: Record<string, string>, drop: readonly
 }
 
 /**
- * A list page's links: in cursor mode the next page's cursor; by page number, the next and the
- * previous page. `next_cursor` is null exactly on the last page, which then has no `next`.
+ * A list page's links: asked for by number (`page`), the next and the previous page; else (the
+ * first page, or a cursor's) the next page's cursor, which stays exact as rows come and go.
+ * `next_cursor` is null exactly on the last page, which then has no `next`.
  */
 export function pageLinks(url: URL, page: { page: number; next_cursor: string | null }): Record<string, string> {
   const links: string[] = [];
-  const byCursor = url.searchParams.has("cursor");
+  const byCursor = !url.searchParams.has("page");
   if (page.next_cursor !== null) links.push(byCursor ? link(url, "next", { cursor: page.next_cursor }) : link(url, "next", { page: String(page.page + 1) }));
   if (!byCursor && page.page > 1) links.push(link(url, "prev", { page: String(page.page - 1) }));
   return links.length > 0 ? { link: links.join(", ") } : {};
