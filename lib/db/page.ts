@@ -203,8 +203,9 @@ function conditionsOf<T>(dialect: Dialect, list: ListQuery<T>, knownCount: numbe
 }
 
 /**
- * The page statement: exactly one row holding `__items` (the page as a JSON array), `__v` (the
- * table's version) and `__n` (the count, when asked), so
+ * The page statement: exactly one row holding `__items` (the page as a JSON array), `__keys`
+ * (each row's sort value and id: page starts and cursors), `__v` (the table's version), `__n`
+ * (the count, when asked) and, after a cursor, `__more` (1 when a row follows the page), so
  * even a page past the end answers in one statement.
  *
  * The page's ids are chosen first and only its rows are read ("late row lookup"): a deep page

@@ -142,14 +142,16 @@ export function integer(name: string, min: number, max: number, fallback: number
 /** Longer than any cursor this API writes (lib/http/cursor.ts: a sort value is at most a company's name). */
 export const MAX_CURSOR_LENGTH = 2048;
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const CURSOR_SCHEMA = { type: "string", pattern: BASE64URL.source, maxLength: MAX_CURSOR_LENGTH };
+
 /**
  * A list's cursor (docs/api.md, "Cursors"): opaque, so only its form is checked here; the API
- * opens it against the list it is sent to (lib/http/cursor.ts).
+ * opens it against the list it is sent to (lib/http/cursor.ts). An optional key, so a query built
+ * in code (the pages', the tests') may leave it out.
  */
-const CURSOR_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9_-]+$", maxLength: MAX_CURSOR_LENGTH };
-// An optional key, so a query built in code (the pages', the tests') may leave it out.
 const listCursor = param("A next_cursor of this list, sent with the same sort: the rows after that page. Not with page.", CURSOR_SCHEMA, (value) =>
-  /^[A-Za-z0-9_-]+$/.test(value) && value.length <= MAX_CURSOR_LENGTH ? value : cursorRefused("cursor", value),
+  BASE64URL.test(value) && value.length <= MAX_CURSOR_LENGTH ? value : cursorRefused("cursor", value),
 ).optional();
 paramSchemas.set(listCursor, CURSOR_SCHEMA);
 
