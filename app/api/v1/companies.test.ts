@@ -107,9 +107,9 @@ describe("GET /companies: pagination", () => {
 
   it("answers an empty result with zero pages", async () => {
     const list = expectList(await callRoute(listCompaniesRoute, "/api/v1/companies?q=no-such-company-anywhere", { key: KEY }), "companies");
-    expect(list).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false });
+    expect(list).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false, next_cursor: null });
     const page2 = expectList(await callRoute(listCompaniesRoute, "/api/v1/companies?q=no-such-company-anywhere&page=2", { key: KEY }), "companies");
-    expect(page2).toEqual({ items: [], page: 2, total_pages: 0, total_count: 0, has_more: false });
+    expect(page2).toEqual({ items: [], page: 2, total_pages: 0, total_count: 0, has_more: false, next_cursor: null });
   });
 
   it.each([1, 7, 25, 100])("walks every page with per_page=%i: each company exactly once", async (perPage) => {
