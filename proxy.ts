@@ -2,6 +2,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { sessionCookieOptions } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
+import { API_DOCS_PATH } from "@/lib/schema/error-body.mjs";
 import { HSTS, isHttpsRequest, pageCsp } from "@/lib/security/headers";
 
 /**
@@ -13,7 +14,8 @@ import { HSTS, isHttpsRequest, pageCsp } from "@/lib/security/headers";
  * 2. A page needs a session: without a valid session cookie the browser is sent to /sign-in with
  *    the page it asked for as callbackUrl.
  *
- * Not covered (see `config.matcher` and `isPublicPath`): /sign-in needs no session; /api/* (the
+ * Not covered (see `config.matcher` and `isPublicPath`): /sign-in and the API reference
+ * (/docs/api.md) need no session; /api/* (the
  * API answers 401 JSON on its own, a redirect would break API clients, and next-auth lives
  * there); /logos/* (images, also used by API consumers); /_next/* and static files.
  *
@@ -54,6 +56,8 @@ const STATIC_FILE = /\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|js
 export function isPublicPath(pathname: string): boolean {
   return (
     pathname === "/sign-in" ||
+    // The API reference, where every error's doc_url points (app/docs/api.md).
+    pathname === API_DOCS_PATH ||
     pathname.startsWith("/sign-in/") ||
     pathname === "/api" ||
     pathname.startsWith("/api/") ||

@@ -12,6 +12,7 @@ import http from "node:http";
 import { ApiError } from "../lib/schema/errors";
 import { jsonBodyText } from "../lib/schema/json-text";
 import { buildJsonPage, toListBody } from "../lib/schema/pagination";
+import { nextCursor } from "../lib/http/cursor";
 import { COMPANY_ITEM, companyKey, companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
@@ -86,20 +87,23 @@ async function main() {
     if (path === "/api/v1/my/indications") {
       const query = parseIndicationListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, indicationList(caller.teamId, query.value));
-      return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total));
+      const list = indicationList(caller.teamId, query.value);
+      const page = await runPage(engine, list);
+      return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
     }
     if (path === "/api/v1/my/trades") {
       const query = parseTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, tradeList(caller.teamId, query.value));
-      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total));
+      const list = tradeList(caller.teamId, query.value);
+      const page = await runPage(engine, list);
+      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
     }
     if (path === "/api/v1/companies") {
       const query = parseCompanyListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, companyList(query.value));
-      return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total));
+      const list = companyList(query.value);
+      const page = await runPage(engine, list);
+      return toListBody("companies", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
     }
     const market = /^\/api\/v1\/companies\/([^/]+)\/(order_book|trades)$/.exec(path);
     if (market) {
@@ -112,8 +116,10 @@ async function main() {
       }
       const query = parseCompanyTradeListParams(target.searchParams);
       if (!query.ok) throw query.error;
-      const page = await runPage(engine, companyTradeList(viewer, market[1], query.value));
-      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total), { summary: await tapeSummary(viewer, market[1], page, utcToday(), engine) });
+      const list = companyTradeList(viewer, market[1], query.value);
+      const page = await runPage(engine, list);
+      const cursor = nextCursor(path, list.order, page.next);
+      return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total, page), cursor, { summary: await tapeSummary(viewer, market[1], page, utcToday(), engine) });
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

@@ -470,6 +470,22 @@ test.describe("at 390×844", () => {
   });
 });
 
+test("an error's doc_url opens its entry of the API reference on the service, without a session; nothing scrolls sideways on a phone", async ({ page }, testInfo) => {
+  const refused = await page.request.get("/api/v1/my/trades?is_verified=yes");
+  const { doc_url } = ((await refused.json()) as { error: { doc_url: string } }).error;
+  expect(doc_url).toBe("/docs/api.md#unauthorized");
+  await page.setViewportSize(PHONE);
+  await page.goto(doc_url);
+  await expect(page).toHaveURL(/\/docs\/api\.md#unauthorized$/);
+  const entry = page.locator("#unauthorized");
+  await expect(entry).toHaveText("unauthorized");
+  await expect(entry).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await shot(page, testInfo, "phone");
+});
+
 test("/docs/api renders the OpenAPI document offline, linked from the navigation", async ({ page }) => {
   // Two operations opened, every answer with its example, make a large page for axe.
   test.setTimeout(120_000);

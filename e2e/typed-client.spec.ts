@@ -21,7 +21,7 @@ import { expect, test } from "./support/fixtures";
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: object }> }> }>> };
 const DOCUMENT = path.join(PROJECT_ROOT, "lib", "generated", "api", "openapi.json");
 // The headers this API sets (not the transport's, nor the security headers of next.config.ts).
-const OURS = ["etag", "location", "ratelimit", "ratelimit-policy", "retry-after", "allow", "www-authenticate", "x-request-id", "idempotent-replayed", "content-disposition", "cache-control"];
+const OURS = ["etag", "link", "location", "ratelimit", "ratelimit-policy", "retry-after", "allow", "www-authenticate", "x-request-id", "idempotent-replayed", "content-disposition", "cache-control"];
 
 test("every operation through the typed client answers as the document says", async ({ request }) => {
   test.setTimeout(120_000);
@@ -103,6 +103,9 @@ test("every operation through the typed client answers as the document says", as
   await call("patch", "/my/indications/{id}", broker.PATCH("/my/indications/{id}", { params: { path: { id } }, body: { volume: "4000" } }));
   const list = await call("get", "/my/indications", broker.GET("/my/indications", { params: { query: { side: "bid", sort: "-updated_at", per_page: 5 } } }));
   await call("get", "/my/indications", broker.GET("/my/indications", { params: { query: { per_page: 5, side: "bid", sort: "-updated_at" }, header: { "If-None-Match": list.response.headers.get("etag")! } } }));
+  // The next page by its cursor (docs/api.md, "Cursors"); a typed field, and a declared Link.
+  const cursor = list.data?.next_cursor;
+  if (cursor) await call("get", "/my/indications", broker.GET("/my/indications", { params: { query: { side: "bid", sort: "-updated_at", per_page: 5, cursor } } }));
   await call("get", "/my/indications.csv", broker.GET("/my/indications.csv", { params: { query: { side: "bid" } }, parseAs: "text" }));
 
   // A trade's life: recorded, read, changed, verified (and then fixed for its team), unverified.

@@ -2,7 +2,6 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { formatCount } from "@/lib/format";
-import { dayEndExclusiveUtc, dayStartUtc, timestampToDateInput } from "./search-params";
 import { Popover } from "./popover";
 import type { CompanyOption, FilterDef, Option } from "./types";
 import { useTableUrl } from "./url-state";
@@ -390,19 +389,19 @@ function DateRangeFilter({
   label,
   fromParam,
   toParam,
-  mode,
+  utc = false,
   opening,
 }: {
   label: string;
   fromParam: string;
   toParam: string;
-  mode: "date" | "timestamp";
+  utc?: boolean;
   opening?: boolean;
 }) {
   const { get, update } = useTableUrl();
   const id = useId();
-  const fromValue = mode === "date" ? (get(fromParam) ?? "") : timestampToDateInput(get(fromParam), false);
-  const toValue = mode === "date" ? (get(toParam) ?? "") : timestampToDateInput(get(toParam), true);
+  const fromValue = get(fromParam) ?? "";
+  const toValue = get(toParam) ?? "";
   const [fromText, setFromText] = useUrlSyncedText(fromValue);
   const [toText, setToText] = useUrlSyncedText(toValue);
 
@@ -410,8 +409,7 @@ function DateRangeFilter({
     const param = which === "from" ? fromParam : toParam;
     if (value === "") return update({ [param]: null });
     if (!isPlausibleDate(value)) return;
-    const encoded = mode === "date" ? value : which === "from" ? dayStartUtc(value) : dayEndExclusiveUtc(value);
-    if (encoded !== get(param)) update({ [param]: encoded });
+    if (value !== get(param)) update({ [param]: value });
   }
 
   const input = (which: "from" | "to", text: string, setText: (value: string) => void) => (
@@ -433,7 +431,7 @@ function DateRangeFilter({
       legend={
         <>
           {label}
-          {mode === "timestamp" ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
+          {utc ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
         </>
       }
       bounds={[fromValue || null, toValue || null]}

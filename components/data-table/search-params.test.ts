@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayEndExclusiveUtc, dayStartUtc, parseHidden, tableParams, timestampToDateInput, toUrlSearchParams } from "./search-params";
+import { parseHidden, tableParams, toUrlSearchParams } from "./search-params";
 
 describe("table URL helpers", () => {
   it("splits UI-only parameters from the API query", () => {
@@ -23,13 +23,5 @@ describe("table URL helpers", () => {
     expect(parseHidden(null, ["a"])).toEqual(["a"]);
     expect(parseHidden("", ["a"])).toEqual([]);
     expect(parseHidden("b,c", ["a"])).toEqual(["b", "c"]);
-  });
-
-  it("maps date inputs to UTC timestamp bounds and back", () => {
-    expect(dayStartUtc("2026-01-31")).toBe("2026-01-31T00:00:00Z");
-    expect(dayEndExclusiveUtc("2026-01-31")).toBe("2026-02-01T00:00:00Z");
-    expect(timestampToDateInput("2026-02-01T00:00:00Z", true)).toBe("2026-01-31");
-    expect(timestampToDateInput("2026-01-31T00:00:00Z", false)).toBe("2026-01-31");
-    expect(timestampToDateInput("garbage", false)).toBe("");
   });
 });

@@ -57,28 +57,6 @@ export function parseHidden(value: string | null, defaults: readonly string[]): 
     .filter(Boolean);
 }
 
-/** UTC day boundaries for timestamp filters edited with date inputs (created_after/before). */
-export function dayStartUtc(date: string): string {
-  return `${date}T00:00:00Z`;
-}
-
-/** The exclusive end of a day: "2026-01-31" -> "2026-02-01T00:00:00Z". */
-export function dayEndExclusiveUtc(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return `${d.toISOString().slice(0, 10)}T00:00:00Z`;
-}
-
-/** Back from a timestamp parameter to the date input's value (inverse of the two above). */
-export function timestampToDateInput(value: string | null, end: boolean): string {
-  if (!value) return "";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return "";
-  const exactMidnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
-  if (end && exactMidnight) d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * The address of a list's CSV export for a table's query: the parameters the export takes (its
  * schema's keys, so `page` and `per_page` drop out: the export is the whole set), in order.

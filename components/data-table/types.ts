@@ -56,8 +56,11 @@ export type FilterDef = (
    * `selected` is the current company, resolved by the server page.
    */
   | { kind: "company"; param: string; label: string; selected: CompanyOption | null; searchUrl: string }
-  /** Two date inputs. `timestamp`: RFC 3339 bounds at UTC midnight (to = exclusive next day). */
-  | { kind: "dateRange"; label: string; fromParam: string; toParam: string; mode: "date" | "timestamp" }
+  /**
+   * Two date inputs, whole days, both ends included (the API's `<field>_from` / `_to`). `utc`: the
+   * column is a timestamp, whose days the API takes as UTC days; the legend says so.
+   */
+  | { kind: "dateRange"; label: string; fromParam: string; toParam: string; utc?: boolean }
   /** Free text, applied on Enter or blur. */
   | { kind: "text"; param: string; label: string; placeholder?: string }
   /** Two decimal inputs (min/max), applied on Enter or blur. */

@@ -23,21 +23,24 @@ export function screenshotPath(testInfo: TestInfo, step?: string): string {
  * A full-page screenshot of the page as it is now (an extra one for a named step of a test).
  *
  * First two animation frames must pass: a page whose renderer is stuck (a render loop, a hung
- * script) fails here, as it should. Chromium's full-page capture (it lays the page out again at
- * full height) can itself stall with nothing wrong in the page: it did once in CI, 15 s after a
- * resize to the phone size with a modal dialog open, and never in a local run. A stalled capture
- * falls back to the viewport, which still shows the state the step is about, and says so.
+ * script) fails here, as it should. Not Playwright's `fullPage`: Chromium's capture beyond the
+ * viewport resizes the page to 1×1 px and back, which crosses the phone breakpoint, so `usePhone`
+ * swaps the layout and back and every control of the swapped part is mounted anew (an open menu
+ * closes, the focused button is replaced; a test that goes on from the step fails). The viewport
+ * is made as tall as the page instead (its width, hence the layout, unchanged) and put back after.
  */
 export async function shot(page: Page, testInfo: TestInfo, step?: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  const file = screenshotPath(testInfo, step);
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const tall = viewport !== null && height > viewport.height;
+  // Chromium's largest capture; a taller page is cut there.
+  if (tall) await page.setViewportSize({ width: viewport.width, height: Math.min(height, 16_384) });
   try {
-    await page.screenshot({ path: file, fullPage: true, animations: "disabled", timeout: 10_000 });
-  } catch (error) {
-    if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
-    testInfo.annotations.push({ type: "screenshot", description: `full-page capture stalled; viewport only: ${file}` });
-    await page.screenshot({ path: file, animations: "disabled" });
+    await page.screenshot({ path: screenshotPath(testInfo, step), animations: "disabled" });
+  } finally {
+    if (tall) await page.setViewportSize(viewport);
   }
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { timestampField } from "../schema/fields";
 import { pageWindow } from "../schema/pagination";
-import { OCCURRED, cursorParam, integer, listQuery, sortParam, type HistoryQuery, type TimeOperator } from "../schema/params";
+import { OCCURRED, feedCursorParam, integer, listQuery, sortParam, type HistoryQuery, type TimeOperator } from "../schema/params";
 import type { Caller } from "../auth/caller";
 import { getDb, getEngine, type Db } from "../db/client";
 
@@ -128,19 +128,32 @@ function occurredWhere(query: HistoryQuery): Partial<Record<(typeof PRISMA_OPERA
   return Object.fromEntries(OCCURRED.bounds(query).map((bound) => [PRISMA_OPERATORS[bound.operator], bound.at]));
 }
 
+/** A history's page: its events, their count, and its last event's key (`seq`) when more follow. */
+export interface HistoryPage {
+  items: AuditEvent[];
+  total: number;
+  next?: { value: string; id: string };
+}
+
 /**
  * A resource's events in the query's time window and order, one page of them (the caller's team
- * only). Time order is `seq` order: a resource's changes take its row's lock and each is stamped
- * strictly after the one before (lib/deals/write.ts), and `seq`, the events' key, is unique.
+ * only): by number, or after the event of seq `afterSeq` (a cursor's). Time order is `seq` order:
+ * a resource's changes take its row's lock and each is stamped strictly after the one before
+ * (lib/deals/write.ts), and `seq`, the events' key, is unique: the key a cursor needs.
  */
-export async function resourceHistory(teamId: string, resourceId: string, query: HistoryQuery): Promise<{ items: AuditEvent[]; total: number }> {
+export async function resourceHistory(teamId: string, resourceId: string, query: HistoryQuery, afterSeq?: number): Promise<HistoryPage> {
   const where = { teamId, resourceId, occurredAt: occurredWhere(query) };
   const { limit, offset } = pageWindow(query);
+  const after = afterSeq === undefined ? {} : { seq: query.sort.direction === "asc" ? { gt: afterSeq } : { lt: afterSeq } };
+  // After a cursor, one row more says whether any follows; by number, the count says it.
   const [rows, total] = await Promise.all([
-    getDb().auditEvent.findMany({ where, orderBy: { seq: query.sort.direction }, skip: offset, take: limit }),
+    getDb().auditEvent.findMany({ where: { ...where, ...after }, orderBy: { seq: query.sort.direction }, skip: afterSeq === undefined ? offset : 0, take: limit + 1 }),
     getDb().auditEvent.count({ where }),
   ]);
-  return { items: rows.map(toApi), total };
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const more = afterSeq === undefined ? offset + limit < total : rows.length > limit;
+  return { items: page.map(toApi), total, ...(more && last && { next: { value: String(last.seq), id: last.id } }) };
 }
 
 /** Where a team's feed stands: after the event of this seq. */
@@ -149,10 +162,10 @@ const cursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
 
 /**
  * GET /my/events query parameters. The feed is in the order its events were recorded (`seq`),
- * which `after` counts: a descending order would have no "after", so `sort` is ascending only.
+ * which its cursor counts: a descending order would have no "after", so `sort` is ascending only.
  */
 export const eventFeedParamsSchema = listQuery({
-  after: cursorParam("after", CURSOR_PREFIX),
+  ...feedCursorParam(CURSOR_PREFIX),
   limit: integer("limit", 1, 500, 100),
   sort: sortParam(["occurred_at"], { field: "occurred_at", direction: "asc" }, { ascendingOnly: true }),
 });
@@ -166,11 +179,12 @@ export type EventFeed = z.infer<typeof eventFeedSchema>;
  * incremental sync. `next_cursor` is where the next call resumes, even when nothing came.
  */
 export async function eventFeed(teamId: string, query: EventFeedQuery): Promise<EventFeed> {
-  const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: query.after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
+  const after = query.cursor ?? query.after ?? 0;
+  const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return {
     events: page.map(toApi),
-    next_cursor: cursorOf(page.length > 0 ? page[page.length - 1].seq : query.after),
+    next_cursor: cursorOf(page.length > 0 ? page[page.length - 1].seq : after),
     has_more: rows.length > query.limit,
   };
 }

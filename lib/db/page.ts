@@ -3,7 +3,7 @@ import { counterSql, teamCounterSql, type Counter } from "../cache/counters";
 import { createCache } from "../cache/registry";
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Dialect } from "./dialect";
-import { jsonObjectSql, type ApiFields, type Computed, type ComputedFields } from "./json-sql";
+import { jsonObjectSql, type ApiFields, type Computed, type ComputedFields, type FieldKind } from "./json-sql";
 import { Filters, col, compileTemplate, compiled, type Column, type Fragment, type Selected, type Slot, type Sql, type TableName, type Tables } from "./sql";
 
 /**
@@ -50,11 +50,6 @@ export interface ListQuery<T, TB extends TableName = TableName> {
   values?: Readonly<Record<string, string>>;
   /** Who the items are shown to, when `computed` depends on it: part of the page's cache key (pageKey). */
   viewer?: string;
-  /**
-   * Whether the engine may learn where pages start (ListCache), which needs each item's `id`; off
-   * for items that do not all carry one.
-   */
-  pageStarts?: boolean;
   /** The joins of the `ref` fields' rows. */
   joins?: readonly RefJoin[];
   /**
@@ -73,6 +68,11 @@ export interface ListQuery<T, TB extends TableName = TableName> {
   order: OrderBy;
   limit: number;
   offset: number;
+  /**
+   * The row the page follows, from a caller's cursor (docs/api.md, "Cursors"): the page starts
+   * right after it in the order (`offset` is then 0), and tells whether rows follow it.
+   */
+  after?: PageKey;
   /**
    * The best plan does not depend on the values (a team, equality filters, a range on the order's
    * column): such a page, from its start, may then write its page size and offset as literals, so
@@ -107,12 +107,14 @@ export function rowsRunner(engine: Engine): RunRows {
   return async (sql) => (await engine.run<Record<string, unknown>>(sql)).map((row) => Object.values(row));
 }
 
-/** Where a page starts in the list's order (see ListCache). */
-export interface PageStart {
-  /** The row's sort field as the API writes it. */
+/** A row's place in the list's order: its sort field as the API writes it, and its id (the tie-break). */
+export interface PageKey {
   value: string;
-  /** The row's id, the tie-break. */
   id: string;
+}
+
+/** Where a page starts in the list's order (see ListCache). */
+export interface PageStart extends PageKey {
   /** The page's first row (true) or the row just before it (false). */
   inclusive: boolean;
 }
@@ -201,8 +203,9 @@ function conditionsOf<T>(dialect: Dialect, list: ListQuery<T>, knownCount: numbe
 }
 
 /**
- * The page statement: exactly one row holding `__items` (the page as a JSON array), `__v` (the
- * table's version) and `__n` (the count, when asked), so
+ * The page statement: exactly one row holding `__items` (the page as a JSON array), `__keys`
+ * (each row's sort value and id: page starts and cursors), `__v` (the table's version), `__n`
+ * (the count, when asked) and, after a cursor, `__more` (1 when a row follows the page), so
  * even a page past the end answers in one statement.
  *
  * The page's ids are chosen first and only its rows are read ("late row lookup"): a deep page
@@ -216,10 +219,11 @@ function conditionsOf<T>(dialect: Dialect, list: ListQuery<T>, knownCount: numbe
  */
 export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOptions): Sql {
   const where = conditionsOf(dialect, list, options.knownCount);
-  if (options.start) addStart(dialect, where, list, options.start);
+  const start = list.after ? { ...list.after, inclusive: false } : options.start;
+  if (start) addStart(dialect, where, list, start);
   const count = !options.withCount ? "none" : scopeOf(dialect, list).wholeTeam ? "team" : conditionsOf(dialect, list, options.knownCount);
   const counted = typeof count === "string" ? undefined : count;
-  const offset = options.start ? 0 : list.offset;
+  const offset = start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
   // value: only a range elsewhere makes the plan depend on values
   // (docs/performance.md, "PostgreSQL generic plans").
@@ -231,6 +235,7 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
     count: counted ? `rows: ${counted.shape()}` : count,
     limit: literalLimit ? list.limit : "?",
     genericPage,
+    more: list.after !== undefined,
   };
   const key = [
     dialect.kind,
@@ -267,6 +272,23 @@ function declarationId(declaration: object): number {
   return id;
 }
 
+// Each order's key fields, one declaration per (column, kind): the JSON writer compiles each once.
+const keyDeclarations = new Map<string, ApiFields<Record<string, string>>>();
+
+/**
+ * What `__keys` writes of each row: the sort column as the API writes it (a column the items show
+ * under another name, as ops' team_id, as stored text) and the id, so a cursor names a row
+ * whether or not the items show it (the tape).
+ */
+function keyFields<T>(list: ListQuery<T>): ApiFields<Record<string, string>> {
+  const column = list.order.column;
+  const kind = (list.fields as Record<string, FieldKind | undefined>)[column] ?? "text";
+  const name = `${column}\u0000${kind}`;
+  let fields = keyDeclarations.get(name);
+  if (fields === undefined) keyDeclarations.set(name, (fields = { [column]: kind, id: "text" } as ApiFields<Record<string, string>>));
+  return fields;
+}
+
 /** The page statement of pageSql, with slots for every value (`team`, `limit`, `offset`, `w<i>`, `c<i>`, `value:<name>`). */
 function pageStatement<T>(
   dialect: Dialect,
@@ -279,18 +301,24 @@ function pageStatement<T>(
   const computed = list.computed?.(dialect, (name) => slot(`value:${name}`));
   const items = dialect.jsonArrayAgg(jsonObjectSql(dialect, list.fields, computed), order);
   const team = slot("team");
-  const columns: Selected[] = [items.as("__items"), ...versionColumns(list, team)];
+  const columns: Selected[] = [items.as("__items"), dialect.jsonArrayAgg(jsonObjectSql(dialect, keyFields(list)), order).as("__keys"), ...versionColumns(list, team)];
   if (page.count === "team") columns.push(teamRowCountSql(list, team).as("__n"));
   else if (page.count !== "none") {
     const rows = page.count.toSql((i) => slot(`c${i}`));
     columns.push(db.selectFrom(`${list.table} as t`).select(sql`count(*)`.as("n")).where(rows).as("__n"));
   }
+  const limit = page.literalLimit ? sql.lit(list.limit) : sql<number>`${slot("limit")}`;
   const window = (query: AnySelect) =>
     query
       .where(page.where.toSql((i) => slot(`w${i}`)))
       .orderBy(order)
-      .limit(page.literalLimit ? sql.lit(list.limit) : sql<number>`${slot("limit")}`)
+      .limit(limit)
       .offset(page.genericPage ? sql.lit(0) : sql<number>`${slot("offset")}`);
+  // A cursor's page: whether a row follows it, from the same seek (limit + 1 rows at most).
+  if (list.after) {
+    const following = db.selectFrom(`${list.table} as t`).select(sql.lit(1).as("x")).where(page.where.toSql((i) => slot(`w${i}`))).orderBy(order).limit(1).offset(limit);
+    columns.push(sql`CASE WHEN EXISTS ${following} THEN 1 ELSE 0 END`.as("__more"));
+  }
   const rowKey = sql`t.${sql.raw(dialect.rowKey)}`;
   const pageRows =
     list.lateLookup === false
@@ -354,9 +382,11 @@ export interface PageResult<T> {
   version: string;
   /** The list's own counter among them (listCounterSql): facts derived from the same rows can be kept under it. */
   counter: string;
+  /** The page's last row, when a row follows it: where the next page starts (a cursor's row). */
+  next?: PageKey;
 }
 
-type PageRow = { __items: unknown; __v: unknown; __n?: unknown } & Record<`__d${number}`, unknown>;
+type PageRow = { __items: unknown; __keys: unknown; __v: unknown; __n?: unknown; __more?: unknown } & Record<`__d${number}`, unknown>;
 
 function versionOf<T>(list: ListQuery<T>, row: Record<string, unknown>): string {
   return [row.__v, ...(list.dependsOn ?? []).map((_, i) => row[`__d${i}`])].map(String).join(".");
@@ -389,7 +419,8 @@ function scopeOf<T>(dialect: Dialect, list: ListQuery<T>): { key: string; wholeT
 
 /** Identifies a list's page (its rows, order and window) across requests. */
 export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
-  return `${scopeOf(dialect, list).key}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}`;
+  const after = list.after ? `${list.after.value}\u0000${list.after.id}` : "";
+  return `${scopeOf(dialect, list).key}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}\u0000${after}`;
 }
 
 /**
@@ -402,7 +433,8 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>): Promise<Pa
   const countKey = scope.key;
   const startKey = (offset: number) => `${countKey}\u0000${list.order.column} ${list.order.direction}\u0000${offset}`;
   const count = engine.cache.counts.get(countKey);
-  const start = list.offset > 0 ? engine.cache.starts.get(startKey(list.offset)) : undefined;
+  // A cursor's page starts at its row (pageSql); a numbered one where it started last time.
+  const start = list.offset > 0 && !list.after ? engine.cache.starts.get(startKey(list.offset)) : undefined;
   const knownCount = count?.count;
   // A team's whole list always reads its kept row count: free, and never stale.
   const kept = scope.wholeTeam;
@@ -415,15 +447,19 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>): Promise<Pa
   // No count column: the statement ran once, with a cached count that proved fresh.
   const total = row.__n === undefined ? count!.count : Number(row.__n);
   if (!fresh(count)) engine.cache.counts.set(countKey, { version, count: total });
-  const itemsJson = String(row.__items);
-  rememberStarts(engine.cache, list, itemsJson, version, total, startKey);
-  return { itemsJson, total, version: versionOf(list, row), counter: String(row.__v) };
+  // Parsed only when needed: the next page's start, or starts to learn.
+  let keys: PageKey[] | undefined;
+  const keysOf = () => (keys ??= (JSON.parse(String(row.__keys)) as Record<string, unknown>[]).map((key) => ({ value: String(key[list.order.column]), id: String(key.id) })));
+  const more = list.after ? Number(row.__more) === 1 : list.offset + list.limit < total;
+  if (!list.after) rememberStarts(engine.cache, list, keysOf, version, total, startKey);
+  const next = more ? keysOf().at(-1) : undefined;
+  return { itemsJson: String(row.__items), total, version: versionOf(list, row), counter: String(row.__v), ...(next && { next }) };
 }
 
 function rememberStarts<T>(
   cache: ListCache,
   list: ListQuery<T>,
-  itemsJson: string,
+  keysOf: () => PageKey[],
   version: string,
   total: number,
   startKey: (offset: number) => string,
@@ -432,15 +468,8 @@ function rememberStarts<T>(
   const known = (offset: number) => cache.starts.get(startKey(offset))?.version === version;
   const learnThis = list.offset > 0 && list.offset < total && !known(list.offset);
   const learnNext = next < total && !known(next);
-  if (list.pageStarts === false || (!learnThis && !learnNext)) return;
-  // Parsed only when something is to be learnt: once per page and table version.
-  const items = JSON.parse(itemsJson) as Record<string, unknown>[];
-  const at = (item: Record<string, unknown>, inclusive: boolean) => ({
-    value: String(item[list.order.column]),
-    id: String(item.id),
-    inclusive,
-    version,
-  });
-  if (learnThis && items.length > 0) cache.starts.set(startKey(list.offset), at(items[0], true));
-  if (learnNext && items.length === list.limit) cache.starts.set(startKey(next), at(items[items.length - 1], false));
+  if (!learnThis && !learnNext) return;
+  const keys = keysOf();
+  if (learnThis && keys.length > 0) cache.starts.set(startKey(list.offset), { ...keys[0], inclusive: true, version });
+  if (learnNext && keys.length === list.limit) cache.starts.set(startKey(next), { ...keys[keys.length - 1], inclusive: false, version });
 }

@@ -8,7 +8,7 @@ import { createIndication, updateIndication } from "../indications/commands";
 import { getIndication, indicationList } from "../indications/queries";
 import { parseIndicationListParams } from "../indications/schema";
 import { indicationCreateSchema, indicationPatchSchema, INDICATION_REFUSED } from "../indications/write-schema";
-import { parseBody, readJsonBody } from "../schema/body";
+import { bodyWithoutQuery, parseBody, readJsonBody } from "../schema/body";
 import type { PageRequest } from "../schema/pagination";
 import { noQuery, type ParseResult, type RawParams } from "../schema/params";
 import { createTrade, updateTrade } from "../trades/commands";
@@ -46,7 +46,7 @@ export function teamListRoutes<Q extends PageRequest, C extends z.ZodType, P ext
   const POST = apiRoute(
     {
       requires: resource.create.requires,
-      input: async ({ request }) => parseBody(resource.create.schema, await readJsonBody(request), resource.refused.onCreate),
+      input: ({ request, url }) => bodyWithoutQuery(url, async () => parseBody(resource.create.schema, await readJsonBody(request), resource.refused.onCreate)),
     },
     async ({ caller, input }) => resourceResponse(await resource.create.run(caller, input), { createdIn: `/api/v1/my/${resource.name}` }),
   );
@@ -62,10 +62,8 @@ export function teamItemRoutes<Q extends PageRequest, C extends z.ZodType, P ext
   const PATCH = apiRoute<Params, z.output<P>>(
     {
       requires: resource.change.requires,
-      input: async ({ request, url }) => {
-        noQuery(url);
-        return parseBody(resource.change.schema, await readJsonBody(request, { mergePatch: true }), resource.refused.onPatch);
-      },
+      input: ({ request, url }) =>
+        bodyWithoutQuery(url, async () => parseBody(resource.change.schema, await readJsonBody(request, { mergePatch: true }), resource.refused.onPatch)),
     },
     async ({ request, caller, params, input }) => resourceResponse(await resource.change.run(caller, params.id, input, request.headers.get("if-match"))),
   );

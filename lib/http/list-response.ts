@@ -9,6 +9,8 @@ import { ApiResult } from "./handler";
 import { JsonText, jsonBodyText } from "../schema/json-text";
 import { toListBody, type PageRequest } from "../schema/pagination";
 import { readPage, type ListExtra } from "../query/read-page";
+import { nextCursor, openCursor } from "./cursor";
+import { pageLinks } from "./links";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
@@ -16,7 +18,9 @@ import { readPage, type ListExtra } from "../query/read-page";
  * this process has answered the same page before, at change counters that are still current,
  * the counters alone confirm the caller's copy: one small statement instead of the page's. A list
  * that keeps its answers (the market's tape, read alike by every broker) is answered from the kept
- * body the same way (docs/performance.md, "Market view caches").
+ * body the same way (docs/performance.md, "Market view caches"). A page read from a cursor starts
+ * after its row (docs/api.md, "Cursors"); every page says where the next starts (`next_cursor`,
+ * `Link`).
  */
 
 interface Answered {
@@ -25,6 +29,8 @@ interface Answered {
   version: string;
   /** The body, for lists that keep their answers. */
   body?: JsonText;
+  /** What its links are made of (pageLinks). */
+  nav: { page: number; next_cursor: string | null };
 }
 
 // Per page (its rows, order and window): how it was last answered.
@@ -47,24 +53,27 @@ export async function listResponse<T>(
   { extra, keepAnswers = false }: ListResponseOptions<T> = {},
 ): Promise<ApiResult> {
   const ifNoneMatch = request.headers.get("if-none-match");
+  const url = new URL(request.url);
+  if (window.cursor !== undefined) list = { ...list, after: openCursor(window.cursor, url.pathname, list.order) };
   const engine = getEngine();
   const key = `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}`;
   const known = (keepAnswers ? kept.get(key) : undefined) ?? answered.get(key);
   const confirms = known !== undefined && ifNoneMatch !== null && etagMatches(ifNoneMatch, known.etag);
   if (known && (confirms || known.body) && (await listVersion(engine, list)) === known.version) {
     if (confirms) return new ApiResult(undefined, 304, { etag: known.etag });
-    return new ApiResult(known.body, 200, { etag: known.etag });
+    return new ApiResult(known.body, 200, { etag: known.etag, ...pageLinks(url, known.nav) });
   }
   const page = await readPage(list, window);
-  const body = toListBody(resource, page, extra ? await extra.read(page) : undefined);
+  const nav = { page: page.page, next_cursor: nextCursor(url.pathname, list.order, page.next) };
+  const body = toListBody(resource, page, nav.next_cursor, extra ? await extra.read(page) : undefined);
   // The same page at the same counters is the same body: its hash is known
   // (docs/performance.md, "Answered pages and ETags").
   const etag = known !== undefined && known.version === page.version ? known.etag : bodyEtag(body);
   if (page.version !== undefined) {
-    answered.set(key, { etag, version: page.version });
-    if (keepAnswers) kept.set(key, { etag, version: page.version, body });
+    answered.set(key, { etag, version: page.version, nav });
+    if (keepAnswers) kept.set(key, { etag, version: page.version, body, nav });
   }
-  return conditionalResponse(ifNoneMatch, body, etag);
+  return conditionalResponse(ifNoneMatch, body, etag, pageLinks(url, nav));
 }
 
 /**
@@ -72,16 +81,17 @@ export async function listResponse<T>(
  * holds: a list read outside the page engine (a history, the event feed) as listResponse answers a
  * page it reads.
  */
-export function etagResponse(request: Request, body: unknown): ApiResult {
+export function etagResponse(request: Request, body: unknown, headers: Record<string, string> = {}): ApiResult {
   const text = new JsonText(jsonBodyText(body));
-  return conditionalResponse(request.headers.get("if-none-match"), text, bodyEtag(text));
+  return conditionalResponse(request.headers.get("if-none-match"), text, bodyEtag(text), headers);
 }
 
 function bodyEtag(body: JsonText): string {
   return `"${hash("sha1", body.text, "base64url")}"`;
 }
 
-function conditionalResponse(ifNoneMatch: string | null, body: JsonText, etag: string): ApiResult {
+/** `headers`: the 200's others (its Link); a 304 has only its ETag. */
+function conditionalResponse(ifNoneMatch: string | null, body: JsonText, etag: string, headers: Record<string, string> = {}): ApiResult {
   if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new ApiResult(undefined, 304, { etag });
-  return new ApiResult(body, 200, { etag });
+  return new ApiResult(body, 200, { etag, ...headers });
 }

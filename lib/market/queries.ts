@@ -202,7 +202,6 @@ export async function getOrderBook(caller: Caller, companyId: string, query: Ord
 /**
  * The list behind GET /companies/{company_id}/trades and the company page's tape: the company's
  * verified trades by sign date (newest first unless sorted), as the viewer may see them. Pure, like the other lists.
- * The items carry no id for other teams' trades, so the engine does not learn page starts.
  */
 export function companyTradeList(caller: Caller, companyId: string, query: CompanyTradeListQuery): ListQuery<TapeTrade, "trades"> {
   checkAccess(caller, companyId);
@@ -213,7 +212,6 @@ export function companyTradeList(caller: Caller, companyId: string, query: Compa
     computed: TAPE_COMPUTED,
     values: { viewer_team: viewer.teamId },
     viewer: viewer.teamId,
-    pageStarts: false,
     joins: [TEAM_JOIN],
     // The team names: teams are counted under `auth` (migration 20261126020000_auth_version). The
     // company: its 404 is checked only for an empty page (tapeSummary), so an answered page is

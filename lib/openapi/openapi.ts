@@ -94,7 +94,7 @@ const errorSchema = z.object({
       .describe(
         "Every problem about a parameter, the first (code, message, param above) included, in a stable order: the fields in the order of the schema, then unknown ones. Empty when the error is not about a parameter.",
       ),
-    doc_url: z.string().describe("The code's entry in the API reference: a path in the repository, docs/api.md#<code>."),
+    doc_url: z.string().describe("The code's entry in the API reference, /docs/api.md#<code>: a page of this service (and the same path in its repository)."),
   }),
 });
 
@@ -146,6 +146,13 @@ const ifMatch = { name: "If-Match", in: "header", required: false, description: 
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: etagList };
 const notModified = { "304": { description: "Unchanged since the ETag sent", headers: { ETag: header("The same validator") } } };
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
+// A paged answer's links (lib/http/links.ts): absent when there is neither.
+const link = header('RFC 8288: `<url>; rel="next"` while rows follow the page, and `rel="prev"` for a numbered page after the first; the request\'s other parameters kept');
+/** A page: its ETag and its Link. */
+const paged = (description: string, schema: z.ZodType) => {
+  const answer = withEtag(description, schema);
+  return { ...answer, headers: { ...answer.headers, Link: link } };
+};
 
 /** A list read: its query parameters, If-None-Match (304) and the page with its ETag. */
 function list(operationId: string, summary: string, params: z.ZodObject, page: z.ZodType, ...errors: number[]) {
@@ -153,7 +160,7 @@ function list(operationId: string, summary: string, params: z.ZodObject, page: z
     operationId,
     summary,
     parameters: [...queryParameters(params), ifNoneMatch],
-    responses: { "200": withEtag("A page", page), ...notModified, ...errorResponses(400, ...errors) },
+    responses: { "200": paged("A page", page), ...notModified, ...errorResponses(400, ...errors) },
   };
 }
 
@@ -227,7 +234,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
         operationId: `${noun}History`,
         summary: `The ${noun}'s audit events (oldest first unless sorted)`,
         parameters: [...queryParameters(historyParamsSchema), ifNoneMatch],
-        responses: { "200": withEtag("A page of events", eventPage), ...notModified, ...errorResponses(400, 404) },
+        responses: { "200": paged("A page of events", eventPage), ...notModified, ...errorResponses(400, 404) },
       },
     },
   };
@@ -427,7 +434,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "listEvents",
           summary: "The team's audit events after a cursor, in the order they were written (incremental sync)",
           parameters: [...queryParameters(eventFeedParamsSchema), ifNoneMatch],
-          responses: { "200": withEtag("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses(400) },
+          responses: { "200": paged("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses(400) },
         },
       },
       "/ops/trades": {

@@ -11,7 +11,7 @@ export function readPage<T>(list: ListQuery<T>, request: PageRequest): Promise<J
   // Chained, not awaited: one promise fewer per list request
   // (docs/performance.md, "Promises per request").
   return runPage(getEngine(), list).then((page) => ({
-    ...buildJsonPage(page.itemsJson, request, page.total, page.version),
+    ...buildJsonPage(page.itemsJson, request, page.total, page),
     counter: page.counter,
   }));
 }

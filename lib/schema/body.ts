@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError, type FieldError } from "./errors";
 import { jsonKindOf, sentence, shown, unknownNameAdvice } from "./messages";
+import { noQuery } from "./params";
 
 /** The client hung up before its body arrived: nobody is left to answer (lib/http/handler.ts logs it as 499). */
 export class ClientGoneError extends Error {
@@ -91,6 +92,28 @@ export async function readJsonBody(request: Request, options: { optional?: boole
  */
 export async function refuseBody(request: Request): Promise<void> {
   if ((await readBodyBytes(request)).length > 0) throw new ApiError("unsupported_media_type", "This operation takes no body; send the request without one.");
+}
+
+/**
+ * The input of a write, which takes no query parameters: its body as `read` takes it. Every
+ * problem of both is answered at once, the query's first (docs/api.md, "Errors"); a refusal that
+ * is not about a field (a 415, malformed JSON) is answered after the query's problems, not beside.
+ */
+export async function bodyWithoutQuery<T>(url: URL, read: () => Promise<T>): Promise<T> {
+  let query: ApiError | undefined;
+  try {
+    noQuery(url);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    query = error;
+  }
+  if (query === undefined) return read();
+  try {
+    await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.errors.length > 0) throw ApiError.fields([...query.errors, ...error.errors]);
+  }
+  throw query;
 }
 
 /** zod's issue path as the API names a field: `acceptable_structures[1]`, `a.b`. */

@@ -13,10 +13,8 @@
  */
 
 /**
- * Where the API reference lives, as a path from the repository's root. The service does not serve
- * this markdown (its /docs/api page is the OpenAPI viewer, which has no section per error code), so
- * a `doc_url` is read against the repository: docs/api.md, at the heading named by the anchor
- * (docs/api.md "Errors" records the decision).
+ * Where the API reference lives: docs/api.md, from the repository's root, which the service also
+ * serves at this path as HTML (app/docs/api.md; docs/api.md "doc_url" records the decision).
  */
 export const API_DOCS_PATH = "/docs/api.md";
 

@@ -42,6 +42,10 @@ export function parseQuery<S extends QuerySchema>(schema: S, raw: RawParams): Pa
       });
     } else values[key] = value;
   }
+  // Two ways to say where a page starts: which one counts would be a guess.
+  if ("cursor" in values && "page" in values && !problems.has("page")) {
+    problems.set("page", { param: "page", code: "invalid_parameter", message: "page and cursor cannot be used together: a cursor already says where the page starts; send one or the other." });
+  }
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -79,6 +83,15 @@ const quote = shown;
 /** What a parameter reader answers for a value it refuses: the 400's message. */
 class Invalid {
   constructor(readonly message: string) {}
+}
+
+/** The words of every refused cursor: malformed, forged, or of another list. */
+export function cursorMessage(name: string, value: string): string {
+  return `${name} must be a next_cursor this API returned for this list; got ${quote(value)}.`;
+}
+
+function cursorRefused(name: string, value: string): Invalid {
+  return new Invalid(cursorMessage(name, value));
 }
 
 /** A parameter's value as the OpenAPI document types it (JSON Schema). */
@@ -126,9 +139,26 @@ export function integer(name: string, min: number, max: number, fallback: number
   );
 }
 
+/** Longer than any cursor this API writes (lib/http/cursor.ts: a sort value is at most a company's name). */
+export const MAX_CURSOR_LENGTH = 2048;
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const CURSOR_SCHEMA = { type: "string", pattern: BASE64URL.source, maxLength: MAX_CURSOR_LENGTH };
+
+/**
+ * A list's cursor (docs/api.md, "Cursors"): opaque, so only its form is checked here; the API
+ * opens it against the list it is sent to (lib/http/cursor.ts). An optional key, so a query built
+ * in code (the pages', the tests') may leave it out.
+ */
+const listCursor = param("A next_cursor of this list, sent with the same sort: the rows after that page. Not with page.", CURSOR_SCHEMA, (value) =>
+  BASE64URL.test(value) && value.length <= MAX_CURSOR_LENGTH ? value : cursorRefused("cursor", value),
+).optional();
+paramSchemas.set(listCursor, CURSOR_SCHEMA);
+
 export const pageParams = {
   page: integer("page", 1, MAX_PAGE, 1),
   per_page: integer("per_page", 1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
+  cursor: listCursor,
 };
 
 /** One enum value or a comma-separated list of them; duplicates collapse. */
@@ -272,7 +302,8 @@ type FieldOf<C extends string> = C extends `${infer F}_at` ? F : C;
 type QueryParam<V> = z.ZodType<V | undefined, string | undefined>;
 
 // The deprecated parameters, each with the names that replace it: a list refuses both at once (listQuery).
-const ALIASES = new WeakMap<z.ZodType, { column: string; names: readonly string[] }>();
+// `does`: what the names do, for the refusal ("filter created_at").
+const ALIASES = new WeakMap<z.ZodType, { does: string; names: readonly string[] }>();
 
 /** Whether a query parameter is a deprecated name (the OpenAPI document marks it). */
 export function isDeprecatedParam(field: z.ZodType): boolean {
@@ -300,7 +331,7 @@ export function timeRange<const C extends string, const A extends string = never
     : { [from]: timeBoundParam(from, "from"), [to]: timeBoundParam(to, "to") };
   for (const [alias, operator] of aliases) {
     params[alias] = timeAliasParam(alias, operator, operator.startsWith(">") ? from : to);
-    ALIASES.set(params[alias], { column, names: [from, to] });
+    ALIASES.set(params[alias], { does: `filter ${column}`, names: [from, to] });
   }
   type Query = Partial<Record<string, unknown>>;
   /** The ends the query sets, for a statement not built on Filters (lib/audit/events.ts). */
@@ -328,13 +359,13 @@ export function listQuery<S extends Shape>(shape: S) {
     return alias ? [{ name, ...alias }] : [];
   });
   return z.object(shape).superRefine((query, ctx) => {
-    for (const { name, column, names } of aliases) {
+    for (const { name, does, names } of aliases) {
       const given = names.find((other) => (query as Record<string, unknown>)[other] !== undefined);
       if (given === undefined || (query as Record<string, unknown>)[name] === undefined) continue;
       ctx.addIssue({
         code: "custom",
         path: [name],
-        message: `${name} and ${given} both filter ${column}; ${name} is the deprecated name: use ${names.join(" and ")} alone.`,
+        message: `${name} and ${given} both ${does}; ${name} is the deprecated name: use ${names.join(" and ")} alone.`,
       });
     }
   });
@@ -418,13 +449,17 @@ export type HistoryQuery = z.output<typeof historyParamsSchema>;
 
 /**
  * A position in a feed written as `<prefix>.<n>` (n a non-negative integer): opaque to callers,
- * stable forever, so a client can resume from it days later.
+ * stable forever, so a client can resume from it days later. `cursor`, as every list names it,
+ * and `after`, its deprecated name of old (listQuery refuses both at once).
  */
-export function cursorParam(name: string, prefix: string) {
+export function feedCursorParam(prefix: string) {
   const pattern = new RegExp(`^${prefix}\\.(\\d{1,15})$`);
   const schema = { type: "string", pattern: pattern.source, maxLength: prefix.length + 16 };
-  return param(`A cursor returned as next_cursor; absent: from the beginning.`, schema, (value) => {
+  const read = (name: string) => (value: string) => {
     const match = pattern.exec(value);
-    return match ? Number(match[1]) : new Invalid(`${name} must be a cursor this API returned as next_cursor; got ${quote(value)}.`);
-  }, 0);
+    return match ? Number(match[1]) : cursorRefused(name, value);
+  };
+  const after = param("Deprecated: use cursor. A cursor returned as next_cursor.", schema, read("after"));
+  ALIASES.set(after, { does: "say where the feed resumes", names: ["cursor"] });
+  return { cursor: param("A cursor returned as next_cursor; absent: from the beginning.", schema, read("cursor")), after };
 }

@@ -163,13 +163,14 @@ export function expectError(result: CallResult, code: string, param: string | nu
   expectNoLeak(result.text);
 }
 
-/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more}`. */
+/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more, next_cursor}`. */
 export interface ListBody<T> {
   items: T[];
   page: number;
   total_pages: number;
   total_count: number;
   has_more: boolean;
+  next_cursor: string | null;
 }
 
 export function expectList<T>(result: CallResult, resource: string): ListBody<T> {
@@ -177,19 +178,22 @@ export function expectList<T>(result: CallResult, resource: string): ListBody<T>
   expect(result.status, context).toBe(200);
   expect(result.headers.get("content-type") ?? "", context).toMatch(/^application\/json\b/);
   expect(result.headers.get("x-request-id"), context).toBeTruthy();
-  expect(keysOf(result.body), context).toEqual([resource, "has_more", "page", "total_count", "total_pages"].sort());
+  expect(keysOf(result.body), context).toEqual([resource, "has_more", "next_cursor", "page", "total_count", "total_pages"].sort());
   const body = result.body as Record<string, unknown>;
   expect(Array.isArray(body[resource]), context).toBe(true);
   for (const field of ["page", "total_pages", "total_count"]) {
     expect(Number.isInteger(body[field]), `${field}: ${context}`).toBe(true);
   }
   expect(typeof body.has_more, context).toBe("boolean");
+  // A cursor exactly while rows follow the page (docs/api.md, "Cursors").
+  expect(typeof body.next_cursor, context).toBe(body.has_more ? "string" : "object");
   const list: ListBody<T> = {
     items: body[resource] as T[],
     page: body.page as number,
     total_pages: body.total_pages as number,
     total_count: body.total_count as number,
     has_more: body.has_more as boolean,
+    next_cursor: body.next_cursor as string | null,
   };
   return list;
 }

@@ -96,8 +96,6 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
       tradeConditions(query)(w);
     },
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
-    // An item carries its team as an object, not a team_id the engine could start a page from.
-    pageStarts: query.sort.field !== "team_id",
     ...pageWindow(query),
   };
 }

@@ -142,7 +142,7 @@ function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: F
       ["stock_type", shared.stock_type],
       ["stock_class_type", shared.stock_class_type],
       ["issuer", shared.issuer],
-      ["created", { kind: "dateRange", label: "Created", fromParam: "created_after", toParam: "created_before", mode: "timestamp" }],
+      ["created", { kind: "dateRange", label: "Created", fromParam: "created_from", toParam: "created_to", utc: true }],
       ["price", shared.price],
       ["volume", shared.volume],
     ],

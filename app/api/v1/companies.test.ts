@@ -107,9 +107,9 @@ describe("GET /companies: pagination", () => {
 
   it("answers an empty result with zero pages", async () => {
     const list = expectList(await callRoute(listCompaniesRoute, "/api/v1/companies?q=no-such-company-anywhere", { key: KEY }), "companies");
-    expect(list).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false });
+    expect(list).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false, next_cursor: null });
     const page2 = expectList(await callRoute(listCompaniesRoute, "/api/v1/companies?q=no-such-company-anywhere&page=2", { key: KEY }), "companies");
-    expect(page2).toEqual({ items: [], page: 2, total_pages: 0, total_count: 0, has_more: false });
+    expect(page2).toEqual({ items: [], page: 2, total_pages: 0, total_count: 0, has_more: false, next_cursor: null });
   });
 
   it.each([1, 7, 25, 100])("walks every page with per_page=%i: each company exactly once", async (perPage) => {
@@ -287,6 +287,18 @@ describe("GET /companies/{company_id}", () => {
     for (const n of [24, 32, 48, 64, 96]) {
       expect(body.logos[`logo_${n}x${n}`]).toBe(`http://localhost/logos/${c.id}/${n}x${n}.svg`);
       expect(new URL(body.logos[`logo_${n}x${n}`]).protocol).toBe("http:");
+    }
+  });
+
+  it("builds logo URLs on the Host the caller asked for, not the address the server is bound to", async () => {
+    const c = SPECIAL_COMPANIES.nimbusAero;
+    const logos = async (host: string) =>
+      ((await callRoute(companyRoute, `/api/v1/companies/${c.id}`, { key: KEY, plain: true, headers: { host } })).body as { logos: Record<string, string> }).logos;
+    expect((await logos("desk.example:8443")).logo_24x24).toBe(`http://desk.example:8443/logos/${c.id}/24x24.svg`);
+    expect((await logos("[::1]:3000")).logo_24x24).toBe(`http://[::1]:3000/logos/${c.id}/24x24.svg`);
+    // A Host that is not a host (a path, a user part) is ignored: the request's own origin stays.
+    for (const host of ["evil.example/x", "a@b.example", "a b"]) {
+      expect((await logos(host)).logo_24x24).toBe(`http://localhost/logos/${c.id}/24x24.svg`);
     }
   });
 

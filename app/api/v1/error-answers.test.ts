@@ -7,6 +7,8 @@ import { eventFeedParamsSchema } from "@/lib/audit/events";
 import { indicationExportParamsSchema, indicationListParamsSchema } from "@/lib/indications/schema";
 import { FIXED_FIELDS as INDICATION_FIXED, WRITABLE_FIELDS as INDICATION_FIELDS } from "@/lib/indications/write-schema";
 import { companyTradeListParamsSchema, orderBookParamsSchema } from "@/lib/market/schema";
+import { anchorOf } from "@/lib/docs/anchor";
+import { apiReferenceHtml } from "@/lib/docs/reference";
 import { openApiDocument } from "@/lib/openapi/openapi";
 import { API_DOCS_PATH } from "@/lib/schema/error-body.mjs";
 import { ApiError, docUrlOf, ERROR_CODES, type ErrorCode } from "@/lib/schema/errors";
@@ -164,6 +166,29 @@ describe("every problem of a request in one answer", () => {
     expect(errorOf(result).message).toBe('"a" is not a query parameter of this endpoint, which takes none: leave it out.');
   });
 
+  it("a write with a bad query and a bad body names both, the query's first; a 415 waits for the query to be right", async () => {
+    const change = await callRoute(indicationModule.PATCH, `/api/v1/my/indications/${NO_INDICATION}?dry_run=1`, {
+      key: KEY,
+      method: "PATCH",
+      body: { price_per_share: "abc", volume: -1 },
+    });
+    expectError(change, "unknown_parameter", "dry_run");
+    expect(errorOf(change).errors.map((e) => e.param)).toEqual(["dry_run", "price_per_share", "volume"]);
+    const create = await callRoute(tradesModule.POST, "/api/v1/my/trades?team=beta", { key: KEY, body: {} });
+    expectError(create, "unknown_parameter", "team");
+    expect(errorOf(create).errors.length).toBeGreaterThan(1);
+    const unverify = await callRoute(unverifyModule.POST, `/api/v1/ops/trades/${NO_TRADE}/unverify?x=1`, { key: KEY, method: "POST", body: {} });
+    expect(errorOf(unverify).errors.map((e) => e.param)).toEqual(["x", "reason"]);
+    const plain = await callRoute(indicationModule.PATCH, `/api/v1/my/indications/${NO_INDICATION}?dry_run=1`, {
+      key: KEY,
+      method: "PATCH",
+      body: "volume=1",
+      headers: { "content-type": "text/plain" },
+    });
+    expectError(plain, "unknown_parameter", "dry_run");
+    expect(errorOf(plain).errors).toHaveLength(1);
+  });
+
   it("an error that is not about a parameter lists nothing, and still carries errors and doc_url", async () => {
     const cases: [CallResult, ErrorCode][] = [
       [await callRoute(companiesModule.GET, "/api/v1/companies"), "unauthorized"],
@@ -291,15 +316,6 @@ describe("messages for people, never the validator's", () => {
   });
 });
 
-/** GitHub's anchor of a markdown heading: lower case, punctuation but `-` and `_` dropped, spaces as `-`. */
-function anchorOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .replace(/\s/g, "-");
-}
-
 describe("doc_url", () => {
   const file = path.join(process.cwd(), API_DOCS_PATH);
   const markdown = readFileSync(file, "utf8");
@@ -310,7 +326,7 @@ describe("doc_url", () => {
     .filter((line) => /^#{1,6} /.test(line))
     .map((line) => anchorOf(line.replace(/^#+ /, "")));
 
-  it("names the API reference by its path in the repository", () => {
+  it("names the API reference by its path, in the repository and on the service alike", () => {
     expect(existsSync(file)).toBe(true);
     expect(API_DOCS_PATH).toBe("/docs/api.md");
   });
@@ -326,6 +342,12 @@ describe("doc_url", () => {
     expect(entry, `no entry for ${code} under ## Errors`).not.toBeNull();
     expect(entry![1]).toContain(String(ERROR_CODES[code]));
     expect(new ApiError(code, "x").toBody().error.doc_url).toBe(url);
+  });
+
+  it("the service serves the reference at that path, each code's entry under its anchor", async () => {
+    const html = await apiReferenceHtml();
+    for (const code of Object.keys(ERROR_CODES)) expect(html).toContain(`<h4 id="${code}"><code>${code}</code></h4>`);
+    expect(html).toContain('<h2 id="errors">Errors</h2>');
   });
 
   it("the server in front of Next.js writes the same body", () => {

@@ -197,7 +197,7 @@ describe("GET /my/indications: team scope", () => {
     const betaRows = teamIndications("beta").filter((r) => r.issuerId === id);
     expect(betaRows.length).toBeGreaterThan(0);
     const alpha = expectList(await callRoute(GET, `${PATH}?issuer_id=${id}`, { key: KEY }), "indications");
-    expect(alpha).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false });
+    expect(alpha).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false, next_cursor: null });
     await expectRows(`issuer_id=${id}`, betaRows, DEFAULT_SORT, SECRETS.betaBroker);
   });
 
@@ -245,7 +245,7 @@ describe("GET /my/indications: pagination", () => {
 
   it("reports an empty result as zero pages", async () => {
     const list = expectList(await callRoute(GET, `${PATH}?issuer_id=${fixtureUuid("nobody")}`, { key: KEY }), "indications");
-    expect(list).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false });
+    expect(list).toEqual({ items: [], page: 1, total_pages: 0, total_count: 0, has_more: false, next_cursor: null });
   });
 
   it.each(["-updated_at", "updated_at", "created_at", "-created_at", "price_per_share", "-volume"])(

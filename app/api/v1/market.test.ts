@@ -148,7 +148,7 @@ async function wholeTape(companyId: string, key: string, query = "") {
     const result = await callRoute(companyTrades, tapePath(companyId, `?per_page=3&page=${page}${query}`), { key });
     expect(result.status, result.text).toBe(200);
     const body = result.body as Tape;
-    expect(keysOf(body)).toEqual(["has_more", "page", "summary", "total_count", "total_pages", "trades"]);
+    expect(keysOf(body)).toEqual(["has_more", "next_cursor", "page", "summary", "total_count", "total_pages", "trades"]);
     first ??= body;
     expect(body.total_count).toBe(first.total_count);
     expect(body.has_more).toBe(page < body.total_pages);

@@ -289,7 +289,7 @@ describe("GET /my/events", () => {
   });
 
   it("refuses a cursor it did not write and a limit out of range", async () => {
-    for (const query of ["?after=abc", "?after=ev1.-1", "?after=1", "?limit=0", "?limit=501", "?limit=x", "?cursor=ev1.1"]) {
+    for (const query of ["?after=abc", "?after=ev1.-1", "?after=1", "?limit=0", "?limit=501", "?limit=x", "?cursor=abc", "?cursor=ev1.1&after=ev1.1", "?page=1"]) {
       const result = await callRoute(feed, `/api/v1/my/events${query}`, { key: reader });
       expect(result.status, query).toBe(400);
     }

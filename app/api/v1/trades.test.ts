@@ -186,6 +186,7 @@ describe("GET /my/trades: team scope", () => {
       total_pages: 0,
       total_count: 0,
       has_more: false,
+      next_cursor: null,
     });
     await expectRows(`issuer_id=${id}`, betaRows, DEFAULT_SORT, SECRETS.betaBroker);
   });
@@ -226,6 +227,7 @@ describe("GET /my/trades: pagination", () => {
       total_pages: 0,
       total_count: 0,
       has_more: false,
+      next_cursor: null,
     });
   });
 

@@ -1,17 +1,13 @@
 import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
-import { noQuery } from "@/lib/schema/params";
-import { refuseBody } from "@/lib/schema/body";
+import { bodyWithoutQuery, refuseBody } from "@/lib/schema/body";
 import { closeIndication } from "@/lib/indications/commands";
 import { resourceResponse } from "@/lib/http/resource-response";
 
 export const POST = apiRoute<{ id: string }, void>(
   {
     requires: REQUIRES.closeIndication,
-    input: async ({ request, url }) => {
-      noQuery(url);
-      await refuseBody(request);
-    },
+    input: ({ request, url }) => bodyWithoutQuery(url, () => refuseBody(request)),
   },
   async ({ request, caller, params }) => resourceResponse(await closeIndication(caller, params.id, request.headers.get("if-match"))),
 );
