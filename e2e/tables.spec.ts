@@ -143,7 +143,7 @@ test.describe("at 1,440 px", () => {
     await signInAs(page, ACCOUNTS.broker, "/indications");
     const panel = page.getByTestId("filter-panel");
     // A facet and a date range beside the primary chips, the company field and "+ Filter".
-    for (const key of ["structure", "created_after"]) {
+    for (const key of ["structure", "created_from"]) {
       await addFilter(page, key);
       await page.keyboard.press("Escape");
     }
