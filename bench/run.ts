@@ -975,9 +975,10 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const auth = { authorization: `Bearer ${secret}` };
   const origin = `http://127.0.0.1:${options.port}`;
   const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
-  // Served the way `npm start` serves (package.json "serve": the Node options of production).
+  // Served the way `npm start` serves (package.json "serve": the Node options of production). The
+  // floor gets the same secret: its answers' next_cursor is sealed under it (lib/http/cursor.ts).
   const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
-  const floor = options.floor ? startProcess(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1) }, "floor") : null;
+  const floor = options.floor ? startProcess(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1), NEXTAUTH_SECRET: env.NEXTAUTH_SECRET }, "floor") : null;
   const stop = () => {
     stopProcess(server);
     if (floor) stopProcess(floor);
