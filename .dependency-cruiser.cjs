@@ -13,6 +13,7 @@ const LAYERS = [
   ["api-keys"],
   ["auth"],
   ["audit"],
+  ["live"],
   ["deals"],
   ["companies"],
   ["indications"],

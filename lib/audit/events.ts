@@ -158,14 +158,17 @@ export async function resourceHistory(teamId: string, resourceId: string, query:
 
 /** Where a team's feed stands: after the event of this seq. */
 const CURSOR_PREFIX = "ev1";
-const cursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
+export const feedCursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
 
 /**
  * GET /my/events query parameters. The feed is in the order its events were recorded (`seq`),
  * which its cursor counts: a descending order would have no "after", so `sort` is ascending only.
  */
+const feedCursor = feedCursorParam(CURSOR_PREFIX);
+
 export const eventFeedParamsSchema = listQuery({
-  ...feedCursorParam(CURSOR_PREFIX),
+  cursor: feedCursor.cursor,
+  after: feedCursor.after,
   limit: integer("limit", 1, 500, 100),
   sort: sortParam(["occurred_at"], { field: "occurred_at", direction: "asc" }, { ascendingOnly: true }),
 });
@@ -179,12 +182,26 @@ export type EventFeed = z.infer<typeof eventFeedSchema>;
  * incremental sync. `next_cursor` is where the next call resumes, even when nothing came.
  */
 export async function eventFeed(teamId: string, query: EventFeedQuery): Promise<EventFeed> {
-  const after = query.cursor ?? query.after ?? 0;
-  const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
+  const { events, last, more } = await eventsAfter(teamId, query.cursor ?? query.after ?? 0, query.limit);
+  return { events: events.map(({ event }) => event), next_cursor: feedCursorOf(last), has_more: more };
+}
+
+/** Up to `limit` of the team's events after seq `after`, each with its feed cursor; `last`: where the next read resumes. */
+export async function eventsAfter(teamId: string, after: number, limit: number) {
+  const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: limit + 1 });
+  const page = rows.slice(0, limit);
   return {
-    events: page.map(toApi),
-    next_cursor: cursorOf(page.length > 0 ? page[page.length - 1].seq : after),
-    has_more: rows.length > query.limit,
+    events: page.map((row) => ({ cursor: feedCursorOf(row.seq), event: toApi(row) })),
+    last: page.length > 0 ? page[page.length - 1].seq : after,
+    more: rows.length > limit,
   };
 }
+
+/** The team's newest event's seq (0 before any): where a stream opened without a position starts. */
+export async function latestSeq(teamId: string): Promise<number> {
+  const row = await getDb().auditEvent.findFirst({ where: { teamId }, orderBy: { seq: "desc" }, select: { seq: true } });
+  return row?.seq ?? 0;
+}
+
+/** The stream's position, as the feed's: `cursor`, or the `Last-Event-ID` header (lib/live/stream.ts). */
+export const streamPosition = feedCursorParam(CURSOR_PREFIX, "from now");

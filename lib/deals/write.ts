@@ -7,11 +7,14 @@ import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit
 import { getDb, getEngine } from "../db/client";
 import { storedDealId } from "./common";
 import { findDeal, versioned, type DealSource, type Versioned } from "./read";
+import { announce } from "../live/bus";
+import { changeOf, type Change } from "../live/change";
 
 /**
  * What the write side of indications and trades has in common (lib/indications/commands.ts,
  * lib/trades/commands.ts): a create, with its unguessable permalink, and one change of an existing
- * row, each in a transaction and audited, the change guarded by If-Match.
+ * row, each in a transaction and audited, the change guarded by If-Match. Once committed, each is
+ * announced to the live streams (lib/live/bus.ts).
  */
 
 /** A permalink nobody can guess or enumerate: `IND-…`, `TRD-…`. */
@@ -73,7 +76,8 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
 ): Promise<Versioned<T>> {
   const stale = (why: string) => new ApiError("precondition_failed", `The ${deal.noun} ${why}; read it again.`);
   const version = deal.version ?? versioned;
-  return getDb().$transaction(async (tx) => {
+  let change: Change | undefined;
+  const answer = await getDb().$transaction(async (tx) => {
     // SQLite's write transaction already excludes every other writer; PostgreSQL locks the row.
     const lock = getEngine().dialect.lockRowSql(deal.table);
     if (lock) await tx.$executeRawUnsafe(lock, storedDealId(spec.id, deal.noun));
@@ -87,16 +91,17 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     if (data === null) return before;
     await deal.write(tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
     const after = version((await read()).item);
-    await recordEvent(tx, caller, {
-      action: spec.action,
-      teamId,
-      resourceId: item.id,
-      at: now,
-      changes: changesBetween(before.resource as Record<string, unknown>, after.resource as Record<string, unknown>),
-      reason: spec.reason ?? undefined,
-    });
+    const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
+    await recordEvent(tx, caller, { action: spec.action, teamId, resourceId: item.id, at: now, changes: changesBetween(was, is), reason: spec.reason ?? undefined });
+    change = changeOf(teamId, spec.action, was, is);
     return after;
   });
+  if (change) announceChange(change);
+  return answer;
+}
+
+function announceChange(change: Change): void {
+  announce(change, (statement, ...values) => getDb().$queryRawUnsafe(statement, ...values));
 }
 
 /**
@@ -111,14 +116,16 @@ export async function applyCreate<T extends { id: string }>(
   issuerId: string,
   insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
 ): Promise<Versioned<T>> {
-  return getDb().$transaction(async (tx) => {
+  const state = await getDb().$transaction(async (tx) => {
     const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
     const now = new Date();
     const id = randomUUID();
     await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
-    const state = versioned((await findDeal(deal, id, caller.teamId, tx)).item);
-    await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: id, at: now, changes: changesBetween(null, state.resource as Record<string, unknown>) });
-    return state;
+    const created = versioned((await findDeal(deal, id, caller.teamId, tx)).item);
+    await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: id, at: now, changes: changesBetween(null, created.resource as Record<string, unknown>) });
+    return created;
   });
+  announceChange(changeOf(caller.teamId, action, null, state.resource as Record<string, unknown>));
+  return state;
 }

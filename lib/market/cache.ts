@@ -2,7 +2,7 @@ import type { Engine } from "../db/page";
 import { createCache } from "../cache/registry";
 import type { LruCache } from "../cache/lru";
 import type { TradeSummary } from "./schema";
-import type { BookVisibility } from "./visibility";
+import type { BookVisibility } from "../domain/book-visibility";
 
 /**
  * What the market view keeps between requests, per engine (so a test's own database never sees

@@ -22,7 +22,8 @@ import { createCache } from "../cache/registry";
 import { TAPE_SIGN_DATE, type CompanyTradeListQuery, type OrderBook, type OrderBookQuery, type TapeTrade, type TradeSummary } from "./schema";
 import { BID_FIELDS, OFFER_FIELDS, TAPE_FIELDS } from "./serializer";
 import { summarizeCompanyTrades, utcToday } from "./summary";
-import { TAPE_COMPUTED, bookComputedFields, mayKnowBookEntry, viewerOf, type Viewer } from "./visibility";
+import { TAPE_COMPUTED, bookComputedFields } from "./visibility";
+import { mayKnowBookEntry, viewerOf, type Viewer } from "../domain/book-visibility";
 
 /** Both market endpoints: the `companies` permission, then a known company (a UUID first). */
 function checkAccess(caller: Caller, companyId: string): void {

@@ -1,4 +1,3 @@
-import type { Caller } from "../auth/caller";
 import type { Dialect } from "../db/dialect";
 import { sql } from "kysely";
 import type { Computed, ComputedFields } from "../db/json-sql";
@@ -6,8 +5,8 @@ import type { Fragment } from "../db/sql";
 
 /**
  * Who may see what of another team's rows (spec 2.4 and 2.6, issue 14): the per-row fields as SQL
- * over a row `t` and the owner's team joined as `team`, and who may know a book entry exists.
- * Every market statement and the cached book take their rules from here.
+ * over a row `t` and the owner's team joined as `team`; who may know a book entry exists is
+ * lib/domain/book-visibility.ts. Every market statement and the cached book take their rules from here.
  *
  * - Order book: open indications only. `order_book_public`: every caller, with the team.
  *   `order_book_anonymous`: every caller, team hidden. `private`: the owning team and the callers
@@ -17,34 +16,6 @@ import type { Fragment } from "../db/sql";
  * - The caller's own team's rows: always, with the team, `own: true` and their id; no other row
  *   carries an id (the market's fields hold nothing else that could identify a row).
  */
-
-/** The caller as the market's rules need them. */
-export interface Viewer {
-  teamId: string;
-  /** Lower-cased, as private recipients are compared. */
-  email: string;
-}
-
-export function viewerOf(caller: Caller): Viewer {
-  return { teamId: caller.teamId, email: caller.email.toLowerCase() };
-}
-
-/** What decides who may know an order-book entry exists (the row is open: the book holds no other). */
-export interface BookVisibility {
-  teamId: string;
-  visibility: string;
-  /** The private recipients, lower-cased. */
-  recipients: readonly string[];
-}
-
-/**
- * An order-book entry the viewer may know exists. Decided in JavaScript over the cached book
- * (lib/market/queries.ts), so counts and best prices take it too: the rows of a private entry,
- * its count and its price are kept from everyone else.
- */
-export function mayKnowBookEntry(entry: BookVisibility, viewer: Viewer): boolean {
-  return entry.visibility !== "private" || entry.teamId === viewer.teamId || entry.recipients.includes(viewer.email);
-}
 
 function teamObject(dialect: Dialect): Fragment {
   return dialect.jsonObject([

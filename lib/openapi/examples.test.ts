@@ -17,6 +17,7 @@ import { GET as exportTrades } from "@/app/api/v1/my/trades.csv/route";
 import { GET as tradeHistory } from "@/app/api/v1/my/trades/[id]/history/route";
 import { GET as getTrade, PATCH as updateTrade } from "@/app/api/v1/my/trades/[id]/route";
 import { GET as listTrades, POST as createTrade } from "@/app/api/v1/my/trades/route";
+import { GET as streamEvents } from "@/app/api/v1/my/stream/route";
 import { GET as getOpenApiDocument } from "@/app/api/v1/openapi.json/route";
 import { POST as unverifyTrade } from "@/app/api/v1/ops/trades/[id]/unverify/route";
 import { POST as verifyTrade } from "@/app/api/v1/ops/trades/[id]/verify/route";
@@ -25,6 +26,7 @@ import { companySearchText } from "@/lib/companies/search";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures";
 import { callRoute, type CallOptions, type CallResult } from "@/lib/testing/http";
+import { openSse } from "@/lib/testing/sse";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { openApiDocument } from "./openapi";
 import { takesQuery, type RecordedExamples } from "./examples";
@@ -179,6 +181,14 @@ describe("the OpenAPI document's examples", () => {
     await record("tradeHistory", tradeHistory, `${trade}/history`, { status: 200 });
     await record("listEvents", listEvents, "/api/v1/my/events?limit=3", { status: 200 });
 
+    // The stream stays open: its example is what it sends first, resumed after the team's first event.
+    const first = (await callRoute(listEvents, "/api/v1/my/events?limit=1", { key: BROKER })).body as { next_cursor: string };
+    const stream = await openSse(streamEvents, `/api/v1/my/stream?cursor=${first.next_cursor}`, { key: BROKER });
+    const frames = [await stream.next(), await stream.next()];
+    stream.close();
+    const text = frames.map((frame) => `${frame?.id === undefined ? "" : `id: ${frame.id}\n`}event: ${frame?.event}\ndata: ${JSON.stringify(frame?.data)}\n\n`).join("");
+    recorded.operations.streamEvents = { responses: { 200: normalised(`retry: 3000\n${text}`) } };
+
     // The 400s every operation's 400 shows: a query parameter it does not take.
     for (const [takes, handler, target] of [["some", listIndications, "/api/v1/my/indications"], ["none", getCompany, `/api/v1/companies/${COMPANY.id}`]] as const) {
       const mistake = await callRoute(handler, `${target}?colour=red`, { key: BROKER });
@@ -199,7 +209,7 @@ describe("the OpenAPI document's examples", () => {
     expect(Object.keys(recorded.operations).sort()).toEqual(operations.map((o) => o.operationId).sort());
     const handlers: Record<string, unknown> = {
       listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
-      listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, listAllTrades, verifyTrade, unverifyTrade,
+      listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listAllTrades, verifyTrade, unverifyTrade,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
       const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", operationId.includes("ndication") ? created.indication : created.trade)}?colour=red`;

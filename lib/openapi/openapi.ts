@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
 import { auditEventSchema, eventFeedParamsSchema, eventFeedSchema } from "../audit/events";
+import { streamParamsSchema } from "../live/stream";
 import { indicationExportParamsSchema, indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
 import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
 import {
@@ -143,6 +144,13 @@ const idParameter = { name: "id", in: "path", required: true, schema: uuid };
 // An ETag this API sent, a comma-separated list of them, or `*`; a longer value could match none.
 const etagList = { type: "string", maxLength: 1024, examples: ['"3f1c0a9e"'] };
 const ifMatch = { name: "If-Match", in: "header", required: false, description: "Apply only if the resource still has this ETag (412 otherwise)", schema: etagList };
+const lastEventId = {
+  name: "Last-Event-ID",
+  in: "header",
+  required: false,
+  description: "The id of the last event received: the stream resumes after it (an EventSource sends it when it reconnects). Wins over cursor.",
+  schema: { type: "string", pattern: "^ev1\\.(\\d{1,15})$" },
+};
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: etagList };
 const notModified = { "304": { description: "Unchanged since the ETag sent", headers: { ETag: header("The same validator") } } };
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
@@ -435,6 +443,20 @@ export function openApiDocument(serverUrl: string) {
           summary: "The team's audit events after a cursor, in the order they were written (incremental sync)",
           parameters: [...queryParameters(eventFeedParamsSchema), ifNoneMatch],
           responses: { "200": paged("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses(400) },
+        },
+      },
+      "/my/stream": {
+        get: {
+          operationId: "streamEvents",
+          summary: "The team's audit events as they happen, and hints that a market or the verification queue changed (Server-Sent Events)",
+          parameters: [...queryParameters(streamParamsSchema), lastEventId],
+          responses: {
+            "200": {
+              description: `text/event-stream. \`ready\` first (its id is the position); then each of the team's events as \`event: <action>\` with its feed cursor as \`id\` and the event (as GET /my/events shows it) as \`data\`; \`market\` ({"company_id"}) when a company's book or tape changed as the caller may see it; \`queue\` ({"trade_id", "action"}) for callers with trades_verify; a comment line every heartbeat; \`end\` ({"reason"}) before the server closes it.`,
+              content: { "text/event-stream": { schema: { type: "string" } } },
+            },
+            ...errorResponses(400),
+          },
         },
       },
       "/ops/trades": {

@@ -38,6 +38,10 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
   updateTrade: { tag: "Trades", description: "Changes the fields sent and leaves the others; a verified trade cannot be changed by its team (409). `If-Match` refuses a change made meanwhile (412)." },
   tradeHistory: { tag: "Trades", description: "The trade's audit events, oldest first, verification included." },
   listEvents: { tag: "Events", description: "The team's audit events after a cursor, in the order they were written. Keep `next_cursor` and ask again from it: nothing is skipped or repeated." },
+  streamEvents: {
+    tag: "Events",
+    description: "Stays open and sends the team's audit events as they are written, each with its feed cursor as id: after a dropped connection, `Last-Event-ID` (or `cursor`) resumes with nothing skipped or repeated. Also hints, without an id, that a company's market or the verification queue changed. Ends within one heartbeat of sign-out or the key's revocation.",
+  },
   listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `trades_verify`." },
   verifyTrade: { tag: "Verification", description: "Marks any team's trade verified. Verifying a verified trade answers it unchanged. Needs `trades_verify`." },
   unverifyTrade: { tag: "Verification", description: "Takes the verification back, with the reason the trade's team will see. Needs `trades_verify`." },

@@ -452,7 +452,7 @@ export type HistoryQuery = z.output<typeof historyParamsSchema>;
  * stable forever, so a client can resume from it days later. `cursor`, as every list names it,
  * and `after`, its deprecated name of old (listQuery refuses both at once).
  */
-export function feedCursorParam(prefix: string) {
+export function feedCursorParam(prefix: string, absent = "from the beginning") {
   const pattern = new RegExp(`^${prefix}\\.(\\d{1,15})$`);
   const schema = { type: "string", pattern: pattern.source, maxLength: prefix.length + 16 };
   const read = (name: string) => (value: string) => {
@@ -461,5 +461,11 @@ export function feedCursorParam(prefix: string) {
   };
   const after = param("Deprecated: use cursor. A cursor returned as next_cursor.", schema, read("after"));
   ALIASES.set(after, { does: "say where the feed resumes", names: ["cursor"] });
-  return { cursor: param("A cursor returned as next_cursor; absent: from the beginning.", schema, read("cursor")), after };
+  /** The position a value sent elsewhere (a header) names, or the 400 at `name`. */
+  const position = (name: string, value: string): number => {
+    const result = read(name)(value);
+    if (result instanceof Invalid) throw ApiError.invalid(name, result.message);
+    return result;
+  };
+  return { cursor: param(`A cursor returned as next_cursor; absent: ${absent}.`, schema, read("cursor")), after, position };
 }

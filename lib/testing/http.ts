@@ -30,6 +30,8 @@ export interface CallOptions {
    * an instance of Next's own bundled class, so `instanceof NextRequest` in our code is false there.
    */
   plain?: boolean;
+  /** Read the status and headers only, then hang up: for a stream that stays open (GET /my/stream). */
+  headersOnly?: boolean;
 }
 
 export interface CallResult {
@@ -70,6 +72,10 @@ export async function callRoute(handler: unknown, path: string, options: CallOpt
   const request = options.plain ? new Request(`${ORIGIN}${path}`, init) : new NextRequest(`${ORIGIN}${path}`, init);
   const params = options.params ?? derivedParams(path);
   const response = await (handler as RouteHandler)(request, { params: Promise.resolve(params) });
+  if (options.headersOnly && response.ok) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: "", body: undefined };
+  }
   const text = await response.text();
   let parsed: unknown;
   try {

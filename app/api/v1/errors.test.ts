@@ -12,6 +12,7 @@ import * as tradesModule from "./my/trades/route";
 import * as tradeModule from "./my/trades/[id]/route";
 import * as tradeHistoryModule from "./my/trades/[id]/history/route";
 import * as eventsModule from "./my/events/route";
+import * as streamModule from "./my/stream/route";
 import * as opsTradesModule from "./ops/trades/route";
 import * as orderBookModule from "./companies/[company_id]/order_book/route";
 import * as companyTradesModule from "./companies/[company_id]/trades/route";
@@ -34,11 +35,11 @@ const MISSING_TRADE = `/api/v1/ops/trades/${fixtureUuid("missing trade")}`;
 /** Calls a route with the first method it serves (GET where it has one). */
 function callFirst(route: (typeof ROUTES)[number], path: string, options: Parameters<typeof callRoute>[2] = {}) {
   const method = route.methods[0];
-  return callRoute(route.module[method], path, { body: route.body, ...options, method });
+  return callRoute(route.module[method], path, { body: route.body, headersOnly: route.stream, ...options, method });
 }
 
 /** Every route, with a path the alpha broker may use and the methods it serves. */
-const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: string; methods: Method[]; body?: object }[] = [
+const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: string; methods: Method[]; body?: object; stream?: boolean }[] = [
   { name: "/companies", module: companiesModule, path: "/api/v1/companies", methods: ["GET"] },
   { name: "/companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}`, methods: ["GET"] },
   { name: "/companies/{id}/order_book", module: orderBookModule, path: `/api/v1/companies/${COMPANIES[0].id}/order_book`, methods: ["GET"] },
@@ -55,6 +56,7 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/my/trades/{id}", module: tradeModule, path: TRADE, methods: ["GET", "PATCH"] },
   { name: "/my/trades/{id}/history", module: tradeHistoryModule, path: `${TRADE}/history`, methods: ["GET"] },
   { name: "/my/events", module: eventsModule, path: "/api/v1/my/events", methods: ["GET"] },
+  { name: "/my/stream", module: streamModule, path: "/api/v1/my/stream", methods: ["GET"], stream: true },
   { name: "/ops/trades", module: opsTradesModule, path: "/api/v1/ops/trades", methods: ["GET"] },
   { name: "/ops/trades/{id}/verify", module: verifyModule, path: `${MISSING_TRADE}/verify`, methods: ["POST"] },
   { name: "/ops/trades/{id}/unverify", module: unverifyModule, path: `${MISSING_TRADE}/unverify`, methods: ["POST"], body: { reason: "test" } },

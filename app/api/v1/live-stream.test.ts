@@ -1,0 +1,188 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { databaseKind, databaseUrl } from "@/lib/db/url";
+import { listening } from "@/lib/live/bus";
+import { createApiKey, revokeApiKey } from "@/lib/api-keys/keys";
+import { COMPANIES, FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
+import { callRoute, expectError } from "@/lib/testing/http";
+import { openSse, type SseConnection } from "@/lib/testing/sse";
+import { GET as stream } from "./my/stream/route";
+import { POST as createIndication } from "./my/indications/route";
+import { POST as createTrade } from "./my/trades/route";
+
+vi.hoisted(() => {
+  // Heartbeats every 100 ms, so a revoked key's stream ends within the test's patience.
+  process.env.STREAM_HEARTBEAT_MS = "100";
+});
+
+/**
+ * GET /my/stream through the real route handler, on the shared fixture database, with teams of
+ * this file's own: resuming with Last-Event-ID, a revoked key, and who hears which market change.
+ */
+
+interface Member {
+  teamId: string;
+  email: string;
+  key: string;
+  userId: string;
+}
+
+async function team(label: string): Promise<string> {
+  const id = randomUUID();
+  await getDb().team.create({ data: { id, name: `${label} ${id}`, createdAt: new Date() } });
+  return id;
+}
+
+async function member(teamId: string, permissions: string[]): Promise<Member> {
+  const userId = randomUUID();
+  const email = `${userId}@stream.test`;
+  await getDb().user.create({
+    data: { id: userId, email, name: "Stream member", passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(permissions), teamId, createdAt: new Date() },
+  });
+  return { teamId, email, userId, key: (await createApiKey(getDb(), { userId, name: "stream test" })).secret };
+}
+
+const BROKER = ["companies", "indications_manage", "trades_manage"];
+let alpha: Member;
+let beta: Member;
+let ops: Member;
+const open: SseConnection[] = [];
+
+beforeAll(async () => {
+  alpha = await member(await team("Stream Alpha"), BROKER);
+  beta = await member(await team("Stream Beta"), BROKER);
+  ops = await member(await team("Stream Ops"), ["companies", "trades_verify"]);
+});
+
+afterAll(() => open.forEach((connection) => connection.close()));
+
+async function connect(who: Member, path = "/api/v1/my/stream", headers: Record<string, string> = {}): Promise<SseConnection> {
+  const connection = await openSse(stream, path, { key: who.key, headers });
+  open.push(connection);
+  return connection;
+}
+
+async function offer(who: Member, extra: object = {}, company = COMPANIES[2].id): Promise<string> {
+  const result = await callRoute(createIndication, "/api/v1/my/indications", {
+    key: who.key,
+    body: { ...NEW_BID, side: "offer", acceptable_structures: [], structure: "direct", issuer_id: company, visibility: "order_book_public", ...extra },
+  });
+  expect(result.status, result.text).toBe(201);
+  return (result.body as { id: string }).id;
+}
+
+/** The next event of a type, skipping others (hints come alongside the team's events). */
+async function nextOf(connection: SseConnection, type: string, timeoutMs = 3_000) {
+  const until = Date.now() + timeoutMs;
+  for (let event = await connection.next(timeoutMs); event; event = await connection.next(Math.max(1, until - Date.now()))) {
+    if (event.event === type) return event;
+  }
+  return null;
+}
+
+describe("GET /my/stream", () => {
+  it("opens with the position, then sends each new event of the team with its cursor as id", async () => {
+    const connection = await connect(alpha);
+    expect(connection.status).toBe(200);
+    expect(connection.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(connection.headers.get("cache-control")).toContain("no-transform");
+    const ready = await connection.next();
+    expect(ready?.event).toBe("ready");
+    expect(ready?.id).toMatch(/^ev1\.\d+$/);
+    const id = await offer(alpha);
+    const created = await nextOf(connection, "indication.created");
+    expect(created?.data).toMatchObject({ action: "indication.created", resource: { type: "indication", id } });
+    expect(Number(created!.id!.slice(4))).toBeGreaterThan(Number(ready!.id!.slice(4)));
+    connection.close();
+  });
+
+  it("resumes after a dropped connection from Last-Event-ID: nothing skipped, nothing repeated", async () => {
+    const first = await connect(alpha);
+    await first.next();
+    const before = [await offer(alpha), await offer(alpha)];
+    const seen = [await nextOf(first, "indication.created"), await nextOf(first, "indication.created")];
+    expect(seen.map((event) => (event?.data as { resource: { id: string } }).resource.id)).toEqual(before);
+    first.close();
+
+    const whileAway = [await offer(alpha), await offer(alpha), await offer(alpha)];
+    const second = await connect(alpha, "/api/v1/my/stream", { "last-event-id": seen[1]!.id! });
+    expect((await second.next())?.event).toBe("ready");
+    const events = (await second.collect(1_000)).filter((event) => event.id !== undefined);
+    expect(events.map((event) => (event.data as { resource: { id: string } }).resource.id)).toEqual(whileAway);
+    second.close();
+
+    // cursor, as GET /my/events answers it, starts the same way.
+    const third = await connect(alpha, `/api/v1/my/stream?cursor=${seen[1]!.id}`);
+    await third.next();
+    const again = (await third.collect(1_000)).filter((event) => event.id !== undefined);
+    expect(again.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    third.close();
+  });
+
+  it("refuses a malformed Last-Event-ID or cursor, and unknown parameters, with a 400 naming them", async () => {
+    expectError(await callRoute(stream, "/api/v1/my/stream", { key: alpha.key, headers: { "last-event-id": "ev1.x" } }), "invalid_parameter", "Last-Event-ID");
+    expectError(await callRoute(stream, "/api/v1/my/stream?cursor=42", { key: alpha.key }), "invalid_parameter", "cursor");
+    expectError(await callRoute(stream, "/api/v1/my/stream?since=1", { key: alpha.key }), "unknown_parameter", "since");
+    expectError(await callRoute(stream, "/api/v1/my/stream"), "unauthorized");
+  });
+
+  it("ends a key's stream within a heartbeat of the key's revocation", async () => {
+    const temporary = await member(alpha.teamId, BROKER);
+    const connection = await connect(temporary);
+    await connection.next();
+    await revokeApiKey(getDb(), { prefixOrId: temporary.key.slice(0, 12), userId: temporary.userId });
+    const end = await nextOf(connection, "end", 1_000);
+    expect(end?.data).toEqual({ reason: "signed_out" });
+    expect(await connection.next(500)).toBeNull();
+  });
+
+  it("hints another team's market change only to those who may see it", async () => {
+    const watcher = await connect(alpha);
+    await watcher.next();
+    const company = COMPANIES[3].id;
+
+    await offer(beta, { visibility: "private", private_recipients: ["someone@else.test"] }, company);
+    await offer(beta, { visibility: "order_book_anonymous" }, company);
+    const heard = await watcher.collect(800);
+    // The anonymous offer is in every book; the private one, shared with someone else, is in none of Alpha's.
+    expect(heard.filter((event) => event.event === "market")).toEqual([{ event: "market", data: { company_id: company } }]);
+    expect(heard.filter((event) => event.id !== undefined)).toEqual([]);
+
+    await offer(beta, { visibility: "private", private_recipients: [alpha.email.toUpperCase()] }, company);
+    expect((await nextOf(watcher, "market", 1_000))?.data).toEqual({ company_id: company });
+    watcher.close();
+  });
+
+  it("tells the marketplace team's streams that the queue moved when a trade is recorded", async () => {
+    const queue = await connect(ops);
+    const broker = await connect(beta);
+    await queue.next();
+    await broker.next();
+    const result = await callRoute(createTrade, "/api/v1/my/trades", { key: beta.key, body: NEW_TRADE });
+    expect(result.status, result.text).toBe(201);
+    const hint = await nextOf(queue, "queue");
+    expect(hint?.data).toEqual({ trade_id: (result.body as { id: string }).id, action: "trade.created" });
+    // Unverified, the trade is on no tape: Alpha's book and tape did not change.
+    expect((await broker.collect(500)).some((event) => event.event === "queue")).toBe(false);
+  });
+});
+
+describe.runIf(databaseKind() === "postgres")("two instances over one PostgreSQL database", () => {
+  it("delivers a change written by the other instance to a stream on this one", async () => {
+    const watcher = await connect(alpha);
+    await watcher.next();
+    await listening();
+    const company = COMPANIES[4].id;
+    const body = JSON.stringify({ ...NEW_BID, side: "offer", acceptable_structures: [], structure: "direct", issuer_id: company, visibility: "order_book_public" });
+    // Fails (exit code 1) unless the indication was created.
+    await promisify(execFile)("npx", ["tsx", "--conditions=react-server", "lib/testing/other-instance.ts", beta.key, body], {
+      env: { ...process.env, DATABASE_URL: databaseUrl() },
+    });
+    // The market hint travels only by NOTIFY: no heartbeat reads it from the trail.
+    expect((await nextOf(watcher, "market", 5_000))?.data).toEqual({ company_id: company });
+    watcher.close();
+  }, 60_000);
+});

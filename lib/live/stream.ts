@@ -1,0 +1,164 @@
+import "server-only";
+import { resolveCaller, type Caller } from "../auth/caller";
+import { eventsAfter, feedCursorOf, latestSeq, streamPosition } from "../audit/events";
+import { logger } from "../log/logger";
+import { ApiError } from "../schema/errors";
+import { listQuery } from "../schema/params";
+import { listen } from "./bus";
+import { heardBy, type Change } from "./change";
+
+/**
+ * GET /my/stream (docs/api.md, "Live stream"): Server-Sent Events of the caller's team's audit
+ * events, each with its feed cursor as `id`, so `Last-Event-ID` (or `cursor`) resumes after a drop
+ * with nothing skipped or repeated; plus hints without an id (`market`, `queue`) for the pages that
+ * redraw when a company's market or the verification queue changes. The events come from the audit
+ * trail, never from the wake-up: a wake-up (lib/live/bus.ts) only says when to read it again.
+ */
+
+export const streamParamsSchema = listQuery({ cursor: streamPosition.cursor });
+
+export const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: no compression or proxy may hold events back to fill a buffer.
+  "cache-control": "no-cache, no-transform",
+  "x-accel-buffering": "no",
+};
+
+/** How often a stream checks its caller is still signed in (or its key unrevoked) and writes a heartbeat. */
+export const HEARTBEAT_MS = boundedMs(process.env.STREAM_HEARTBEAT_MS, 15_000);
+/** Streams one user may hold open at once on one instance (tabs, programs). */
+export const MAX_STREAMS_PER_USER = 10;
+// A client that reads slower than events come is dropped past this backlog; it resumes by Last-Event-ID.
+const MAX_BACKLOG_BYTES = 1 << 20;
+const READ_BATCH = 100;
+
+function boundedMs(value: string | undefined, fallback: number): number {
+  const ms = Number(value);
+  return Number.isInteger(ms) && ms >= 50 && ms <= 60_000 ? ms : fallback;
+}
+
+const openPerUser = new Map<string, number>();
+const closers = new Set<(reason: string) => void>();
+
+// A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
+// each client reconnects to another instance from its Last-Event-ID.
+process.once("SIGTERM", () => {
+  for (const close of [...closers]) close("restarting");
+});
+
+/** Where a stream starts: the `Last-Event-ID` a reconnect sends, else `cursor`, else now. */
+async function startOf(request: Request, caller: Caller, cursor: number | undefined): Promise<number> {
+  const lastEventId = request.headers.get("last-event-id");
+  if (lastEventId !== null) return streamPosition.position("Last-Event-ID", lastEventId.trim());
+  return cursor ?? (await latestSeq(caller.teamId));
+}
+
+const frame = (event: string, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export async function openStream(request: Request, first: Caller, cursor: number | undefined): Promise<ReadableStream<Uint8Array>> {
+  let position = await startOf(request, first, cursor);
+  const open = openPerUser.get(first.userId) ?? 0;
+  if (open >= MAX_STREAMS_PER_USER) {
+    throw ApiError.rateLimited(`You have ${MAX_STREAMS_PER_USER} live streams open, the most one user may: close one (a browser tab, a program) first.`, { "retry-after": "5" });
+  }
+  openPerUser.set(first.userId, open + 1);
+
+  let caller = first;
+  let closed = false;
+  let reading: Promise<void> | null = null;
+  let readAgain = false;
+  let cleanup = () => {};
+  const encoder = new TextEncoder();
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const send = (text: string) => {
+          if (closed) return;
+          controller.enqueue(encoder.encode(text));
+          if ((controller.desiredSize ?? 0) < -MAX_BACKLOG_BYTES) end("too_slow");
+        };
+
+        // One read at a time; a wake-up during a read reads once more after it.
+        const catchUp = (): Promise<void> => {
+          if (reading) {
+            readAgain = true;
+            return reading;
+          }
+          reading = (async () => {
+            do {
+              readAgain = false;
+              for (let more = true; more && !closed; ) {
+                const batch = await eventsAfter(caller.teamId, position, READ_BATCH);
+                for (const { cursor: id, event } of batch.events) send(frame(event.action, event, id));
+                position = batch.last;
+                more = batch.more;
+              }
+            } while (readAgain && !closed);
+          })()
+            .catch((error: unknown) => logger.warn({ err: error }, "a live stream could not read the audit trail; it tries again at its next heartbeat"))
+            .finally(() => (reading = null));
+          return reading;
+        };
+
+        const hear = (change: Change) => {
+          const heard = heardBy(change, caller);
+          if (heard.team) void catchUp();
+          if (heard.market) send(frame("market", { company_id: change.companyId }));
+          if (heard.queue) send(frame("queue", { trade_id: change.resourceId, action: change.action }));
+        };
+
+        // Still the same user of the same team, signed in or holding an unrevoked key?
+        const beat = async () => {
+          try {
+            const now = await resolveCaller(request);
+            if (now.userId !== caller.userId || now.teamId !== caller.teamId) return end("signed_out");
+            caller = now;
+          } catch (error) {
+            if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return end("signed_out");
+            logger.warn({ err: error }, "a live stream could not check its caller; it tries again at its next heartbeat");
+            return;
+          }
+          send(": heartbeat\n\n");
+          await catchUp();
+        };
+
+        const end = (reason: string) => {
+          if (closed) return;
+          send(frame("end", { reason }));
+          closed = true;
+          cleanup();
+          controller.close();
+        };
+
+        const unlisten = listen(hear);
+        const timer = setInterval(() => void beat(), HEARTBEAT_MS);
+        const onAbort = () => {
+          closed = true;
+          cleanup();
+        };
+        request.signal.addEventListener("abort", onAbort);
+        closers.add(end);
+        cleanup = () => {
+          cleanup = () => {};
+          unlisten();
+          clearInterval(timer);
+          request.signal.removeEventListener("abort", onAbort);
+          closers.delete(end);
+          const left = (openPerUser.get(first.userId) ?? 1) - 1;
+          if (left > 0) openPerUser.set(first.userId, left);
+          else openPerUser.delete(first.userId);
+        };
+
+        // The position first, so a client that drops before any event still resumes from here.
+        send(`retry: 3000\n${frame("ready", { cursor: feedCursorOf(position) }, feedCursorOf(position))}`);
+        void catchUp();
+      },
+      cancel() {
+        closed = true;
+        cleanup();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}
