@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { phoneHint } from "@/components/data-table/phone-hint";
 import { PhoneHintProvider } from "@/components/data-table/use-phone";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { SiteHeader } from "@/components/layout/site-header";
 import { REQUIRES } from "@/lib/auth/requirements";
 import { CompanyLinksProvider } from "./_components/company-links";
@@ -21,6 +22,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
         Skip to content
       </a>
       <NavigationProgress />
+      {/* The marketplace team's badge and queue follow every team's trades as they change. */}
+      {caller.permissions.includes(REQUIRES.verifyTrade.permission) ? <LiveRefresh queue /> : null}
       <SiteHeader caller={caller} waiting={waiting} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <PhoneHintProvider phone={phone}>

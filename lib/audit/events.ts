@@ -6,6 +6,7 @@ import { pageWindow } from "../schema/pagination";
 import { OCCURRED, feedCursorParam, integer, listQuery, sortParam, type HistoryQuery, type TimeOperator } from "../schema/params";
 import type { Caller } from "../auth/caller";
 import { getDb, getEngine, type Db } from "../db/client";
+import { AUDIT_ACTIONS, type AuditAction } from "../domain/enums";
 
 /**
  * The audit trail: every create, change, refresh, close, verify and unverify of an indication or
@@ -14,17 +15,7 @@ import { getDb, getEngine, type Db } from "../db/client";
  * Events are never updated or deleted (nothing in the code base writes audit_events otherwise).
  */
 
-export const AUDIT_ACTIONS = [
-  "indication.created",
-  "indication.updated",
-  "indication.refreshed",
-  "indication.closed",
-  "trade.created",
-  "trade.updated",
-  "trade.verified",
-  "trade.unverified",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction };
 
 /** An event as the API shows it. */
 export const auditEventSchema = z.object({

@@ -48,3 +48,16 @@ export const STRUCTURE_LABELS: Record<Structure, string> = {
   forward_contract: "Forward contract",
   spv: "SPV (legacy)",
 };
+
+/** What the audit trail records (lib/audit/events.ts): the event types of the feed, the stream and webhooks. */
+export const AUDIT_ACTIONS = [
+  "indication.created",
+  "indication.updated",
+  "indication.refreshed",
+  "indication.closed",
+  "trade.created",
+  "trade.updated",
+  "trade.verified",
+  "trade.unverified",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,4 @@
-import type { AuditAction } from "../audit/events";
+import { AUDIT_ACTIONS, type AuditAction } from "../domain/enums";
 import type { Caller } from "../auth/caller";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
 
@@ -16,6 +16,10 @@ export interface Change {
   /** Who besides the row's team may see the market change: everyone, or these e-mails (lower-cased). */
   market: { everyone: true } | { everyone: false; recipients: string[] };
 }
+
+/** Every `event:` a stream sends (docs/api.md, "GET /my/stream"): the dashboard listens for these. */
+export const STREAM_EVENTS = ["ready", ...AUDIT_ACTIONS, "market", "queue", "end"] as const;
+export type StreamEvent = (typeof STREAM_EVENTS)[number];
 
 type Row = Record<string, unknown>;
 

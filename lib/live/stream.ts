@@ -5,7 +5,7 @@ import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
 import { listQuery } from "../schema/params";
 import { listen } from "./bus";
-import { heardBy, type Change } from "./change";
+import { heardBy, type Change, type StreamEvent } from "./change";
 
 /**
  * GET /my/stream (docs/api.md, "Live stream"): Server-Sent Events of the caller's team's audit
@@ -53,7 +53,7 @@ async function startOf(request: Request, caller: Caller, cursor: number | undefi
   return cursor ?? (await latestSeq(caller.teamId));
 }
 
-const frame = (event: string, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const frame = (event: StreamEvent, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export async function openStream(request: Request, first: Caller, cursor: number | undefined): Promise<ReadableStream<Uint8Array>> {
   let position = await startOf(request, first, cursor);

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { tableParams, withoutParams } from "@/components/data-table/search-params";
 import { Breadcrumb } from "@/components/layout/breadcrumb";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
@@ -60,6 +61,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
 
   return (
     <article className="space-y-6" data-testid="company-page">
+      <LiveRefresh market={company.id} />
       <Breadcrumb parent={{ href: "/companies", label: "Companies" }} current={company.name} />
 
       {/* Phones (< 640 px): logo, text and links stack, each the full width (no one-word lines). */}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
+import { NewRows } from "@/components/live/new-rows";
 import { indicationFacets } from "@/lib/indications/facets";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationListParams } from "@/lib/indications/schema";
@@ -34,6 +35,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         {canManage ? <NewIndicationButton /> : null}
       </PageHeader>
       {table.invalid ? <InvalidQueryAlert error={table.invalid} resetHref="/indications" /> : null}
+      <NewRows kind="indication" me={caller.userId} />
       <IndicationsTable
         rows={table.page.items}
         page={pageInfo(table.page)}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SideBadge, StageBadge } from "@/components/data-table/badges";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { indicationSchema } from "@/lib/indications/schema";
 import { DealDetail } from "../../_components/deal-detail";
 import { IndicationActions } from "../../_components/deal-form/indication-actions";
@@ -47,6 +48,8 @@ export default async function IndicationPage({ params }: { params: Params }) {
       }
       fields={FIELDS.filter((field) => field !== NOT_ON[resource.side])}
       history={history}
-    />
+    >
+      <LiveRefresh resource={resource.id} />
+    </DealDetail>
   );
 }

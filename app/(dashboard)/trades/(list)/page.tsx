@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
+import { NewRows } from "@/components/live/new-rows";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema } from "@/lib/trades/schema";
@@ -32,6 +33,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         {caller.permissions.includes("trades_manage") ? <RecordTradeButton /> : null}
       </PageHeader>
       {table.invalid ? <InvalidQueryAlert error={table.invalid} resetHref="/trades" /> : null}
+      <NewRows kind="trade" me={caller.userId} />
       <TradesTable
         rows={table.page.items}
         page={pageInfo(table.page)}

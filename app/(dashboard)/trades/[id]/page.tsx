@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { VerifiedBadge } from "@/components/data-table/badges";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { Timestamp } from "@/components/timestamp";
 import { tradeSchema } from "@/lib/trades/schema";
 import { DealDetail } from "../../_components/deal-detail";
@@ -35,6 +36,7 @@ export default async function TradePage({ params }: { params: Params }) {
       fields={FIELDS}
       history={history}
     >
+      <LiveRefresh resource={resource.id} />
       {team ? (
         <p className="rounded-md border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700" data-testid="trade-team">
           A trade of team <strong>{team.name}</strong>, shown read only to the marketplace team.
