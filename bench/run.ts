@@ -10,7 +10,9 @@
  * pairs of ours and the ceiling, alternating, and read at its median pair; default 1), --no-pages,
  * --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
- * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given).
+ * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given),
+ * --streams <n> (live streams held open through the reads, then timed; default 500, smoke 20, 0: none;
+ * bench/streams.ts).
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
  * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
@@ -43,6 +45,7 @@ import { createApiKey } from "../lib/api-keys/keys";
 import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
+import { OpenStreams, type StreamsResult } from "./streams";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -61,6 +64,8 @@ interface Options {
   exports: boolean;
   exportsOnly: boolean;
   only: RegExp | null;
+  /** Live streams held open through the reads (--streams; bench/streams.ts). */
+  streams: number;
   port: number;
   out: string | null;
 }
@@ -79,6 +84,7 @@ function parseOptions(argv: string[]): Options {
     exports: true,
     exportsOnly: false,
     only: null,
+    streams: smoke ? 20 : 500,
     port: 3900,
     out: null,
   };
@@ -100,11 +106,13 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--no-exports") options.exports = false;
     else if (arg === "--exports-only") options.exportsOnly = true;
     else if (arg === "--only") options.only = new RegExp(value());
+    else if (arg === "--streams") options.streams = Number(value());
     else if (arg === "--port") options.port = Number(value());
     else if (arg === "--out") options.out = value();
     else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
   }
   if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error("--pairs must be a positive integer");
+  if (!Number.isInteger(options.streams) || options.streams < 0) throw new Error("--streams must be a whole number");
   return options;
 }
 
@@ -993,11 +1001,21 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const mixedRows: MixedRow[] = [];
   const pages: { page: string; connections: number; result: PageMeasure }[] = [];
   let pagesNote: string | null = null;
+  let streams: OpenStreams | null = null;
+  let streamsResult: StreamsResult | null = null;
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
     if (floor) await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
     log(`servers up: app ${origin}${floor ? `, floor ${floorOrigin}` : ""}`);
+    if (options.streams > 0) {
+      const before = descendantsRss(server.pid!);
+      streams = await OpenStreams.open(origin, auth, options.streams);
+      await sleep(2_000);
+      const added = Math.round((descendantsRss(server.pid!) - before) / 1048576);
+      streamsResult = { streams: options.streams, rss_added_mb: added, fanout: { events: 0, p50_ms: 0, p99_ms: 0, max_ms: 0, missed: 0 } };
+      log(`  ${options.streams} live streams open through the reads: server RSS +${added} MB`);
+    }
 
     const selected = (name: string) => !options.only || options.only.test(name);
     const busiest = await busiestCompany(url);
@@ -1055,6 +1073,19 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     }
 
     // After the reads, so that the rows they create never change what the read scenarios measure.
+    if (streams && streamsResult) {
+      const [create] = await writeScenarios(origin, auth);
+      let n = 0;
+      streamsResult.fanout = await streams.fanOut(options.smoke ? 5 : 20, async (marker) => {
+        const { path: target, body } = create.request(n++);
+        const res = await fetch(origin + target, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ ...JSON.parse(body!), details: marker }) });
+        if (res.status !== 201) throw new Error(`streams: a create answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      });
+      const { p50_ms, p99_ms, max_ms, missed } = streamsResult.fanout;
+      log(`  an event to ${options.streams} streams: p50 ${p50_ms} ms, p99 ${p99_ms} ms, max ${max_ms} ms, missed ${missed}`);
+      streams.close();
+      streams = null;
+    }
     if (options.writes) {
       const writers = await writeScenarios(origin, auth);
       for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
@@ -1085,13 +1116,14 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       if (pagesNote) log(`  pages: ${pagesNote}`);
     }
   } finally {
+    streams?.close();
     rss.sample();
     rss.stop();
     stop();
   }
 
   const rowsAfter = await datasetRows(url);
-  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter };
+  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult };
 }
 
 async function main() {
@@ -1110,11 +1142,13 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
     // The benchmark measures the service's throughput, not the per-key limit (lib/http/rate-limit.ts).
     API_RATE_LIMIT: "0",
+    // Its streams are all the bench key's (lib/live/stream.ts caps a user's streams).
+    STREAM_MAX_PER_USER: String(Math.max(10, options.streams)),
   };
 
   const lists = options.exportsOnly ? null : await runLists(options, url, appDir, serverEnv);
-  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter } = lists ?? {
-    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null,
+  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter, streams } = lists ?? {
+    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null, streams: null,
   };
   // Last, with a server and a data set of their own (see the header).
   const exportResult = options.exports && (options.exportsOnly || !options.only || options.only.test("export")) ? await measureExports(url, appDir, options.port + 2, serverEnv, options.smoke) : null;
@@ -1125,7 +1159,10 @@ async function main() {
     printWriteTables(writeRows, mixedRows);
   }
   printExportTable(exportResult);
-  const targets = [...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows)] : []), ...checkExportTargets(exportResult, options.smoke)];
+  const targets = [
+    ...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkStreamTargets(streams)] : []),
+    ...checkExportTargets(exportResult, options.smoke),
+  ];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
 
   // The bench database is kept between runs and the API deletes nothing: say how much it grew.
@@ -1145,6 +1182,7 @@ async function main() {
     pages,
     pages_note: pagesNote,
     exports: exportResult,
+    streams,
     targets,
   };
   const out = options.out ?? (options.smoke ? null : path.join(ROOT, "bench", "results", `${new Date().toISOString().slice(0, 10)}-${kind}.json`));
@@ -1162,6 +1200,7 @@ async function main() {
     // busy 2-core machine): a 1-second smoke may see none answered, so writers fail only on errors.
     ...mixedRows.filter((r) => failed(r.read_only) || failed(r.reads) || r.writes.non2xx + r.writes.errors > 0).map((r) => `mixed ${r.scenario}: non-2xx, errors or no answer`),
     ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
+    ...(streams && streams.fanout.missed > 0 ? [`streams: ${streams.fanout.missed} events never reached their stream`] : []),
     ...checkExportTargets(exportResult, true).filter((t) => !t.ok).map((t) => `${t.target}: ${t.detail}`),
   ];
   if (failures.length) {
@@ -1169,6 +1208,15 @@ async function main() {
     process.exit(1);
   }
   process.exit(0);
+}
+
+/** Issue 32's targets for the streams held open through the reads (the reads' own rows are compared by hand: docs/performance.md). */
+function checkStreamTargets(streams: StreamsResult | null) {
+  if (!streams) return [];
+  return [
+    { target: `${streams.streams} open streams add ≤ 60 MB of server RSS`, ok: streams.rss_added_mb <= 60, detail: `+${streams.rss_added_mb} MB` },
+    { target: `an event reaches ${streams.streams} streams within 1 s at p99, none missed`, ok: streams.fanout.p99_ms <= 1000 && streams.fanout.missed === 0, detail: `p99 ${streams.fanout.p99_ms} ms, missed ${streams.fanout.missed}` },
+  ];
 }
 
 /** Any non-2xx or error, or no request answered at all (a server stuck on locks answers neither). */

@@ -25,26 +25,34 @@ export const STREAM_HEADERS = {
 };
 
 /** How often a stream checks its caller is still signed in (or its key unrevoked) and writes a heartbeat. */
-export const HEARTBEAT_MS = boundedMs(process.env.STREAM_HEARTBEAT_MS, 15_000);
-/** Streams one user may hold open at once on one instance (tabs, programs). */
-export const MAX_STREAMS_PER_USER = 10;
+export const HEARTBEAT_MS = bounded(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
+/** Streams one user may hold open at once on one instance (tabs, programs); the bench opens hundreds. */
+export const MAX_STREAMS_PER_USER = bounded(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
 // A client that reads slower than events come is dropped past this backlog; it resumes by Last-Event-ID.
 const MAX_BACKLOG_BYTES = 1 << 20;
 const READ_BATCH = 100;
 
-function boundedMs(value: string | undefined, fallback: number): number {
-  const ms = Number(value);
-  return Number.isInteger(ms) && ms >= 50 && ms <= 60_000 ? ms : fallback;
+function bounded(value: string | undefined, min: number, max: number, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
 const openPerUser = new Map<string, number>();
 const closers = new Set<(reason: string) => void>();
+let closingOnSigterm = false;
 
-// A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
-// each client reconnects to another instance from its Last-Event-ID.
-process.once("SIGTERM", () => {
-  for (const close of [...closers]) close("restarting");
-});
+/**
+ * A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
+ * each client reconnects to another instance from its Last-Event-ID. Registered with the first
+ * stream, so a CLI that only imports this module keeps SIGTERM's default.
+ */
+function closeOnSigterm(): void {
+  if (closingOnSigterm) return;
+  closingOnSigterm = true;
+  process.once("SIGTERM", () => {
+    for (const close of [...closers]) close("restarting");
+  });
+}
 
 /** Where a stream starts: the `Last-Event-ID` a reconnect sends, else `cursor`, else now. */
 async function startOf(request: Request, caller: Caller, cursor: number | undefined): Promise<number> {
@@ -125,8 +133,8 @@ export async function openStream(request: Request, first: Caller, cursor: number
 
         const end = (reason: string) => {
           if (closed) return;
-          send(frame("end", { reason }));
           closed = true;
+          controller.enqueue(encoder.encode(frame("end", { reason })));
           cleanup();
           controller.close();
         };
@@ -139,6 +147,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
         };
         request.signal.addEventListener("abort", onAbort);
         closers.add(end);
+        closeOnSigterm();
         cleanup = () => {
           cleanup = () => {};
           unlisten();

@@ -11,6 +11,8 @@ import { callRoute, expectError } from "@/lib/testing/http";
 import { openSse, type SseConnection } from "@/lib/testing/sse";
 import { GET as stream } from "./my/stream/route";
 import { POST as createIndication } from "./my/indications/route";
+import { PATCH as changeIndication } from "./my/indications/[id]/route";
+import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 import { POST as createTrade } from "./my/trades/route";
 
 vi.hoisted(() => {
@@ -153,6 +155,15 @@ describe("GET /my/stream", () => {
 
     await offer(beta, { visibility: "private", private_recipients: [alpha.email.toUpperCase()] }, company);
     expect((await nextOf(watcher, "market", 1_000))?.data).toEqual({ company_id: company });
+
+    // Made private for someone else: it leaves Alpha's book, so Alpha hears it once more, and no more after.
+    const leaving = await offer(beta, {}, company);
+    expect((await nextOf(watcher, "market", 1_000))?.data).toEqual({ company_id: company });
+    const patch = (body: object) => callRoute(changeIndication, `/api/v1/my/indications/${leaving}`, { key: beta.key, method: "PATCH", body });
+    expect((await patch({ visibility: "private", private_recipients: ["someone@else.test"] })).status).toBe(200);
+    expect((await nextOf(watcher, "market", 1_000))?.data).toEqual({ company_id: company });
+    expect((await patch({ price_per_share: "3" })).status).toBe(200);
+    expect(await nextOf(watcher, "market", 500)).toBeNull();
     watcher.close();
   });
 
@@ -166,7 +177,17 @@ describe("GET /my/stream", () => {
     const hint = await nextOf(queue, "queue");
     expect(hint?.data).toEqual({ trade_id: (result.body as { id: string }).id, action: "trade.created" });
     // Unverified, the trade is on no tape: Alpha's book and tape did not change.
+    const watcher = await connect(alpha);
+    await watcher.next();
     expect((await broker.collect(500)).some((event) => event.event === "queue")).toBe(false);
+    expect(await nextOf(watcher, "market", 200)).toBeNull();
+
+    // Verified, it is on every tape; Beta hears the verification as its own event.
+    const trade = (result.body as { id: string }).id;
+    expect((await callRoute(verifyTrade, `/api/v1/ops/trades/${trade}/verify`, { key: ops.key, body: {} })).status).toBe(200);
+    expect((await nextOf(watcher, "market"))?.data).toEqual({ company_id: NEW_TRADE.issuer_id });
+    expect((await nextOf(broker, "trade.verified"))?.data).toMatchObject({ resource: { type: "trade", id: trade }, actor: { email: ops.email } });
+    expect((await nextOf(queue, "queue"))?.data).toEqual({ trade_id: trade, action: "trade.verified" });
   });
 });
 
