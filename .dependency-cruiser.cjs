@@ -13,6 +13,7 @@ const LAYERS = [
   ["api-keys"],
   ["auth"],
   ["audit"],
+  ["notifications"],
   ["live"],
   ["deals"],
   ["companies"],

@@ -49,7 +49,7 @@ export function changesBetween(before: Record<string, unknown> | null, after: Re
 }
 
 /**
- * Writes one event of a change to a row of `teamId` (the row's team: a verification by the
+ * Writes one event of a change, and answers its id, to a row of `teamId` (the row's team: a verification by the
  * marketplace team is an event of the trade's team). The team's lock makes a team's events commit
  * in `seq` order, so a feed reader that has seen seq N will never later find a smaller one
  * committed (GET /my/events resumes after N).
@@ -58,13 +58,14 @@ export async function recordEvent(
   tx: Tx,
   caller: Caller,
   event: { action: AuditAction; teamId: string; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string },
-): Promise<void> {
+): Promise<string> {
   const lock = getEngine().dialect.lockRowSql("teams");
   if (lock) await tx.$executeRawUnsafe(lock, event.teamId);
   // createMany: the event is not read back (no RETURNING to parse).
+  const id = randomUUID();
   await tx.auditEvent.createMany({
     data: {
-      id: randomUUID(),
+      id,
       teamId: event.teamId,
       occurredAt: event.at,
       action: event.action,
@@ -79,6 +80,7 @@ export async function recordEvent(
       reason: event.reason ?? null,
     },
   });
+  return id;
 }
 
 type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];
@@ -182,7 +184,7 @@ export async function eventsAfter(teamId: string, after: number, limit: number) 
   const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: limit + 1 });
   const page = rows.slice(0, limit);
   return {
-    events: page.map((row) => ({ cursor: feedCursorOf(row.seq), event: toApi(row) })),
+    events: page.map((row) => ({ seq: row.seq, event: toApi(row) })),
     last: page.length > 0 ? page[page.length - 1].seq : after,
     more: rows.length > limit,
   };

@@ -9,6 +9,7 @@ import { storedDealId } from "./common";
 import { findDeal, versioned, type DealSource, type Versioned } from "./read";
 import { announce } from "../live/bus";
 import { changeOf, type Change } from "../live/change";
+import { recordNotifications } from "../notifications/record";
 
 /**
  * What the write side of indications and trades has in common (lib/indications/commands.ts,
@@ -92,8 +93,9 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     await deal.write(tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
     const after = version((await read()).item);
     const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
-    await recordEvent(tx, caller, { action: spec.action, teamId, resourceId: item.id, at: now, changes: changesBetween(was, is), reason: spec.reason ?? undefined });
+    const eventId = await recordEvent(tx, caller, { action: spec.action, teamId, resourceId: item.id, at: now, changes: changesBetween(was, is), reason: spec.reason ?? undefined });
     change = changeOf(teamId, spec.action, was, is);
+    await recordNotifications(tx, change, { id: eventId, at: now, reason: spec.reason ?? null }, is);
     return after;
   });
   if (change) announceChange(change);

@@ -23,10 +23,17 @@ const INSTANCE = randomUUID();
 const MAX_PAYLOAD = 7900;
 
 const listeners = new Set<Listener>();
+let heard = 0;
+
+/** How many changes this process has heard: a read begun at count n may not have seen the change n+1. */
+export function changesHeard(): number {
+  return heard;
+}
 let notifier: Promise<pg.Client | null> | undefined;
 const notifying = new Set<Promise<unknown>>();
 
 function deliver(change: Change): void {
+  heard++;
   for (const listener of listeners) {
     try {
       listener(change);

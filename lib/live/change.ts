@@ -18,7 +18,7 @@ export interface Change {
 }
 
 /** Every `event:` a stream sends (docs/api.md, "GET /my/stream"): the dashboard listens for these. */
-export const STREAM_EVENTS = ["ready", ...AUDIT_ACTIONS, "market", "queue", "end"] as const;
+export const STREAM_EVENTS = ["ready", ...AUDIT_ACTIONS, "notification", "market", "queue", "end"] as const;
 export type StreamEvent = (typeof STREAM_EVENTS)[number];
 
 type Row = Record<string, unknown>;

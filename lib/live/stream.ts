@@ -1,16 +1,18 @@
 import "server-only";
 import { resolveCaller, type Caller } from "../auth/caller";
-import { eventsAfter, feedCursorOf, latestSeq, streamPosition } from "../audit/events";
+import { eventsAfter, latestSeq, streamPosition } from "../audit/events";
+import { latestNotificationSeq, notificationsAfter } from "../notifications/queries";
 import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
 import { listQuery } from "../schema/params";
-import { listen } from "./bus";
+import { changesHeard, listen } from "./bus";
+import { KIND_OF_ACTION } from "../notifications/schema";
 import { heardBy, type Change, type StreamEvent } from "./change";
 
 /**
- * GET /my/stream (docs/api.md, "Live stream"): Server-Sent Events of the caller's team's audit
- * events, each with its feed cursor as `id`, so `Last-Event-ID` (or `cursor`) resumes after a drop
- * with nothing skipped or repeated; plus hints without an id (`market`, `queue`) for the pages that
+ * GET /my/stream (docs/api.md, "GET /my/stream"): Server-Sent Events of the caller's team's audit
+ * events and the caller's notifications, each with the stream's position after it as `id`, so
+ * `Last-Event-ID` resumes after a drop with nothing skipped or repeated; plus hints without an id (`market`, `queue`) for the pages that
  * redraw when a company's market or the verification queue changes. The events come from the audit
  * trail, never from the wake-up: a wake-up (lib/live/bus.ts) only says when to read it again.
  */
@@ -46,6 +48,21 @@ let closingOnSigterm = false;
  * each client reconnects to another instance from its Last-Event-ID. Registered with the first
  * stream, so a CLI that only imports this module keeps SIGTERM's default.
  */
+// Streams at one position share one read (a team's streams are, once caught up), keyed by what is
+// read and by the changes heard so far: a stream never joins a read begun before the change that
+// woke it. Measured in docs/performance.md, "Live streams".
+const reads = new Map<string, Promise<unknown>>();
+
+function sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
+  const key = `${what} @${changesHeard()}`;
+  let pending = reads.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read().finally(() => reads.delete(key));
+    reads.set(key, pending);
+  }
+  return pending;
+}
+
 function closeOnSigterm(): void {
   if (closingOnSigterm) return;
   closingOnSigterm = true;
@@ -54,17 +71,29 @@ function closeOnSigterm(): void {
   });
 }
 
-/** Where a stream starts: the `Last-Event-ID` a reconnect sends, else `cursor`, else now. */
-async function startOf(request: Request, caller: Caller, cursor: number | undefined): Promise<number> {
-  const lastEventId = request.headers.get("last-event-id");
-  if (lastEventId !== null) return streamPosition.position("Last-Event-ID", lastEventId.trim());
-  return cursor ?? (await latestSeq(caller.teamId));
+/** Where a stream stands: after the team's event `events` and the user's notification `notifications`. */
+interface Position {
+  events: number;
+  notifications: number;
+}
+
+// A stream's id: both positions. A feed cursor (`ev1.<n>`) is taken too, notifications then from now.
+const STREAM_ID = /^st1\.(\d{1,15})\.(\d{1,15})$/;
+const idOf = (at: Position) => `st1.${at.events}.${at.notifications}`;
+
+/** Where a stream starts: the `Last-Event-ID` a reconnect sends, else the feed's `cursor`, else now. */
+async function startOf(request: Request, caller: Caller, cursor: number | undefined): Promise<Position> {
+  const lastEventId = request.headers.get("last-event-id")?.trim();
+  const sent = lastEventId === undefined ? undefined : STREAM_ID.exec(lastEventId);
+  if (sent) return { events: Number(sent[1]), notifications: Number(sent[2]) };
+  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await latestSeq(caller.teamId)));
+  return { events, notifications: await latestNotificationSeq(caller.userId) };
 }
 
 const frame = (event: StreamEvent, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export async function openStream(request: Request, first: Caller, cursor: number | undefined): Promise<ReadableStream<Uint8Array>> {
-  let position = await startOf(request, first, cursor);
+  const position = await startOf(request, first, cursor);
   const open = openPerUser.get(first.userId) ?? 0;
   if (open >= MAX_STREAMS_PER_USER) {
     throw ApiError.rateLimited(`You have ${MAX_STREAMS_PER_USER} live streams open, the most one user may: close one (a browser tab, a program) first.`, { "retry-after": "5" });
@@ -75,6 +104,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
   let closed = false;
   let reading: Promise<void> | null = null;
   let readAgain = false;
+  let notificationsDue = false;
   let cleanup = () => {};
   const encoder = new TextEncoder();
 
@@ -87,8 +117,10 @@ export async function openStream(request: Request, first: Caller, cursor: number
           if ((controller.desiredSize ?? 0) < -MAX_BACKLOG_BYTES) end("too_slow");
         };
 
-        // One read at a time; a wake-up during a read reads once more after it.
-        const catchUp = (): Promise<void> => {
+        // One read at a time; a wake-up during a read reads once more after it. The notifications
+        // are read when a change may have made one for this user, and at every heartbeat.
+        const catchUp = (notifications: boolean): Promise<void> => {
+          notificationsDue ||= notifications;
           if (reading) {
             readAgain = true;
             return reading;
@@ -97,9 +129,20 @@ export async function openStream(request: Request, first: Caller, cursor: number
             do {
               readAgain = false;
               for (let more = true; more && !closed; ) {
-                const batch = await eventsAfter(caller.teamId, position, READ_BATCH);
-                for (const { cursor: id, event } of batch.events) send(frame(event.action, event, id));
-                position = batch.last;
+                const batch = await sharedRead(`events ${caller.teamId} ${position.events}`, () => eventsAfter(caller.teamId, position.events, READ_BATCH));
+                for (const { seq, event } of batch.events) {
+                  position.events = seq;
+                  send(frame(event.action, event, idOf(position)));
+                }
+                more = batch.more;
+              }
+              for (let more = notificationsDue; more && !closed; ) {
+                notificationsDue = false;
+                const batch = await sharedRead(`notifications ${caller.userId} ${position.notifications}`, () => notificationsAfter(caller.userId, position.notifications, READ_BATCH));
+                for (const { seq, notification } of batch.notifications) {
+                  position.notifications = seq;
+                  send(frame("notification", notification, idOf(position)));
+                }
                 more = batch.more;
               }
             } while (readAgain && !closed);
@@ -111,7 +154,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
 
         const hear = (change: Change) => {
           const heard = heardBy(change, caller);
-          if (heard.team) void catchUp();
+          if (heard.team) void catchUp(KIND_OF_ACTION[change.action] !== undefined);
           if (heard.market) send(frame("market", { company_id: change.companyId }));
           if (heard.queue) send(frame("queue", { trade_id: change.resourceId, action: change.action }));
         };
@@ -128,7 +171,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
             return;
           }
           send(": heartbeat\n\n");
-          await catchUp();
+          await catchUp(true);
         };
 
         const end = (reason: string) => {
@@ -160,8 +203,8 @@ export async function openStream(request: Request, first: Caller, cursor: number
         };
 
         // The position first, so a client that drops before any event still resumes from here.
-        send(`retry: 3000\n${frame("ready", { cursor: feedCursorOf(position) }, feedCursorOf(position))}`);
-        void catchUp();
+        send(`retry: 3000\n${frame("ready", {}, idOf(position))}`);
+        void catchUp(true);
       },
       cancel() {
         closed = true;

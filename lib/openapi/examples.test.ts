@@ -18,6 +18,8 @@ import { GET as tradeHistory } from "@/app/api/v1/my/trades/[id]/history/route";
 import { GET as getTrade, PATCH as updateTrade } from "@/app/api/v1/my/trades/[id]/route";
 import { GET as listTrades, POST as createTrade } from "@/app/api/v1/my/trades/route";
 import { GET as streamEvents } from "@/app/api/v1/my/stream/route";
+import { GET as listNotifications } from "@/app/api/v1/my/notifications/route";
+import { POST as markNotificationsRead } from "@/app/api/v1/my/notifications/read/route";
 import { GET as getOpenApiDocument } from "@/app/api/v1/openapi.json/route";
 import { POST as unverifyTrade } from "@/app/api/v1/ops/trades/[id]/unverify/route";
 import { POST as verifyTrade } from "@/app/api/v1/ops/trades/[id]/verify/route";
@@ -87,6 +89,8 @@ afterAll(() => {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const PERMALINK = /\b(IND|TRD)-[A-Z0-9]{11}\b/g;
 const CURSOR = /\bev1\.\d+\b/g;
+const STREAM_ID = /\bst1\.\d+\.\d+\b/g;
+const NOTIFICATION_CURSOR = /\bnt1\.\d+\b/g;
 const STABLE_IDS = new Set([COMPANY.id, DESK.id, MARKETPLACE.id, fixtureUuid("examples:user:broker"), fixtureUuid("examples:user:ops")]);
 
 /** What this run made up, each mapped to a stand-in of its form, numbered in the order first seen. */
@@ -100,11 +104,15 @@ function standIns(make: (n: number) => string): (value: string) => string {
 const newId = standIns((n) => fixtureUuid(`examples:new:${n}`));
 const newPermalink = standIns((n) => `EXAMPLE${String(n).padStart(4, "0")}`);
 const newCursor = standIns((n) => `ev1.${n}`);
+const newNotificationCursor = standIns((n) => `nt1.${n}`);
 function normalised(text: string): string {
   return text
     .replace(UUID, (id) => (STABLE_IDS.has(id) ? id : newId(id)))
     .replace(PERMALINK, (link, prefix: string) => `${prefix}-${newPermalink(link)}`)
-    .replace(CURSOR, newCursor);
+    .replace(CURSOR, newCursor)
+    // A stream id is an event cursor's number and a notification cursor's, each standing in as theirs.
+    .replace(STREAM_ID, (id) => `st1.${newCursor(`ev1.${id.split(".")[1]}`).slice(4)}.${newNotificationCursor(`nt1.${id.split(".")[2]}`).slice(4)}`)
+    .replace(NOTIFICATION_CURSOR, newNotificationCursor);
 }
 
 const recorded: RecordedExamples = { operations: {}, unknownParameter: { some: null, none: null } };
@@ -178,6 +186,9 @@ describe("the OpenAPI document's examples", () => {
     await record("listCompanyTrades", listCompanyTrades, `/api/v1/companies/${COMPANY.id}/trades?per_page=10`, { status: 200 });
     await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${created.trade}/unverify`, { status: 200, key: OPS, body: { reason: "Officer could not confirm the price" } });
     await record("unverifyTrade", unverifyTrade, `/api/v1/ops/trades/${created.trade}/unverify`, { status: 400, key: OPS, body: {} });
+    await record("listNotifications", listNotifications, "/api/v1/my/notifications?limit=2", { status: 200 });
+    await record("markNotificationsRead", markNotificationsRead, "/api/v1/my/notifications/read", { status: 200, body: { all: true } });
+    await record("markNotificationsRead", markNotificationsRead, "/api/v1/my/notifications/read", { status: 400, body: { ids: [] } });
     await record("tradeHistory", tradeHistory, `${trade}/history`, { status: 200 });
     await record("listEvents", listEvents, "/api/v1/my/events?limit=3", { status: 200 });
 
@@ -209,7 +220,7 @@ describe("the OpenAPI document's examples", () => {
     expect(Object.keys(recorded.operations).sort()).toEqual(operations.map((o) => o.operationId).sort());
     const handlers: Record<string, unknown> = {
       listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
-      listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listAllTrades, verifyTrade, unverifyTrade,
+      listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
       const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", operationId.includes("ndication") ? created.indication : created.trade)}?colour=red`;

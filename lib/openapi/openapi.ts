@@ -2,6 +2,7 @@ import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
 import { auditEventSchema, eventFeedParamsSchema, eventFeedSchema } from "../audit/events";
 import { streamParamsSchema } from "../live/stream";
+import { markReadAnswerSchema, markReadSchema, notificationListParamsSchema, notificationListSchema } from "../notifications/schema";
 import { indicationExportParamsSchema, indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
 import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
 import {
@@ -448,15 +449,31 @@ export function openApiDocument(serverUrl: string) {
       "/my/stream": {
         get: {
           operationId: "streamEvents",
-          summary: "The team's audit events as they happen, and hints that a market or the verification queue changed (Server-Sent Events)",
+          summary: "The team's audit events and the caller's notifications as they happen, and hints that a market or the verification queue changed (Server-Sent Events)",
           parameters: [...queryParameters(streamParamsSchema), lastEventId],
           responses: {
             "200": {
-              description: `text/event-stream. \`ready\` first (its id is the position); then each of the team's events as \`event: <action>\` with its feed cursor as \`id\` and the event (as GET /my/events shows it) as \`data\`; \`market\` ({"company_id"}) when a company's book or tape changed as the caller may see it; \`queue\` ({"trade_id", "action"}) for callers with trades_verify; a comment line every heartbeat; \`end\` ({"reason"}) before the server closes it.`,
+              description: `text/event-stream. \`ready\` first (its id is the position); then each of the team's events as \`event: <action>\` with the event (as GET /my/events shows it) as \`data\`, and each of the caller's notifications as \`event: notification\` (as GET /my/notifications shows it), each with the stream's position after it as \`id\`; \`market\` ({"company_id"}) when a company's book or tape changed as the caller may see it; \`queue\` ({"trade_id", "action"}) for callers with trades_verify; a comment line every heartbeat; \`end\` ({"reason"}) before the server closes it.`,
               content: { "text/event-stream": { schema: { type: "string" } } },
             },
             ...errorResponses(400),
           },
+        },
+      },
+      "/my/notifications": {
+        get: {
+          operationId: "listNotifications",
+          summary: "The caller's notifications, newest first, with the unread count (kept 90 days)",
+          parameters: queryParameters(notificationListParamsSchema),
+          responses: { "200": ok("Notifications, and where older ones start", notificationListSchema), ...errorResponses(400) },
+        },
+      },
+      "/my/notifications/read": {
+        post: {
+          operationId: "markNotificationsRead",
+          summary: "Marks the caller's notifications read: some by id, or all",
+          requestBody: body(markReadSchema),
+          responses: { "200": ok("The unread count after", markReadAnswerSchema), ...errorResponses(400, 413, 415) },
         },
       },
       "/ops/trades": {

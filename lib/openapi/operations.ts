@@ -40,8 +40,13 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
   listEvents: { tag: "Events", description: "The team's audit events after a cursor, in the order they were written. Keep `next_cursor` and ask again from it: nothing is skipped or repeated." },
   streamEvents: {
     tag: "Events",
-    description: "Stays open and sends the team's audit events as they are written, each with its feed cursor as id: after a dropped connection, `Last-Event-ID` (or `cursor`) resumes with nothing skipped or repeated. Also hints, without an id, that a company's market or the verification queue changed. Ends within one heartbeat of sign-out or the key's revocation.",
+    description: "Stays open and sends the team's audit events and the caller's notifications as they are written, each with the stream's position as id: after a dropped connection, `Last-Event-ID` resumes with nothing skipped or repeated (`cursor`, a feed cursor of GET /my/events, starts the events there). Also hints, without an id, that a company's market or the verification queue changed. Ends within one heartbeat of sign-out or the key's revocation.",
   },
+  listNotifications: {
+    tag: "Events",
+    description: "What the caller was told (a trade of their team verified or unverified), newest first; `unread=true` for the unread ones; `cursor` (`next_cursor`) for older ones. Only the caller's own. Kept 90 days.",
+  },
+  markNotificationsRead: { tag: "Events", description: "Marks the ids sent (the caller's own; others are left alone) or, with `{\"all\": true}`, every one read. Answers the unread count." },
   listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `trades_verify`." },
   verifyTrade: { tag: "Verification", description: "Marks any team's trade verified. Verifying a verified trade answers it unchanged. Needs `trades_verify`." },
   unverifyTrade: { tag: "Verification", description: "Takes the verification back, with the reason the trade's team will see. Needs `trades_verify`." },

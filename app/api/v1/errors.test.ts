@@ -13,6 +13,8 @@ import * as tradeModule from "./my/trades/[id]/route";
 import * as tradeHistoryModule from "./my/trades/[id]/history/route";
 import * as eventsModule from "./my/events/route";
 import * as streamModule from "./my/stream/route";
+import * as notificationsModule from "./my/notifications/route";
+import * as markReadModule from "./my/notifications/read/route";
 import * as opsTradesModule from "./ops/trades/route";
 import * as orderBookModule from "./companies/[company_id]/order_book/route";
 import * as companyTradesModule from "./companies/[company_id]/trades/route";
@@ -57,6 +59,8 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/my/trades/{id}/history", module: tradeHistoryModule, path: `${TRADE}/history`, methods: ["GET"] },
   { name: "/my/events", module: eventsModule, path: "/api/v1/my/events", methods: ["GET"] },
   { name: "/my/stream", module: streamModule, path: "/api/v1/my/stream", methods: ["GET"], stream: true },
+  { name: "/my/notifications", module: notificationsModule, path: "/api/v1/my/notifications", methods: ["GET"] },
+  { name: "/my/notifications/read", module: markReadModule, path: "/api/v1/my/notifications/read", methods: ["POST"], body: { all: true } },
   { name: "/ops/trades", module: opsTradesModule, path: "/api/v1/ops/trades", methods: ["GET"] },
   { name: "/ops/trades/{id}/verify", module: verifyModule, path: `${MISSING_TRADE}/verify`, methods: ["POST"] },
   { name: "/ops/trades/{id}/unverify", module: unverifyModule, path: `${MISSING_TRADE}/unverify`, methods: ["POST"], body: { reason: "test" } },

@@ -13,6 +13,9 @@ import { GET as stream } from "./my/stream/route";
 import { POST as createIndication } from "./my/indications/route";
 import { PATCH as changeIndication } from "./my/indications/[id]/route";
 import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
+import { POST as unverifyTrade } from "./ops/trades/[id]/unverify/route";
+import { GET as listNotifications } from "./my/notifications/route";
+import { POST as markRead } from "./my/notifications/read/route";
 import { POST as createTrade } from "./my/trades/route";
 
 vi.hoisted(() => {
@@ -93,11 +96,12 @@ describe("GET /my/stream", () => {
     expect(connection.headers.get("cache-control")).toContain("no-transform");
     const ready = await connection.next();
     expect(ready?.event).toBe("ready");
-    expect(ready?.id).toMatch(/^ev1\.\d+$/);
+    expect(ready?.id).toMatch(/^st1\.\d+\.\d+$/);
     const id = await offer(alpha);
     const created = await nextOf(connection, "indication.created");
     expect(created?.data).toMatchObject({ action: "indication.created", resource: { type: "indication", id } });
-    expect(Number(created!.id!.slice(4))).toBeGreaterThan(Number(ready!.id!.slice(4)));
+    const eventsPart = (id: string) => Number(id.split(".")[1]);
+    expect(eventsPart(created!.id!)).toBeGreaterThan(eventsPart(ready!.id!));
     connection.close();
   });
 
@@ -117,7 +121,7 @@ describe("GET /my/stream", () => {
     second.close();
 
     // cursor, as GET /my/events answers it, starts the same way.
-    const third = await connect(alpha, `/api/v1/my/stream?cursor=${seen[1]!.id}`);
+    const third = await connect(alpha, `/api/v1/my/stream?cursor=ev1.${seen[1]!.id!.split(".")[1]}`);
     await third.next();
     const again = (await third.collect(1_000)).filter((event) => event.id !== undefined);
     expect(again.map((event) => event.id)).toEqual(events.map((event) => event.id));
@@ -188,6 +192,40 @@ describe("GET /my/stream", () => {
     expect((await nextOf(watcher, "market"))?.data).toEqual({ company_id: NEW_TRADE.issuer_id });
     expect((await nextOf(broker, "trade.verified"))?.data).toMatchObject({ resource: { type: "trade", id: trade }, actor: { email: ops.email } });
     expect((await nextOf(queue, "queue"))?.data).toEqual({ trade_id: trade, action: "trade.verified" });
+
+    // Beta is told, in the stream and in its list; resuming after the notification does not repeat it.
+    const told = await nextOf(broker, "notification");
+    expect(told?.data).toMatchObject({ kind: "trade_verified", resource: { type: "trade", id: trade }, company: { id: NEW_TRADE.issuer_id }, read_at: null });
+    broker.close();
+    const again = await connect(beta, "/api/v1/my/stream", { "last-event-id": told!.id! });
+    await again.next();
+    expect((await again.collect(500)).filter((event) => event.id !== undefined)).toEqual([]);
+    const list = await callRoute(listNotifications, "/api/v1/my/notifications", { key: beta.key });
+    expect(list.body).toMatchObject({ unread_count: 1, next_cursor: null, notifications: [{ id: (told!.data as { id: string }).id, title: expect.stringContaining("was verified") }] });
+    // Alpha's members are told nothing of Beta's trade.
+    expect((await callRoute(listNotifications, "/api/v1/my/notifications", { key: alpha.key })).body).toMatchObject({ notifications: [], unread_count: 0 });
+  });
+
+  it("marks notifications read, one's own only, and refuses a body that says neither which nor all", async () => {
+    const trade = await callRoute(createTrade, "/api/v1/my/trades", { key: beta.key, body: NEW_TRADE });
+    const id = (trade.body as { id: string }).id;
+    await callRoute(verifyTrade, `/api/v1/ops/trades/${id}/verify`, { key: ops.key, body: {} });
+    await callRoute(unverifyTrade, `/api/v1/ops/trades/${id}/unverify`, { key: ops.key, body: { reason: "The officer did not confirm" } });
+    const list = (await callRoute(listNotifications, "/api/v1/my/notifications?unread=true&limit=1", { key: beta.key })).body as { notifications: { id: string; kind: string; reason: string | null }[]; next_cursor: string | null; unread_count: number };
+    expect(list.notifications).toMatchObject([{ kind: "trade_unverified", reason: "The officer did not confirm" }]);
+    expect(list.next_cursor).toMatch(/^nt1\.\d+$/);
+    const older = (await callRoute(listNotifications, `/api/v1/my/notifications?unread=true&cursor=${list.next_cursor}`, { key: beta.key })).body as { notifications: { kind: string }[] };
+    expect(older.notifications[0].kind).toBe("trade_verified");
+
+    // Alpha cannot mark Beta's.
+    expect((await callRoute(markRead, "/api/v1/my/notifications/read", { key: alpha.key, body: { ids: [list.notifications[0].id] } })).body).toEqual({ unread_count: 0 });
+    const before = list.unread_count;
+    expect((await callRoute(markRead, "/api/v1/my/notifications/read", { key: beta.key, body: { ids: [list.notifications[0].id] } })).body).toEqual({ unread_count: before - 1 });
+    expect((await callRoute(markRead, "/api/v1/my/notifications/read", { key: beta.key, body: { all: true } })).body).toEqual({ unread_count: 0 });
+
+    expectError(await callRoute(markRead, "/api/v1/my/notifications/read", { key: beta.key, body: {} }), "invalid_parameter", "ids");
+    expectError(await callRoute(markRead, "/api/v1/my/notifications/read", { key: beta.key, body: { ids: [], all: true } }), "invalid_parameter", "ids");
+    expectError(await callRoute(listNotifications, "/api/v1/my/notifications?unread=maybe", { key: beta.key }), "invalid_parameter", "unread");
   });
 });
 

@@ -1,0 +1,61 @@
+import "server-only";
+import type { Caller } from "../auth/caller";
+import { getDb, type Db } from "../db/client";
+import { keptSince, notificationCursorOf, type Notification, type NotificationKind, type NotificationList, type NotificationListQuery } from "./schema";
+
+/** A user's notifications: only their own, only those kept (NOTIFICATION_DAYS). */
+
+type Row = Awaited<ReturnType<Db["notification"]["findMany"]>>[number];
+
+const TITLES: Record<NotificationKind, (link: string, company: string) => string> = {
+  trade_verified: (link, company) => `Your team's trade ${link} in ${company} was verified`,
+  trade_unverified: (link, company) => `The verification of your team's trade ${link} in ${company} was taken back`,
+};
+
+function toApi(row: Row): Notification {
+  const data = JSON.parse(row.data) as { company: { id: string; name: string }; permalink_id: string; reason: string | null };
+  const kind = row.kind as NotificationKind;
+  return {
+    id: row.id,
+    kind,
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+    title: TITLES[kind](data.permalink_id, data.company.name),
+    company: data.company,
+    resource: { type: row.resourceType as "indication" | "trade", id: row.resourceId, permalink_id: data.permalink_id },
+    reason: data.reason,
+  };
+}
+
+const kept = (userId: string) => ({ userId, createdAt: { gte: keptSince(new Date()) } });
+
+export function unreadCount(userId: string): Promise<number> {
+  return getDb().notification.count({ where: { ...kept(userId), readAt: null } });
+}
+
+/** GET /my/notifications: newest first, `limit` of them, older than the cursor's when one is sent. */
+export async function listNotifications(caller: Caller, query: NotificationListQuery): Promise<NotificationList> {
+  const where = { ...kept(caller.userId), ...(query.unread !== undefined && { readAt: query.unread ? null : { not: null } }), ...(query.cursor !== undefined && { seq: { lt: query.cursor } }) };
+  const [rows, unread] = await Promise.all([getDb().notification.findMany({ where, orderBy: { seq: "desc" }, take: query.limit + 1 }), unreadCount(caller.userId)]);
+  const page = rows.slice(0, query.limit);
+  return { notifications: page.map(toApi), unread_count: unread, next_cursor: rows.length > query.limit ? notificationCursorOf(page[page.length - 1].seq) : null };
+}
+
+/** POST /my/notifications/read: the ids sent (the caller's own; others are ignored), or all. */
+export async function markRead(caller: Caller, body: { ids?: string[]; all?: true }): Promise<{ unread_count: number }> {
+  await getDb().notification.updateMany({ where: { ...kept(caller.userId), readAt: null, ...(body.ids && { id: { in: body.ids } }) }, data: { readAt: new Date() } });
+  return { unread_count: await unreadCount(caller.userId) };
+}
+
+/** The user's notifications after seq `after`, oldest first, each with its position: the stream's read. */
+export async function notificationsAfter(userId: string, after: number, limit: number) {
+  const rows = await getDb().notification.findMany({ where: { ...kept(userId), seq: { gt: after } }, orderBy: { seq: "asc" }, take: limit + 1 });
+  const page = rows.slice(0, limit);
+  return { notifications: page.map((row) => ({ seq: row.seq, notification: toApi(row) })), last: page.at(-1)?.seq ?? after, more: rows.length > limit };
+}
+
+/** The user's newest notification's seq (0 before any): where a stream opened without a position starts. */
+export async function latestNotificationSeq(userId: string): Promise<number> {
+  const row = await getDb().notification.findFirst({ where: { userId }, orderBy: { seq: "desc" }, select: { seq: true } });
+  return row?.seq ?? 0;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { AuditAction } from "../domain/enums";
+import { timestampField } from "../schema/fields";
+import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/params";
+
+/**
+ * What the bell tells a user (docs/api.md, "Notifications"): one enumeration, one shape, the
+ * list's parameters and the mark-read body.
+ */
+
+export const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The changes that notify, and of what (lib/notifications/record.ts says whom). */
+export const KIND_OF_ACTION: Partial<Record<AuditAction, NotificationKind>> = {
+  "trade.verified": "trade_verified",
+  "trade.unverified": "trade_unverified",
+};
+
+/** How long a notification is kept. */
+export const NOTIFICATION_DAYS = 90;
+export const keptSince = (now: Date) => new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000);
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  created_at: timestampField,
+  read_at: timestampField.nullable(),
+  /** One sentence for people, as the bell shows it. */
+  title: z.string(),
+  company: z.object({ id: z.string(), name: z.string() }),
+  resource: z.object({ type: z.enum(["indication", "trade"]), id: z.string(), permalink_id: z.string() }),
+  /** Why, when the change gave one (an unverification's reason). */
+  reason: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const NOTIFICATION_CURSOR = "nt1";
+export const notificationCursor = feedCursorParam(NOTIFICATION_CURSOR, "the newest");
+export const notificationCursorOf = (seq: number) => `${NOTIFICATION_CURSOR}.${seq}`;
+
+/** GET /my/notifications: newest first; `cursor` goes on to older ones. */
+export const notificationListParamsSchema = listQuery({
+  unread: booleanParam("unread"),
+  limit: integer("limit", 1, 100, 25),
+  cursor: notificationCursor.cursor,
+});
+export type NotificationListQuery = z.output<typeof notificationListParamsSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread_count: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** POST /my/notifications/read: some by id, or all. */
+export const markReadSchema = z
+  .strictObject({ ids: z.array(z.string().max(64)).min(1).max(100).optional(), all: z.literal(true).optional() })
+  .superRefine((body, ctx) => {
+    if ((body.ids === undefined) === (body.all === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["ids"], message: "send either ids, a list of 1 to 100 notification ids, or all: true." });
+    }
+  });
+export const markReadAnswerSchema = z.object({ unread_count: z.number().int() });
