@@ -109,7 +109,7 @@ test.describe("live pages", () => {
     }
   });
 
-  test("a verification reaches the broker's trade page and the marketplace team's badge on another page, without a reload", async ({ page, browser }, testInfo) => {
+  test("a verification reaches the broker's trade page, bell and notifications, and the marketplace team's badge on another page, without a reload", async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
     const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e live alpha ${Date.now()}`);
     const opsKey = mintApiKey(ACCOUNTS.ops, `e2e live ops ${Date.now()}`);
@@ -123,13 +123,34 @@ test.describe("live pages", () => {
     const trade = await json<{ id: string }>(page.request, alphaKey, "/api/v1/my/trades", TRADE(company.id));
     await expect.poll(async () => Number((await badge.innerText()).replace(/\D/g, "")), LIVE).toBe(waiting + 1);
 
-    const alpha = await signedInPage(browser, ACCOUNTS.broker, `/trades/${trade.id}`);
-    await expect(alpha.getByTestId("verified-by")).toHaveCount(0);
-    await json(page.request, opsKey, `/api/v1/ops/trades/${trade.id}/verify`, {});
-    await expect(alpha.getByTestId("verified-by")).toBeVisible(LIVE);
-    await expect.poll(async () => Number((await badge.innerText()).replace(/\D/g, "")), LIVE).toBe(waiting);
-    await shot(alpha, testInfo, "trade-verified-live");
-    await alpha.context().close();
+    for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
+      const alpha = await signedInPage(browser, ACCOUNTS.broker, `/trades/${trade.id}`, viewport);
+      await expect(alpha.getByTestId("verified-by")).toHaveCount(0);
+      const bell = alpha.getByTestId("notification-bell");
+      const unread = async () => Number((await alpha.getByTestId("notification-count").textContent({ timeout: 100 }).catch(() => "0")) ?? "0");
+      const before = await unread();
+
+      if (viewport === PHONE) await json(page.request, opsKey, `/api/v1/ops/trades/${trade.id}/unverify`, { reason: "Officer did not answer" });
+      else await json(page.request, opsKey, `/api/v1/ops/trades/${trade.id}/verify`, {});
+      if (viewport !== PHONE) {
+        await expect(alpha.getByTestId("verified-by")).toBeVisible(LIVE);
+        await expect.poll(async () => Number((await badge.innerText()).replace(/\D/g, "")), LIVE).toBe(waiting);
+      }
+      await expect.poll(unread, LIVE).toBe(before + 1);
+
+      await bell.click();
+      const first = alpha.getByTestId("notification-item").first();
+      await expect(first).toContainText(viewport === PHONE ? "was taken back" : "was verified");
+      if (viewport === PHONE) await expect(first).toContainText("Officer did not answer");
+      expect(await alpha.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(alpha, `the open notifications at ${viewport.width} px`);
+      await shot(alpha, testInfo, `notifications-${viewport.width}`);
+      await first.click();
+      await expect.poll(unread).toBe(before);
+      await alpha.context().close();
+    }
+    // Unverified, the trade is back in the queue.
+    await expect.poll(async () => Number((await badge.innerText()).replace(/\D/g, "")), LIVE).toBe(waiting + 1);
     await ops.context().close();
   });
 

@@ -5,13 +5,14 @@ import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { SiteHeader } from "@/components/layout/site-header";
 import { REQUIRES } from "@/lib/auth/requirements";
+import { unreadCount } from "@/lib/notifications/queries";
 import { CompanyLinksProvider } from "./_components/company-links";
 import { requireCaller } from "./_lib/caller";
 import { waitingCount } from "./_lib/verification";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
-  const waiting = await waitingCount(caller);
+  const [waiting, unread] = await Promise.all([waitingCount(caller), unreadCount(caller.userId)]);
   const phone = phoneHint(await headers());
   return (
     <div className="flex min-h-screen flex-col">
@@ -24,7 +25,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <NavigationProgress />
       {/* The marketplace team's badge and queue follow every team's trades as they change. */}
       {caller.permissions.includes(REQUIRES.verifyTrade.permission) ? <LiveRefresh queue /> : null}
-      <SiteHeader caller={caller} waiting={waiting} />
+      <SiteHeader caller={caller} waiting={waiting} unread={unread} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <PhoneHintProvider phone={phone}>
           <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>

@@ -1,6 +1,7 @@
 import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { ROLE_LABELS } from "@/lib/format";
+import { NotificationBell } from "@/components/live/notification-bell";
 import { HeaderMenu } from "./header-menu";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
@@ -19,7 +20,7 @@ export function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waitin
 }
 
 /** The dashboard's top bar: brand, navigation, who is signed in (name, team, role), sign out (on phones the navigation and sign out behind a menu). */
-export function SiteHeader({ caller, waiting = null }: { caller: Caller; waiting?: number | null }) {
+export function SiteHeader({ caller, waiting = null, unread = 0 }: { caller: Caller; waiting?: number | null; unread?: number }) {
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-6">
@@ -35,6 +36,7 @@ export function SiteHeader({ caller, waiting = null }: { caller: Caller; waiting
           </div>
         </HeaderMenu>
         <div className="order-2 flex min-w-0 flex-1 items-center justify-end gap-3 sm:order-3 sm:flex-none" data-testid="current-user">
+          <NotificationBell unread={unread} />
           <div className="min-w-0 text-right leading-tight">
             <p className="truncate text-sm font-medium text-white" data-testid="current-user-name">
               {caller.name}
