@@ -104,7 +104,7 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
                 <IntentLink href={pageOf(item.resource)} onClick={() => void (item.read_at ? undefined : markRead({ ids: [item.id] }))} className="block px-3 py-2 text-sm hover:bg-slate-50" data-testid="notification-item">
                   <span className="block wrap-anywhere">{item.title}</span>
                   {item.reason ? <span className="block text-xs text-slate-600 wrap-anywhere">“{item.reason}”</span> : null}
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-slate-600">
                     <Timestamp iso={item.created_at} />
                     {item.read_at ? null : <span className="sr-only"> (unread)</span>}
                   </span>
