@@ -13,6 +13,7 @@ import { parseCompanyListParams, type Company, type CompanySummary } from "@/lib
 import { CompanyLogo } from "../../_components/company-logo";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { requireCaller } from "../../_lib/caller";
+import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Companies" };
@@ -27,11 +28,13 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   // like GET /api/v1/companies.
   const detailed = caller.permissions.includes("companies");
 
+  const followed = parsed.ok && parsed.value.following !== undefined ? await followedCompanyIds(caller) : [];
+
   const [page, locations]: [Page<Row>, { country: string; region: string }[]] = await Promise.all([
     parsed.ok
       ? detailed
-        ? listCompanyDirectory(caller, parsed.value)
-        : listCompanies(caller, parsed.value).then(parsePage<Row>)
+        ? listCompanyDirectory(caller, parsed.value, followed)
+        : listCompanies(caller, parsed.value, followed).then(parsePage<Row>)
       : Promise.resolve(emptyPage<Row>()),
     listCompanyLocations(),
   ]);
