@@ -4,13 +4,15 @@ import { PhoneHintProvider } from "@/components/data-table/use-phone";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SiteHeader } from "@/components/layout/site-header";
 import { REQUIRES } from "@/lib/auth/requirements";
+import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 import { CompanyLinksProvider } from "./_components/company-links";
+import { FollowProvider } from "./_components/follow";
 import { requireCaller } from "./_lib/caller";
 import { waitingCount } from "./_lib/verification";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
-  const waiting = await waitingCount(caller);
+  const [waiting, followed] = await Promise.all([waitingCount(caller), followedCompanyIds(caller)]);
   const phone = phoneHint(await headers());
   return (
     <div className="flex min-h-screen flex-col">
@@ -24,7 +26,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <SiteHeader caller={caller} waiting={waiting} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <PhoneHintProvider phone={phone}>
-          <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>
+          <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>
+            <FollowProvider followed={followed}>{children}</FollowProvider>
+          </CompanyLinksProvider>
         </PhoneHintProvider>
       </main>
     </div>
