@@ -24,6 +24,7 @@ const LAYERS = [
   ["health"],
   ["users"],
   ["views"],
+  ["watchlist"],
   ["http"],
   ["openapi"],
   ["docs"],

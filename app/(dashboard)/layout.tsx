@@ -6,13 +6,15 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { SiteHeader } from "@/components/layout/site-header";
 import { REQUIRES } from "@/lib/auth/requirements";
 import { unreadCount } from "@/lib/notifications/queries";
+import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 import { CompanyLinksProvider } from "./_components/company-links";
+import { FollowProvider } from "./_components/follow";
 import { requireCaller } from "./_lib/caller";
 import { waitingCount } from "./_lib/verification";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const caller = await requireCaller();
-  const [waiting, unread] = await Promise.all([waitingCount(caller), unreadCount(caller.userId)]);
+  const [waiting, unread, followed] = await Promise.all([waitingCount(caller), unreadCount(caller.userId), followedCompanyIds(caller)]);
   const phone = phoneHint(await headers());
   return (
     <div className="flex min-h-screen flex-col">
@@ -28,7 +30,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <SiteHeader caller={caller} waiting={waiting} unread={unread} />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <PhoneHintProvider phone={phone}>
-          <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>{children}</CompanyLinksProvider>
+          <CompanyLinksProvider canOpen={caller.permissions.includes(REQUIRES.viewCompany.permission)}>
+            <FollowProvider followed={followed}>{children}</FollowProvider>
+          </CompanyLinksProvider>
         </PhoneHintProvider>
       </main>
     </div>

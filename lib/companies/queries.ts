@@ -8,12 +8,28 @@ import { getDb, getEngine } from "../db/client";
 import { readItem, type ItemKey, type ItemSource } from "../db/item";
 import type { ApiFields } from "../db/json-sql";
 import type { ListQuery } from "../db/page";
+import { col, type Filters } from "../db/sql";
+import type { Company as CompanyRow } from "../generated/kysely/tables";
+import { sql, type SqlBool } from "kysely";
 import type { Company, CompanyListQuery, CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_FIELDS, COMPANY_LOGOS, COMPANY_SUMMARY_FIELDS } from "./serializer";
 
-/** The directory's rows, whichever fields a page shows of them. */
-function directory<T>(query: CompanyListQuery, fields: ApiFields<T>): ListQuery<T, "companies"> {
+/**
+ * The `following` filter: the ids the caller follows (lib/watchlist/), given as values, so the
+ * count and the pages are cached under the followed set itself and a follow changes their key.
+ */
+function matchFollowing(w: Filters<CompanyRow>, following: boolean | undefined, followed: readonly string[]): void {
+  if (following === undefined) return;
+  const test = following ? "IN" : "NOT IN";
+  w.add(`id ${test} followed ${followed.length}`, followed, (ids) =>
+    // No company is among none, every company is outside none.
+    ids.length === 0 ? sql<SqlBool>`${sql.raw(following ? "FALSE" : "TRUE")}` : sql<SqlBool>`${col("id")} ${sql.raw(test)} (${sql.join(ids)})`,
+  );
+}
+
+/** The directory's rows, whichever fields a page shows of them; `followed`: the caller's followed ids. */
+function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, followed: readonly string[]): ListQuery<T, "companies"> {
   const page = pageWindow(query);
   const term = query.q ? companySearchTerm(query.q) : undefined;
   return {
@@ -26,6 +42,7 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>): ListQuery<
       // An empty value (`?country=`) means no filter, as an absent one.
       w.equals("country", query.country || undefined);
       w.equals("region", query.region || undefined);
+      matchFollowing(w, query.following, followed);
     },
     plan: (w, knownCount) => planCompanySearch(w, term, knownCount, page),
     // Either direction reads the (name, id) index (a search's candidates are sorted: few).
@@ -38,19 +55,19 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>): ListQuery<
  * The list behind GET /companies: companies by name (A to Z unless sorted), optionally searched (lib/companies/search.ts)
  * and filtered by HQ. Pure, so the benchmark's floor runs the same statement (bench/floor.ts).
  */
-export function companyList(query: CompanyListQuery): ListQuery<CompanySummary, "companies"> {
-  return directory(query, COMPANY_SUMMARY_FIELDS);
+export function companyList(query: CompanyListQuery, followed: readonly string[] = []): ListQuery<CompanySummary, "companies"> {
+  return directory(query, COMPANY_SUMMARY_FIELDS, followed);
 }
 
 /** GET /companies: any signed-in caller may list names (spec 2.1). */
-export async function listCompanies(caller: Caller, query: CompanyListQuery): Promise<JsonPage<CompanySummary>> {
-  return readPage(companyList(query), query);
+export async function listCompanies(caller: Caller, query: CompanyListQuery, followed: readonly string[] = []): Promise<JsonPage<CompanySummary>> {
+  return readPage(companyList(query, followed), query);
 }
 
 /** The dashboard's directory: the same list with every detail of a company (needs `companies`). */
-export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, origin = ""): Promise<Page<Company>> {
+export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, followed: readonly string[] = [], origin = ""): Promise<Page<Company>> {
   requirePermission(caller, REQUIRES.viewCompany);
-  const list = { ...directory(query, COMPANY_FIELDS), computed: COMPANY_LOGOS, values: { origin }, viewer: `origin ${origin}` };
+  const list = { ...directory(query, COMPANY_FIELDS, followed), computed: COMPANY_LOGOS, values: { origin }, viewer: `origin ${origin}` };
   return parsePage(await readPage(list, query));
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGO_SIZES } from "../domain/enums";
 import { pageFieldsSchema } from "../schema/pagination";
-import { listQuery, pageParams, parseQuery, sortParam, textParam, type RawParams } from "../schema/params";
+import { booleanParam, listQuery, pageParams, parseQuery, sortParam, textParam, type RawParams } from "../schema/params";
 
 /** GET /companies query parameters. */
 export const companyListParamsSchema = listQuery({
@@ -9,6 +9,8 @@ export const companyListParamsSchema = listQuery({
   q: textParam("q", 200),
   country: textParam("country", 100),
   region: textParam("region", 100),
+  /** Only the companies the caller follows (true) or only the others (false): lib/watchlist/. */
+  following: booleanParam("following"),
   sort: sortParam(["name"], { field: "name", direction: "asc" }),
 });
 export type CompanyListQuery = z.output<typeof companyListParamsSchema>;

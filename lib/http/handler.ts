@@ -48,15 +48,16 @@ function requestIdOf(request: Request): string {
 function answerOf(body: unknown): Answer {
   const result = body instanceof ApiResult ? body : new ApiResult(body);
   if (result.body instanceof ReadableStream) return { status: result.status, text: null, stream: result.body, headers: result.headers };
-  // 304 Not Modified carries no body.
-  return { status: result.status, text: result.status === 304 ? null : jsonBodyText(result.body), headers: result.headers };
+  // 304 Not Modified and 204 No Content carry no body.
+  return { status: result.status, text: result.status === 304 || result.status === 204 ? null : jsonBodyText(result.body), headers: result.headers };
 }
 
 function send(answer: Answer, requestId: string): Response {
   return new Response(answer.stream ?? answer.text, {
     status: answer.status,
     headers: {
-      "content-type": "application/json; charset=utf-8",
+      // A 204 has no body to type.
+      ...(answer.status === 204 ? {} : { "content-type": "application/json; charset=utf-8" }),
       "cache-control": "no-store",
       "x-request-id": requestId,
       ...answer.headers,

@@ -24,6 +24,8 @@ import { GET as getOpenApiDocument } from "@/app/api/v1/openapi.json/route";
 import { POST as unverifyTrade } from "@/app/api/v1/ops/trades/[id]/unverify/route";
 import { POST as verifyTrade } from "@/app/api/v1/ops/trades/[id]/verify/route";
 import { GET as listAllTrades } from "@/app/api/v1/ops/trades/route";
+import { GET as listWatchlist } from "@/app/api/v1/my/watchlist/route";
+import { DELETE as unfollowCompany, GET as getWatchlistEntry, PUT as followCompany } from "@/app/api/v1/my/watchlist/[company_id]/route";
 import { companySearchText } from "@/lib/companies/search";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures";
@@ -199,6 +201,13 @@ describe("the OpenAPI document's examples", () => {
     stream.close();
     const text = frames.map((frame) => `${frame?.id === undefined ? "" : `id: ${frame.id}\n`}event: ${frame?.event}\ndata: ${JSON.stringify(frame?.data)}\n\n`).join("");
     recorded.operations.streamEvents = { responses: { 200: normalised(`retry: 3000\n${text}`) } };
+    const followed = `/api/v1/my/watchlist/${COMPANY.id}`;
+    await record("getWatchlistEntry", getWatchlistEntry, followed, { status: 404 });
+    await record("followCompany", followCompany, followed, { status: 201, method: "PUT" });
+    await record("followCompany", followCompany, followed, { status: 200, method: "PUT" });
+    await record("getWatchlistEntry", getWatchlistEntry, followed, { status: 200 });
+    await record("listWatchlist", listWatchlist, "/api/v1/my/watchlist", { status: 200 });
+    await record("unfollowCompany", unfollowCompany, followed, { status: 204, method: "DELETE" });
 
     // The 400s every operation's 400 shows: a query parameter it does not take.
     for (const [takes, handler, target] of [["some", listIndications, "/api/v1/my/indications"], ["none", getCompany, `/api/v1/companies/${COMPANY.id}`]] as const) {
@@ -221,6 +230,7 @@ describe("the OpenAPI document's examples", () => {
     const handlers: Record<string, unknown> = {
       listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
+      listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
       const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", operationId.includes("ndication") ? created.indication : created.trade)}?colour=red`;

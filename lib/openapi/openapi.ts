@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
+import { MAX_FOLLOWED, watchlistEntrySchema, watchlistSchema } from "../watchlist/schema";
 import { auditEventSchema, eventFeedParamsSchema, eventFeedSchema } from "../audit/events";
 import { streamParamsSchema } from "../live/stream";
 import { markReadAnswerSchema, markReadSchema, notificationListParamsSchema, notificationListSchema } from "../notifications/schema";
@@ -474,6 +475,36 @@ export function openApiDocument(serverUrl: string) {
           summary: "Marks the caller's notifications read: some by id, or all",
           requestBody: body(markReadSchema),
           responses: { "200": ok("The unread count after", markReadAnswerSchema), ...errorResponses(400, 413, 415) },
+        },
+      },
+      "/my/watchlist": {
+        get: {
+          operationId: "listWatchlist",
+          summary: `The companies the caller follows, by name (all of them: at most ${MAX_FOLLOWED}, no pages)`,
+          parameters: [ifNoneMatch],
+          responses: { "200": withEtag("The followed companies", watchlistSchema), ...notModified, ...errorResponses(400) },
+        },
+      },
+      "/my/watchlist/{company_id}": {
+        parameters: [companyIdParameter],
+        get: {
+          operationId: "getWatchlistEntry",
+          summary: "Whether the caller follows the company: its entry, or 404 when not followed",
+          responses: { "200": ok("The followed company", watchlistEntrySchema), ...errorResponses(400, 404) },
+        },
+        put: {
+          operationId: "followCompany",
+          summary: `Follow the company (201; 200 when followed already; 409 watchlist_full beyond ${MAX_FOLLOWED}). Takes no body`,
+          responses: {
+            "200": ok("The company, followed already", watchlistEntrySchema),
+            "201": { ...ok("The company, followed now", watchlistEntrySchema), headers: { Location: header("Its address") } },
+            ...errorResponses(400, 404, 409, 415),
+          },
+        },
+        delete: {
+          operationId: "unfollowCompany",
+          summary: "Stop following the company (204, also when it was not followed). Takes no body",
+          responses: { "204": { description: "Not followed (any more)" }, ...errorResponses(400, 404, 415) },
         },
       },
       "/ops/trades": {

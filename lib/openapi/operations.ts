@@ -10,6 +10,7 @@ export const TAGS = [
   { name: "Indications", description: "The caller's team's bids and offers: list, export, create, change, refresh, close, history." },
   { name: "Trades", description: "The caller's team's recorded trades: list, export, record, change, history." },
   { name: "Verification", description: "The marketplace team's view of every team's trades, and verifying them." },
+  { name: "Watchlist", description: "The companies the caller follows: their own list, whatever their team." },
   { name: "Events", description: "The team's audit trail, for programs that keep a copy in step." },
   { name: "Meta", description: "This document." },
 ] as const;
@@ -50,5 +51,9 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
   listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `trades_verify`." },
   verifyTrade: { tag: "Verification", description: "Marks any team's trade verified. Verifying a verified trade answers it unchanged. Needs `trades_verify`." },
   unverifyTrade: { tag: "Verification", description: "Takes the verification back, with the reason the trade's team will see. Needs `trades_verify`." },
+  listWatchlist: { tag: "Watchlist", description: "Every company the caller follows, by name, each as the directory lists it with when it was followed. Any signed-in caller, with any key of theirs." },
+  getWatchlistEntry: { tag: "Watchlist", description: "The company's entry in the caller's watchlist. 404 when the company is not followed (the message says so) or is unknown." },
+  followCompany: { tag: "Watchlist", description: "Adds the company to the caller's watchlist. Idempotent: following a followed company answers 200 with its entry, unchanged. Any key of the user may." },
+  unfollowCompany: { tag: "Watchlist", description: "Removes the company from the caller's watchlist. Idempotent: a company not followed answers 204 too; an unknown one 404." },
   getOpenApiDocument: { tag: "Meta", description: "This document. Public: it holds no data." },
 };

@@ -52,7 +52,7 @@ function safeDecode(segment: string): string {
 }
 
 function derivedParams(path: string): Record<string, string> {
-  const company = /^\/api\/v1\/companies\/([^/?#]+)/.exec(path);
+  const company = /^\/api\/v1\/(?:companies|my\/watchlist)\/([^/?#]+)/.exec(path);
   if (company) return { company_id: safeDecode(company[1]) };
   const resource = /^\/api\/v1\/(?:my|ops)\/(?:indications|trades)\/([^/?#]+)/.exec(path);
   return resource ? { id: safeDecode(resource[1]) } : {};

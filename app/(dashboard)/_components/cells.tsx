@@ -6,22 +6,27 @@ import { LegacyStructure } from "@/components/data-table/badges";
 import { Toggletip } from "@/components/data-table/toggletip";
 import { CompanyLink, useCanOpenCompanies } from "./company-links";
 import { CompanyLogo } from "./company-logo";
+import { FollowButton } from "./follow";
 import { InlineLogo, useHasLogoColor } from "./inline-logos";
 
-/** The company column: logo and name, a link to the company's page when the user may open it. */
+/** The company column: logo and name, a link to the company's page when the user may open it, and its star. */
 export function IssuerCell({ issuer }: { issuer: { id: string; name: string } }) {
   const linked = useCanOpenCompanies();
   const hasColor = useHasLogoColor(issuer.id);
+  // As wide as the name alone was: the star takes its room from the name, which truncates.
   return (
-    <CompanyLink
-      id={issuer.id}
-      className={`inline-flex max-w-48 items-center gap-2 font-medium text-slate-900 ${linked ? "hover:text-indigo-700 hover:underline" : ""}`}
-    >
-      {hasColor ? <InlineLogo id={issuer.id} name={issuer.name} size={24} /> : <CompanyLogo id={issuer.id} size={24} />}
-      <span className="truncate" title={issuer.name}>
-        {issuer.name}
-      </span>
-    </CompanyLink>
+    <span className="inline-flex max-w-48 items-center gap-1 whitespace-nowrap">
+      <CompanyLink
+        id={issuer.id}
+        className={`inline-flex min-w-0 items-center gap-2 font-medium text-slate-900 ${linked ? "hover:text-indigo-700 hover:underline" : ""}`}
+      >
+        {hasColor ? <InlineLogo id={issuer.id} name={issuer.name} size={24} /> : <CompanyLogo id={issuer.id} size={24} />}
+        <span className="truncate" title={issuer.name}>
+          {issuer.name}
+        </span>
+      </CompanyLink>
+      <FollowButton company={issuer} />
+    </span>
   );
 }
 

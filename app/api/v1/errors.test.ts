@@ -22,6 +22,8 @@ import * as verifyModule from "./ops/trades/[id]/verify/route";
 import * as unverifyModule from "./ops/trades/[id]/unverify/route";
 import * as indicationsCsvModule from "./my/indications.csv/route";
 import * as tradesCsvModule from "./my/trades.csv/route";
+import * as watchlistModule from "./my/watchlist/route";
+import * as watchlistEntryModule from "./my/watchlist/[company_id]/route";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "@/lib/db/client";
@@ -61,6 +63,9 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/my/stream", module: streamModule, path: "/api/v1/my/stream", methods: ["GET"], stream: true },
   { name: "/my/notifications", module: notificationsModule, path: "/api/v1/my/notifications", methods: ["GET"] },
   { name: "/my/notifications/read", module: markReadModule, path: "/api/v1/my/notifications/read", methods: ["POST"], body: { all: true } },
+  { name: "/my/watchlist", module: watchlistModule, path: "/api/v1/my/watchlist", methods: ["GET"] },
+  // Writes: an unknown company, so nothing here changes the watchlist (404 is their success).
+  { name: "/my/watchlist/{id}", module: watchlistEntryModule, path: `/api/v1/my/watchlist/${fixtureUuid("missing company")}`, methods: ["GET", "PUT", "DELETE"] },
   { name: "/ops/trades", module: opsTradesModule, path: "/api/v1/ops/trades", methods: ["GET"] },
   { name: "/ops/trades/{id}/verify", module: verifyModule, path: `${MISSING_TRADE}/verify`, methods: ["POST"] },
   { name: "/ops/trades/{id}/unverify", module: unverifyModule, path: `${MISSING_TRADE}/unverify`, methods: ["POST"], body: { reason: "test" } },

@@ -15,6 +15,7 @@ import { GET as trade, PATCH as patchTrade } from "./my/trades/[id]/route";
 import { GET as tradeHistory } from "./my/trades/[id]/history/route";
 import { POST as unverifyTrade } from "./ops/trades/[id]/unverify/route";
 import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
+import { DELETE as unfollow, GET as watchlistEntry, PUT as follow } from "./my/watchlist/[company_id]/route";
 
 /**
  * A path id that names nothing answers alike on every resource (docs/api.md, "Path ids"): one
@@ -44,6 +45,9 @@ const ROUTES: { name: string; handler: unknown; path: (id: string) => string; op
   { name: "company", handler: company, path: (id) => `/api/v1/companies/${id}`, forbiddenFor: SECRETS.alphaNoCompanies },
   { name: "order book", handler: orderBook, path: (id) => `/api/v1/companies/${id}/order_book?depth=3`, forbiddenFor: SECRETS.alphaNoCompanies },
   { name: "tape", handler: tape, path: (id) => `/api/v1/companies/${id}/trades?per_page=2`, forbiddenFor: SECRETS.alphaNoCompanies },
+  { name: "watchlist entry", handler: watchlistEntry, path: (id) => `/api/v1/my/watchlist/${id}` },
+  { name: "follow", handler: follow, path: (id) => `/api/v1/my/watchlist/${id}`, options: { method: "PUT" } },
+  { name: "unfollow", handler: unfollow, path: (id) => `/api/v1/my/watchlist/${id}`, options: { method: "DELETE" } },
   { name: "indication", handler: indication, path: (id) => `/api/v1/my/indications/${id}` },
   { name: "indication change", handler: patchIndication, path: (id) => `/api/v1/my/indications/${id}`, options: PATCH },
   { name: "refresh", handler: refreshIndication, path: (id) => `/api/v1/my/indications/${id}/refresh`, options: POST },
@@ -78,6 +82,7 @@ describe("path ids: malformed, unknown or another team's answer alike", () => {
       expectError(await callRoute(orderBook, `/api/v1/companies/${id}/order_book?depth=0`, { key: SECRETS.alphaBroker }), "invalid_parameter", "depth");
       expectError(await callRoute(company, `/api/v1/companies/${id}?x=1`, { key: SECRETS.alphaBroker }), "unknown_parameter", "x");
       expectError(await callRoute(indication, `/api/v1/my/indications/${id}?x=1`, { key: SECRETS.alphaBroker }), "unknown_parameter", "x");
+      expectError(await callRoute(follow, `/api/v1/my/watchlist/${id}?x=1`, { key: SECRETS.alphaBroker, method: "PUT" }), "unknown_parameter", "x");
     }
   });
 });

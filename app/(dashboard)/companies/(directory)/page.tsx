@@ -11,8 +11,10 @@ import { parsePage, type Page } from "@/lib/schema/pagination";
 import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
 import { parseCompanyListParams, type Company, type CompanySummary } from "@/lib/companies/schema";
 import { CompanyLogo } from "../../_components/company-logo";
+import { FollowButton } from "../../_components/follow";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { requireCaller } from "../../_lib/caller";
+import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Companies" };
@@ -27,11 +29,14 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   // like GET /api/v1/companies.
   const detailed = caller.permissions.includes("companies");
 
+  const following = parsed.ok && parsed.value.following === true;
+  const followed = parsed.ok && parsed.value.following !== undefined ? await followedCompanyIds(caller) : [];
+
   const [page, locations]: [Page<Row>, { country: string; region: string }[]] = await Promise.all([
     parsed.ok
       ? detailed
-        ? listCompanyDirectory(caller, parsed.value)
-        : listCompanies(caller, parsed.value).then(parsePage<Row>)
+        ? listCompanyDirectory(caller, parsed.value, followed)
+        : listCompanies(caller, parsed.value, followed).then(parsePage<Row>)
       : Promise.resolve(emptyPage<Row>()),
     listCompanyLocations(),
   ]);
@@ -50,6 +55,18 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       defaultValue: "",
       clears: ["region"],
       options: [{ value: "", label: "All countries" }, ...countries.map((c) => ({ value: c, label: c }))],
+    },
+    {
+      kind: "select",
+      param: "following",
+      primary: true,
+      label: "Following",
+      defaultValue: "",
+      options: [
+        { value: "", label: "All companies" },
+        { value: "true", label: "Following" },
+        { value: "false", label: "Not following" },
+      ],
     },
     {
       kind: "select",
@@ -103,8 +120,13 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
                   <tr>
                     <td colSpan={detailed ? 3 : 1} className="px-3 py-12 text-center" data-testid="empty-state">
                       <p className="text-sm font-medium text-slate-700">
-                        {page.total_count > 0 ? "This page is past the end." : "No companies match your search."}
+                        {page.total_count > 0 ? "This page is past the end." : following && followed.length === 0 ? "You follow no companies yet." : "No companies match your search."}
                       </p>
+                      {following && followed.length === 0 ? (
+                        <p className="mt-1 text-xs text-slate-600" data-testid="following-empty">
+                          Select the star beside a company to follow it: here, on its page or in the indications and trades tables.
+                        </p>
+                      ) : null}
                       <Link href="/companies" className="mt-1 inline-block text-xs font-medium text-indigo-700 hover:underline">
                         Show all companies
                       </Link>
@@ -144,7 +166,12 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
   if (!detailed || !("country" in company)) {
     return (
       <tr className="hover:bg-slate-50" data-testid="company-row">
-        <td className="px-3 py-2">{name}</td>
+        <td className="px-3 py-2">
+          <span className="flex items-center justify-between gap-2">
+            {name}
+            <FollowButton company={company} />
+          </span>
+        </td>
       </tr>
     );
   }
@@ -152,7 +179,10 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
   return (
     <tr className="hover:bg-slate-50" data-testid="company-row">
       <td className="px-3 py-2">
-        {name}
+        <span className="flex items-center justify-between gap-2">
+          {name}
+          <FollowButton company={company} />
+        </span>
         {/* On a phone the table is one column: the headquarters and investors under the name. */}
         <p className="mt-1 text-xs text-slate-600 sm:hidden">
           {company.country} · {company.region}

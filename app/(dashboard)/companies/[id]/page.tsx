@@ -10,6 +10,7 @@ import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } f
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
 import { CompanyLogo } from "../../_components/company-logo";
+import { FollowButton } from "../../_components/follow";
 import { NewIndicationButton } from "../../_components/deal-form/indication-form";
 import { RecordTradeButton } from "../../_components/deal-form/trade-form";
 import { IndicationsTable } from "../../_components/indications-table";
@@ -71,7 +72,10 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
       >
         <CompanyLogo id={company.id} size={96} className="h-16 w-16 rounded-lg sm:h-24 sm:w-24" />
         <div className="w-full min-w-0 flex-1 space-y-1 sm:w-auto">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">{company.name}</h1>
+          <div className="flex items-center gap-2">
+            <h1 className="text-xl font-semibold tracking-tight text-slate-900">{company.name}</h1>
+            <FollowButton company={{ id: company.id, name: company.name }} />
+          </div>
           <p className="text-sm text-slate-600">{company.legal_name}</p>
           <p className="text-xs text-slate-500">
             Headquarters: {company.country} · {company.region}
