@@ -84,17 +84,23 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 test.describe("live pages", () => {
-  test("a company page shows another team's public offer without a reload, never a private one not shared with the viewer", async ({ page, browser }, testInfo) => {
+  test("a followed company's page shows another team's public offer without a reload and the bell counts it; a private one not shared never shows", async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
     const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e live beta ${Date.now()}`);
+    const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e live follower ${Date.now()}`);
     const [company] = (await json<{ companies: Company[] }>(page.request, betaKey, "/api/v1/companies?per_page=1&q=a")).companies;
+    const followed = await page.request.put(`/api/v1/my/watchlist/${company.id}`, { headers: { authorization: `Bearer ${alphaKey}` } });
+    expect([200, 201]).toContain(followed.status());
 
     for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
       const alpha = await signedInPage(browser, ACCOUNTS.broker, `/companies/${company.id}`, viewport);
       const before = await shownCount(alpha, "offer");
+      const unread = async () => Number((await alpha.getByTestId("notification-count").textContent({ timeout: 100 }).catch(() => "0")) ?? "0");
+      const unreadBefore = await unread();
 
       await json(page.request, betaKey, "/api/v1/my/indications", offer(company.id));
       await expect.poll(() => shownCount(alpha, "offer"), LIVE).toBe(before + 1);
+      await expect.poll(unread, LIVE).toBe(unreadBefore + 1);
 
       // Private, addressed to someone outside Alpha: then a public one, which Alpha must see. The
       // count grows by one, never two: the private offer is in no answer or redraw for Alpha.
@@ -103,6 +109,12 @@ test.describe("live pages", () => {
       await expect.poll(() => shownCount(alpha, "offer"), LIVE).toBe(before + 2);
       await alpha.waitForTimeout(1_000);
       expect(await shownCount(alpha, "offer")).toBe(before + 2);
+      // Told of the two public offers, not of the private one.
+      expect(await unread()).toBe(unreadBefore + 2);
+      await alpha.getByTestId("notification-bell").click();
+      await expect(alpha.getByTestId("notification-item").first()).toContainText(`New offer in ${company.name}`);
+      await expectAccessible(alpha, `the bell on a company page at ${viewport.width} px`);
+      await alpha.getByTestId("notification-bell").click();
       expect(await alpha.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await shot(alpha, testInfo, `company-live-${viewport.width}`);
       await alpha.context().close();

@@ -10,7 +10,8 @@ import { subscribe } from "./live-stream";
 const LIST_URL = "/api/v1/my/notifications?limit=10";
 const READ_URL = "/api/v1/my/notifications/read";
 
-const pageOf = (resource: Notification["resource"]) => `/${resource.type}s/${resource.id}`;
+/** The team's own row's page, or the company's for what the market showed. */
+const pageOf = (item: Notification) => (item.resource ? `/${item.resource.type}s/${item.resource.id}` : `/companies/${item.company.id}`);
 
 /**
  * The header's bell (docs/ui.md, "Notifications"): the unread count, kept live by the stream's
@@ -96,12 +97,12 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
         </div>
         {failed ? <p className="px-3 py-2 text-xs text-rose-700">The notifications could not be loaded. Try again.</p> : null}
         {items === null && !failed ? <p className="px-3 py-3 text-sm text-slate-600">Loading…</p> : null}
-        {items?.length === 0 ? <p className="px-3 py-3 text-sm text-slate-600">Nothing yet. You are told here when a trade of your team is verified or unverified.</p> : null}
+        {items?.length === 0 ? <p className="px-3 py-3 text-sm text-slate-600">Nothing yet. You are told here when a trade of your team is verified or unverified, and of new bids, offers and trades in the companies you follow.</p> : null}
         {items && items.length > 0 ? (
           <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
             {items.map((item) => (
               <li key={item.id} className={item.read_at ? "" : "bg-indigo-50"}>
-                <IntentLink href={pageOf(item.resource)} onClick={() => void (item.read_at ? undefined : markRead({ ids: [item.id] }))} className="block px-3 py-2 text-sm hover:bg-slate-50" data-testid="notification-item">
+                <IntentLink href={pageOf(item)} onClick={() => void (item.read_at ? undefined : markRead({ ids: [item.id] }))} className="block px-3 py-2 text-sm hover:bg-slate-50" data-testid="notification-item">
                   <span className="block wrap-anywhere">{item.title}</span>
                   {item.reason ? <span className="block text-xs text-slate-600 wrap-anywhere">“{item.reason}”</span> : null}
                   <span className="block text-xs text-slate-600">

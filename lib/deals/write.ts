@@ -118,6 +118,7 @@ export async function applyCreate<T extends { id: string }>(
   issuerId: string,
   insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
 ): Promise<Versioned<T>> {
+  let change: Change | undefined;
   const state = await getDb().$transaction(async (tx) => {
     const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
@@ -125,9 +126,12 @@ export async function applyCreate<T extends { id: string }>(
     const id = randomUUID();
     await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
     const created = versioned((await findDeal(deal, id, caller.teamId, tx)).item);
-    await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: id, at: now, changes: changesBetween(null, created.resource as Record<string, unknown>) });
+    const row = created.resource as Record<string, unknown>;
+    const eventId = await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: id, at: now, changes: changesBetween(null, row) });
+    change = changeOf(caller.teamId, action, null, row);
+    await recordNotifications(tx, change, { id: eventId, at: now, reason: null }, row);
     return created;
   });
-  announceChange(changeOf(caller.teamId, action, null, state.resource as Record<string, unknown>));
+  if (change) announceChange(change);
   return state;
 }

@@ -6,7 +6,7 @@ import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
 import { listQuery } from "../schema/params";
 import { changesHeard, listen } from "./bus";
-import { KIND_OF_ACTION } from "../notifications/schema";
+import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION } from "../notifications/schema";
 import { heardBy, type Change, type StreamEvent } from "./change";
 
 /**
@@ -154,7 +154,8 @@ export async function openStream(request: Request, first: Caller, cursor: number
 
         const hear = (change: Change) => {
           const heard = heardBy(change, caller);
-          if (heard.team) void catchUp(KIND_OF_ACTION[change.action] !== undefined);
+          const notifies = (heard.team && KIND_OF_ACTION[change.action] !== undefined) || (heard.market && FOLLOWER_KIND_OF_ACTION[change.action] !== undefined);
+          if (heard.team || notifies) void catchUp(notifies);
           if (heard.market) send(frame("market", { company_id: change.companyId }));
           if (heard.queue) send(frame("queue", { trade_id: change.resourceId, action: change.action }));
         };

@@ -1,29 +1,47 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
 import { getDb, type Db } from "../db/client";
+import { formatDecimal, formatUsd } from "../format";
 import { keptSince, notificationCursorOf, type Notification, type NotificationKind, type NotificationList, type NotificationListQuery } from "./schema";
 
 /** A user's notifications: only their own, only those kept (NOTIFICATION_DAYS). */
 
 type Row = Awaited<ReturnType<Db["notification"]["findMany"]>>[number];
 
-const TITLES: Record<NotificationKind, (link: string, company: string) => string> = {
-  trade_verified: (link, company) => `Your team's trade ${link} in ${company} was verified`,
-  trade_unverified: (link, company) => `The verification of your team's trade ${link} in ${company} was taken back`,
+/** What lib/notifications/record.ts stored: the team's own row by its permalink, another team's by what the market shows. */
+interface Data {
+  action: string;
+  company: { id: string; name: string };
+  permalink_id?: string;
+  reason?: string | null;
+  side?: string | null;
+  price_per_share?: string;
+  volume?: string;
+  team?: string | null;
+}
+
+const terms = (data: Data) => `${formatUsd(data.price_per_share)} a share, ${formatDecimal(data.volume)} (${data.team ?? "anonymous"})`;
+const CHANGED: Record<string, string> = { "indication.created": "New", "indication.updated": "Changed", "indication.closed": "Closed" };
+
+const TITLES: Record<NotificationKind, (data: Data) => string> = {
+  trade_verified: (data) => `Your team's trade ${data.permalink_id} in ${data.company.name} was verified`,
+  trade_unverified: (data) => `The verification of your team's trade ${data.permalink_id} in ${data.company.name} was taken back`,
+  followed_indication: (data) => `${CHANGED[data.action] ?? "Changed"} ${data.side} in ${data.company.name}: ${terms(data)}`,
+  followed_trade: (data) => `A trade in ${data.company.name} was verified: ${terms(data)}`,
 };
 
 function toApi(row: Row): Notification {
-  const data = JSON.parse(row.data) as { company: { id: string; name: string }; permalink_id: string; reason: string | null };
+  const data = JSON.parse(row.data) as Data;
   const kind = row.kind as NotificationKind;
   return {
     id: row.id,
     kind,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt?.toISOString() ?? null,
-    title: TITLES[kind](data.permalink_id, data.company.name),
+    title: TITLES[kind](data),
     company: data.company,
-    resource: { type: row.resourceType as "indication" | "trade", id: row.resourceId, permalink_id: data.permalink_id },
-    reason: data.reason,
+    resource: data.permalink_id === undefined ? null : { type: row.resourceType as "indication" | "trade", id: row.resourceId, permalink_id: data.permalink_id },
+    reason: data.reason ?? null,
   };
 }
 

@@ -1,12 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuditAction, Tx } from "../audit/events";
-import { KIND_OF_ACTION, keptSince } from "./schema";
+import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
+import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION, keptSince, type NotificationKind } from "./schema";
 
 /**
  * Who is told of a committed change, written in the change's own transaction (so a notification
- * exists exactly when its change does). Today: a trade verified or unverified, to every active
- * member of the trade's team.
+ * exists exactly when its change does):
+ * - a trade verified or unverified: every active member of the trade's team;
+ * - an indication created, changed or closed, or a trade verified (on the tape): every active
+ *   follower of the company outside the row's team who holds `companies` and may see it under the
+ *   market's rules (lib/domain/book-visibility.ts); they are told what the market shows, never the
+ *   row's id, and the team only where the market names it.
  */
 
 /** The change, as lib/live/change.ts works it out. */
@@ -17,26 +22,79 @@ interface Told {
   companyId: string;
 }
 
+interface Recipient {
+  id: string;
+  teamId: string;
+  email: string;
+}
+
+/**
+ * Whether a follower may see the row as it is now (a row made private for others is not told
+ * of: telling would show its new terms). A verified trade is on every tape.
+ */
+function mayKnowNow(action: AuditAction, row: Record<string, unknown>, teamId: string, follower: Recipient): boolean {
+  if (action.startsWith("trade.")) return true;
+  const recipients = (row.private_recipients as string[]).map((email) => email.toLowerCase());
+  return mayKnowBookEntry({ teamId, visibility: String(row.visibility), recipients }, viewerOf(follower));
+}
+
+/** What a follower is told of another team's row: what the book or the tape shows of it. */
+function marketData(action: AuditAction, row: Record<string, unknown>, teamName: string) {
+  const trade = action.startsWith("trade.");
+  const teamShown = trade ? row.attributed_to_owner === true : row.visibility !== "order_book_anonymous";
+  return {
+    side: trade ? null : row.side,
+    stage: trade ? null : row.stage,
+    price_per_share: row.price_per_share,
+    volume: row.volume,
+    team: teamShown ? teamName : null,
+  };
+}
+
 export async function recordNotifications(tx: Tx, change: Told, event: { id: string; at: Date; reason: string | null }, resource: Record<string, unknown>): Promise<void> {
-  const kind = KIND_OF_ACTION[change.action];
-  if (!kind) return;
-  const members = await tx.user.findMany({ where: { teamId: change.teamId, disabledAt: null }, select: { id: true } });
-  if (members.length === 0) return;
-  // Each recipient's notifications past the keeping time go as new ones come (reads never show them).
-  await tx.notification.deleteMany({ where: { userId: { in: members.map((member) => member.id) }, createdAt: { lt: keptSince(event.at) } } });
   const issuer = resource.issuer as { id: string; name: string };
-  const data = JSON.stringify({ company: { id: issuer.id, name: issuer.name }, permalink_id: resource.permalink_id, reason: event.reason });
+  const company = { id: issuer.id, name: issuer.name };
+  const told: { kind: NotificationKind; recipients: Recipient[]; data: object; resource: boolean }[] = [];
+
+  const teamKind = KIND_OF_ACTION[change.action];
+  if (teamKind) {
+    const members = await tx.user.findMany({ where: { teamId: change.teamId, disabledAt: null }, select: { id: true, teamId: true, email: true } });
+    told.push({ kind: teamKind, recipients: members, data: { company, permalink_id: resource.permalink_id, reason: event.reason }, resource: true });
+  }
+
+  const followerKind = FOLLOWER_KIND_OF_ACTION[change.action];
+  if (followerKind) {
+    const followers = await tx.watchlistEntry.findMany({
+      where: { companyId: change.companyId, user: { teamId: { not: change.teamId }, disabledAt: null } },
+      select: { user: { select: { id: true, teamId: true, email: true, permissions: true } } },
+    });
+    const recipients = followers
+      .map(({ user }) => user)
+      .filter((user) => (JSON.parse(user.permissions) as string[]).includes("companies") && mayKnowNow(change.action, resource, change.teamId, user));
+    if (recipients.length > 0) {
+      const team = await tx.team.findUnique({ where: { id: change.teamId }, select: { name: true } });
+      told.push({ kind: followerKind, recipients, data: { company, ...marketData(change.action, resource, team?.name ?? "") }, resource: false });
+    }
+  }
+
+  const everyone = told.flatMap(({ recipients }) => recipients.map((recipient) => recipient.id));
+  if (everyone.length === 0) return;
+  // Each recipient's notifications past the keeping time go as new ones come (reads never show them).
+  await tx.notification.deleteMany({ where: { userId: { in: everyone }, createdAt: { lt: keptSince(event.at) } } });
   await tx.notification.createMany({
-    data: members.map((member) => ({
-      id: randomUUID(),
-      userId: member.id,
-      kind,
-      companyId: change.companyId,
-      resourceType: change.action.split(".")[0],
-      resourceId: change.resourceId,
-      auditEventId: event.id,
-      data,
-      createdAt: event.at,
-    })),
+    data: told.flatMap(({ kind, recipients, data, resource: own }) =>
+      recipients.map((recipient) => ({
+        id: randomUUID(),
+        userId: recipient.id,
+        kind,
+        companyId: change.companyId,
+        resourceType: change.action.split(".")[0],
+        // Another team's row is not named to the follower: the id stays with the audit event.
+        resourceId: own ? change.resourceId : "",
+        auditEventId: event.id,
+        data: JSON.stringify({ ...data, action: change.action }),
+        createdAt: event.at,
+      })),
+    ),
   });
 }

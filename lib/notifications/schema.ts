@@ -8,13 +8,21 @@ import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/par
  * list's parameters and the mark-read body.
  */
 
-export const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified"] as const;
+export const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The changes that notify, and of what (lib/notifications/record.ts says whom). */
+/** The changes that notify the row's team, and of what (lib/notifications/record.ts says whom). */
 export const KIND_OF_ACTION: Partial<Record<AuditAction, NotificationKind>> = {
   "trade.verified": "trade_verified",
   "trade.unverified": "trade_unverified",
+};
+
+/** The changes that notify the company's followers outside the row's team who may see them. */
+export const FOLLOWER_KIND_OF_ACTION: Partial<Record<AuditAction, NotificationKind>> = {
+  "indication.created": "followed_indication",
+  "indication.updated": "followed_indication",
+  "indication.closed": "followed_indication",
+  "trade.verified": "followed_trade",
 };
 
 /** How long a notification is kept. */
@@ -29,7 +37,8 @@ export const notificationSchema = z.object({
   /** One sentence for people, as the bell shows it. */
   title: z.string(),
   company: z.object({ id: z.string(), name: z.string() }),
-  resource: z.object({ type: z.enum(["indication", "trade"]), id: z.string(), permalink_id: z.string() }),
+  /** The team's own row it tells of; null for another team's row, which the market never names. */
+  resource: z.object({ type: z.enum(["indication", "trade"]), id: z.string(), permalink_id: z.string() }).nullable(),
   /** Why, when the change gave one (an unverification's reason). */
   reason: z.string().nullable(),
 });

@@ -45,7 +45,7 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
   },
   listNotifications: {
     tag: "Events",
-    description: "What the caller was told (a trade of their team verified or unverified), newest first; `unread=true` for the unread ones; `cursor` (`next_cursor`) for older ones. Only the caller's own. Kept 90 days.",
+    description: "What the caller was told (a trade of their team verified or unverified; another team's indication or verified trade in a company they follow, as the market shows it), newest first; `unread=true` for the unread ones; `cursor` (`next_cursor`) for older ones. Only the caller's own. Kept 90 days.",
   },
   markNotificationsRead: { tag: "Events", description: "Marks the ids sent (the caller's own; others are left alone) or, with `{\"all\": true}`, every one read. Answers the unread count." },
   listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `trades_verify`." },

@@ -16,6 +16,7 @@ import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 import { POST as unverifyTrade } from "./ops/trades/[id]/unverify/route";
 import { GET as listNotifications } from "./my/notifications/route";
 import { POST as markRead } from "./my/notifications/read/route";
+import { PUT as follow } from "./my/watchlist/[company_id]/route";
 import { POST as createTrade } from "./my/trades/route";
 
 vi.hoisted(() => {
@@ -204,6 +205,32 @@ describe("GET /my/stream", () => {
     expect(list.body).toMatchObject({ unread_count: 1, next_cursor: null, notifications: [{ id: (told!.data as { id: string }).id, title: expect.stringContaining("was verified") }] });
     // Alpha's members are told nothing of Beta's trade.
     expect((await callRoute(listNotifications, "/api/v1/my/notifications", { key: alpha.key })).body).toMatchObject({ notifications: [], unread_count: 0 });
+  });
+
+  it("tells a company's followers of what the market shows them, never a private row not shared with them, never their own team's", async () => {
+    const company = COMPANIES[5].id;
+    const follower = await member(alpha.teamId, BROKER);
+    const teammate = await member(beta.teamId, BROKER);
+    for (const who of [follower, teammate]) expect((await callRoute(follow, `/api/v1/my/watchlist/${company}`, { key: who.key, method: "PUT", params: { company_id: company } })).status).toBe(201);
+    const watching = await connect(follower);
+    await watching.next();
+
+    await offer(beta, { visibility: "private", private_recipients: ["someone@else.test"] }, company);
+    await offer(beta, { visibility: "order_book_public", price_per_share: "12.5", volume: "2000" }, company);
+    const told = await nextOf(watching, "notification");
+    expect(told?.data).toMatchObject({ kind: "followed_indication", resource: null, company: { id: company } });
+    expect((told?.data as { title: string }).title).toMatch(/^New offer in .+: \$12\.50 a share, 2,000 \(Stream Beta /);
+    await offer(beta, { visibility: "order_book_anonymous" }, company);
+    expect(((await nextOf(watching, "notification"))?.data as { title: string }).title).toMatch(/\(anonymous\)$/);
+    await offer(alpha, {}, company);
+    expect(await nextOf(watching, "notification", 500)).toBeNull();
+
+    const list = (await callRoute(listNotifications, "/api/v1/my/notifications", { key: follower.key })).body as { notifications: { kind: string }[] };
+    expect(list.notifications.map((n) => n.kind)).toEqual(["followed_indication", "followed_indication"]);
+    // Beta's own follower is told of Alpha's offer only, none of Beta's rows.
+    const theirs = (await callRoute(listNotifications, "/api/v1/my/notifications", { key: teammate.key })).body as { notifications: { title: string }[] };
+    expect(theirs.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^New offer in .+\(Stream Alpha /)]);
+    watching.close();
   });
 
   it("marks notifications read, one's own only, and refuses a body that says neither which nor all", async () => {
