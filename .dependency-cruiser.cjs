@@ -22,6 +22,7 @@ const LAYERS = [
   ["health"],
   ["users"],
   ["views"],
+  ["webhooks"],
   ["http"],
   ["openapi"],
   ["docs"],

@@ -90,9 +90,10 @@ export async function recordEvent(
   });
 }
 
-type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];
+export type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];
 
-function toApi(row: EventRow): AuditEvent {
+/** A stored event as the API shows it (GET /my/events, a webhook delivery's `data`). */
+export function auditEventOf(row: EventRow): AuditEvent {
   return {
     id: row.id,
     occurred_at: row.occurredAt.toISOString(),
@@ -153,7 +154,7 @@ export async function resourceHistory(teamId: string, resourceId: string, query:
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more = afterSeq === undefined ? offset + limit < total : rows.length > limit;
-  return { items: page.map(toApi), total, ...(more && last && { next: { value: String(last.seq), id: last.id } }) };
+  return { items: page.map(auditEventOf), total, ...(more && last && { next: { value: String(last.seq), id: last.id } }) };
 }
 
 /** Where a team's feed stands: after the event of this seq. */
@@ -183,7 +184,7 @@ export async function eventFeed(teamId: string, query: EventFeedQuery): Promise<
   const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return {
-    events: page.map(toApi),
+    events: page.map(auditEventOf),
     next_cursor: cursorOf(page.length > 0 ? page[page.length - 1].seq : after),
     has_more: rows.length > query.limit,
   };

@@ -86,6 +86,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
       await tx.trade.deleteMany();
       await tx.apiKey.deleteMany();
       await tx.savedView.deleteMany();
+      await tx.webhookEndpoint.deleteMany();
       await tx.user.deleteMany();
       await tx.team.deleteMany();
       await tx.company.deleteMany();
