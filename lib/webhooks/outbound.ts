@@ -41,8 +41,24 @@ function pinned(address: string, family: number): LookupFunction {
   };
 }
 
+/** The POST within `timeoutMs` from the start, DNS lookup included; a failure when it takes longer. */
 export async function postSafely(target: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Outcome> {
-  const url = new URL(target);
+  const abort = new AbortController();
+  let deadline: NodeJS.Timeout | undefined;
+  const late = new Promise<Outcome>((resolve) => {
+    deadline = setTimeout(() => {
+      abort.abort();
+      resolve(failed(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([post(new URL(target), headers, body, abort.signal), late]);
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+async function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Outcome> {
   const host = hostOf(url);
   const allowed = isAllowedHost(host);
   if (!allowed && url.protocol !== "https:") return failed(`refused: http is allowed only for hosts in WEBHOOK_ALLOWED_HOSTS, and ${host} is not`);
@@ -54,6 +70,7 @@ export async function postSafely(target: string, headers: Record<string, string>
   }
   const refused = allowed ? undefined : addresses.find((a) => isRefusedAddress(a.address));
   if (refused) return failed(`refused: ${host} resolves to ${refused.address}, a private, loopback, link-local or reserved address`);
+  if (signal.aborted) return failed("timed out");
   const [{ address, family }] = addresses;
   return new Promise<Outcome>((resolve) => {
     const client = url.protocol === "https:" ? https : http;
@@ -62,17 +79,13 @@ export async function postSafely(target: string, headers: Record<string, string>
       headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
       lookup: pinned(address, family),
       agent: false,
+      signal,
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-    const finish = (outcome: Outcome) => {
-      clearTimeout(deadline);
-      resolve(outcome);
-    };
-    request.on("error", (error) => finish(failed(error.message)));
+    request.on("error", (error) => resolve(failed(error.message)));
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => finish({ statusCode: response.statusCode ?? null, error: null, body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES) });
+      const done = () => resolve({ statusCode: response.statusCode ?? null, error: null, body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES) });
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

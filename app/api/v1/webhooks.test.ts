@@ -45,8 +45,9 @@ function receive(request: IncomingMessage, response: ServerResponse) {
   request.on("end", () => {
     received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
     if (answer === "hang") return void hung.add(request.socket);
+    if (answer === 302) return void response.writeHead(302, { location: `${base}/elsewhere` }).end();
     response.writeHead(answer, { "content-type": "text/plain" });
-    response.end(answer < 300 ? "ok" : "boom\0 and more");
+    response.end(answer === 413 ? "x".repeat(64 * 1024) : answer < 300 ? "ok" : "boom\0 and more");
   });
 }
 
@@ -281,6 +282,31 @@ describe("delivery", () => {
     await runDueDeliveries(later(new Date(), 24 * 3_600_000 + 1_000));
     const next = received[1];
     expect(next.headers["webhook-signature"].split(" ")).toHaveLength(1);
+  });
+
+  it("follows no redirect (a 3xx is a failure) and keeps 1 KB of a long answer", async () => {
+    const hook = await endpoint();
+    await indication();
+    answer = 302;
+    const t0 = new Date();
+    expect(await runDueDeliveries(t0)).toEqual({ delivered: 0, failed: 1 });
+    expect(received.map((r) => r.headers["webhook-id"])).toHaveLength(1); // not sent on to /elsewhere
+    answer = 413;
+    expect(await runDueDeliveries(later(t0, 5_000))).toEqual({ delivered: 0, failed: 1 });
+    const [long, redirected] = await logOf(hook.id);
+    expect(redirected).toMatchObject({ status_code: 302, error: "answered 302", succeeded: false });
+    expect(long.response_snippet).toBe("x".repeat(1024));
+  });
+
+  it("lets one worker at a time deliver an endpoint: two passes at once send each event once", async () => {
+    await endpoint();
+    await indication();
+    await indication();
+    const now = new Date();
+    const results = await Promise.all([runDueDeliveries(now, { owner: "one" }), runDueDeliveries(now, { owner: "two" })]);
+    expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(2);
+    expect(new Set(eventIds()).size).toBe(2);
+    expect(received).toHaveLength(2);
   });
 
   it("refuses to send to a host that resolves to a loopback address unless the host itself is allowed", async () => {
