@@ -37,6 +37,6 @@ export async function getWebhook(caller: Caller, id: string): Promise<Webhook> {
 /** The endpoint's latest attempts, newest first. */
 export async function listDeliveries(caller: Caller, id: string, query: DeliveryListQuery): Promise<{ deliveries: WebhookDelivery[] }> {
   const endpoint = await ownEndpoint(caller, id);
-  const rows = await getDb().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: [{ attemptedAt: "desc" }, { id: "desc" }], take: query.limit });
+  const rows = await getDb().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: [{ attemptedAt: "desc" }, { eventSeq: "desc" }, { attempt: "desc" }, { id: "desc" }], take: query.limit });
   return { deliveries: rows.map(deliveryOf) };
 }

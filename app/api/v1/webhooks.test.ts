@@ -140,6 +140,15 @@ describe("endpoints", () => {
     expect(JSON.stringify(row)).not.toContain(shown.secret!.slice(6));
   });
 
+  it("takes an Idempotency-Key: a retried create replays its answer, secret included, and makes no second endpoint", async () => {
+    const sent = { key: writer, body: { url: "https://hooks.example.com/once", events: ["trade.*"] }, headers: { "idempotency-key": `hook-${randomUUID()}` } };
+    const [first, again] = [await callRoute(create, hooks, sent), await callRoute(create, hooks, sent)];
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect((await callRoute(list, hooks, { key: writer })).body).toMatchObject({ webhooks: [{ id: (first.body as Shown).id }] });
+  });
+
   it("refuses unknown event types, naming them, and URLs it will not send to", async () => {
     const refused = async (body: object, param: string, words?: RegExp) => {
       const result = await callRoute(create, hooks, { key: writer, body: { url: "https://hooks.example.com/x", events: ["*"], ...body } });
