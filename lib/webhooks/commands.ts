@@ -9,7 +9,7 @@ import { isUuid } from "../schema/params";
 import { redeliver } from "./deliver";
 import { ownEndpoint } from "./queries";
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookPatch, WebhookWithSecret } from "./schema";
-import { newSecret, SECRET_OVERLAP_MS, sealSecret } from "./secrets";
+import { newSecret, SECRET_OVERLAP_MS, sealSecret, secretOpens } from "./secrets";
 import { deliveryOf, webhookOf } from "./serializer";
 
 /** The team's endpoints' writes (docs/api.md, "Webhooks"). */
@@ -70,7 +70,10 @@ export async function rotateWebhookSecret(caller: Caller, id: string): Promise<W
   const now = new Date();
   const row = await getDb().webhookEndpoint.update({
     where: { id: endpoint.id },
-    data: { secretSealed: sealSecret(secret), previousSecretSealed: endpoint.secretSealed, previousSecretUntil: new Date(now.getTime() + SECRET_OVERLAP_MS), updatedAt: now },
+    // A secret that no longer opens (NEXTAUTH_SECRET changed) cannot sign through an overlap: dropped.
+    data: secretOpens(endpoint.secretSealed)
+      ? { secretSealed: sealSecret(secret), previousSecretSealed: endpoint.secretSealed, previousSecretUntil: new Date(now.getTime() + SECRET_OVERLAP_MS), updatedAt: now }
+      : { secretSealed: sealSecret(secret), previousSecretSealed: null, previousSecretUntil: null, updatedAt: now },
   });
   return { ...webhookOf(row, now), secret };
 }

@@ -15,6 +15,11 @@ export function sealSecret(secret: string): string {
   return secrets.seal(Buffer.from(secret, "utf8"));
 }
 
+/** Whether a sealed secret opens under this installation's secret (it may not after NEXTAUTH_SECRET changed). */
+export function secretOpens(sealed: string): boolean {
+  return secrets.open(sealed) !== undefined;
+}
+
 export function openSecret(sealed: string): string {
   const plain = secrets.open(sealed);
   // A row sealed under another installation secret: it cannot sign, so nothing is delivered.

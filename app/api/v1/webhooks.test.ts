@@ -318,6 +318,18 @@ describe("delivery", () => {
     expect(received).toHaveLength(2);
   });
 
+  it("after the installation's secret changed, a rotation makes the endpoint sign again (the unreadable secret is dropped)", async () => {
+    const hook = await endpoint();
+    await getDb().webhookEndpoint.update({ where: { id: hook.id }, data: { secretSealed: "sealed-under-another-installation-secret-xxxxxxxxxxxxxxxx" } });
+    await indication();
+    expect(await runDueDeliveries(new Date())).toEqual({ delivered: 0, failed: 0 }); // cannot sign: nothing sent, the error logged
+    expect(received).toEqual([]);
+    const rotated = (await callRoute(rotate, at(hook.id, "/rotate_secret"), { key: writer, method: "POST", params: { id: hook.id } })).body as Shown;
+    expect(rotated.previous_secret_expires_at).toBeNull();
+    expect(await runDueDeliveries(new Date())).toEqual({ delivered: 1, failed: 0 });
+    expect(() => new Verifier(rotated.secret!).verify(received[0].body, received[0].headers)).not.toThrow();
+  });
+
   it("refuses to send to a host that resolves to a loopback address unless the host itself is allowed", async () => {
     // 127.0.0.1 is allowed; localhost is not, though it resolves there.
     const hook = await endpoint({ url: `https://localhost:${new URL(base).port}/hook` });
