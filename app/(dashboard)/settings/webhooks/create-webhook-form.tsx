@@ -5,13 +5,25 @@ import { createWebhookAction, type SecretState } from "./actions";
 import { SecretShown } from "./secret-shown";
 
 const initial: SecretState = { status: "idle" };
+const INPUT = "h-8 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500";
+
+/** A labelled input of the form: the label names the input the children render with the id given. */
+function Field({ label, width, children }: { label: string; width: string; children: (id: string) => React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className={`flex w-full flex-col gap-0.5 ${width}`}>
+      <label htmlFor={id} className="text-[11px] font-medium uppercase tracking-wide text-slate-500">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
 
 export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
   const [state, formAction, pending] = useActionState(createWebhookAction, initial);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const urlId = useId();
-  const descriptionId = useId();
   const errorId = useId();
 
   useEffect(() => {
@@ -22,28 +34,24 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
     <div className="space-y-3">
       <form ref={formRef} action={formAction} className="space-y-2" data-testid="create-webhook-form">
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex w-full max-w-md flex-col gap-0.5">
-            <label htmlFor={urlId} className="text-[11px] font-medium uppercase tracking-wide text-slate-500">
-              Endpoint URL
-            </label>
-            <input
-              id={urlId}
-              name="url"
-              type="url"
-              required
-              maxLength={2000}
-              placeholder="https://hooks.example.com/desk"
-              aria-invalid={state.status === "error" ? true : undefined}
-              aria-describedby={state.status === "error" ? errorId : undefined}
-              className="h-8 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500"
-            />
-          </div>
-          <div className="flex w-full max-w-xs flex-col gap-0.5">
-            <label htmlFor={descriptionId} className="text-[11px] font-medium uppercase tracking-wide text-slate-500">
-              Description (optional)
-            </label>
-            <input id={descriptionId} name="description" type="text" maxLength={500} placeholder="e.g. CRM sync" className="h-8 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500" />
-          </div>
+          <Field label="Endpoint URL" width="max-w-md">
+            {(id) => (
+              <input
+                id={id}
+                name="url"
+                type="url"
+                required
+                maxLength={2000}
+                placeholder="https://hooks.example.com/desk"
+                aria-invalid={state.status === "error" ? true : undefined}
+                aria-describedby={state.status === "error" ? errorId : undefined}
+                className={INPUT}
+              />
+            )}
+          </Field>
+          <Field label="Description (optional)" width="max-w-xs">
+            {(id) => <input id={id} name="description" type="text" maxLength={500} placeholder="e.g. CRM sync" className={INPUT} />}
+          </Field>
         </div>
         <fieldset>
           <legend className="text-[11px] font-medium uppercase tracking-wide text-slate-500">Events</legend>

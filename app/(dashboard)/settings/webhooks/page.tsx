@@ -12,6 +12,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 /** How many of an endpoint's latest attempts the page shows (the API's deliveries list has more). */
 const SHOWN_DELIVERIES = 10;
+const DELIVERY_COLUMNS = ["When", "Event", "Attempt", "Result"];
 
 export default async function WebhooksPage() {
   const caller = await requireCaller();
@@ -85,10 +86,11 @@ export default async function WebhooksPage() {
                     <caption className="sr-only">Latest deliveries to {webhook.url}</caption>
                     <thead className="border-b border-slate-200 bg-slate-50">
                       <tr className="text-[11px] uppercase tracking-wide text-slate-600">
-                        <th scope="col" className="px-2 py-1 text-left font-semibold">When</th>
-                        <th scope="col" className="px-2 py-1 text-left font-semibold">Event</th>
-                        <th scope="col" className="px-2 py-1 text-left font-semibold">Attempt</th>
-                        <th scope="col" className="px-2 py-1 text-left font-semibold">Result</th>
+                        {DELIVERY_COLUMNS.map((column) => (
+                          <th key={column} scope="col" className="px-2 py-1 text-left font-semibold">
+                            {column}
+                          </th>
+                        ))}
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-100">
@@ -109,7 +111,7 @@ export default async function WebhooksPage() {
                       ))}
                       {logs[i].deliveries.length === 0 ? (
                         <tr>
-                          <td colSpan={4} className="px-2 py-3 text-center text-slate-500">
+                          <td colSpan={DELIVERY_COLUMNS.length} className="px-2 py-3 text-center text-slate-500">
                             Nothing sent yet.
                           </td>
                         </tr>
