@@ -25,6 +25,7 @@ const LAYERS = [
   ["users"],
   ["views"],
   ["watchlist"],
+  ["webhooks"],
   ["http"],
   ["openapi"],
   ["docs"],

@@ -73,6 +73,8 @@ export default defineConfig({
       PUBLIC_BASE_URL: BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(E2E_PORT),
+      // The typed client's webhook receiver listens on loopback (e2e/typed-client.spec.ts).
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
     },
   },
 });

@@ -1,4 +1,7 @@
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
@@ -127,6 +130,41 @@ test("every operation through the typed client answers as the document says", as
   await call("get", "/my/trades/{id}/history", broker.GET("/my/trades/{id}/history", { params: { path: { id: tradeId } } }));
   const events = await call("get", "/my/events", broker.GET("/my/events", { params: { query: { limit: 50 } } }));
   expect(events.data!.events.length).toBeGreaterThan(0);
+
+  // Webhooks: an endpoint on a receiver of this test's own (loopback, which the server's
+  // WEBHOOK_ALLOWED_HOSTS allows), fed by the server's own delivery loop.
+  const deliveries: { headers: Record<string, string>; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => {
+      deliveries.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const hook = await call("post", "/my/webhooks", broker.POST("/my/webhooks", { body: { url, events: ["trade.*"], description: "typed client" } }));
+    expect(hook.response.status, JSON.stringify(hook.error)).toBe(201);
+    const hookId = hook.data!.id;
+    await call("post", "/my/webhooks", broker.POST("/my/webhooks", { body: { url: "http://hooks.example.com/x", events: ["trade.*"] } }));
+    await call("get", "/my/webhooks", broker.GET("/my/webhooks"));
+    await call("get", "/my/webhooks/{id}", broker.GET("/my/webhooks/{id}", { params: { path: { id: hookId } } }));
+    await call("get", "/my/webhooks/{id}", broker.GET("/my/webhooks/{id}", { params: { path: { id: unknownId } } }));
+    await call("patch", "/my/webhooks/{id}", broker.PATCH("/my/webhooks/{id}", { params: { path: { id: hookId } }, body: { events: ["trade.updated"] } }));
+    const rotated = await call("post", "/my/webhooks/{id}/rotate_secret", broker.POST("/my/webhooks/{id}/rotate_secret", { params: { path: { id: hookId } } }));
+    await call("patch", "/my/trades/{id}", broker.PATCH("/my/trades/{id}", { params: { path: { id: tradeId } }, body: { volume: "180000" } }));
+    await expect.poll(() => deliveries.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const secret of [hook.data!.secret, rotated.data!.secret]) expect((new Webhook(secret).verify(deliveries[0].body, deliveries[0].headers) as { type: string }).type).toBe("trade.updated");
+    await expect.poll(async () => (await broker.GET("/my/webhooks/{id}/deliveries", { params: { path: { id: hookId } } })).data?.deliveries.length ?? 0).toBeGreaterThan(0);
+    const log = await call("get", "/my/webhooks/{id}/deliveries", broker.GET("/my/webhooks/{id}/deliveries", { params: { path: { id: hookId }, query: { limit: 5 } } }));
+    const deliveryId = log.data!.deliveries[0].id;
+    await call("post", "/my/webhooks/{id}/deliveries/{delivery_id}/redeliver", broker.POST("/my/webhooks/{id}/deliveries/{delivery_id}/redeliver", { params: { path: { id: hookId, delivery_id: deliveryId } } }));
+    expect(deliveries.at(-1)!.headers["webhook-id"]).toBe(deliveries[0].headers["webhook-id"]);
+    await call("delete", "/my/webhooks/{id}", broker.DELETE("/my/webhooks/{id}", { params: { path: { id: hookId } } }));
+  } finally {
+    receiver.close();
+  }
 
   expect(violations, violations.join("\n")).toEqual([]);
   // Every operation of the document was called.

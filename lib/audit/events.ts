@@ -83,9 +83,10 @@ export async function recordEvent(
   return id;
 }
 
-type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];
+export type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];
 
-function toApi(row: EventRow): AuditEvent {
+/** A stored event as the API shows it (GET /my/events, a webhook delivery's `data`). */
+export function auditEventOf(row: EventRow): AuditEvent {
   return {
     id: row.id,
     occurred_at: row.occurredAt.toISOString(),
@@ -146,7 +147,7 @@ export async function resourceHistory(teamId: string, resourceId: string, query:
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more = afterSeq === undefined ? offset + limit < total : rows.length > limit;
-  return { items: page.map(toApi), total, ...(more && last && { next: { value: String(last.seq), id: last.id } }) };
+  return { items: page.map(auditEventOf), total, ...(more && last && { next: { value: String(last.seq), id: last.id } }) };
 }
 
 /** Where a team's feed stands: after the event of this seq. */
@@ -184,7 +185,7 @@ export async function eventsAfter(teamId: string, after: number, limit: number) 
   const rows = await getDb().auditEvent.findMany({ where: { teamId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: limit + 1 });
   const page = rows.slice(0, limit);
   return {
-    events: page.map((row) => ({ seq: row.seq, event: toApi(row) })),
+    events: page.map((row) => ({ seq: row.seq, event: auditEventOf(row) })),
     last: page.length > 0 ? page[page.length - 1].seq : after,
     more: rows.length > limit,
   };

@@ -10,4 +10,6 @@ export type {
   TeamModel as TeamRecord,
   TradeModel as TradeRecord,
   UserModel as UserRecord,
+  WebhookDeliveryModel as WebhookDeliveryRecord,
+  WebhookEndpointModel as WebhookEndpointRecord,
 } from "../generated/sqlite/models";

@@ -1,28 +1,17 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from "node:crypto";
-import { authSecret } from "../auth/secret";
+import { sealer } from "../auth/seal";
 import type { OrderBy, PageKey } from "../db/page";
 import { ApiError } from "../schema/errors";
 import { MAX_CURSOR_LENGTH, cursorMessage } from "../schema/params";
 
 /**
  * A list's cursor (docs/api.md, "Cursors"): the list it was made for (its path), its sort and its
- * last row's key, sealed (AES-256-GCM) under a key derived from the installation's secret. Sealed,
+ * last row's key, sealed under a key derived from the installation's secret (lib/auth/seal.ts). Sealed,
  * not just encoded: the tape shows no other team's trade id (lib/market/visibility.ts), and a
  * cursor that opens is one this API wrote, so its value fits its column. The IV is derived from
  * the content, so one page always has the same cursor and its ETag stays put.
  */
 
-interface Keys {
-  cipher: Buffer;
-  iv: Buffer;
-}
-
-let keys: Keys | undefined;
-
-function keysOf(): Keys {
-  const derive = (label: string) => Buffer.from(hkdfSync("sha256", authSecret(), "", `list cursor ${label}`, 32));
-  return (keys ??= { cipher: derive("cipher"), iv: derive("iv") });
-}
+const cursors = sealer("list cursor");
 
 /** The sort as the API writes it: `field` or `-field`. */
 export function sortOf(order: OrderBy): string {
@@ -35,25 +24,13 @@ export function nextCursor(path: string, order: OrderBy, next: PageKey | undefin
 }
 
 function sealCursor(path: string, order: OrderBy, key: PageKey): string {
-  const plain = Buffer.from(JSON.stringify([path, sortOf(order), key.value, key.id]));
-  const { cipher: cipherKey, iv: ivKey } = keysOf();
-  const iv = createHmac("sha256", ivKey).update(plain).digest().subarray(0, 12);
-  const cipher = createCipheriv("aes-256-gcm", cipherKey, iv);
-  const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+  return cursors.seal(Buffer.from(JSON.stringify([path, sortOf(order), key.value, key.id])));
 }
 
 function opened(token: string): unknown {
-  const bytes = Buffer.from(token, "base64url");
-  if (bytes.length < 12 + 16 + 1) return undefined;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", keysOf().cipher, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(-16));
-    return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, -16)), decipher.final()]).toString("utf8"));
-  } catch {
-    // Not sealed by this installation (edited, truncated, another secret): not ours.
-    return undefined;
-  }
+  // What opens was sealed by this module: JSON.
+  const plain = cursors.open(token);
+  return plain && JSON.parse(plain.toString("utf8"));
 }
 
 /**

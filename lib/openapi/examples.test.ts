@@ -26,6 +26,14 @@ import { POST as verifyTrade } from "@/app/api/v1/ops/trades/[id]/verify/route";
 import { GET as listAllTrades } from "@/app/api/v1/ops/trades/route";
 import { GET as listWatchlist } from "@/app/api/v1/my/watchlist/route";
 import { DELETE as unfollowCompany, GET as getWatchlistEntry, PUT as followCompany } from "@/app/api/v1/my/watchlist/[company_id]/route";
+import { POST as redeliverWebhookDelivery } from "@/app/api/v1/my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
+import { GET as listWebhookDeliveries } from "@/app/api/v1/my/webhooks/[id]/deliveries/route";
+import { POST as rotateWebhookSecret } from "@/app/api/v1/my/webhooks/[id]/rotate_secret/route";
+import { DELETE as deleteWebhook, GET as getWebhook, PATCH as updateWebhook } from "@/app/api/v1/my/webhooks/[id]/route";
+import { GET as listWebhooks, POST as createWebhook } from "@/app/api/v1/my/webhooks/route";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { runDueDeliveries } from "@/lib/webhooks/worker";
 import { companySearchText } from "@/lib/companies/search";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures";
@@ -63,8 +71,17 @@ async function member(label: string, team: { id: string }, name: string, permiss
 
 withAppOnOwnDatabase();
 
+/** The webhook examples' receiver, on loopback; its address is shown as an https host of the examples' own. */
+let receiver: Server;
+let receiverBase = "";
+const savedAllowList = process.env.WEBHOOK_ALLOWED_HOSTS;
+
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+  receiver = createServer((request, response) => request.resume().on("end", () => response.end("received")));
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   await getDb().company.create({
     data: {
       ...COMPANY,
@@ -84,8 +101,10 @@ beforeAll(async () => {
   await member("ops", MARKETPLACE, "Ibrahim Example", ["companies", "trades_verify"], OPS);
 });
 
-afterAll(() => {
+afterAll(async () => {
   vi.useRealTimers();
+  process.env.WEBHOOK_ALLOWED_HOSTS = savedAllowList;
+  await new Promise((resolve) => receiver.close(resolve));
 });
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -109,6 +128,7 @@ const newCursor = standIns((n) => `ev1.${n}`);
 const newNotificationCursor = standIns((n) => `nt1.${n}`);
 function normalised(text: string): string {
   return text
+    .replaceAll(receiverBase, "https://hooks.example.com")
     .replace(UUID, (id) => (STABLE_IDS.has(id) ? id : newId(id)))
     .replace(PERMALINK, (link, prefix: string) => `${prefix}-${newPermalink(link)}`)
     .replace(CURSOR, newCursor)
@@ -119,7 +139,7 @@ function normalised(text: string): string {
 
 const recorded: RecordedExamples = { operations: {}, unknownParameter: { some: null, none: null } };
 /** The rows the calls create, whose paths the later calls and tests name. */
-const created = { indication: "", trade: "" };
+const created = { indication: "", trade: "", webhook: "" };
 
 /** Calls an operation as a client would and records its request body and answer as its example. */
 async function record(operationId: string, handler: unknown, target: string, options: CallOptions & { status: number; shown?: (body: unknown) => unknown }): Promise<CallResult> {
@@ -208,6 +228,33 @@ describe("the OpenAPI document's examples", () => {
     await record("getWatchlistEntry", getWatchlistEntry, followed, { status: 200 });
     await record("listWatchlist", listWatchlist, "/api/v1/my/watchlist", { status: 200 });
     await record("unfollowCompany", unfollowCompany, followed, { status: 204, method: "DELETE" });
+    // A secret is new on every run, and so is a delivery's duration: shown as stand-ins.
+    const withStandIns = (body: unknown) => JSON.parse(JSON.stringify(body).replace(/whsec_[A-Za-z0-9+/=]+/g, "whsec_EXAMPLExSECRETxSHOWNxONCExONLYxxxxxxxxxxxx=").replace(/"duration_ms":\d+/g, '"duration_ms":42'));
+    const hook = await record("createWebhook", createWebhook, "/api/v1/my/webhooks", {
+      status: 201,
+      body: { url: `${receiverBase}/desk`, events: ["indication.*", "trade.verified"], description: "CRM sync" },
+      shown: withStandIns,
+    });
+    await record("createWebhook", createWebhook, "/api/v1/my/webhooks", { status: 400, body: { url: "http://hooks.example.com/desk", events: ["indication.deleted"] } });
+    const webhook = `/api/v1/my/webhooks/${idOf(hook)}`;
+    const hookParams = { id: idOf(hook) };
+    await record("listWebhooks", listWebhooks, "/api/v1/my/webhooks", { status: 200 });
+    await record("getWebhook", getWebhook, webhook, { status: 200, params: hookParams });
+    await record("updateWebhook", updateWebhook, webhook, { status: 200, method: "PATCH", params: hookParams, body: { events: ["*"] } });
+    await record("updateWebhook", updateWebhook, webhook, { status: 400, method: "PATCH", params: hookParams, body: { url: "https://10.0.0.7/desk" } });
+    await record("rotateWebhookSecret", rotateWebhookSecret, `${webhook}/rotate_secret`, { status: 200, method: "POST", params: hookParams, shown: withStandIns });
+    await callRoute(createIndication, "/api/v1/my/indications", { key: BROKER, body: { ...recorded.operations.createIndication.request as object, client_id: "CL-1043" } });
+    expect(await runDueDeliveries(NOW)).toEqual({ delivered: 1, failed: 0 });
+    const log = await record("listWebhookDeliveries", listWebhookDeliveries, `${webhook}/deliveries?limit=10`, { status: 200, params: hookParams, shown: withStandIns });
+    const [delivery] = (log.body as { deliveries: { id: string }[] }).deliveries;
+    await record("redeliverWebhookDelivery", redeliverWebhookDelivery, `${webhook}/deliveries/${delivery.id}/redeliver`, {
+      status: 200,
+      method: "POST",
+      params: { ...hookParams, delivery_id: delivery.id },
+      shown: withStandIns,
+    });
+    created.webhook = idOf(hook);
+    await record("deleteWebhook", deleteWebhook, webhook, { status: 200, method: "DELETE", params: hookParams });
 
     // The 400s every operation's 400 shows: a query parameter it does not take.
     for (const [takes, handler, target] of [["some", listIndications, "/api/v1/my/indications"], ["none", getCompany, `/api/v1/companies/${COMPANY.id}`]] as const) {
@@ -231,9 +278,11 @@ describe("the OpenAPI document's examples", () => {
       listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
+      listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
-      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", operationId.includes("ndication") ? created.indication : created.trade)}?colour=red`;
+      const id = operationId.includes("ndication") ? created.indication : operationId.includes("ebhook") ? created.webhook : created.trade;
+      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", id).replace("{delivery_id}", id)}?colour=red`;
       const result = await callRoute(handlers[operationId], target, {
         key: operationId.endsWith("erifyTrade") || operationId === "listAllTrades" ? OPS : BROKER,
         method: method.toUpperCase(),

@@ -25,6 +25,17 @@ import { apiFieldsOf } from "../schema/fields";
 import { historyParamsSchema, isDeprecatedParam, paramSchemaOf } from "../schema/params";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { sessionCookieName } from "../auth/cookies";
+import {
+  deliveryListParamsSchema,
+  webhookCreateSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+  webhookPatchSchema,
+  webhookSchema,
+  webhookWithSecretSchema,
+} from "../webhooks/schema";
+import { AUDIT_ACTIONS } from "../audit/events";
 import { OPERATIONS, TAGS } from "./operations";
 import { UNKNOWN_PARAMETER_EXAMPLES, withExamples } from "./examples";
 
@@ -150,11 +161,12 @@ const lastEventId = {
   name: "Last-Event-ID",
   in: "header",
   required: false,
-  description: "The id of the last event received: the stream resumes after it (an EventSource sends it when it reconnects). Wins over cursor.",
-  schema: { type: "string", pattern: "^ev1\\.(\\d{1,15})$" },
+  description: "The id of the last event received (or a feed cursor of GET /my/events): the stream resumes after it (an EventSource sends it when it reconnects). Wins over cursor.",
+  schema: { type: "string", pattern: "^(st1\\.\\d{1,15}\\.\\d{1,15}|ev1\\.\\d{1,15})$", maxLength: 35 },
 };
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: etagList };
 const notModified = { "304": { description: "Unchanged since the ETag sent", headers: { ETag: header("The same validator") } } };
+const deliveryIdParameter = { name: "delivery_id", in: "path", required: true, schema: uuid };
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
 // A paged answer's links (lib/http/links.ts): absent when there is neither.
 const link = header('RFC 8288: `<url>; rel="next"` while rows follow the page, and `rel="prev"` for a numbered page after the first; the request\'s other parameters kept');
@@ -339,6 +351,33 @@ function described<T extends Record<string, Record<string, unknown>>>(paths: T):
   return paths;
 }
 
+const signedHeader = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
+
+/**
+ * What a registered endpoint receives (docs/api.md, "Webhooks"), one entry per event type: a POST
+ * signed by the Standard Webhooks spec, whose body is the audit event as GET /my/events shows it.
+ */
+function webhookDeliveries() {
+  return Object.fromEntries(
+    AUDIT_ACTIONS.map((action) => [
+      action,
+      {
+        post: {
+          operationId: `webhook.${action}`,
+          summary: `An ${action} event of the team, delivered to each endpoint whose events name it (or ${action.split(".")[0]}.*, or *)`,
+          parameters: [
+            signedHeader("webhook-id", "The audit event's id: the same on every attempt and redelivery of the event"),
+            signedHeader("webhook-timestamp", "The attempt's time, in seconds since 1970"),
+            signedHeader("webhook-signature", "`v1,<base64 HMAC-SHA256>` per secret in use, separated by spaces (two during a rotation's overlap)"),
+          ],
+          requestBody: body(z.object({ type: z.literal(action), timestamp: auditEventSchema.shape.occurred_at, data: auditEventSchema })),
+          responses: { "200": { description: "Any 2xx: received. Anything else, or no answer within 10 s, is retried with back-off" } },
+        },
+      },
+    ]),
+  );
+}
+
 export function openApiDocument(serverUrl: string) {
   return {
     openapi: "3.1.0",
@@ -507,12 +546,70 @@ export function openApiDocument(serverUrl: string) {
           responses: { "204": { description: "Not followed (any more)" }, ...errorResponses(400, 404, 415) },
         },
       },
+      "/my/webhooks": {
+        get: {
+          operationId: "listWebhooks",
+          summary: "The team's webhook endpoints, oldest first (needs indications_manage)",
+          responses: { "200": ok("The endpoints, without their secrets", webhookListSchema), ...errorResponses(400, 403) },
+        },
+        post: {
+          operationId: "createWebhook",
+          summary: "Register a webhook endpoint; the answer shows its signing secret, once (needs indications_manage)",
+          requestBody: body(webhookCreateSchema),
+          responses: { "201": { ...ok("The endpoint with its secret", webhookWithSecretSchema), headers: { Location: header("Its address") } }, ...errorResponses(400, 403, 413, 415) },
+        },
+      },
+      "/my/webhooks/{id}": {
+        parameters: [idParameter],
+        get: {
+          operationId: "getWebhook",
+          summary: "One of the team's webhook endpoints (needs indications_manage)",
+          responses: { "200": ok("The endpoint, without its secret", webhookSchema), ...errorResponses(400, 403, 404) },
+        },
+        patch: {
+          operationId: "updateWebhook",
+          summary: "Change an endpoint's URL, event types or description, or re-enable it (needs indications_manage)",
+          requestBody: body(webhookPatchSchema, true, ["application/json", "application/merge-patch+json"]),
+          responses: { "200": ok("The endpoint as changed", webhookSchema), ...errorResponses(400, 403, 404, 413, 415) },
+        },
+        delete: {
+          operationId: "deleteWebhook",
+          summary: "Delete an endpoint and its delivery log (needs indications_manage)",
+          responses: { "200": ok("The endpoint as it was", webhookSchema), ...errorResponses(400, 403, 404) },
+        },
+      },
+      "/my/webhooks/{id}/rotate_secret": {
+        parameters: [idParameter],
+        post: {
+          operationId: "rotateWebhookSecret",
+          summary: "A new signing secret, shown once; the old one signs beside it for 24 hours (needs indications_manage)",
+          responses: { "200": ok("The endpoint with its new secret", webhookWithSecretSchema), ...errorResponses(400, 403, 404, 415) },
+        },
+      },
+      "/my/webhooks/{id}/deliveries": {
+        parameters: [idParameter],
+        get: {
+          operationId: "listWebhookDeliveries",
+          summary: "The endpoint's latest delivery attempts, newest first (needs indications_manage)",
+          parameters: queryParameters(deliveryListParamsSchema),
+          responses: { "200": ok("Delivery attempts", webhookDeliveryListSchema), ...errorResponses(400, 403, 404) },
+        },
+      },
+      "/my/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: [idParameter, deliveryIdParameter],
+        post: {
+          operationId: "redeliverWebhookDelivery",
+          summary: "Send a logged delivery's event again now, with the same webhook-id (needs indications_manage)",
+          responses: { "200": ok("The new attempt", webhookDeliverySchema), ...errorResponses(400, 403, 404, 415) },
+        },
+      },
       "/ops/trades": {
         get: list("listAllTrades", "Every team's trades with their team (needs trades_verify)", opsTradeListParamsSchema, opsTradeListSchema, 403),
       },
       "/ops/trades/{id}/verify": verification(true),
       "/ops/trades/{id}/unverify": verification(false),
     }))),
+    webhooks: webhookDeliveries(),
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API key (mkd_…), made on the dashboard's API keys page" },

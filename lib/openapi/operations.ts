@@ -12,6 +12,7 @@ export const TAGS = [
   { name: "Verification", description: "The marketplace team's view of every team's trades, and verifying them." },
   { name: "Watchlist", description: "The companies the caller follows: their own list, whatever their team." },
   { name: "Events", description: "The team's audit trail, for programs that keep a copy in step." },
+  { name: "Webhooks", description: "Endpoints the team registers to receive its audit events as signed POSTs, and their delivery logs." },
   { name: "Meta", description: "This document." },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];
@@ -55,5 +56,13 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
   getWatchlistEntry: { tag: "Watchlist", description: "The company's entry in the caller's watchlist. 404 when the company is not followed (the message says so) or is unknown." },
   followCompany: { tag: "Watchlist", description: "Adds the company to the caller's watchlist. Idempotent: following a followed company answers 200 with its entry, unchanged. Any key of the user may." },
   unfollowCompany: { tag: "Watchlist", description: "Removes the company from the caller's watchlist. Idempotent: a company not followed answers 204 too; an unknown one 404." },
+  listWebhooks: { tag: "Webhooks", description: "The team's webhook endpoints. Secrets are never shown again after the create or rotation that made them." },
+  createWebhook: { tag: "Webhooks", description: "Registers an endpoint for some event types (wildcards `indication.*`, `trade.*`, `*`). It receives the team's events from now on. Keep the `secret` of the answer: it verifies every delivery and is not shown again." },
+  getWebhook: { tag: "Webhooks", description: "One endpoint of the team: its URL, event types, and whether it was disabled after five days of failures. Another team's id answers 404." },
+  updateWebhook: { tag: "Webhooks", description: "Changes the URL, event types or description; `disabled: false` re-enables a disabled endpoint, which goes on from the event it stopped at." },
+  deleteWebhook: { tag: "Webhooks", description: "Deletes the endpoint and its delivery log; nothing more is sent to it." },
+  rotateWebhookSecret: { tag: "Webhooks", description: "Makes a new secret, shown once. For 24 hours deliveries carry a signature by each secret, so receivers can switch without losing one." },
+  listWebhookDeliveries: { tag: "Webhooks", description: "The endpoint's latest delivery attempts, newest first: event, attempt, status or error, duration and the start of the receiver's answer." },
+  redeliverWebhookDelivery: { tag: "Webhooks", description: "Sends a logged delivery's event again at once, with the same `webhook-id`, and answers the attempt. The endpoint's place in its events does not move." },
   getOpenApiDocument: { tag: "Meta", description: "This document. Public: it holds no data." },
 };

@@ -54,6 +54,8 @@ function safeDecode(segment: string): string {
 function derivedParams(path: string): Record<string, string> {
   const company = /^\/api\/v1\/(?:companies|my\/watchlist)\/([^/?#]+)/.exec(path);
   if (company) return { company_id: safeDecode(company[1]) };
+  const webhook = /^\/api\/v1\/my\/webhooks\/([^/?#]+)(?:\/deliveries\/([^/?#]+))?/.exec(path);
+  if (webhook) return { id: safeDecode(webhook[1]), ...(webhook[2] !== undefined && { delivery_id: safeDecode(webhook[2]) }) };
   const resource = /^\/api\/v1\/(?:my|ops)\/(?:indications|trades)\/([^/?#]+)/.exec(path);
   return resource ? { id: safeDecode(resource[1]) } : {};
 }

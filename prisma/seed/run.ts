@@ -87,6 +87,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
       await tx.apiKey.deleteMany();
       await tx.savedView.deleteMany();
       await tx.watchlistEntry.deleteMany();
+      await tx.webhookEndpoint.deleteMany();
       await tx.user.deleteMany();
       await tx.team.deleteMany();
       await tx.company.deleteMany();

@@ -24,6 +24,11 @@ import * as indicationsCsvModule from "./my/indications.csv/route";
 import * as tradesCsvModule from "./my/trades.csv/route";
 import * as watchlistModule from "./my/watchlist/route";
 import * as watchlistEntryModule from "./my/watchlist/[company_id]/route";
+import * as webhooksModule from "./my/webhooks/route";
+import * as webhookModule from "./my/webhooks/[id]/route";
+import * as rotateSecretModule from "./my/webhooks/[id]/rotate_secret/route";
+import * as deliveriesModule from "./my/webhooks/[id]/deliveries/route";
+import * as redeliverModule from "./my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "@/lib/db/client";
@@ -35,6 +40,7 @@ const INDICATION = `/api/v1/my/indications/${teamIndications("alpha")[0].id}`;
 const MISSING = `/api/v1/my/indications/${fixtureUuid("missing indication")}`;
 const TRADE = `/api/v1/my/trades/${teamTrades("alpha")[0].id}`;
 const MISSING_TRADE = `/api/v1/ops/trades/${fixtureUuid("missing trade")}`;
+const MISSING_WEBHOOK = `/api/v1/my/webhooks/${fixtureUuid("missing webhook")}`;
 
 /** Calls a route with the first method it serves (GET where it has one). */
 function callFirst(route: (typeof ROUTES)[number], path: string, options: Parameters<typeof callRoute>[2] = {}) {
@@ -69,6 +75,16 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/ops/trades", module: opsTradesModule, path: "/api/v1/ops/trades", methods: ["GET"] },
   { name: "/ops/trades/{id}/verify", module: verifyModule, path: `${MISSING_TRADE}/verify`, methods: ["POST"] },
   { name: "/ops/trades/{id}/unverify", module: unverifyModule, path: `${MISSING_TRADE}/unverify`, methods: ["POST"], body: { reason: "test" } },
+  { name: "/my/webhooks", module: webhooksModule, path: "/api/v1/my/webhooks", methods: ["GET", "POST"] },
+  { name: "/my/webhooks/{id}", module: webhookModule, path: MISSING_WEBHOOK, methods: ["GET", "PATCH", "DELETE"] },
+  { name: "/my/webhooks/{id}/rotate_secret", module: rotateSecretModule, path: `${MISSING_WEBHOOK}/rotate_secret`, methods: ["POST"] },
+  { name: "/my/webhooks/{id}/deliveries", module: deliveriesModule, path: `${MISSING_WEBHOOK}/deliveries`, methods: ["GET"] },
+  {
+    name: "/my/webhooks/{id}/deliveries/{delivery_id}/redeliver",
+    module: redeliverModule,
+    path: `${MISSING_WEBHOOK}/deliveries/${fixtureUuid("missing delivery")}/redeliver`,
+    methods: ["POST"],
+  },
 ];
 
 /** Routes that answer without a caller: the index, the OpenAPI document, the unknown-path 404. */

@@ -20,6 +20,8 @@ import { POST as createTrade } from "./my/trades/route";
 import { POST as unverifyTrade } from "./ops/trades/[id]/unverify/route";
 import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 import { GET as listOpsTrades } from "./ops/trades/route";
+import { POST as createWebhook } from "./my/webhooks/route";
+import { POST as rotateWebhookSecret } from "./my/webhooks/[id]/rotate_secret/route";
 
 /**
  * Routes declare their permission (`apiRoute({ requires, input })`, lib/auth/requirements.ts): the
@@ -44,6 +46,8 @@ const CASES: [string, unknown, string, string, string, unknown, Requirement][] =
   ["every team's trades", listOpsTrades, "GET", "/api/v1/ops/trades?nonsense=1", "/api/v1/ops/trades", undefined, REQUIRES.listEveryTeamsTrades],
   ["verify", verifyTrade, "POST", `/api/v1/ops/trades/${SOME_ID}/verify`, `/api/v1/ops/trades/${SOME_ID}/verify`, {}, REQUIRES.verifyTrade],
   ["unverify", unverifyTrade, "POST", `/api/v1/ops/trades/${SOME_ID}/unverify`, `/api/v1/ops/trades/${SOME_ID}/unverify`, { reason: "wrong volume" }, REQUIRES.unverifyTrade],
+  ["create webhook", createWebhook, "POST", "/api/v1/my/webhooks", "/api/v1/my/webhooks", { url: "https://hooks.example.com/x", events: ["*"] }, REQUIRES.manageWebhooks],
+  ["rotate webhook secret", rotateWebhookSecret, "POST", `/api/v1/my/webhooks/${SOME_ID}/rotate_secret?nonsense=1`, `/api/v1/my/webhooks/${SOME_ID}/rotate_secret`, undefined, REQUIRES.manageWebhooks],
 ];
 
 const MALFORMED = { body: "{", headers: { "content-type": "application/json" } };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { IntentLink } from "@/components/intent-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { Timestamp } from "@/components/timestamp";
 import { listOwnApiKeys } from "@/lib/api-keys/own-keys";
@@ -17,7 +18,11 @@ export default async function ApiKeysPage() {
       <PageHeader
         title="API keys"
         description="Keys for programs that call the data service (/api/v1) as you: they read and write what you may, for your team."
-      />
+      >
+        <IntentLink href="/settings/webhooks" className="text-xs font-medium text-indigo-700 hover:underline">
+          Webhooks: have changes sent to your programs
+        </IntentLink>
+      </PageHeader>
 
       <section aria-labelledby="create-key-heading" className="rounded-md border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="create-key-heading" className="mb-2 text-sm font-semibold text-slate-900">

@@ -1,0 +1,39 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { parseBody } from "@/lib/schema/body";
+import { createWebhook, deleteWebhook, rotateWebhookSecret } from "@/lib/webhooks/commands";
+import { webhookCreateSchema } from "@/lib/webhooks/schema";
+import { runAction } from "../../_actions/result";
+
+/**
+ * Server actions of /settings/webhooks: the API's own commands (permission, team scope, the URL
+ * rules), through runAction. A secret goes back to this browser once, in the action's answer.
+ */
+
+export type SecretState = { status: "idle" } | { status: "error"; message: string } | { status: "shown"; url: string; secret: string; nonce: string };
+
+export async function createWebhookAction(_previous: SecretState, form: FormData): Promise<SecretState> {
+  const description = form.get("description");
+  const body = { url: form.get("url"), events: form.getAll("events"), ...(typeof description === "string" && description.trim() !== "" && { description: description.trim() }) };
+  const result = await runAction((caller) => createWebhook(caller, parseBody(webhookCreateSchema, body)));
+  if (!result.ok) return { status: "error", message: result.error.message };
+  revalidatePath("/settings/webhooks");
+  return { status: "shown", url: result.value.url, secret: result.value.secret, nonce: `${result.value.id} ${result.value.updated_at}` };
+}
+
+export async function rotateWebhookAction(_previous: SecretState, form: FormData): Promise<SecretState> {
+  const result = await runAction((caller) => rotateWebhookSecret(caller, String(form.get("id"))));
+  if (!result.ok) return { status: "error", message: result.error.message };
+  revalidatePath("/settings/webhooks");
+  return { status: "shown", url: result.value.url, secret: result.value.secret, nonce: `${result.value.id} ${result.value.updated_at}` };
+}
+
+export type DeleteState = { status: "idle" } | { status: "error"; message: string };
+
+export async function deleteWebhookAction(_previous: DeleteState, form: FormData): Promise<DeleteState> {
+  const result = await runAction((caller) => deleteWebhook(caller, String(form.get("id"))));
+  if (!result.ok) return { status: "error", message: result.error.message };
+  revalidatePath("/settings/webhooks");
+  return { status: "idle" };
+}

@@ -1,0 +1,117 @@
+import { isIP } from "node:net";
+import { z } from "zod";
+import { AUDIT_ACTIONS, type AuditAction } from "../audit/events";
+import { expecting, textInput } from "../schema/body";
+import { timestampField } from "../schema/fields";
+import { integer, listQuery } from "../schema/params";
+import { isRefusedAddress } from "./address-filter";
+import { hostOf, isAllowedHost } from "./allowed-hosts";
+
+/**
+ * Webhook endpoints (docs/api.md, "Webhooks"): what a team registers, what the API answers, and
+ * the event types, derived from the audit trail's actions: an endpoint receives the team's audit
+ * events whose action its types name.
+ */
+
+const RESOURCES = [...new Set(AUDIT_ACTIONS.map((action) => action.split(".")[0]))].sort();
+export const WEBHOOK_EVENT_TYPES = [...AUDIT_ACTIONS, ...RESOURCES.map((resource) => `${resource}.*`), "*"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The audit actions a list of types (wildcards included) selects, in AUDIT_ACTIONS order. */
+export function actionsOf(types: readonly string[]): AuditAction[] {
+  return AUDIT_ACTIONS.filter((action) => types.some((type) => type === "*" || type === action || type === `${action.split(".")[0]}.*`));
+}
+
+export const WEBHOOK_URL_MAX = 2000;
+const MAX_ENDPOINT_TYPES = WEBHOOK_EVENT_TYPES.length;
+
+/** Why a URL cannot be an endpoint's, or undefined when it can (what delivery checks again, after DNS). */
+export function urlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "must be an absolute URL, like https://hooks.example.com/desk";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL; got ${url.protocol}`;
+  if (url.username || url.password) return "must not carry a user name or password: authenticate the delivery by its signature";
+  const host = hostOf(url);
+  if (isAllowedHost(host)) return undefined;
+  if (url.protocol !== "https:") return `must use https (http only for a host in the operator's WEBHOOK_ALLOWED_HOSTS; ${host} is not)`;
+  if (isIP(host) && isRefusedAddress(host)) return `must not point at a private, loopback, link-local or reserved address (${host})`;
+  return undefined;
+}
+
+const urlInput = textInput(WEBHOOK_URL_MAX, `an absolute https URL of at most ${WEBHOOK_URL_MAX} characters`).superRefine((value, ctx) => {
+  const problem = urlProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+const eventTypeWords = `one of ${WEBHOOK_EVENT_TYPES.join(", ")}`;
+const eventsInput = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: expecting(eventTypeWords) }), { error: expecting(`a list of event types (${eventTypeWords})`) })
+  .min(1, "must name at least one event type")
+  .max(MAX_ENDPOINT_TYPES)
+  .refine((types) => new Set(types).size === types.length, "must not name an event type twice");
+
+const descriptionInput = textInput(500, "text of at most 500 characters saying what the endpoint is for");
+
+/** POST /my/webhooks. */
+export const webhookCreateSchema = z.strictObject({
+  url: urlInput,
+  events: eventsInput,
+  description: descriptionInput.nullable().optional(),
+});
+export type WebhookCreate = z.output<typeof webhookCreateSchema>;
+
+/** PATCH /my/webhooks/{id}: a merge patch; `disabled: false` re-enables a disabled endpoint. */
+export const webhookPatchSchema = z
+  .strictObject({
+    url: urlInput,
+    events: eventsInput,
+    description: descriptionInput.nullable(),
+    disabled: z.literal(false, { error: expecting("false: re-enables an endpoint (delete one to stop its deliveries)") }),
+  })
+  .partial();
+export type WebhookPatch = z.output<typeof webhookPatchSchema>;
+
+/** An endpoint as the API shows it: never its secret, but after a create or a rotation. */
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  description: z.string().nullable(),
+  disabled_at: timestampField.nullable(),
+  disabled_reason: z.string().nullable(),
+  previous_secret_expires_at: timestampField.nullable(),
+  created_at: timestampField,
+  updated_at: timestampField,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+export const webhookWithSecretSchema = webhookSchema.extend({
+  secret: z.string().describe("The signing secret (whsec_…): shown by this answer only; keep it"),
+});
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
+
+/** One attempt to deliver one event. */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  attempt: z.number().int(),
+  trigger: z.enum(["automatic", "manual"]),
+  succeeded: z.boolean(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+  response_snippet: z.string().nullable(),
+  attempted_at: timestampField,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** GET /my/webhooks/{id}/deliveries: the latest attempts, newest first. */
+export const deliveryListParamsSchema = listQuery({ limit: integer("limit", 1, 100, 20) });
+export type DeliveryListQuery = z.output<typeof deliveryListParamsSchema>;
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });

@@ -1,0 +1,138 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getDb } from "../db/client";
+import type { WebhookEndpointRecord } from "../db/models";
+import { logger } from "../log/logger";
+import { attemptDelivery } from "./deliver";
+import { actionsOf } from "./schema";
+
+/**
+ * The delivery worker (docs/api.md, "Webhooks"). Each endpoint's cursor (`delivered_seq`) is the
+ * last of its team's audit events it is done with; the worker sends the first matching event after
+ * it and moves the cursor only once a 2xx is recorded, in the same transaction as the log row: a
+ * process that dies mid-delivery leaves the cursor where it was, and the next run sends the same
+ * event again (at least once, with the same webhook-id). Events go one at a time per endpoint, in
+ * `seq` order: a failing event holds back the later ones until it succeeds or is given up on.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** The wait after each failed attempt at one event; the last repeats. */
+export const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR];
+/** An event that has failed for this long is given up on (logged as failed) and the cursor moves past it. */
+export const GIVE_UP_AFTER_MS = 24 * HOUR;
+/** An endpoint whose every attempt failed for this long is disabled. */
+export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
+/** How long a worker holds an endpoint: longer than its deliveries of one run can take. */
+const LEASE_MS = 2 * MINUTE;
+/** At most this many events per endpoint per run, so one busy endpoint does not starve the others. */
+const EVENTS_PER_RUN = 20;
+const ENDPOINTS_PER_RUN = 50;
+
+export interface RunOptions {
+  /** Each delivery's deadline (10 s unless a test shortens it). */
+  timeoutMs?: number;
+  /** Who holds the leases taken (one per process by default). */
+  owner?: string;
+}
+
+export interface RunResult {
+  delivered: number;
+  failed: number;
+}
+
+const PROCESS_OWNER = randomUUID();
+
+/** Endpoints with work due at `now`: enabled, not waiting out a back-off, not held by another worker. */
+function dueEndpoints(now: Date) {
+  return getDb().webhookEndpoint.findMany({
+    where: {
+      disabledAt: null,
+      OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }],
+      AND: [{ OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] }],
+    },
+    orderBy: { id: "asc" },
+    take: ENDPOINTS_PER_RUN,
+  });
+}
+
+/** Takes the endpoint's lease: one conditional UPDATE, so of several processes (or runs) one wins. */
+async function claim(endpoint: WebhookEndpointRecord, now: Date, owner: string): Promise<boolean> {
+  const { count } = await getDb().webhookEndpoint.updateMany({
+    where: { id: endpoint.id, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) },
+  });
+  return count === 1;
+}
+
+function release(id: string, owner: string) {
+  return getDb().webhookEndpoint.updateMany({ where: { id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+}
+
+function nextEvent(endpoint: WebhookEndpointRecord) {
+  return getDb().auditEvent.findFirst({
+    where: { teamId: endpoint.teamId, seq: { gt: endpoint.deliveredSeq }, action: { in: actionsOf(JSON.parse(endpoint.events) as string[]) } },
+    orderBy: { seq: "asc" },
+  });
+}
+
+/** Where the endpoint stands after a failed attempt at the event after its cursor. */
+function afterFailure(endpoint: WebhookEndpointRecord, eventSeq: number, now: Date) {
+  const attempts = endpoint.attempts + 1;
+  const firstAttemptAt = endpoint.firstAttemptAt ?? now;
+  const failingSince = endpoint.failingSince ?? now;
+  const disabled = now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
+  const retry = now.getTime() - firstAttemptAt.getTime() >= GIVE_UP_AFTER_MS
+    ? { deliveredSeq: eventSeq, attempts: 0, firstAttemptAt: null, nextAttemptAt: null }
+    : { attempts, firstAttemptAt, nextAttemptAt: new Date(now.getTime() + BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]) };
+  return { ...retry, failingSince, ...(disabled && { disabledAt: now, disabledReason: "Every delivery failed for 5 days." }) };
+}
+
+/** Delivers what is due to one held endpoint, in order, until an attempt fails or nothing is left. */
+async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: RunOptions, owner: string, result: RunResult): Promise<void> {
+  let endpoint = held;
+  for (let sent = 0; sent < EVENTS_PER_RUN; sent++) {
+    const event = await nextEvent(endpoint);
+    if (!event) return;
+    const attempt = await attemptDelivery({ endpoint, event, attempt: endpoint.attempts + 1, trigger: "automatic", now, timeoutMs: options.timeoutMs });
+    const change = attempt.succeeded
+      ? { deliveredSeq: event.seq, attempts: 0, firstAttemptAt: null, nextAttemptAt: null, failingSince: null }
+      : afterFailure(endpoint, event.seq, now);
+    // The log row and the cursor together, and the cursor only while this worker still holds the endpoint.
+    const [, moved] = await getDb().$transaction([
+      getDb().webhookDelivery.create({ data: attempt }),
+      getDb().webhookEndpoint.updateMany({ where: { id: endpoint.id, leaseOwner: owner }, data: change }),
+    ]);
+    if (moved.count === 0) return;
+    endpoint = { ...endpoint, ...change };
+    if (attempt.succeeded) {
+      result.delivered++;
+      continue;
+    }
+    result.failed++;
+    if (endpoint.deliveredSeq === event.seq) logger.warn({ webhook: endpoint.id, event: event.id }, "webhook event given up on after 24 hours of failed deliveries");
+    if (endpoint.disabledAt) logger.warn({ webhook: endpoint.id }, "webhook endpoint disabled: every delivery failed for 5 days");
+    return;
+  }
+}
+
+/** One pass over every endpoint with work due at `now` (the loop calls it; tests call it with their clock). */
+export async function runDueDeliveries(now = new Date(), options: RunOptions = {}): Promise<RunResult> {
+  const owner = options.owner ?? PROCESS_OWNER;
+  const result: RunResult = { delivered: 0, failed: 0 };
+  for (const due of await dueEndpoints(now)) {
+    // Nothing to send: no write (most endpoints, most passes).
+    if (!(await nextEvent(due)) || !(await claim(due, now, owner))) continue;
+    try {
+      // Read again once held: another worker may have moved its cursor since the list was read.
+      const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });
+      if (endpoint) await deliverEndpoint(endpoint, now, options, owner, result);
+    } catch (error) {
+      logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
+    } finally {
+      await release(due.id, owner);
+    }
+  }
+  return result;
+}
