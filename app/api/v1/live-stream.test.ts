@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { databaseKind, databaseUrl } from "@/lib/db/url";
+import { databaseKind } from "@/lib/db/url";
+import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { listening } from "@/lib/live/bus";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/keys";
 import { COMPANIES, FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
@@ -25,9 +26,20 @@ vi.hoisted(() => {
 });
 
 /**
- * GET /my/stream through the real route handler, on the shared fixture database, with teams of
- * this file's own: resuming with Last-Event-ID, a revoked key, and who hears which market change.
+ * GET /my/stream and notifications through the real route handlers, on a database of this file's
+ * own (its public offers would show in the shared fixture's books): resuming with Last-Event-ID, a
+ * revoked key, who hears which market change, who is told what.
  */
+const own = withAppOnOwnDatabase();
+let sharedUrl: string | undefined;
+beforeAll(() => {
+  // The process's LISTEN connection (lib/live/bus.ts) takes DATABASE_URL: the file's own database.
+  sharedUrl = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = own.database.url;
+});
+afterAll(() => {
+  process.env.DATABASE_URL = sharedUrl;
+});
 
 interface Member {
   teamId: string;
@@ -265,7 +277,7 @@ describe.runIf(databaseKind() === "postgres")("two instances over one PostgreSQL
     const body = JSON.stringify({ ...NEW_BID, side: "offer", acceptable_structures: [], structure: "direct", issuer_id: company, visibility: "order_book_public" });
     // Fails (exit code 1) unless the indication was created.
     await promisify(execFile)("npx", ["tsx", "--conditions=react-server", "lib/testing/other-instance.ts", beta.key, body], {
-      env: { ...process.env, DATABASE_URL: databaseUrl() },
+      env: { ...process.env, DATABASE_URL: own.database.url },
     });
     // The market hint travels only by NOTIFY: no heartbeat reads it from the trail.
     expect((await nextOf(watcher, "market", 5_000))?.data).toEqual({ company_id: company });
