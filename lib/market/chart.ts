@@ -50,7 +50,8 @@ export async function priceHistory(caller: Caller, companyId: string, today = ut
     .where("t.is_verified", "=", booleanSql(engine.dialect, true))
     .where("t.sign_date", ">=", from)
     .where("t.sign_date", "<=", today)
-    .orderBy(["t.sign_date", "t.id"]);
+    .orderBy("t.sign_date")
+    .orderBy("t.id");
   const rows = await engine.run<Row>(compiled(engine.dialect, read));
   const chartFrom = windowStart(today, CHART_DAYS);
   const days = [...new Set(rows.map((r) => String(r.d)).filter((d) => d >= chartFrom))];
