@@ -131,6 +131,26 @@ test("every operation through the typed client answers as the document says", as
   const events = await call("get", "/my/events", broker.GET("/my/events", { params: { query: { limit: 50 } } }));
   expect(events.data!.events.length).toBeGreaterThan(0);
 
+  // The live stream stays open: its headers and first event are checked, then the client hangs up.
+  const stream = await call("get", "/my/stream", broker.GET("/my/stream", { parseAs: "stream" }));
+  const reader = stream.response.body!.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: ready");
+  await reader.cancel();
+  await call("get", "/my/stream", broker.GET("/my/stream", { params: { query: { cursor: "yesterday" } } }));
+  await call("get", "/my/notifications", broker.GET("/my/notifications", { params: { query: { limit: 5, unread: true } } }));
+  await call("get", "/my/notifications", broker.GET("/my/notifications", { params: { query: { limit: 500 } } }));
+  await call("post", "/my/notifications/read", broker.POST("/my/notifications/read", { body: { all: true } }));
+  await call("post", "/my/notifications/read", broker.POST("/my/notifications/read", { body: { ids: [] } }));
+
+  // The watchlist: follow (twice), list, one, unfollow, and the 404 of a company not followed.
+  const followed = { params: { path: { company_id: companyId } } };
+  await call("put", "/my/watchlist/{company_id}", broker.PUT("/my/watchlist/{company_id}", followed));
+  await call("put", "/my/watchlist/{company_id}", broker.PUT("/my/watchlist/{company_id}", followed));
+  await call("get", "/my/watchlist", broker.GET("/my/watchlist"));
+  await call("get", "/my/watchlist/{company_id}", broker.GET("/my/watchlist/{company_id}", followed));
+  await call("delete", "/my/watchlist/{company_id}", broker.DELETE("/my/watchlist/{company_id}", followed));
+  await call("get", "/my/watchlist/{company_id}", broker.GET("/my/watchlist/{company_id}", followed));
+
   // Webhooks: an endpoint on a receiver of this test's own (loopback, which the server's
   // WEBHOOK_ALLOWED_HOSTS allows), fed by the server's own delivery loop.
   const deliveries: { headers: Record<string, string>; body: string }[] = [];
