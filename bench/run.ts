@@ -1009,6 +1009,9 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     if (floor) await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
     log(`servers up: app ${origin}${floor ? `, floor ${floorOrigin}` : ""}`);
     if (options.streams > 0) {
+      // A first stream loads the route's code and warms it: the baseline is a server that has served one.
+      (await OpenStreams.open(origin, auth, 1)).close();
+      await sleep(1_000);
       const before = descendantsRss(server.pid!);
       streams = await OpenStreams.open(origin, auth, options.streams);
       await sleep(2_000);
