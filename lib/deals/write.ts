@@ -93,13 +93,28 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     await deal.write(tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
     const after = version((await read()).item);
     const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
-    const eventId = await recordEvent(tx, caller, { action: spec.action, teamId, resourceId: item.id, at: now, changes: changesBetween(was, is), reason: spec.reason ?? undefined });
-    change = changeOf(teamId, spec.action, was, is);
-    await recordNotifications(tx, change, { id: eventId, at: now, reason: spec.reason ?? null }, is);
+    change = await recordChange(tx, caller, { action: spec.action, teamId, at: now, reason: spec.reason ?? null }, was, is);
     return after;
   });
   if (change) announceChange(change);
   return answer;
+}
+
+/**
+ * Records a change of one row in its transaction: its audit event (the row's team's) and the
+ * notifications it makes; answers the change, to announce once the transaction commits.
+ */
+async function recordChange(
+  tx: Tx,
+  caller: Caller,
+  what: { action: AuditAction; teamId: string; at: Date; reason: string | null },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): Promise<Change> {
+  const change = changeOf(what.teamId, what.action, before, after);
+  const eventId = await recordEvent(tx, caller, { action: what.action, teamId: what.teamId, resourceId: change.resourceId, at: what.at, changes: changesBetween(before, after), reason: what.reason ?? undefined });
+  await recordNotifications(tx, change, { id: eventId, at: what.at, reason: what.reason }, after);
+  return change;
 }
 
 function announceChange(change: Change): void {
@@ -127,9 +142,7 @@ export async function applyCreate<T extends { id: string }>(
     await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
     const created = versioned((await findDeal(deal, id, caller.teamId, tx)).item);
     const row = created.resource as Record<string, unknown>;
-    const eventId = await recordEvent(tx, caller, { action, teamId: caller.teamId, resourceId: id, at: now, changes: changesBetween(null, row) });
-    change = changeOf(caller.teamId, action, null, row);
-    await recordNotifications(tx, change, { id: eventId, at: now, reason: null }, row);
+    change = await recordChange(tx, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, row);
     return created;
   });
   if (change) announceChange(change);
