@@ -4,7 +4,9 @@ import { runDueDeliveries } from "./worker";
 
 /**
  * The worker's loop in the server process (started by instrumentation.ts): a pass every
- * WEBHOOK_POLL_MS (1 s by default), one pass at a time. SIGTERM stops it: no new pass starts, and
+ * WEBHOOK_POLL_MS (1 s by default), one pass at a time; a pass that delivered anything is followed
+ * at once by the next, since an endpoint's run is time-boxed and may have left events behind
+ * (a backlog drains at the receiver's pace, not 1 s at a time). SIGTERM stops it: no new pass starts, and
  * a delivery cut short by the exit left its cursor where it was, so it is sent again later.
  */
 export function startWebhookLoop(): void {
@@ -12,12 +14,13 @@ export function startWebhookLoop(): void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const pass = async () => {
+    let delivered = 0;
     try {
-      await runDueDeliveries();
+      ({ delivered } = await runDueDeliveries());
     } catch (error) {
       logger.error({ err: error }, "webhook pass failed");
     }
-    if (!stopped) timer = setTimeout(pass, every);
+    if (!stopped) timer = setTimeout(pass, delivered > 0 ? 0 : every);
   };
   process.once("SIGTERM", () => {
     stopped = true;

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { EventRow } from "../audit/events";
 import { getDb } from "../db/client";
 import type { WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
@@ -13,6 +14,7 @@ import { actionsOf } from "./schema";
  * process that dies mid-delivery leaves the cursor where it was, and the next run sends the same
  * event again (at least once, with the same webhook-id). Events go one at a time per endpoint, in
  * `seq` order: a failing event holds back the later ones until it succeeds or is given up on.
+ * The events after the cursor are read a batch at a time; the cursor still moves event by event.
  */
 
 const SECOND = 1000;
@@ -24,10 +26,12 @@ export const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
-/** How long a worker holds an endpoint: longer than its deliveries of one run can take. */
+/** How long a worker holds an endpoint: longer than its deliveries of one run can take (RUN_MS and one more delivery). */
 const LEASE_MS = 2 * MINUTE;
-/** At most this many events per endpoint per run, so one busy endpoint does not starve the others. */
-const EVENTS_PER_RUN = 20;
+/** An endpoint's run starts no delivery after this long, so one busy endpoint does not starve the others. */
+const RUN_MS = 10 * SECOND;
+/** The endpoint's next events are read this many at a time: one query per batch, not one per event. */
+export const EVENTS_PER_READ = 100;
 const ENDPOINTS_PER_RUN = 50;
 
 export interface RunOptions {
@@ -70,10 +74,12 @@ function release(id: string, owner: string) {
   return getDb().webhookEndpoint.updateMany({ where: { id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
 }
 
-function nextEvent(endpoint: WebhookEndpointRecord) {
-  return getDb().auditEvent.findFirst({
+/** The endpoint's next `take` events after its cursor, in `seq` order. */
+function nextEvents(endpoint: WebhookEndpointRecord, take: number) {
+  return getDb().auditEvent.findMany({
     where: { teamId: endpoint.teamId, seq: { gt: endpoint.deliveredSeq }, action: { in: actionsOf(JSON.parse(endpoint.events) as string[]) } },
     orderBy: { seq: "asc" },
+    take,
   });
 }
 
@@ -89,11 +95,14 @@ function afterFailure(endpoint: WebhookEndpointRecord, eventSeq: number, now: Da
   return { ...retry, failingSince, ...(disabled && { disabledAt: now, disabledReason: "Every delivery failed for 5 days." }) };
 }
 
-/** Delivers what is due to one held endpoint, in order, until an attempt fails or nothing is left. */
+/** Delivers what is due to one held endpoint, in order, until an attempt fails, nothing is left or RUN_MS has passed. */
 async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: RunOptions, owner: string, result: RunResult): Promise<void> {
   let endpoint = held;
-  for (let sent = 0; sent < EVENTS_PER_RUN; sent++) {
-    const event = await nextEvent(endpoint);
+  let batch: EventRow[] = [];
+  const until = performance.now() + RUN_MS;
+  while (performance.now() < until) {
+    if (batch.length === 0) batch = await nextEvents(endpoint, EVENTS_PER_READ);
+    const event = batch.shift();
     if (!event) return;
     const attempt = await attemptDelivery({ endpoint, event, attempt: endpoint.attempts + 1, trigger: "automatic", now, timeoutMs: options.timeoutMs });
     const change = attempt.succeeded
@@ -123,7 +132,7 @@ export async function runDueDeliveries(now = new Date(), options: RunOptions = {
   const result: RunResult = { delivered: 0, failed: 0 };
   for (const due of await dueEndpoints(now)) {
     // Nothing to send: no write (most endpoints, most passes).
-    if (!(await nextEvent(due)) || !(await claim(due, now, owner))) continue;
+    if ((await nextEvents(due, 1)).length === 0 || !(await claim(due, now, owner))) continue;
     try {
       // Read again once held: another worker may have moved its cursor since the list was read.
       const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
-import { runDueDeliveries } from "@/lib/webhooks/worker";
+import { EVENTS_PER_READ, runDueDeliveries } from "@/lib/webhooks/worker";
 import { GET as events } from "./my/events/route";
 import { POST as createIndication } from "./my/indications/route";
 import { POST as createTrade } from "./my/trades/route";
@@ -32,10 +32,11 @@ interface Received {
   body: string;
 }
 
-/** The receiver: answers each request as `answer` says (a status, or "hang": never). */
+/** The receiver: answers each request as `answer` says (a status, or "hang": never), the `failing`-th (1-based) with a 500. */
 let receiver: Server;
 let received: Received[] = [];
 let answer: number | "hang" = 200;
+let failing = 0;
 const hung = new Set<Socket>();
 let base = "";
 
@@ -44,6 +45,7 @@ function receive(request: IncomingMessage, response: ServerResponse) {
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+    if (received.length === failing) return void response.writeHead(500).end();
     if (answer === "hang") return void hung.add(request.socket);
     if (answer === 302) return void response.writeHead(302, { location: `${base}/elsewhere` }).end();
     response.writeHead(answer, { "content-type": "text/plain" });
@@ -89,6 +91,7 @@ beforeEach(async () => {
   await getDb().webhookEndpoint.deleteMany();
   received = [];
   answer = 200;
+  failing = 0;
 });
 
 type Shown = { id: string; secret?: string; events: string[]; disabled_at: string | null; previous_secret_expires_at: string | null };
@@ -227,6 +230,25 @@ describe("delivery", () => {
     const log = (await logOf(hook.id)).reverse();
     expect(log.map((d) => [d.attempt, d.status_code, d.succeeded])).toEqual([[1, 500, false], [2, 500, false], [3, 200, true], [1, 200, true]]);
     expect(log[0]).toMatchObject({ error: "answered 500", response_snippet: "boom and more" });
+  });
+
+  it("delivers more events than one read holds in one pass, in order, each once; a failure among them holds back the rest", async () => {
+    const hook = await endpoint();
+    const start = (await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).deliveredSeq;
+    for (let i = 0; i < EVENTS_PER_READ + 30; i++) await indication();
+    const events = await getDb().auditEvent.findMany({ where: { teamId: TEAM.id, seq: { gt: start } }, orderBy: { seq: "asc" }, select: { id: true, seq: true } });
+    const recorded = events.map((e) => e.id);
+    expect(recorded).toHaveLength(EVENTS_PER_READ + 30);
+    failing = EVENTS_PER_READ + 10;
+    const t0 = new Date();
+    expect(await runDueDeliveries(t0)).toEqual({ delivered: EVENTS_PER_READ + 9, failed: 1 });
+    expect(await runDueDeliveries(later(t0, 5_000))).toEqual({ delivered: 21, failed: 0 });
+    // The failed one again, then the rest: every event once in order, bar the retry.
+    const retried = recorded[EVENTS_PER_READ + 9];
+    expect(eventIds()).toEqual([...recorded.slice(0, EVENTS_PER_READ + 10), retried, ...recorded.slice(EVENTS_PER_READ + 10)]);
+    const log = await logOf(hook.id);
+    expect(log[0]).toMatchObject({ event_id: recorded.at(-1), succeeded: true });
+    expect((await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).deliveredSeq).toBe(events.at(-1)!.seq);
   });
 
   it("counts a receiver that does not answer in time as a failure, and tries again", async () => {
