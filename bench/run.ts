@@ -12,7 +12,8 @@
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given),
  * --streams <n> (live streams held open through the reads, then timed; default 500, smoke 20, 0: none;
- * bench/streams.ts).
+ * bench/streams.ts), --webhooks <n> (audit events delivered to a local receiver after the reads, timed;
+ * default 10000, smoke 500, 0: none; bench/webhooks.ts).
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
  * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
@@ -46,6 +47,7 @@ import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
 import { OpenStreams, type StreamsResult } from "./streams";
+import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -66,6 +68,8 @@ interface Options {
   only: RegExp | null;
   /** Live streams held open through the reads (--streams; bench/streams.ts). */
   streams: number;
+  /** Audit events delivered to a local webhook receiver after the reads (--webhooks; bench/webhooks.ts). */
+  webhooks: number;
   port: number;
   out: string | null;
 }
@@ -85,6 +89,7 @@ function parseOptions(argv: string[]): Options {
     exportsOnly: false,
     only: null,
     streams: smoke ? 20 : 500,
+    webhooks: smoke ? 500 : 10_000,
     port: 3900,
     out: null,
   };
@@ -107,12 +112,14 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--exports-only") options.exportsOnly = true;
     else if (arg === "--only") options.only = new RegExp(value());
     else if (arg === "--streams") options.streams = Number(value());
+    else if (arg === "--webhooks") options.webhooks = Number(value());
     else if (arg === "--port") options.port = Number(value());
     else if (arg === "--out") options.out = value();
     else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
   }
   if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error("--pairs must be a positive integer");
   if (!Number.isInteger(options.streams) || options.streams < 0) throw new Error("--streams must be a whole number");
+  if (!Number.isInteger(options.webhooks) || options.webhooks < 0) throw new Error("--webhooks must be a whole number");
   return options;
 }
 
@@ -1003,6 +1010,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   let pagesNote: string | null = null;
   let streams: OpenStreams | null = null;
   let streamsResult: StreamsResult | null = null;
+  let webhooks: WebhooksResult | null = null;
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
@@ -1089,6 +1097,13 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       streams.close();
       streams = null;
     }
+    // After the reads too (the deliveries take the server's CPU), and before the writes, whose events it would also deliver.
+    if (options.webhooks > 0) {
+      webhooks = await measureWebhooks(origin, auth, url, DEMO_EMAIL, options.webhooks);
+      const w = webhooks;
+      log(`  webhooks: ${w.delivered} of ${w.events} events delivered in ${w.seconds} s = ${w.per_s}/s (first after ${w.first_ms} ms), lost ${w.lost}, duplicates ${w.duplicates}, out of order ${w.out_of_order}, bad signatures ${w.bad_signatures}`);
+      if (crashed.length) throw new Error(crashed.join("\n"));
+    }
     if (options.writes) {
       const writers = await writeScenarios(origin, auth);
       for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
@@ -1126,7 +1141,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   }
 
   const rowsAfter = await datasetRows(url);
-  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult };
+  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult, webhooks };
 }
 
 async function main() {
@@ -1147,11 +1162,13 @@ async function main() {
     API_RATE_LIMIT: "0",
     // Its streams are all the bench key's (lib/live/stream.ts caps a user's streams).
     STREAM_MAX_PER_USER: String(Math.max(10, options.streams)),
+    // The webhook receiver listens on loopback, which deliveries may reach only when allowed.
+    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
   };
 
   const lists = options.exportsOnly ? null : await runLists(options, url, appDir, serverEnv);
-  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter, streams } = lists ?? {
-    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null, streams: null,
+  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter, streams, webhooks } = lists ?? {
+    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null, streams: null, webhooks: null,
   };
   // Last, with a server and a data set of their own (see the header).
   const exportResult = options.exports && (options.exportsOnly || !options.only || options.only.test("export")) ? await measureExports(url, appDir, options.port + 2, serverEnv, options.smoke) : null;
@@ -1160,10 +1177,11 @@ async function main() {
   if (lists) {
     printTable(rows, pages, peakRssMb);
     printWriteTables(writeRows, mixedRows);
+    if (webhooks) console.log(webhooksTable(webhooks));
   }
   printExportTable(exportResult);
   const targets = [
-    ...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkStreamTargets(streams)] : []),
+    ...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkStreamTargets(streams), ...checkWebhookTargets(webhooks)] : []),
     ...checkExportTargets(exportResult, options.smoke),
   ];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
@@ -1186,6 +1204,7 @@ async function main() {
     pages_note: pagesNote,
     exports: exportResult,
     streams,
+    webhooks,
     targets,
   };
   const out = options.out ?? (options.smoke ? null : path.join(ROOT, "bench", "results", `${new Date().toISOString().slice(0, 10)}-${kind}.json`));
@@ -1204,6 +1223,9 @@ async function main() {
     ...mixedRows.filter((r) => failed(r.read_only) || failed(r.reads) || r.writes.non2xx + r.writes.errors > 0).map((r) => `mixed ${r.scenario}: non-2xx, errors or no answer`),
     ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
     ...(streams && streams.fanout.missed > 0 ? [`streams: ${streams.fanout.missed} events never reached their stream`] : []),
+    ...(webhooks && webhooks.lost + webhooks.out_of_order + webhooks.bad_signatures > 0
+      ? [`webhooks: ${webhooks.lost} events lost, ${webhooks.out_of_order} out of order, ${webhooks.bad_signatures} bad signatures`]
+      : []),
     ...checkExportTargets(exportResult, true).filter((t) => !t.ok).map((t) => `${t.target}: ${t.detail}`),
   ];
   if (failures.length) {
@@ -1219,6 +1241,18 @@ function checkStreamTargets(streams: StreamsResult | null) {
   return [
     { target: `${streams.streams} open streams add ≤ 60 MB of server RSS`, ok: streams.rss_added_mb <= 60, detail: `+${streams.rss_added_mb} MB` },
     { target: `an event reaches ${streams.streams} streams within 1 s at p99, none missed`, ok: streams.fanout.p99_ms <= 1000 && streams.fanout.missed === 0, detail: `p99 ${streams.fanout.p99_ms} ms, missed ${streams.fanout.missed}` },
+  ];
+}
+
+/** The issue's target for webhook delivery (order is checked too: the worker promises it per endpoint). */
+function checkWebhookTargets(webhooks: WebhooksResult | null) {
+  if (!webhooks) return [];
+  return [
+    {
+      target: `webhook delivery of ${webhooks.events} events to a local receiver ≥ 200/s, 0 lost, in order`,
+      ok: webhooks.per_s >= 200 && webhooks.lost === 0 && webhooks.out_of_order === 0,
+      detail: `${webhooks.per_s}/s, ${webhooks.lost} lost, ${webhooks.out_of_order} out of order, ${webhooks.duplicates} duplicates`,
+    },
   ];
 }
 
