@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EventRow } from "../audit/events";
 import { getDb } from "../db/client";
-import type { WebhookEndpointRecord } from "../db/models";
+import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
 import { attemptDelivery } from "./deliver";
 import { actionsOf } from "./schema";
@@ -32,6 +32,8 @@ const LEASE_MS = 2 * MINUTE;
 const RUN_MS = 10 * SECOND;
 /** The endpoint's next events are read this many at a time: one query per batch, not one per event. */
 export const EVENTS_PER_READ = 100;
+/** Attempts recorded per commit (at most; a failure is recorded at once). */
+const RECORD_EVERY = 20;
 const ENDPOINTS_PER_RUN = 50;
 
 export interface RunOptions {
@@ -95,34 +97,59 @@ function afterFailure(endpoint: WebhookEndpointRecord, eventSeq: number, now: Da
   return { ...retry, failingSince, ...(disabled && { disabledAt: now, disabledReason: "Every delivery failed for 5 days." }) };
 }
 
-/** Delivers what is due to one held endpoint, in order, until an attempt fails, nothing is left or RUN_MS has passed. */
+/** What recording an attempt does to the endpoint: a 2xx moves the cursor past the event. */
+function changeAfter(endpoint: WebhookEndpointRecord, attempt: WebhookDeliveryRecord, now: Date) {
+  return attempt.succeeded
+    ? { deliveredSeq: attempt.eventSeq, attempts: 0, firstAttemptAt: null, nextAttemptAt: null, failingSince: null }
+    : afterFailure(endpoint, attempt.eventSeq, now);
+}
+
+/**
+ * Delivers what is due to one held endpoint, in order, until an attempt fails, nothing is left or
+ * RUN_MS has passed. Attempts are recorded RECORD_EVERY at a time (at once after a failure, and at
+ * the end): one commit per group, where one per event cost more than the delivery itself. A process that dies with a group unrecorded sends its events again, as at least
+ * once allows; the cursor still moves only with the log rows of the 2xx it moves past.
+ */
 async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: RunOptions, owner: string, result: RunResult): Promise<void> {
   let endpoint = held;
   let batch: EventRow[] = [];
-  const until = performance.now() + RUN_MS;
-  while (performance.now() < until) {
-    if (batch.length === 0) batch = await nextEvents(endpoint, EVENTS_PER_READ);
-    const event = batch.shift();
-    if (!event) return;
-    const attempt = await attemptDelivery({ endpoint, event, attempt: endpoint.attempts + 1, trigger: "automatic", now, timeoutMs: options.timeoutMs });
-    const change = attempt.succeeded
-      ? { deliveredSeq: event.seq, attempts: 0, firstAttemptAt: null, nextAttemptAt: null, failingSince: null }
-      : afterFailure(endpoint, event.seq, now);
-    // The log row and the cursor together, and the cursor only while this worker still holds the endpoint.
+  let unrecorded: WebhookDeliveryRecord[] = [];
+  let change: Partial<WebhookEndpointRecord> = {};
+  // The log rows and the cursor together, and the cursor only while this worker still holds the endpoint.
+  const record = async (): Promise<boolean> => {
+    if (unrecorded.length === 0) return true;
+    const [group, data] = [unrecorded, change];
+    [unrecorded, change] = [[], {}];
     const [, moved] = await getDb().$transaction([
-      getDb().webhookDelivery.create({ data: attempt }),
-      getDb().webhookEndpoint.updateMany({ where: { id: endpoint.id, leaseOwner: owner }, data: change }),
+      getDb().webhookDelivery.createMany({ data: group }),
+      getDb().webhookEndpoint.updateMany({ where: { id: endpoint.id, leaseOwner: owner }, data }),
     ]);
-    if (moved.count === 0) return;
-    endpoint = { ...endpoint, ...change };
-    if (attempt.succeeded) {
-      result.delivered++;
-      continue;
+    if (moved.count === 0) return false;
+    for (const attempt of group) result[attempt.succeeded ? "delivered" : "failed"]++;
+    return true;
+  };
+  const until = performance.now() + RUN_MS;
+  try {
+    while (performance.now() < until) {
+      if (batch.length === 0) batch = await nextEvents(endpoint, EVENTS_PER_READ);
+      const event = batch.shift();
+      if (!event) return;
+      const attempt = await attemptDelivery({ endpoint, event, attempt: endpoint.attempts + 1, trigger: "automatic", now, timeoutMs: options.timeoutMs });
+      const after = changeAfter(endpoint, attempt, now);
+      endpoint = { ...endpoint, ...after };
+      change = { ...change, ...after };
+      unrecorded.push(attempt);
+      if (attempt.succeeded) {
+        if (unrecorded.length >= RECORD_EVERY && !(await record())) return;
+        continue;
+      }
+      if (!(await record())) return;
+      if (endpoint.deliveredSeq === event.seq) logger.warn({ webhook: endpoint.id, event: event.id }, "webhook event given up on after 24 hours of failed deliveries");
+      if (endpoint.disabledAt) logger.warn({ webhook: endpoint.id }, "webhook endpoint disabled: every delivery failed for 5 days");
+      return;
     }
-    result.failed++;
-    if (endpoint.deliveredSeq === event.seq) logger.warn({ webhook: endpoint.id, event: event.id }, "webhook event given up on after 24 hours of failed deliveries");
-    if (endpoint.disabledAt) logger.warn({ webhook: endpoint.id }, "webhook endpoint disabled: every delivery failed for 5 days");
-    return;
+  } finally {
+    await record();
   }
 }
 
