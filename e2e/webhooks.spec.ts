@@ -4,7 +4,7 @@ import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 
 /**
- * /settings/webhooks (docs/api.md, "Webhooks"): add an endpoint and see its secret once, a new
+ * /settings/webhooks (docs/api/live.md, "Webhooks"): add an endpoint and see its secret once, a new
  * secret, delete; at 1,440 px and on a 390 px phone, axe-clean and nothing wider than the window.
  * The endpoint's URL is on loopback (the test server's WEBHOOK_ALLOWED_HOSTS allows 127.0.0.1), at a
  * port nothing listens on: events other specs write meanwhile are sent nowhere else. The page is

@@ -10,7 +10,7 @@ import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION } from "../notifications/schema
 import { heardBy, type Change, type StreamEvent } from "./change";
 
 /**
- * GET /my/stream (docs/api.md, "GET /my/stream"): Server-Sent Events of the caller's team's audit
+ * GET /my/stream (docs/api/live.md, "GET /my/stream"): Server-Sent Events of the caller's team's audit
  * events and the caller's notifications, each with the stream's position after it as `id`, so
  * `Last-Event-ID` resumes after a drop with nothing skipped or repeated; plus hints without an id (`market`, `queue`) for the pages that
  * redraw when a company's market or the verification queue changes. The events come from the audit

@@ -4,7 +4,7 @@ import { timestampField } from "../schema/fields";
 import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/params";
 
 /**
- * What the bell tells a user (docs/api.md, "Notifications"): one enumeration, one shape, the
+ * What the bell tells a user (docs/api/live.md, "Notifications"): one enumeration, one shape, the
  * list's parameters and the mark-read body.
  */
 

@@ -354,7 +354,7 @@ function described<T extends Record<string, Record<string, unknown>>>(paths: T):
 const signedHeader = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
 
 /**
- * What a registered endpoint receives (docs/api.md, "Webhooks"), one entry per event type: a POST
+ * What a registered endpoint receives (docs/api/live.md, "Webhooks"), one entry per event type: a POST
  * signed by the Standard Webhooks spec, whose body is the audit event as GET /my/events shows it.
  */
 function webhookDeliveries() {

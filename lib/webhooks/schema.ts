@@ -8,7 +8,7 @@ import { isRefusedAddress } from "./address-filter";
 import { hostOf, isAllowedHost } from "./allowed-hosts";
 
 /**
- * Webhook endpoints (docs/api.md, "Webhooks"): what a team registers, what the API answers, and
+ * Webhook endpoints (docs/api/live.md, "Webhooks"): what a team registers, what the API answers, and
  * the event types, derived from the audit trail's actions: an endpoint receives the team's audit
  * events whose action its types name.
  */

@@ -7,7 +7,7 @@ import { attemptDelivery } from "./deliver";
 import { actionsOf } from "./schema";
 
 /**
- * The delivery worker (docs/api.md, "Webhooks"). Each endpoint's cursor (`delivered_seq`) is the
+ * The delivery worker (docs/api/live.md, "Webhooks"). Each endpoint's cursor (`delivered_seq`) is the
  * last of its team's audit events it is done with; the worker sends the first matching event after
  * it and moves the cursor only once a 2xx is recorded, in the same transaction as the log row: a
  * process that dies mid-delivery leaves the cursor where it was, and the next run sends the same

@@ -19,7 +19,7 @@ import { DELETE as remove, GET as getOne, PATCH as patch } from "./my/webhooks/[
 import { GET as list, POST as create } from "./my/webhooks/route";
 
 /**
- * Webhooks end to end (docs/api.md, "Webhooks"): the endpoints' API, and the worker delivering the
+ * Webhooks end to end (docs/api/live.md, "Webhooks"): the endpoints' API, and the worker delivering the
  * team's audit events to a receiver on 127.0.0.1 (the only address these tests send to), with the
  * worker's clock given by each test. On a database of this file's own: the worker reads every
  * team's endpoints.
