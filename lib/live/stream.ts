@@ -86,8 +86,8 @@ async function startOf(request: Request, caller: Caller, cursor: number | undefi
   const lastEventId = request.headers.get("last-event-id")?.trim();
   const sent = lastEventId === undefined ? undefined : STREAM_ID.exec(lastEventId);
   if (sent) return { events: Number(sent[1]), notifications: Number(sent[2]) };
-  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await latestSeq(caller.teamId)));
-  return { events, notifications: await latestNotificationSeq(caller.userId) };
+  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await sharedRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId))));
+  return { events, notifications: await sharedRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId)) };
 }
 
 const frame = (event: StreamEvent, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
