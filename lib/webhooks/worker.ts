@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb } from "../db/client";
+import { envInteger } from "../env-number";
 import type { WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
 import { attemptDelivery } from "./deliver";
@@ -24,8 +25,11 @@ export const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
-/** How long a worker holds an endpoint: longer than its deliveries of one run can take. */
-const LEASE_MS = 2 * MINUTE;
+/**
+ * How long a worker holds an endpoint: longer than its deliveries of one run can take. A worker that
+ * dies keeps it that long; WEBHOOK_LEASE_MS shortens it (app/api/v1/webhook-crash.test.ts).
+ */
+const LEASE_MS = envInteger(process.env.WEBHOOK_LEASE_MS, SECOND, HOUR, 2 * MINUTE);
 /** At most this many events per endpoint per run, so one busy endpoint does not starve the others. */
 const EVENTS_PER_RUN = 20;
 const ENDPOINTS_PER_RUN = 50;
