@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Webhook as Verifier } from "standardwebhooks";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { NEW_BID } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/http";
 import { newTeamMember } from "@/lib/testing/members";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
+import { withWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { POST as refresh } from "./my/indications/[id]/refresh/route";
 import { POST as createIndication } from "./my/indications/route";
 import { GET as deliveries } from "./my/webhooks/[id]/deliveries/route";
@@ -31,12 +31,9 @@ interface Received {
   headers: Record<string, string>;
   body: string;
   eventId: string;
-  resourceId: string;
   answered: boolean;
 }
 
-let receiver: Server;
-let base = "";
 const received: Received[] = [];
 /** Before the crash the receiver answers the first deliveries, then holds the next one open. */
 let crashed = false;
@@ -48,9 +45,9 @@ function receive(request: IncomingMessage, response: ServerResponse) {
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     const body = Buffer.concat(chunks).toString("utf8");
-    const { data } = JSON.parse(body) as { data: { id: string; resource_id: string } };
+    const { data } = JSON.parse(body) as { data: { id: string } };
     const answered = crashed || received.length < ANSWERED_BEFORE_CRASH;
-    received.push({ headers: request.headers as Record<string, string>, body, eventId: data.id, resourceId: data.resource_id, answered });
+    received.push({ headers: request.headers as Record<string, string>, body, eventId: data.id, answered });
     if (answered) return void response.writeHead(204).end();
     holding();
   });
@@ -77,26 +74,15 @@ async function kill(worker: { child: ChildProcess; exited: Promise<string> }): P
   workers.delete(worker.child);
 }
 
-const savedAllowList = process.env.WEBHOOK_ALLOWED_HOSTS;
+const receiver = withWebhookReceiver(receive);
 
-beforeAll(async () => {
-  // The endpoint is made in this process: its URL must be allowed here as in the workers.
-  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
-  receiver = createServer(receive);
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  process.env.WEBHOOK_ALLOWED_HOSTS = savedAllowList;
+afterAll(() => {
   for (const child of workers) child.kill("SIGKILL");
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
 });
 
 it("delivers every event after the delivering process is killed mid-delivery, in order per resource, a repeat with the same webhook-id", async () => {
   const { teamId, key } = await newTeamMember(["companies", "indications_manage"], "Webhook crash");
-  const made = await callRoute(createWebhook, "/api/v1/my/webhooks", { key, body: { url: `${base}/hook`, events: ["indication.*"] } });
+  const made = await callRoute(createWebhook, "/api/v1/my/webhooks", { key, body: { url: `${receiver.base}/hook`, events: ["indication.*"] } });
   expect(made.status, made.text).toBe(201);
   const hook = made.body as { id: string; secret: string };
   const ids: string[] = [];

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { Webhook as Verifier } from "standardwebhooks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
+import { withWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { runDueDeliveries } from "@/lib/webhooks/worker";
 import { GET as events } from "./my/events/route";
 import { POST as createIndication } from "./my/indications/route";
@@ -33,11 +34,9 @@ interface Received {
 }
 
 /** The receiver: answers each request as `answer` says (a status, or "hang": never). */
-let receiver: Server;
 let received: Received[] = [];
 let answer: number | "hang" = 200;
 const hung = new Set<Socket>();
-let base = "";
 
 function receive(request: IncomingMessage, response: ServerResponse) {
   const chunks: Buffer[] = [];
@@ -45,7 +44,7 @@ function receive(request: IncomingMessage, response: ServerResponse) {
   request.on("end", () => {
     received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
     if (answer === "hang") return void hung.add(request.socket);
-    if (answer === 302) return void response.writeHead(302, { location: `${base}/elsewhere` }).end();
+    if (answer === 302) return void response.writeHead(302, { location: `${receiver.base}/elsewhere` }).end();
     response.writeHead(answer, { "content-type": "text/plain" });
     response.end(answer === 413 ? "x".repeat(64 * 1024) : answer < 300 ? "ok" : "boom\0 and more");
   });
@@ -65,23 +64,13 @@ async function member(team: { id: string }, permissions: string[]): Promise<stri
   return (await createApiKey(getDb(), { userId: id, name: "hooks test" })).secret;
 }
 
-const savedAllowList = process.env.WEBHOOK_ALLOWED_HOSTS;
+const receiver = withWebhookReceiver(receive);
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
-  receiver = createServer(receive);
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   for (const team of [TEAM, OTHER]) await getDb().team.create({ data: { ...team, createdAt: new Date() } });
   writer = await member(TEAM, ["companies", "indications_manage", "trades_manage"]);
   reader = await member(TEAM, ["companies"]);
   stranger = await member(OTHER, ["companies", "indications_manage", "trades_manage"]);
-});
-
-afterAll(async () => {
-  process.env.WEBHOOK_ALLOWED_HOSTS = savedAllowList;
-  for (const socket of hung) socket.destroy();
-  await new Promise((resolve) => receiver.close(resolve));
 });
 
 beforeEach(async () => {
@@ -98,7 +87,7 @@ const hooks = "/api/v1/my/webhooks";
 const at = (id: string, rest = "") => `${hooks}/${id}${rest}`;
 
 async function endpoint(body: object = {}, key = writer): Promise<Shown> {
-  const result = await callRoute(create, hooks, { key, body: { url: `${base}/hook`, events: ["*"], ...body } });
+  const result = await callRoute(create, hooks, { key, body: { url: `${receiver.base}/hook`, events: ["*"], ...body } });
   expect(result.status, result.text).toBe(201);
   return result.body as Shown;
 }
@@ -166,7 +155,7 @@ describe("endpoints", () => {
     await refused({ url: "hooks.example.com" }, "url");
     await refused({ url: `https://hooks.example.com/${"x".repeat(2000)}` }, "url");
     // The allow-list lets its host use http and a private address; only as written.
-    await endpoint({ url: `${base}/allowed` });
+    await endpoint({ url: `${receiver.base}/allowed` });
     await refused({ url: "http://localhost/x" }, "url", /https/);
   });
 
@@ -332,7 +321,7 @@ describe("delivery", () => {
 
   it("refuses to send to a host that resolves to a loopback address unless the host itself is allowed", async () => {
     // 127.0.0.1 is allowed; localhost is not, though it resolves there.
-    const hook = await endpoint({ url: `https://localhost:${new URL(base).port}/hook` });
+    const hook = await endpoint({ url: `https://localhost:${new URL(receiver.base).port}/hook` });
     await indication();
     expect(await runDueDeliveries(new Date())).toEqual({ delivered: 0, failed: 1 });
     expect(received).toEqual([]);
