@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import { envInteger } from "../env-number";
 import type { WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
-import { attemptDelivery } from "./deliver";
+import { attemptDelivery, recordAttempt } from "./deliver";
 import { actionsOf } from "./schema";
 
 /**
@@ -103,12 +103,7 @@ async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: 
     const change = attempt.succeeded
       ? { deliveredSeq: event.seq, attempts: 0, firstAttemptAt: null, nextAttemptAt: null, failingSince: null }
       : afterFailure(endpoint, event.seq, now);
-    // The log row and the cursor together, and the cursor only while this worker still holds the endpoint.
-    const [, moved] = await getDb().$transaction([
-      getDb().webhookDelivery.create({ data: attempt }),
-      getDb().webhookEndpoint.updateMany({ where: { id: endpoint.id, leaseOwner: owner }, data: change }),
-    ]);
-    if (moved.count === 0) return;
+    if (!(await recordAttempt(attempt, owner, change))) return;
     endpoint = { ...endpoint, ...change };
     if (attempt.succeeded) {
       result.delivered++;
