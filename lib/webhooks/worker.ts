@@ -5,6 +5,7 @@ import { envInteger } from "../env-number";
 import type { WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
 import { attemptDelivery, recordAttempt } from "./deliver";
+import { deliverReplay, replayDue } from "./replay";
 import { actionsOf } from "./schema";
 
 /**
@@ -122,11 +123,13 @@ export async function runDueDeliveries(now = new Date(), options: RunOptions = {
   const result: RunResult = { delivered: 0, failed: 0 };
   for (const due of await dueEndpoints(now)) {
     // Nothing to send: no write (most endpoints, most passes).
-    if (!(await nextEvent(due)) || !(await claim(due, now, owner))) continue;
+    if (!((await nextEvent(due)) || replayDue(due, now)) || !(await claim(due, now, owner))) continue;
     try {
       // Read again once held: another worker may have moved its cursor since the list was read.
       const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });
       if (endpoint) await deliverEndpoint(endpoint, now, options, owner, result);
+      // A time range asked for again (lib/webhooks/replay.ts) goes on after the new events, under the same lease.
+      if (endpoint) await deliverReplay(endpoint.id, now, options, owner, result);
     } catch (error) {
       logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
     } finally {
