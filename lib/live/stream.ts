@@ -2,6 +2,7 @@ import "server-only";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { eventsAfter, latestSeq, streamPosition } from "../audit/events";
 import { latestNotificationSeq, notificationsAfter } from "../notifications/queries";
+import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
 import { listQuery } from "../schema/params";
@@ -27,17 +28,12 @@ export const STREAM_HEADERS = {
 };
 
 /** How often a stream checks its caller is still signed in (or its key unrevoked) and writes a heartbeat. */
-export const HEARTBEAT_MS = bounded(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
+export const HEARTBEAT_MS = envInteger(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
 /** Streams one user may hold open at once on one instance (tabs, programs); the bench opens hundreds. */
-export const MAX_STREAMS_PER_USER = bounded(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
+export const MAX_STREAMS_PER_USER = envInteger(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
 // A client that reads slower than events come is dropped past this backlog; it resumes by Last-Event-ID.
 const MAX_BACKLOG_BYTES = 1 << 20;
 const READ_BATCH = 100;
-
-function bounded(value: string | undefined, min: number, max: number, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
 
 const openPerUser = new Map<string, number>();
 const closers = new Set<(reason: string) => void>();

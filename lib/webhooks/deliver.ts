@@ -69,6 +69,19 @@ export async function attemptDelivery({ endpoint, event, attempt, trigger, now, 
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
+/**
+ * Stores an attempt's log row and, in the same transaction, what follows from it for the endpoint
+ * (a cursor moved, a retry planned), the latter only while `owner` still holds the endpoint: false
+ * when it no longer does (a run that outlived its lease), and only the log row was written.
+ */
+export async function recordAttempt(row: WebhookDeliveryRecord, owner: string, change: Partial<WebhookEndpointRecord>): Promise<boolean> {
+  const [, moved] = await getDb().$transaction([
+    getDb().webhookDelivery.create({ data: row }),
+    getDb().webhookEndpoint.updateMany({ where: { id: row.endpointId, leaseOwner: owner }, data: change }),
+  ]);
+  return moved.count === 1;
+}
+
 /** A manual redelivery: stored at once, the endpoint's cursor untouched. */
 export async function redeliver(endpoint: WebhookEndpointRecord, event: EventRow, attempt: number): Promise<WebhookDeliveryRecord> {
   const row = await attemptDelivery({ endpoint, event, attempt, trigger: "manual", now: new Date() });

@@ -1,9 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb } from "../db/client";
+import { envInteger } from "../env-number";
 import type { WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
-import { attemptDelivery } from "./deliver";
+import { attemptDelivery, recordAttempt } from "./deliver";
+import { deliverReplay, replayDue } from "./replay";
 import { actionsOf } from "./schema";
 
 /**
@@ -24,8 +26,11 @@ export const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
-/** How long a worker holds an endpoint: longer than its deliveries of one run can take. */
-const LEASE_MS = 2 * MINUTE;
+/**
+ * How long a worker holds an endpoint: longer than its deliveries of one run can take. A worker that
+ * dies keeps it that long; WEBHOOK_LEASE_MS shortens it (app/api/v1/webhook-crash.test.ts).
+ */
+const LEASE_MS = envInteger(process.env.WEBHOOK_LEASE_MS, SECOND, HOUR, 2 * MINUTE);
 /** At most this many events per endpoint per run, so one busy endpoint does not starve the others. */
 const EVENTS_PER_RUN = 20;
 const ENDPOINTS_PER_RUN = 50;
@@ -99,12 +104,7 @@ async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: 
     const change = attempt.succeeded
       ? { deliveredSeq: event.seq, attempts: 0, firstAttemptAt: null, nextAttemptAt: null, failingSince: null }
       : afterFailure(endpoint, event.seq, now);
-    // The log row and the cursor together, and the cursor only while this worker still holds the endpoint.
-    const [, moved] = await getDb().$transaction([
-      getDb().webhookDelivery.create({ data: attempt }),
-      getDb().webhookEndpoint.updateMany({ where: { id: endpoint.id, leaseOwner: owner }, data: change }),
-    ]);
-    if (moved.count === 0) return;
+    if (!(await recordAttempt(attempt, owner, change))) return;
     endpoint = { ...endpoint, ...change };
     if (attempt.succeeded) {
       result.delivered++;
@@ -123,11 +123,13 @@ export async function runDueDeliveries(now = new Date(), options: RunOptions = {
   const result: RunResult = { delivered: 0, failed: 0 };
   for (const due of await dueEndpoints(now)) {
     // Nothing to send: no write (most endpoints, most passes).
-    if (!(await nextEvent(due)) || !(await claim(due, now, owner))) continue;
+    if (!((await nextEvent(due)) || replayDue(due, now)) || !(await claim(due, now, owner))) continue;
     try {
       // Read again once held: another worker may have moved its cursor since the list was read.
       const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });
       if (endpoint) await deliverEndpoint(endpoint, now, options, owner, result);
+      // A time range asked for again (lib/webhooks/replay.ts) goes on after the new events, under the same lease.
+      if (endpoint) await deliverReplay(endpoint.id, now, options, owner, result);
     } catch (error) {
       logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
     } finally {
