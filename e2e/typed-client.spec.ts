@@ -181,6 +181,14 @@ test("every operation through the typed client answers as the document says", as
     const deliveryId = log.data!.deliveries[0].id;
     await call("post", "/my/webhooks/{id}/deliveries/{delivery_id}/redeliver", broker.POST("/my/webhooks/{id}/deliveries/{delivery_id}/redeliver", { params: { path: { id: hookId, delivery_id: deliveryId } } }));
     expect(deliveries.at(-1)!.headers["webhook-id"]).toBe(deliveries[0].headers["webhook-id"]);
+    // The range since five minutes ago holds the delivered trade.updated: the worker sends it again.
+    const sent = deliveries.length;
+    const since = new Date(Date.now() - 5 * 60_000).toISOString();
+    const range = await call("post", "/my/webhooks/{id}/redeliver", broker.POST("/my/webhooks/{id}/redeliver", { params: { path: { id: hookId } }, body: { since } }));
+    expect(range.response.status, JSON.stringify(range.error)).toBe(202);
+    expect(range.data!.count).toBeGreaterThan(0);
+    await expect.poll(() => deliveries.length, { timeout: 15_000 }).toBeGreaterThan(sent);
+    expect(deliveries.map((d) => d.headers["webhook-id"])).toContain(range.data!.last_event!.id);
     await call("delete", "/my/webhooks/{id}", broker.DELETE("/my/webhooks/{id}", { params: { path: { id: hookId } } }));
   } finally {
     receiver.close();

@@ -4,8 +4,8 @@ import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 
 /**
- * /settings/webhooks (docs/api.md, "Webhooks"): add an endpoint and see its secret once, a new
- * secret, delete; at 1,440 px and on a 390 px phone, axe-clean and nothing wider than the window.
+ * /settings/webhooks (docs/api/live.md, "Webhooks"): add an endpoint and see its secret once, a new
+ * secret, a span's events sent again, delete; at 1,440 px and on a 390 px phone, axe-clean and nothing wider than the window.
  * The endpoint's URL is on loopback (the test server's WEBHOOK_ALLOWED_HOSTS allows 127.0.0.1), at a
  * port nothing listens on: events other specs write meanwhile are sent nowhere else. The page is
  * tested here, the delivery by e2e/typed-client.spec.ts and app/api/v1/webhooks.test.ts.
@@ -21,7 +21,7 @@ for (const [width, height] of [
   [1440, 900],
   [390, 844],
 ] as const) {
-  test(`webhooks at ${width} px: add one (its secret shown once), a new secret, delete`, async ({ page }) => {
+  test(`webhooks at ${width} px: add one (its secret shown once), a new secret, redeliver a span, delete`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await signInAs(page, ACCOUNTS.broker, "/settings/webhooks");
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
@@ -54,6 +54,15 @@ for (const [width, height] of [
     const fresh = item.getByTestId("webhook-secret-value");
     await expect(fresh).toBeVisible();
     expect((await fresh.innerText()).trim()).not.toBe(secret);
+    await expectClean(page, width);
+
+    // A span sent again: the endpoint was made after every event of the last hour it wants, so
+    // each is one it is done with (or none came), and the answer says how many were queued.
+    const redeliver = item.getByTestId("redeliver-range");
+    await hydrated(redeliver.getByRole("button", { name: `Redeliver to ${url}` }));
+    await redeliver.getByLabel("Send again the events of").selectOption({ label: "the last 24 hours" });
+    await redeliver.getByRole("button", { name: `Redeliver to ${url}` }).click();
+    await expect(redeliver.getByRole("status")).toHaveText(/^(Nothing to send again in that span\.|\d+ events? queued to be sent again, in order\.)$/);
     await expectClean(page, width);
 
     // A URL the API refuses is refused here in the API's words.

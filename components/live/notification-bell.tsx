@@ -10,8 +10,12 @@ import { subscribe } from "./live-stream";
 const LIST_URL = "/api/v1/my/notifications?limit=10";
 const READ_URL = "/api/v1/my/notifications/read";
 
-/** The team's own row's page, or the company's for what the market showed. */
-const pageOf = (item: Notification) => (item.resource ? `/${item.resource.type}s/${item.resource.id}` : `/companies/${item.company.id}`);
+/** The team's own row's page, the webhooks settings, or the company's page for what the market showed. */
+function pageOf(item: Notification): string {
+  if (item.resource?.type === "webhook") return "/settings/webhooks";
+  if (item.resource) return `/${item.resource.type}s/${item.resource.id}`;
+  return item.company ? `/companies/${item.company.id}` : "/";
+}
 
 /**
  * The header's bell (docs/ui.md, "Notifications"): the unread count, kept live by the stream's

@@ -26,6 +26,6 @@ export const REQUIRES = {
   viewEveryTeamsTrade: { permission: "trades_verify", action: "Viewing every team's trades" },
   verifyTrade: { permission: "trades_verify", action: "Verifying trades" },
   unverifyTrade: { permission: "trades_verify", action: "Unverifying trades" },
-  // Webhooks send the team's indications and trades out: whoever may change indications manages them (docs/api.md, "Webhooks").
+  // Webhooks send the team's indications and trades out: whoever may change indications manages them (docs/api/live.md, "Webhooks").
   manageWebhooks: { permission: "indications_manage", action: "Managing webhooks" },
 } as const satisfies Record<string, Requirement>;

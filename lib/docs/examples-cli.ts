@@ -1,12 +1,14 @@
 /**
- * `npm run docs:examples`: runs every `sh` block of docs/api.md, verbatim, against a production
- * server of the last build, and fails when a curl answers what the page does not show.
+ * `npm run docs:examples`: runs every `sh` block of the API reference's pages (docs/api.md and
+ * docs/api/*.md, lib/docs/pages.ts), verbatim, against a production server of the last build, and
+ * fails when a curl answers what the page does not show.
  *
  *   npm run docs:examples                                                   # a fresh SQLite file, prisma/data/docs-examples.db
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/desk_docs npm run docs:examples
  *
- * The page promises its blocks work "run in order in one shell" (they reuse KEY, COMPANY, ID,
- * ETAG, ISSUER, TRADE…): so they run in one bash session, `set -euo pipefail`, in page order. The
+ * The pages promise their blocks work "run in order in one shell" (they reuse KEY, COMPANY, ID,
+ * ETAG, ISSUER, TRADE…): so they run in one bash session, `set -euo pipefail`, in the pages' order,
+ * as one script made of the pages joined (the failures name each page's own lines). The
  * database gets the migrations and, if it holds no companies, the demo data (`npm run db:setup`);
  * the server is `npm run serve` on port 3000, the port the examples name (refused if taken). The
  * working directory is prisma/data/docs-examples/ (ignored by git): a block that writes a file
@@ -21,10 +23,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { readApiReference } from "./pages";
 import { judgeCalls, shBlocks, shCommands, type CurlCall, type ShBlock } from "./sh-examples";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const PAGE = path.join(ROOT, "docs", "api.md");
 const PORT = 3000;
 const ORIGIN = `http://localhost:${PORT}`;
 // What the server listens on, and where this process asks whether it is ready: Node's fetch may
@@ -35,15 +37,15 @@ const DEFAULT_FILE = path.join(ROOT, "prisma", "data", "docs-examples.db");
 const DEFAULT_URL = `file:${DEFAULT_FILE}`;
 
 /**
- * Read by bash before the page's lines (BASH_ENV), so the page's lines keep their own line numbers.
+ * Read by bash before the pages' lines (BASH_ENV), so the joined pages' lines keep their line numbers.
  * `curl` is a function standing in for the real one (`command curl`) with the same arguments, so
  * the line runs as written: it adds only `--write-out '%{stderr}%{http_code}'` (the status, to a
  * side file) and copies stdout, the body, to a side file with tee while passing it on unchanged.
- * BASH_LINENO[0] is the page line that called it, also from inside `$(…)` and pipelines.
+ * BASH_LINENO[0] is the joined pages' line that called it, also from inside `$(…)` and pipelines.
  */
 const PRELUDE = `set -euo pipefail
 unset BASH_ENV
-trap 'echo "docs/api.md line $LINENO: the command exited with $?" >&2' ERR
+trap 'echo "line $LINENO of the joined pages (api.md.sh): the command exited with $?" >&2' ERR
 curl() {
   local __docs_answer __docs_exit=0
   __docs_answer=$(mktemp "$DOCS_EXAMPLES_DIR/answer.XXXXXX")
@@ -54,13 +56,13 @@ curl() {
 `;
 
 /**
- * The page with every line outside its sh blocks blank, so that bash's line numbers are the page's.
- * Each block's opening fence line announces the block.
+ * The joined pages with every line outside their sh blocks blank, so that bash's line numbers are
+ * the joined pages'. Each block's opening fence line announces the block and where it stands.
  */
-function pageAsScript(lineCount: number, blocks: ShBlock[]): string {
+function pageAsScript(lineCount: number, blocks: ShBlock[], origin: (line: number) => string): string {
   const lines = Array<string>(lineCount).fill("");
   for (const block of blocks) {
-    lines[block.firstLine - 2] = `printf '\\n--- docs/api.md, sh block %d (line %d) ---\\n' ${block.index} ${block.firstLine - 1} >&2`;
+    lines[block.firstLine - 2] = `printf '\\n--- sh block %d, %s ---\\n' ${block.index} '${origin(block.firstLine - 1)}' >&2`;
     block.lines.forEach((line, i) => (lines[block.firstLine - 1 + i] = line));
   }
   return lines.join("\n") + "\n";
@@ -137,12 +139,12 @@ async function main(): Promise<number> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().then(() => process.exit(1)));
   try {
     await waitUntilReady(server, log);
-    const markdown = fs.readFileSync(PAGE, "utf8");
+    const { markdown, origin } = readApiReference(ROOT);
     const blocks = shBlocks(markdown);
     const commands = blocks.flatMap(shCommands);
     fs.writeFileSync(path.join(WORK, "prelude.sh"), PRELUDE);
-    fs.writeFileSync(path.join(WORK, "api.md.sh"), pageAsScript(markdown.split("\n").length, blocks));
-    console.error(`Running the ${blocks.length} sh blocks of docs/api.md (${commands.length} commands) against ${ORIGIN} on ${url.replace(/:[^:@/]*@/, ":***@")}`);
+    fs.writeFileSync(path.join(WORK, "api.md.sh"), pageAsScript(markdown.split("\n").length, blocks, origin));
+    console.error(`Running the ${blocks.length} sh blocks of the API reference's pages (${commands.length} commands) against ${ORIGIN} on ${url.replace(/:[^:@/]*@/, ":***@")}`);
     let sessionFailure: string | null = null;
     try {
       execFileSync("bash", ["api.md.sh"], { cwd: WORK, env: { ...env, BASH_ENV: path.join(WORK, "prelude.sh"), DOCS_EXAMPLES_DIR: WORK }, stdio: "inherit" });
@@ -150,12 +152,12 @@ async function main(): Promise<number> {
       sessionFailure = `the shell session stopped (exit ${(error as { status?: number }).status}): see the line reported above`;
     }
     const calls = recordedCalls();
-    const failures = [...judgeCalls(commands, calls), ...(sessionFailure ? [sessionFailure] : [])];
+    const failures = [...judgeCalls(commands, calls, origin), ...(sessionFailure ? [sessionFailure] : [])];
     if (failures.length) {
-      console.error(`\ndocs/api.md examples: ${failures.length} failure(s)\n${failures.map((f) => `- ${f}`).join("\n")}\n(the server's log: ${log})`);
+      console.error(`\nAPI reference examples: ${failures.length} failure(s)\n${failures.map((f) => `- ${f}`).join("\n")}\n(the server's log: ${log})`);
       return 1;
     }
-    console.error(`\ndocs/api.md examples: all ${blocks.length} blocks ran; ${calls.length} curls answered as the page shows (${commands.filter((c) => c.expectedError).length} of them the errors it shows).`);
+    console.error(`\nAPI reference examples: all ${blocks.length} blocks ran; ${calls.length} curls answered as the pages show (${commands.filter((c) => c.expectedError).length} of them the errors it shows).`);
     return 0;
   } finally {
     await stop();

@@ -1,13 +1,13 @@
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readApiReference } from "./pages";
 import { judgeCalls, shBlocks, shCommands } from "./sh-examples";
 
-const page = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "api.md"), "utf8");
+const { markdown: page } = readApiReference(path.join(__dirname, "..", ".."));
 const commands = shBlocks(page).flatMap(shCommands);
 const lineOf = (fragment: string) => commands.find((c) => c.text.includes(fragment))!.firstLine;
 
-describe("the sh examples of docs/api.md", () => {
+describe("the sh examples of the API reference's pages", () => {
   it("are found with their page lines, and the errors the page shows after a command", () => {
     const pageLines = page.split("\n");
     for (const command of commands) expect(pageLines[command.firstLine - 1]).toBe(command.text.split("\n")[0]);

@@ -1,7 +1,7 @@
 /**
- * The `sh` examples of a markdown page (docs/api.md), taken apart so that `npm run docs:examples`
- * can run them verbatim and judge every curl's answer: which commands there are, on which lines
- * of the page, and which answer the page shows for each.
+ * The `sh` examples of markdown (the API reference's pages joined, lib/docs/pages.ts), taken
+ * apart so that `npm run docs:examples` can run them verbatim and judge every curl's answer: which
+ * commands there are, on which lines of the page, and which answer the page shows for each.
  */
 
 export interface ShBlock {
@@ -91,13 +91,13 @@ function commandAt(commands: ShCommand[], line: number): ShCommand | undefined {
  * What went wrong, one sentence each: a curl that failed where the page shows success, a 2xx or
  * another code where it shows an error, an error shown that no curl answered.
  */
-export function judgeCalls(commands: ShCommand[], calls: CurlCall[]): string[] {
+export function judgeCalls(commands: ShCommand[], calls: CurlCall[], origin = (line: number) => `docs line ${line}`): string[] {
   const failures: string[] = [];
-  const where = (command: ShCommand) => `block ${command.block}, docs line ${command.firstLine}: ${command.text.split("\n")[0].trim()}`;
+  const where = (command: ShCommand) => `block ${command.block}, ${origin(command.firstLine)}: ${command.text.split("\n")[0].trim()}`;
   for (const call of calls) {
     const command = commandAt(commands, call.line);
     if (!command) {
-      failures.push(`a curl on docs line ${call.line}, which is no command of an sh block, answered ${call.status}`);
+      failures.push(`a curl on ${origin(call.line)}, which is no command of an sh block, answered ${call.status}`);
       continue;
     }
     const code = ERROR_CODE.exec(call.body)?.[1] ?? null;

@@ -1,7 +1,7 @@
 import { unitsToDecimal } from "./decimal";
 
 /**
- * The one volume-weighted average price per share of the product (issue 14; docs/api.md,
+ * The one volume-weighted average price per share of the product (issue 14; docs/api/reading.md,
  * "Average price"). `volume` is USD, so the average a buyer paid per share is total USD over total
  * shares:
  *

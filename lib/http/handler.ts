@@ -165,7 +165,7 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
       const read = options?.input?.(ctx);
       const input = (read instanceof Promise ? await read : read) as I;
       // Validated before the Idempotency-Key is claimed: a request refused for its own form is not
-      // recorded, so the key can be sent again with the request corrected (docs/api.md, "Idempotency").
+      // recorded, so the key can be sent again with the request corrected (docs/api/writing.md, "Idempotency").
       const answer = await withIdempotencyKey(request, caller, async () => {
         if (options) requirePermission(caller, options.requires);
         return answerOf(await handler({ ...ctx, input }));

@@ -6,7 +6,7 @@ import { readBodyBytes } from "../schema/body";
 import { ApiError } from "../schema/errors";
 
 /**
- * Idempotency keys on POST (Stripe's semantics; the rules are in docs/api.md "Idempotency"). A
+ * Idempotency keys on POST (Stripe's semantics; the rules are in docs/api/writing.md "Idempotency"). A
  * POST that sends `Idempotency-Key` claims the key for its caller by inserting an in-flight row in
  * `idempotency_keys`; the unique (user_id, caller, key) decides a race, also between processes.
  * The answer is stored and replayed to the same request for 24 hours; another request under the

@@ -3,7 +3,7 @@ import type { Caller } from "../auth/caller";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
 
 /**
- * What one committed change tells the live pages (docs/api.md, "Live stream"), beyond the team's
+ * What one committed change tells the live pages (docs/api/live.md, "GET /my/stream"), beyond the team's
  * own audit events: which company's market may look different now and who may know it, and
  * whether the marketplace team's queue moved. Worked out by the writer, which holds the row
  * before and after, so a listener decides with no read of its own.
@@ -17,7 +17,7 @@ export interface Change {
   market: { everyone: true } | { everyone: false; recipients: string[] };
 }
 
-/** Every `event:` a stream sends (docs/api.md, "GET /my/stream"): the dashboard listens for these. */
+/** Every `event:` a stream sends (docs/api/live.md, "GET /my/stream"): the dashboard listens for these. */
 export const STREAM_EVENTS = ["ready", ...AUDIT_ACTIONS, "notification", "market", "queue", "end"] as const;
 export type StreamEvent = (typeof STREAM_EVENTS)[number];
 

@@ -2,6 +2,7 @@ import "server-only";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { eventsAfter, latestSeq, streamPosition } from "../audit/events";
 import { latestNotificationSeq, notificationsAfter } from "../notifications/queries";
+import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
 import { listQuery } from "../schema/params";
@@ -10,7 +11,7 @@ import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION } from "../notifications/schema
 import { heardBy, type Change, type StreamEvent } from "./change";
 
 /**
- * GET /my/stream (docs/api.md, "GET /my/stream"): Server-Sent Events of the caller's team's audit
+ * GET /my/stream (docs/api/live.md, "GET /my/stream"): Server-Sent Events of the caller's team's audit
  * events and the caller's notifications, each with the stream's position after it as `id`, so
  * `Last-Event-ID` resumes after a drop with nothing skipped or repeated; plus hints without an id (`market`, `queue`) for the pages that
  * redraw when a company's market or the verification queue changes. The events come from the audit
@@ -27,17 +28,12 @@ export const STREAM_HEADERS = {
 };
 
 /** How often a stream checks its caller is still signed in (or its key unrevoked) and writes a heartbeat. */
-export const HEARTBEAT_MS = bounded(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
+export const HEARTBEAT_MS = envInteger(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
 /** Streams one user may hold open at once on one instance (tabs, programs); the bench opens hundreds. */
-export const MAX_STREAMS_PER_USER = bounded(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
+export const MAX_STREAMS_PER_USER = envInteger(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
 // A client that reads slower than events come is dropped past this backlog; it resumes by Last-Event-ID.
 const MAX_BACKLOG_BYTES = 1 << 20;
 const READ_BATCH = 100;
-
-function bounded(value: string | undefined, min: number, max: number, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
 
 const openPerUser = new Map<string, number>();
 const closers = new Set<(reason: string) => void>();
@@ -86,8 +82,8 @@ async function startOf(request: Request, caller: Caller, cursor: number | undefi
   const lastEventId = request.headers.get("last-event-id")?.trim();
   const sent = lastEventId === undefined ? undefined : STREAM_ID.exec(lastEventId);
   if (sent) return { events: Number(sent[1]), notifications: Number(sent[2]) };
-  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await latestSeq(caller.teamId)));
-  return { events, notifications: await latestNotificationSeq(caller.userId) };
+  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await sharedRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId))));
+  return { events, notifications: await sharedRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId)) };
 }
 
 const frame = (event: StreamEvent, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

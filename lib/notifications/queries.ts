@@ -11,7 +11,9 @@ type Row = Awaited<ReturnType<Db["notification"]["findMany"]>>[number];
 /** What lib/notifications/record.ts stored: the team's own row by its permalink, another team's by what the market shows. */
 interface Data {
   action: string;
+  /** Absent for a webhook endpoint's notification, which has `url` instead. */
   company: { id: string; name: string };
+  url?: string;
   permalink_id?: string;
   reason?: string | null;
   side?: string | null;
@@ -28,7 +30,13 @@ const TITLES: Record<NotificationKind, (data: Data) => string> = {
   trade_unverified: (data) => `The verification of your team's trade ${data.permalink_id} in ${data.company.name} was taken back`,
   followed_indication: (data) => `${CHANGED[data.action] ?? "Changed"} ${data.side} in ${data.company.name}: ${terms(data)}`,
   followed_trade: (data) => `A trade in ${data.company.name} was verified: ${terms(data)}`,
+  webhook_disabled: (data) => `Your team's webhook endpoint ${data.url} was disabled: ${data.reason}`,
 };
+
+function resourceOf(row: Row, data: Data): Notification["resource"] {
+  if (row.resourceType === "webhook") return { type: "webhook", id: row.resourceId, permalink_id: null };
+  return data.permalink_id === undefined ? null : { type: row.resourceType as "indication" | "trade", id: row.resourceId, permalink_id: data.permalink_id };
+}
 
 function toApi(row: Row): Notification {
   const data = JSON.parse(row.data) as Data;
@@ -39,8 +47,8 @@ function toApi(row: Row): Notification {
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt?.toISOString() ?? null,
     title: TITLES[kind](data),
-    company: data.company,
-    resource: data.permalink_id === undefined ? null : { type: row.resourceType as "indication" | "trade", id: row.resourceId, permalink_id: data.permalink_id },
+    company: kind === "webhook_disabled" ? null : data.company,
+    resource: resourceOf(row, data),
     reason: data.reason ?? null,
   };
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuditAction, Tx } from "../audit/events";
+import { REQUIRES } from "../auth/requirements";
+import { getDb } from "../db/client";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
 import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION, keptSince, type NotificationKind } from "./schema";
 
@@ -97,4 +99,26 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
       })),
     ),
   });
+}
+
+/**
+ * The notifications of a webhook endpoint disabled after 5 days of failures: one for each active
+ * member of its team who may manage it. Returned for the worker to write in the transaction that
+ * disables the endpoint; streams show them at their next heartbeat (no change is announced).
+ */
+export async function webhookDisabledNotifications(endpoint: { id: string; teamId: string; url: string }, reason: string, at: Date) {
+  const members = await getDb().user.findMany({ where: { teamId: endpoint.teamId, disabledAt: null }, select: { id: true, permissions: true } });
+  return members
+    .filter((member) => (JSON.parse(member.permissions) as string[]).includes(REQUIRES.manageWebhooks.permission))
+    .map((member) => ({
+      id: randomUUID(),
+      userId: member.id,
+      kind: "webhook_disabled" satisfies NotificationKind,
+      companyId: "",
+      resourceType: "webhook",
+      resourceId: endpoint.id,
+      auditEventId: "",
+      data: JSON.stringify({ action: "webhook.disabled", url: endpoint.url, reason }),
+      createdAt: at,
+    }));
 }

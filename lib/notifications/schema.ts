@@ -4,11 +4,11 @@ import { timestampField } from "../schema/fields";
 import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/params";
 
 /**
- * What the bell tells a user (docs/api.md, "Notifications"): one enumeration, one shape, the
+ * What the bell tells a user (docs/api/live.md, "Notifications"): one enumeration, one shape, the
  * list's parameters and the mark-read body.
  */
 
-export const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade"] as const;
+export const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The changes that notify the row's team, and of what (lib/notifications/record.ts says whom). */
@@ -36,9 +36,13 @@ export const notificationSchema = z.object({
   read_at: timestampField.nullable(),
   /** One sentence for people, as the bell shows it. */
   title: z.string(),
-  company: z.object({ id: z.string(), name: z.string() }),
-  /** The team's own row it tells of; null for another team's row, which the market never names. */
-  resource: z.object({ type: z.enum(["indication", "trade"]), id: z.string(), permalink_id: z.string() }).nullable(),
+  /** The company it is about; null for a webhook endpoint's. */
+  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * The team's own row or webhook endpoint it tells of (an endpoint has no permalink id); null for
+   * another team's row, which the market never names.
+   */
+  resource: z.object({ type: z.enum(["indication", "trade", "webhook"]), id: z.string(), permalink_id: z.string().nullable() }).nullable(),
   /** Why, when the change gave one (an unverification's reason). */
   reason: z.string().nullable(),
 });

@@ -29,6 +29,7 @@ import { DELETE as unfollowCompany, GET as getWatchlistEntry, PUT as followCompa
 import { POST as redeliverWebhookDelivery } from "@/app/api/v1/my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
 import { GET as listWebhookDeliveries } from "@/app/api/v1/my/webhooks/[id]/deliveries/route";
 import { POST as rotateWebhookSecret } from "@/app/api/v1/my/webhooks/[id]/rotate_secret/route";
+import { POST as redeliverWebhookRange } from "@/app/api/v1/my/webhooks/[id]/redeliver/route";
 import { DELETE as deleteWebhook, GET as getWebhook, PATCH as updateWebhook } from "@/app/api/v1/my/webhooks/[id]/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/v1/my/webhooks/route";
 import { createServer, type Server } from "node:http";
@@ -253,6 +254,12 @@ describe("the OpenAPI document's examples", () => {
       params: { ...hookParams, delivery_id: delivery.id },
       shown: withStandIns,
     });
+    // The events happened at NOW, and a range ends before its `until`: a minute later, it holds them.
+    vi.setSystemTime(new Date(NOW.getTime() + 60_000));
+    const range = `${webhook}/redeliver`;
+    await record("redeliverWebhookRange", redeliverWebhookRange, range, { status: 202, method: "POST", params: hookParams, body: { since: "2026-11-27T09:00:00Z" } });
+    await record("redeliverWebhookRange", redeliverWebhookRange, range, { status: 400, method: "POST", params: hookParams, body: { since: "2026-11-27T09:00:00" } });
+    vi.setSystemTime(NOW);
     created.webhook = idOf(hook);
     await record("deleteWebhook", deleteWebhook, webhook, { status: 200, method: "DELETE", params: hookParams });
 
@@ -278,7 +285,7 @@ describe("the OpenAPI document's examples", () => {
       listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
-      listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery,
+      listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery, redeliverWebhookRange,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
       const id = operationId.includes("ndication") ? created.indication : operationId.includes("ebhook") ? created.webhook : created.trade;

@@ -27,6 +27,7 @@ import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { sessionCookieName } from "../auth/cookies";
 import {
   deliveryListParamsSchema,
+  REDELIVER_MAX_DAYS,
   webhookCreateSchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -34,6 +35,8 @@ import {
   webhookPatchSchema,
   webhookSchema,
   webhookWithSecretSchema,
+  webhookRedeliverSchema,
+  webhookRedeliveryQueuedSchema,
 } from "../webhooks/schema";
 import { AUDIT_ACTIONS } from "../audit/events";
 import { OPERATIONS, TAGS } from "./operations";
@@ -354,7 +357,7 @@ function described<T extends Record<string, Record<string, unknown>>>(paths: T):
 const signedHeader = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
 
 /**
- * What a registered endpoint receives (docs/api.md, "Webhooks"), one entry per event type: a POST
+ * What a registered endpoint receives (docs/api/live.md, "Webhooks"), one entry per event type: a POST
  * signed by the Standard Webhooks spec, whose body is the audit event as GET /my/events shows it.
  */
 function webhookDeliveries() {
@@ -584,6 +587,15 @@ export function openApiDocument(serverUrl: string) {
           operationId: "rotateWebhookSecret",
           summary: "A new signing secret, shown once; the old one signs beside it for 24 hours (needs indications_manage)",
           responses: { "200": ok("The endpoint with its new secret", webhookWithSecretSchema), ...errorResponses(400, 403, 404, 415) },
+        },
+      },
+      "/my/webhooks/{id}/redeliver": {
+        parameters: [idParameter],
+        post: {
+          operationId: "redeliverWebhookRange",
+          summary: `Send the endpoint's events of a time range (at most ${REDELIVER_MAX_DAYS} days) again, in order, with their webhook-ids (needs indications_manage)`,
+          requestBody: body(webhookRedeliverSchema),
+          responses: { "202": ok("What is queued to be sent again", webhookRedeliveryQueuedSchema), ...errorResponses(400, 403, 404, 409, 413, 415) },
         },
       },
       "/my/webhooks/{id}/deliveries": {

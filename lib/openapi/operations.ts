@@ -64,5 +64,10 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
   rotateWebhookSecret: { tag: "Webhooks", description: "Makes a new secret, shown once. For 24 hours deliveries carry a signature by each secret, so receivers can switch without losing one." },
   listWebhookDeliveries: { tag: "Webhooks", description: "The endpoint's latest delivery attempts, newest first: event, attempt, status or error, duration and the start of the receiver's answer." },
   redeliverWebhookDelivery: { tag: "Webhooks", description: "Sends a logged delivery's event again at once, with the same `webhook-id`, and answers the attempt. The endpoint's place in its events does not move." },
+  redeliverWebhookRange: {
+    tag: "Webhooks",
+    description:
+      "Queues the team's events of `[since, until)` (until: now when left out) that match the endpoint's types and that it is done with (sent, or given up on), to be sent again by the worker within seconds, in the order they happened, each with its own `webhook-id`; attempts are logged as `manual`. The endpoint's place in its new events does not move. One range at a time per endpoint (409 `redelivery_pending` while one is under way).",
+  },
   getOpenApiDocument: { tag: "Meta", description: "This document. Public: it holds no data." },
 };

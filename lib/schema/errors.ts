@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   trade_verified: 409,
   idempotency_key_in_use: 409,
   watchlist_full: 409,
+  redelivery_pending: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

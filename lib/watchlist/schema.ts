@@ -4,7 +4,7 @@ import { timestampField } from "../schema/fields";
 
 /**
  * How many companies one user may follow: the watchlist is answered whole, without pages
- * (docs/api.md, "Watchlist"), so it is bounded; a follow beyond it is refused (409).
+ * (docs/api/live.md, "Watchlist"), so it is bounded; a follow beyond it is refused (409).
  */
 export const MAX_FOLLOWED = 500;
 

@@ -8,7 +8,7 @@ import { MAX_FOLLOWED, type Watchlist, type WatchlistEntry } from "./schema";
 import { entryOf, SUMMARY_KEYS } from "./serializer";
 
 /**
- * A user's watchlist (docs/api.md, "Watchlist"): the companies they follow, their own and no one
+ * A user's watchlist (docs/api/live.md, "Watchlist"): the companies they follow, their own and no one
  * else's, whatever their team or permissions. Every function reads and writes only the caller's
  * rows, so another user's entries are never seen, changed or even counted.
  */

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
 
 /**
- * Whether a delivery may connect to an address (docs/api.md, "Webhooks"): only public unicast
+ * Whether a delivery may connect to an address (docs/api/live.md, "Webhooks"): only public unicast
  * addresses, so an endpoint cannot make this server reach its own network (SSRF). Pure: it judges
  * the addresses a host RESOLVED to, at delivery time (lib/webhooks/outbound.ts), and the literal
  * addresses of a URL when it is registered.

@@ -12,7 +12,7 @@ import type { Webhook, WebhookCreate, WebhookDelivery, WebhookPatch, WebhookWith
 import { newSecret, SECRET_OVERLAP_MS, sealSecret, secretOpens } from "./secrets";
 import { deliveryOf, webhookOf } from "./serializer";
 
-/** The team's endpoints' writes (docs/api.md, "Webhooks"). */
+/** The team's endpoints' writes (docs/api/live.md, "Webhooks"). */
 
 /**
  * A new endpoint, answered with its secret (the only time it is shown). It starts at the team's

@@ -69,6 +69,20 @@ export async function attemptDelivery({ endpoint, event, attempt, trigger, now, 
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
+/**
+ * Stores the log rows of one endpoint's attempts and, in the same transaction, what follows from
+ * them for the endpoint (a cursor moved, a retry planned), the latter only while `owner` still holds
+ * the endpoint: false when it no longer does (a run that outlived its lease), and only the log rows
+ * were written.
+ */
+export async function recordAttempts(rows: WebhookDeliveryRecord[], owner: string, change: Partial<WebhookEndpointRecord>): Promise<boolean> {
+  const [, moved] = await getDb().$transaction([
+    getDb().webhookDelivery.createMany({ data: rows }),
+    getDb().webhookEndpoint.updateMany({ where: { id: rows[0].endpointId, leaseOwner: owner }, data: change }),
+  ]);
+  return moved.count === 1;
+}
+
 /** A manual redelivery: stored at once, the endpoint's cursor untouched. */
 export async function redeliver(endpoint: WebhookEndpointRecord, event: EventRow, attempt: number): Promise<WebhookDeliveryRecord> {
   const row = await attemptDelivery({ endpoint, event, attempt, trigger: "manual", now: new Date() });

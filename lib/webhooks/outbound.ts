@@ -6,7 +6,7 @@ import { isRefusedAddress } from "./address-filter";
 import { hostOf, isAllowedHost } from "./allowed-hosts";
 
 /**
- * One POST to an endpoint, safely (docs/api.md, "Webhooks"): the host is resolved here, every
+ * One POST to an endpoint, safely (docs/api/live.md, "Webhooks"): the host is resolved here, every
  * address it resolves to is judged (lib/webhooks/address-filter.ts) unless the operator allowed
  * the host, and the connection goes to the very address judged (a pinned `lookup`), so a DNS
  * answer that changes between the check and the connection cannot move it. No redirect is followed

@@ -8,7 +8,7 @@ import { isRefusedAddress } from "./address-filter";
 import { hostOf, isAllowedHost } from "./allowed-hosts";
 
 /**
- * Webhook endpoints (docs/api.md, "Webhooks"): what a team registers, what the API answers, and
+ * Webhook endpoints (docs/api/live.md, "Webhooks"): what a team registers, what the API answers, and
  * the event types, derived from the audit trail's actions: an endpoint receives the team's audit
  * events whose action its types name.
  */
@@ -115,3 +115,45 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const deliveryListParamsSchema = listQuery({ limit: integer("limit", 1, 100, 20) });
 export type DeliveryListQuery = z.output<typeof deliveryListParamsSchema>;
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** The longest range one redelivery request takes: a week of the team's events. */
+export const REDELIVER_MAX_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// FORMAT_LENGTH in lib/openapi/openapi.ts: the longest timestamp the document allows.
+const timestampInput = z.iso
+  .datetime({ offset: true, error: expecting("an RFC 3339 timestamp with an offset, like 2026-01-31T09:30:00Z") })
+  .max(35)
+  .transform((text) => new Date(text));
+
+/**
+ * POST /my/webhooks/{id}/redeliver: the events with occurred_at in [since, until) to send again
+ * (until: now when left out); within one week, and not in the future, which holds no events yet.
+ */
+export const webhookRedeliverSchema = z.strictObject({ since: timestampInput, until: timestampInput.optional() }).transform(({ since, until }, ctx) => {
+  const now = new Date();
+  const end = until ?? now;
+  const refuse = (field: "since" | "until", message: string) => {
+    ctx.addIssue({ code: "custom", path: [field], message, input: field === "since" ? since : until });
+    return z.NEVER;
+  };
+  if (until && until > now) return refuse("until", `must not be in the future (it is ${now.toISOString()}); leave it out for now`);
+  if (since >= end) return refuse("since", until ? `must be before until (${until.toISOString()})` : `must be in the past (it is ${now.toISOString()})`);
+  if (end.getTime() - since.getTime() > REDELIVER_MAX_DAYS * DAY_MS) {
+    return refuse("since", `must be at most ${REDELIVER_MAX_DAYS} days before until (${end.toISOString()}): ask for a longer range in several requests, one after the other`);
+  }
+  return { since, until: end };
+});
+export type WebhookRedeliver = z.output<typeof webhookRedeliverSchema>;
+
+const queuedEventSchema = z.object({ id: z.string(), type: z.enum(AUDIT_ACTIONS), occurred_at: timestampField });
+
+/** The answer: what the worker will send again, in this order (none: nothing was queued). */
+export const webhookRedeliveryQueuedSchema = z.object({
+  since: timestampField,
+  until: timestampField,
+  count: z.number().int().describe("How many events are queued"),
+  first_event: queuedEventSchema.nullable().describe("The first event to be sent again (null when none is)"),
+  last_event: queuedEventSchema.nullable().describe("The last event to be sent again (null when none is)"),
+});
+export type WebhookRedeliveryQueued = z.infer<typeof webhookRedeliveryQueuedSchema>;

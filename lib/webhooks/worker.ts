@@ -2,13 +2,15 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EventRow } from "../audit/events";
 import { getDb } from "../db/client";
+import { envInteger } from "../env-number";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
-import { attemptDelivery } from "./deliver";
+import { attemptDelivery, recordAttempts } from "./deliver";
+import { deliverReplay, replayDue } from "./replay";
 import { actionsOf } from "./schema";
 
 /**
- * The delivery worker (docs/api.md, "Webhooks"). Each endpoint's cursor (`delivered_seq`) is the
+ * The delivery worker (docs/api/live.md, "Webhooks"). Each endpoint's cursor (`delivered_seq`) is the
  * last of its team's audit events it is done with; the worker sends the first matching event after
  * it and moves the cursor only once a 2xx is recorded, in the same transaction as the log row: a
  * process that dies mid-delivery leaves the cursor where it was, and the next run sends the same
@@ -26,10 +28,16 @@ export const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
-/** How long a worker holds an endpoint: longer than its deliveries of one run can take (RUN_MS and one more delivery). */
-const LEASE_MS = 2 * MINUTE;
-/** An endpoint's run starts no delivery after this long, so one busy endpoint does not starve the others. */
-const RUN_MS = 10 * SECOND;
+/**
+ * How long a worker holds an endpoint: longer than its deliveries of one run can take. A worker that
+ * dies keeps it that long; WEBHOOK_LEASE_MS shortens it (app/api/v1/webhook-crash.test.ts).
+ */
+const LEASE_MS = envInteger(process.env.WEBHOOK_LEASE_MS, SECOND, HOUR, 2 * MINUTE);
+/**
+ * An endpoint's run starts no delivery after this long, so one busy endpoint does not starve the
+ * others; a quarter of the lease at most, so that a run and one more delivery stay inside it.
+ */
+const RUN_MS = Math.min(10 * SECOND, LEASE_MS / 4);
 /** The endpoint's next events are read this many at a time: one query per batch, not one per event. */
 export const EVENTS_PER_READ = 100;
 /** Attempts recorded per commit (at most; a failure is recorded at once). */
@@ -115,16 +123,11 @@ async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: 
   let batch: EventRow[] = [];
   let unrecorded: WebhookDeliveryRecord[] = [];
   let change: Partial<WebhookEndpointRecord> = {};
-  // The log rows and the cursor together, and the cursor only while this worker still holds the endpoint.
   const record = async (): Promise<boolean> => {
     if (unrecorded.length === 0) return true;
     const [group, data] = [unrecorded, change];
     [unrecorded, change] = [[], {}];
-    const [, moved] = await getDb().$transaction([
-      getDb().webhookDelivery.createMany({ data: group }),
-      getDb().webhookEndpoint.updateMany({ where: { id: endpoint.id, leaseOwner: owner }, data }),
-    ]);
-    if (moved.count === 0) return false;
+    if (!(await recordAttempts(group, owner, data))) return false;
     for (const attempt of group) result[attempt.succeeded ? "delivered" : "failed"]++;
     return true;
   };
@@ -159,11 +162,13 @@ export async function runDueDeliveries(now = new Date(), options: RunOptions = {
   const result: RunResult = { delivered: 0, failed: 0 };
   for (const due of await dueEndpoints(now)) {
     // Nothing to send: no write (most endpoints, most passes).
-    if ((await nextEvents(due, 1)).length === 0 || !(await claim(due, now, owner))) continue;
+    if (!((await nextEvents(due, 1)).length > 0 || replayDue(due, now)) || !(await claim(due, now, owner))) continue;
     try {
       // Read again once held: another worker may have moved its cursor since the list was read.
       const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });
       if (endpoint) await deliverEndpoint(endpoint, now, options, owner, result);
+      // A time range asked for again (lib/webhooks/replay.ts) goes on after the new events, under the same lease.
+      if (endpoint) await deliverReplay(endpoint.id, now, options, owner, result);
     } catch (error) {
       logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
     } finally {

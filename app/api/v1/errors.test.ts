@@ -29,6 +29,7 @@ import * as webhookModule from "./my/webhooks/[id]/route";
 import * as rotateSecretModule from "./my/webhooks/[id]/rotate_secret/route";
 import * as deliveriesModule from "./my/webhooks/[id]/deliveries/route";
 import * as redeliverModule from "./my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
+import * as redeliverRangeModule from "./my/webhooks/[id]/redeliver/route";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "@/lib/db/client";
@@ -85,6 +86,7 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
     path: `${MISSING_WEBHOOK}/deliveries/${fixtureUuid("missing delivery")}/redeliver`,
     methods: ["POST"],
   },
+  { name: "/my/webhooks/{id}/redeliver", module: redeliverRangeModule, path: `${MISSING_WEBHOOK}/redeliver`, methods: ["POST"], body: { since: new Date(Date.now() - 3_600_000).toISOString() } },
 ];
 
 /** Routes that answer without a caller: the index, the OpenAPI document, the unknown-path 404. */

@@ -14,7 +14,7 @@ import { POST as refreshOne } from "./my/indications/[id]/refresh/route";
 import { POST as create } from "./my/indications/route";
 
 /**
- * Idempotency keys (docs/api.md "Idempotency") through the real route handlers on the shared
+ * Idempotency keys (docs/api/writing.md "Idempotency") through the real route handlers on the shared
  * fixture database, with a team of this file's own. `other` is a second client on the same
  * database, standing for another process: what it sees and writes, only the database carries.
  */

@@ -9,7 +9,7 @@ import { GET as listRoute } from "./my/watchlist/route";
 import { PUT as followRoute } from "./my/watchlist/[company_id]/route";
 
 /**
- * The watchlist's bound (docs/api.md, "Watchlist"): one user follows at most MAX_FOLLOWED
+ * The watchlist's bound (docs/api/live.md, "Watchlist"): one user follows at most MAX_FOLLOWED
  * companies, answered whole. On a database of its own: it adds companies the directory would list.
  */
 

@@ -9,7 +9,7 @@ import { GET as listRoute } from "./my/watchlist/route";
 import { DELETE as unfollowRoute, GET as entryRoute, PUT as followRoute } from "./my/watchlist/[company_id]/route";
 
 /**
- * The watchlist (docs/api.md, "Watchlist") through the real routes, for users of this file's own
+ * The watchlist (docs/api/live.md, "Watchlist") through the real routes, for users of this file's own
  * (the fixture's users stay without entries): follow, idempotent PUT and DELETE, one user's
  * entries never another's, the ids that name nothing, any key of the user, and the directory's
  * `following` filter.

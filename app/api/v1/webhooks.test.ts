@@ -1,25 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { Webhook as Verifier } from "standardwebhooks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
+import { withWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { EVENTS_PER_READ, runDueDeliveries } from "@/lib/webhooks/worker";
 import { GET as events } from "./my/events/route";
 import { POST as createIndication } from "./my/indications/route";
 import { POST as createTrade } from "./my/trades/route";
 import { POST as redeliver } from "./my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
+import { POST as redeliverRange } from "./my/webhooks/[id]/redeliver/route";
 import { GET as deliveries } from "./my/webhooks/[id]/deliveries/route";
 import { POST as rotate } from "./my/webhooks/[id]/rotate_secret/route";
 import { DELETE as remove, GET as getOne, PATCH as patch } from "./my/webhooks/[id]/route";
 import { GET as list, POST as create } from "./my/webhooks/route";
 
 /**
- * Webhooks end to end (docs/api.md, "Webhooks"): the endpoints' API, and the worker delivering the
+ * Webhooks end to end (docs/api/live.md, "Webhooks"): the endpoints' API, and the worker delivering the
  * team's audit events to a receiver on 127.0.0.1 (the only address these tests send to), with the
  * worker's clock given by each test. On a database of this file's own: the worker reads every
  * team's endpoints.
@@ -33,12 +35,10 @@ interface Received {
 }
 
 /** The receiver: answers each request as `answer` says (a status, or "hang": never), the `failing`-th (1-based) with a 500. */
-let receiver: Server;
 let received: Received[] = [];
 let answer: number | "hang" = 200;
 let failing = 0;
 const hung = new Set<Socket>();
-let base = "";
 
 function receive(request: IncomingMessage, response: ServerResponse) {
   const chunks: Buffer[] = [];
@@ -47,7 +47,7 @@ function receive(request: IncomingMessage, response: ServerResponse) {
     received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
     if (received.length === failing) return void response.writeHead(500).end();
     if (answer === "hang") return void hung.add(request.socket);
-    if (answer === 302) return void response.writeHead(302, { location: `${base}/elsewhere` }).end();
+    if (answer === 302) return void response.writeHead(302, { location: `${receiver.base}/elsewhere` }).end();
     response.writeHead(answer, { "content-type": "text/plain" });
     response.end(answer === 413 ? "x".repeat(64 * 1024) : answer < 300 ? "ok" : "boom\0 and more");
   });
@@ -67,23 +67,13 @@ async function member(team: { id: string }, permissions: string[]): Promise<stri
   return (await createApiKey(getDb(), { userId: id, name: "hooks test" })).secret;
 }
 
-const savedAllowList = process.env.WEBHOOK_ALLOWED_HOSTS;
+const receiver = withWebhookReceiver(receive);
 
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
-  receiver = createServer(receive);
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   for (const team of [TEAM, OTHER]) await getDb().team.create({ data: { ...team, createdAt: new Date() } });
   writer = await member(TEAM, ["companies", "indications_manage", "trades_manage"]);
   reader = await member(TEAM, ["companies"]);
   stranger = await member(OTHER, ["companies", "indications_manage", "trades_manage"]);
-});
-
-afterAll(async () => {
-  process.env.WEBHOOK_ALLOWED_HOSTS = savedAllowList;
-  for (const socket of hung) socket.destroy();
-  await new Promise((resolve) => receiver.close(resolve));
 });
 
 beforeEach(async () => {
@@ -101,7 +91,7 @@ const hooks = "/api/v1/my/webhooks";
 const at = (id: string, rest = "") => `${hooks}/${id}${rest}`;
 
 async function endpoint(body: object = {}, key = writer): Promise<Shown> {
-  const result = await callRoute(create, hooks, { key, body: { url: `${base}/hook`, events: ["*"], ...body } });
+  const result = await callRoute(create, hooks, { key, body: { url: `${receiver.base}/hook`, events: ["*"], ...body } });
   expect(result.status, result.text).toBe(201);
   return result.body as Shown;
 }
@@ -169,7 +159,7 @@ describe("endpoints", () => {
     await refused({ url: "hooks.example.com" }, "url");
     await refused({ url: `https://hooks.example.com/${"x".repeat(2000)}` }, "url");
     // The allow-list lets its host use http and a private address; only as written.
-    await endpoint({ url: `${base}/allowed` });
+    await endpoint({ url: `${receiver.base}/allowed` });
     await refused({ url: "http://localhost/x" }, "url", /https/);
   });
 
@@ -354,7 +344,7 @@ describe("delivery", () => {
 
   it("refuses to send to a host that resolves to a loopback address unless the host itself is allowed", async () => {
     // 127.0.0.1 is allowed; localhost is not, though it resolves there.
-    const hook = await endpoint({ url: `https://localhost:${new URL(base).port}/hook` });
+    const hook = await endpoint({ url: `https://localhost:${new URL(receiver.base).port}/hook` });
     await indication();
     expect(await runDueDeliveries(new Date())).toEqual({ delivered: 0, failed: 1 });
     expect(received).toEqual([]);
@@ -397,5 +387,130 @@ describe("delivery", () => {
     expectError(await callRoute(redeliver, at(hook.id, `/deliveries/${done.id}/redeliver`), { key: stranger, method: "POST", params }), "not_found");
     const missing = randomUUID();
     expectError(await callRoute(redeliver, at(hook.id, `/deliveries/${missing}/redeliver`), { key: writer, method: "POST", params: { id: hook.id, delivery_id: missing } }), "not_found");
+  });
+});
+
+describe("redelivery of a time range", () => {
+  const ask = (id: string, body: unknown, key = writer, headers: Record<string, string> = {}) =>
+    callRoute(redeliverRange, at(id, "/redeliver"), { key, method: "POST", params: { id }, body, headers });
+  const cursorOf = async (id: string) => (await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id } })).deliveredSeq;
+  const teamEvents = () => getDb().auditEvent.findMany({ where: { teamId: TEAM.id }, orderBy: { seq: "asc" } });
+  /** A start after every event of the earlier tests (their clock is this one): ranges hold this test's events only. */
+  const freshSince = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return new Date().toISOString();
+  };
+
+  it("sends the range's events the cursor has passed again, in order, with their webhook-ids, and leaves the cursor alone", async () => {
+    const hook = await endpoint({ events: ["indication.*"] });
+    const since = await freshSince();
+    for (let i = 0; i < 3; i++) await indication();
+    await callRoute(createTrade, "/api/v1/my/trades", { key: writer, body: NEW_TRADE }); // not a type it asked for
+    expect(await runDueDeliveries(new Date())).toEqual({ delivered: 3, failed: 0 });
+    const sent = eventIds();
+    const [first, second, third] = (await teamEvents()).filter((e) => sent.includes(e.id));
+    // [since, until): the third event is at `until`, so not in the range.
+    const queued = await ask(hook.id, { since, until: third.occurredAt.toISOString() });
+    expect(queued.status, queued.text).toBe(202);
+    expect(queued.body).toMatchObject({ count: 2, first_event: { id: first.id, type: "indication.created", occurred_at: first.occurredAt.toISOString() }, last_event: { id: second.id } });
+    // An event after the cursor is on its way anyway: a range up to now does not count it twice.
+    await indication();
+    const cursor = await cursorOf(hook.id);
+    received = [];
+    expect(await runDueDeliveries(new Date())).toEqual({ delivered: 3, failed: 0 });
+    const fresh = (await teamEvents()).at(-1)!;
+    expect(eventIds()).toEqual([fresh.id, first.id, second.id]);
+    expect(await cursorOf(hook.id)).toBe(fresh.seq);
+    expect(cursor).toBe(third.seq); // the new event moved it; the replayed ones did not
+    const log = await logOf(hook.id);
+    // Logged as manual attempts, the second of each event (newest first).
+    expect(log.filter((d) => d.trigger === "manual").map((d) => [d.event_id, d.attempt, d.succeeded])).toEqual([[second.id, 2, true], [first.id, 2, true]]);
+    // Done: the range is gone, and another can be asked for (now up to now: all four of the endpoint's).
+    expect(await runDueDeliveries(new Date())).toEqual({ delivered: 0, failed: 0 });
+    const again = await ask(hook.id, { since });
+    expect(again.status, again.text).toBe(202);
+    expect(again.body).toMatchObject({ count: 4, first_event: { id: first.id }, last_event: { id: fresh.id } });
+  });
+
+  it("answers what the range holds, and queues nothing when it holds none", async () => {
+    const hook = await endpoint({ events: ["trade.*"] });
+    const since = await freshSince();
+    await indication();
+    await runDueDeliveries(new Date());
+    const nothing = await ask(hook.id, { since });
+    expect(nothing.status, nothing.text).toBe(202);
+    expect(nothing.body).toMatchObject({ count: 0, first_event: null, last_event: null });
+    expect((await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).replayThroughSeq).toBeNull();
+    expect(await runDueDeliveries(new Date())).toEqual({ delivered: 0, failed: 0 });
+  });
+
+  it("retries a replayed event that fails after 5 and 30 s, then skips it and goes on; new events are not held back", async () => {
+    const hook = await endpoint();
+    const since = await freshSince();
+    await indication();
+    await indication();
+    await runDueDeliveries(new Date());
+    const [first, second] = eventIds();
+    expect((await ask(hook.id, { since })).status).toBe(202);
+    received = [];
+    answer = 500;
+    const t0 = new Date();
+    expect(await runDueDeliveries(t0)).toEqual({ delivered: 0, failed: 1 });
+    expect(await runDueDeliveries(later(t0, 4_000))).toEqual({ delivered: 0, failed: 0 });
+    expect(await runDueDeliveries(later(t0, 5_000))).toEqual({ delivered: 0, failed: 1 });
+    expect(await runDueDeliveries(later(t0, 34_000))).toEqual({ delivered: 0, failed: 0 });
+    answer = 200;
+    await indication(); // a new event goes out at once, the replay waiting or not
+    expect(await runDueDeliveries(later(t0, 34_000))).toEqual({ delivered: 1, failed: 0 });
+    answer = 500;
+    expect(await runDueDeliveries(later(t0, 35_000))).toEqual({ delivered: 0, failed: 1 }); // third failure: skipped
+    answer = 200;
+    expect(await runDueDeliveries(later(t0, 35_000))).toEqual({ delivered: 1, failed: 0 });
+    expect(eventIds().filter((id) => id === first || id === second)).toEqual([first, first, first, second]);
+    expect(await runDueDeliveries(later(t0, 40_000))).toEqual({ delivered: 0, failed: 0 });
+  });
+
+  it("takes one range at a time (409 while one is under way), and an Idempotency-Key replays the answer", async () => {
+    const hook = await endpoint();
+    const since = await freshSince();
+    await indication();
+    await runDueDeliveries(new Date());
+    const headers = { "idempotency-key": `range-${randomUUID()}` };
+    const first = await ask(hook.id, { since }, writer, headers);
+    expect(first.status, first.text).toBe(202);
+    const replayed = await ask(hook.id, { since }, writer, headers);
+    expect(replayed.status).toBe(202);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(replayed.body).toEqual(first.body);
+    const busy = await ask(hook.id, { since });
+    expectError(busy, "redelivery_pending", null);
+    expect(busy.text).toMatch(/1 event left/);
+    await runDueDeliveries(new Date());
+    expect((await ask(hook.id, { since })).status).toBe(202);
+  });
+
+  it("refuses a malformed range with a 400 naming the field, and another team's endpoint with a 404", async () => {
+    const hook = await endpoint();
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const refused = async (body: unknown, param: string, words: RegExp) => {
+      const result = await ask(hook.id, body);
+      expectError(result, "invalid_parameter", param);
+      expect(result.text).toMatch(words);
+    };
+    await refused({}, "since", /since is required: an RFC 3339 timestamp/);
+    await refused({ since: "yesterday" }, "since", /must be an RFC 3339 timestamp with an offset.*yesterday/);
+    await refused({ since: "2026-11-01T10:00:00" }, "since", /with an offset/);
+    await refused({ since: "2026-02-30T10:00:00Z" }, "since", /RFC 3339/);
+    await refused({ since: 1_700_000_000 }, "since", /not the number 1700000000/);
+    await refused({ since: iso(now - 60_000), until: iso(now + 3_600_000) }, "until", /must not be in the future/);
+    await refused({ since: iso(now - 60_000), until: iso(now - 120_000) }, "since", /must be before until/);
+    await refused({ since: iso(now + 60_000) }, "since", /must be in the past/);
+    await refused({ since: iso(now - 8 * 24 * 3_600_000) }, "since", /at most 7 days before until/);
+    await refused({ since: iso(now - 60_000), limit: 5 }, "limit", /not a field of this body/);
+    expect((await ask(hook.id, [])).status).toBe(400);
+    expectError(await ask(hook.id, { since: iso(now - 60_000) }, stranger), "not_found");
+    expectError(await ask(hook.id, { since: iso(now - 60_000) }, reader), "forbidden");
+    expect((await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).replayThroughSeq).toBeNull();
   });
 });

@@ -6,8 +6,9 @@ import "./reference.css";
 export const metadata: Metadata = { title: "API reference" };
 
 /**
- * docs/api.md, served where every error's `doc_url` points (`/docs/api.md#<code>`), without a
- * session: a program's author follows the link from an error body (docs/api.md, "doc_url").
+ * The API reference (docs/api.md and docs/api/*.md, as one page), served where every error's
+ * `doc_url` points (`/docs/api.md#<code>`), without a session: a program's author follows the link
+ * from an error body (docs/api.md, "doc_url").
  */
 export default async function ApiReferencePage() {
   const html = await apiReferenceHtml();

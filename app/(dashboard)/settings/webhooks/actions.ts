@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { parseBody } from "@/lib/schema/body";
 import { createWebhook, deleteWebhook, rotateWebhookSecret } from "@/lib/webhooks/commands";
-import { webhookCreateSchema } from "@/lib/webhooks/schema";
+import { queueRedelivery } from "@/lib/webhooks/replay";
+import { REDELIVER_MAX_DAYS, webhookCreateSchema, webhookRedeliverSchema } from "@/lib/webhooks/schema";
 import { runAction } from "../../_actions/result";
 
 /**
@@ -36,4 +37,20 @@ export async function deleteWebhookAction(_previous: DeleteState, form: FormData
   if (!result.ok) return { status: "error", message: result.error.message };
   revalidatePath("/settings/webhooks");
   return { status: "idle" };
+}
+
+export type RedeliverState = { status: "idle" } | { status: "error" | "queued"; message: string };
+
+/** The endpoint's events of the last `hours` (the control's spans, at most the week the API allows) sent again. */
+export async function redeliverRangeAction(_previous: RedeliverState, form: FormData): Promise<RedeliverState> {
+  const hours = Number(form.get("hours"));
+  if (!Number.isInteger(hours) || hours < 1 || hours > REDELIVER_MAX_DAYS * 24) return { status: "error", message: `Choose a span of 1 hour to ${REDELIVER_MAX_DAYS} days.` };
+  // Both ends from one clock reading, so "the last 7 days" is exactly the week the API allows.
+  const until = new Date();
+  const body = { since: new Date(until.getTime() - hours * 3_600_000).toISOString(), until: until.toISOString() };
+  const result = await runAction((caller) => queueRedelivery(caller, String(form.get("id")), parseBody(webhookRedeliverSchema, body)));
+  if (!result.ok) return { status: "error", message: result.error.message };
+  revalidatePath("/settings/webhooks");
+  const { count } = result.value;
+  return { status: "queued", message: count === 0 ? "Nothing to send again in that span." : `${count} event${count === 1 ? "" : "s"} queued to be sent again, in order.` };
 }

@@ -6,6 +6,7 @@ import { listDeliveries, listWebhooks } from "@/lib/webhooks/queries";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schema";
 import { requireCaller } from "../../_lib/caller";
 import { CreateWebhookForm } from "./create-webhook-form";
+import { RedeliverForm } from "./redeliver-form";
 import { WebhookActions } from "./webhook-actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -77,6 +78,9 @@ export default async function WebhooksPage() {
                   </p>
                 </div>
                 <WebhookActions id={webhook.id} url={webhook.url} />
+              </div>
+              <div className="mt-2">
+                <RedeliverForm id={webhook.id} url={webhook.url} />
               </div>
               <details className="mt-2">
                 <summary className="cursor-pointer text-xs font-medium text-indigo-700">Latest deliveries ({logs[i].deliveries.length})</summary>

@@ -3,7 +3,7 @@ import { bodyWithoutQuery, refuseBody } from "@/lib/schema/body";
 import { noQuery } from "@/lib/schema/params";
 import { followCompany, getWatchlistEntry, unfollowCompany } from "@/lib/watchlist/watchlist";
 
-// Any signed-in caller, any key of theirs: following is the user's own preference (docs/api.md, "Watchlist").
+// Any signed-in caller, any key of theirs: following is the user's own preference (docs/api/live.md, "Watchlist").
 type Params = { company_id: string };
 
 export const GET = apiRoute<Params>(async ({ url, caller, params }) => {
