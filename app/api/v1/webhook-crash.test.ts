@@ -98,9 +98,10 @@ it("delivers every event after the delivering process is killed mid-delivery, in
 
   const first = startWorker();
   await Promise.race([held, first.exited.then((why) => Promise.reject(new Error(why)))]);
-  // Mid-delivery: the held event is sent, not answered, and the cursor stands at the last answered one.
+  // Mid-delivery: the held event is sent, not answered, and the cursor has not passed it. It may stand
+  // before answered ones too: the worker records attempts up to 20 to a commit (lib/webhooks/worker.ts).
   expect(received.map((r) => r.eventId)).toEqual(events.slice(0, ANSWERED_BEFORE_CRASH + 1).map((e) => e.id));
-  expect(await cursor()).toBe(events[ANSWERED_BEFORE_CRASH - 1].seq);
+  expect(await cursor()).toBeLessThan(events[ANSWERED_BEFORE_CRASH].seq);
   await kill(first);
   // The dead process still holds the endpoint: the next one waits for its lease to run out.
   expect((await row()).leaseUntil).not.toBeNull();
