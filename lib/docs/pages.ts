@@ -22,7 +22,11 @@ export interface ApiReference {
 }
 
 export function readApiReference(root: string): ApiReference {
-  const pages = API_DOC_PAGES.map((page) => ({ page, lines: readFileSync(path.join(root, page), "utf8").replace(/\n$/, "").split("\n") }));
+  const pages = API_DOC_PAGES.map((page) => {
+    const file = path.join(root, page);
+    // Read where the server runs (npm start serves the checkout), not traced into the build.
+    return { page, lines: readFileSync(/* turbopackIgnore: true */ file, "utf8").replace(/\n$/, "").split("\n") };
+  });
   // Each page by its file's name ("live"), to its title's anchor.
   const titles = new Map(pages.map(({ page, lines }) => [path.basename(page, ".md"), anchorOf(lines[0].replace(/^# /, ""))]));
   return {
