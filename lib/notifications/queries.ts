@@ -30,7 +30,7 @@ const TITLES: Record<NotificationKind, (data: Data) => string> = {
   trade_unverified: (data) => `The verification of your team's trade ${data.permalink_id} in ${data.company.name} was taken back`,
   followed_indication: (data) => `${CHANGED[data.action] ?? "Changed"} ${data.side} in ${data.company.name}: ${terms(data)}`,
   followed_trade: (data) => `A trade in ${data.company.name} was verified: ${terms(data)}`,
-  webhook_disabled: (data) => `Your team's webhook endpoint ${data.url} was disabled: ${data.reason}`,
+  webhook_disabled: (data) => `Your team's webhook endpoint ${data.url} was disabled. ${data.reason}`,
 };
 
 function resourceOf(row: Row, data: Data): Notification["resource"] {

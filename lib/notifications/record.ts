@@ -106,6 +106,8 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
  * member of its team who may manage it. Returned for the worker to write in the transaction that
  * disables the endpoint; streams show them at their next heartbeat (no change is announced).
  */
+export type NotificationRow = Awaited<ReturnType<typeof webhookDisabledNotifications>>[number];
+
 export async function webhookDisabledNotifications(endpoint: { id: string; teamId: string; url: string }, reason: string, at: Date) {
   const members = await getDb().user.findMany({ where: { teamId: endpoint.teamId, disabledAt: null }, select: { id: true, permissions: true } });
   return members

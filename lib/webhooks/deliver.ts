@@ -5,6 +5,7 @@ import { auditEventOf, type EventRow } from "../audit/events";
 import { getDb } from "../db/client";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models";
 import { postSafely } from "./outbound";
+import type { NotificationRow } from "../notifications/record";
 import { openSecret } from "./secrets";
 
 /**
@@ -71,15 +72,22 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /**
  * Stores the log rows of one endpoint's attempts and, in the same transaction, what follows from
- * them for the endpoint (a cursor moved, a retry planned), the latter only while `owner` still holds
- * the endpoint: false when it no longer does (a run that outlived its lease), and only the log rows
- * were written.
+ * them for the endpoint (a cursor moved, a retry planned, the endpoint disabled and its owners
+ * told), the latter only while `owner` still holds the endpoint: false when it no longer does (a
+ * run that outlived its lease), and only the log rows were written.
  */
-export async function recordAttempts(rows: WebhookDeliveryRecord[], owner: string, change: Partial<WebhookEndpointRecord>): Promise<boolean> {
-  const [, moved] = await getDb().$transaction([
-    getDb().webhookDelivery.createMany({ data: rows }),
-    getDb().webhookEndpoint.updateMany({ where: { id: rows[0].endpointId, leaseOwner: owner }, data: change }),
-  ]);
+export async function recordAttempts(rows: WebhookDeliveryRecord[], owner: string, change: Partial<WebhookEndpointRecord>, told: NotificationRow[] = []): Promise<boolean> {
+  const held = { id: rows[0].endpointId, leaseOwner: owner };
+  if (told.length > 0) {
+    // Rare (an endpoint disabled): its owners are told only if this worker's change is the one made.
+    return getDb().$transaction(async (tx) => {
+      await tx.webhookDelivery.createMany({ data: rows });
+      const { count } = await tx.webhookEndpoint.updateMany({ where: held, data: change });
+      if (count === 1) await tx.notification.createMany({ data: told });
+      return count === 1;
+    });
+  }
+  const [, moved] = await getDb().$transaction([getDb().webhookDelivery.createMany({ data: rows }), getDb().webhookEndpoint.updateMany({ where: held, data: change })]);
   return moved.count === 1;
 }
 

@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { envInteger } from "../env-number";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models";
 import { logger } from "../log/logger";
+import { webhookDisabledNotifications, type NotificationRow } from "../notifications/record";
 import { attemptDelivery, recordAttempts } from "./deliver";
 import { deliverReplay, replayDue } from "./replay";
 import { actionsOf } from "./schema";
@@ -123,11 +124,11 @@ async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: 
   let batch: EventRow[] = [];
   let unrecorded: WebhookDeliveryRecord[] = [];
   let change: Partial<WebhookEndpointRecord> = {};
-  const record = async (): Promise<boolean> => {
+  const record = async (told: NotificationRow[] = []): Promise<boolean> => {
     if (unrecorded.length === 0) return true;
     const [group, data] = [unrecorded, change];
     [unrecorded, change] = [[], {}];
-    if (!(await recordAttempts(group, owner, data))) return false;
+    if (!(await recordAttempts(group, owner, data, told))) return false;
     for (const attempt of group) result[attempt.succeeded ? "delivered" : "failed"]++;
     return true;
   };
@@ -146,7 +147,9 @@ async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: 
         if (unrecorded.length >= RECORD_EVERY && !(await record())) return;
         continue;
       }
-      if (!(await record())) return;
+      // Disabled by this failure: its owners are told in the transaction that disables it.
+      const told = endpoint.disabledAt ? await webhookDisabledNotifications(endpoint, endpoint.disabledReason ?? "", now) : [];
+      if (!(await record(told))) return;
       if (endpoint.deliveredSeq === event.seq) logger.warn({ webhook: endpoint.id, event: event.id }, "webhook event given up on after 24 hours of failed deliveries");
       if (endpoint.disabledAt) logger.warn({ webhook: endpoint.id }, "webhook endpoint disabled: every delivery failed for 5 days");
       return;

@@ -11,6 +11,7 @@ import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { withWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { EVENTS_PER_READ, runDueDeliveries } from "@/lib/webhooks/worker";
 import { GET as events } from "./my/events/route";
+import { GET as listNotifications } from "./my/notifications/route";
 import { POST as createIndication } from "./my/indications/route";
 import { POST as createTrade } from "./my/trades/route";
 import { POST as redeliver } from "./my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
@@ -273,6 +274,15 @@ describe("delivery", () => {
     const shown = (await callRoute(getOne, at(hook.id), { key: writer, params: { id: hook.id } })).body as Shown & { disabled_reason: string };
     expect(shown.disabled_at).not.toBeNull();
     expect(shown.disabled_reason).toMatch(/5 days/);
+    // Its owners are told, once each, in their words; a member who may not manage it is not.
+    const told = async (key: string) => {
+      const list = (await callRoute(listNotifications, "/api/v1/my/notifications", { key })).body as { notifications: (Notification & { resource: { id: string } | null })[] };
+      return list.notifications.filter((n) => n.resource?.id === hook.id);
+    };
+    expect(await told(writer)).toEqual([
+      expect.objectContaining({ kind: "webhook_disabled", company: null, resource: { type: "webhook", id: hook.id, permalink_id: null }, title: `Your team's webhook endpoint ${receiver.base}/hook was disabled. Every delivery failed for 5 days.`, reason: "Every delivery failed for 5 days." }),
+    ]);
+    expect(await told(reader)).toEqual([]);
     const sent = received.length;
     expect(await runDueDeliveries(later(t0, 6 * 24 * 3_600_000))).toEqual({ delivered: 0, failed: 0 });
     // Re-enabled, it goes on from where it stood.
