@@ -23,7 +23,7 @@ export interface ApiReference {
 
 export function readApiReference(root: string): ApiReference {
   const pages = API_DOC_PAGES.map((page) => {
-    const file = path.join(root, page);
+    const file = path.join(/* turbopackIgnore: true */ root, page);
     // Read where the server runs (npm start serves the checkout), not traced into the build.
     return { page, lines: readFileSync(/* turbopackIgnore: true */ file, "utf8").replace(/\n$/, "").split("\n") };
   });
