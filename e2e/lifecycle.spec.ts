@@ -260,7 +260,10 @@ async function writeThroughSigterm(databaseUrl: string, shutdownTimeoutMs: numbe
 
 /** What every rolling restart must hold, at the deadline or before it. */
 function expectNothingLost(run: Awaited<ReturnType<typeof writeThroughSigterm>>, shutdownTimeoutMs: number) {
-  expect(run.exitMs).toBeLessThanOrEqual(shutdownTimeoutMs + 2_000);
+  // The deadline, the second its answers get (server/drain.mjs), and up to two more: on SQLite the
+  // writers' statements hold the event loop, so the timers fire late on a busy 2-core machine
+  // (docs/deployment.md, "Rolling restarts": 1.4-2.4 s with a 1 ms deadline).
+  expect(run.exitMs).toBeLessThanOrEqual(shutdownTimeoutMs + 3_000);
   // Every request was answered, or refused before it started (its connection was refused).
   const errors = run.sent.flatMap((s) => ("error" in s ? [s.error] : []));
   expect(errors.filter((e) => e !== "ECONNREFUSED")).toEqual([]);
