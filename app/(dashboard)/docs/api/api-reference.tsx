@@ -10,7 +10,8 @@ import "./api-reference.css";
  * fetched from elsewhere (no validator badge, no "try it out": read-only).
  *
  * Swagger UI, not Scalar: Scalar 0.8.70 (the last release for Node 20) fails axe with critical
- * violations inside its viewer, and Redoc 2 wants React ≤ 18 (docs/api.md, "The viewer").
+ * violations inside its viewer, and Redoc 2 wants React ≤ 18 (docs/ui.md, "The API viewer at
+ * /docs/api").
  */
 /**
  * Swagger UI renders an enum parameter, and the examples of a request body or an answer, as a
