@@ -106,8 +106,6 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
  * member of its team who may manage it. Returned for the worker to write in the transaction that
  * disables the endpoint; streams show them at their next heartbeat (no change is announced).
  */
-export type NotificationRow = Awaited<ReturnType<typeof webhookDisabledNotifications>>[number];
-
 export async function webhookDisabledNotifications(endpoint: { id: string; teamId: string; url: string }, reason: string, at: Date) {
   const members = await getDb().user.findMany({ where: { teamId: endpoint.teamId, disabledAt: null }, select: { id: true, permissions: true } });
   return members
@@ -124,3 +122,6 @@ export async function webhookDisabledNotifications(endpoint: { id: string; teamI
       createdAt: at,
     }));
 }
+
+/** A notification as written, for a writer that holds it until its transaction. */
+export type NotificationRow = Awaited<ReturnType<typeof webhookDisabledNotifications>>[number];

@@ -20,7 +20,10 @@ import { actionsOf, type WebhookRedeliver, type WebhookRedeliveryQueued } from "
 const SECOND = 1000;
 /** A replayed event that fails is tried again after these waits, then skipped (logged): a receiver that refuses repeats must not stall the range. */
 const RETRY_AFTER_MS = [5 * SECOND, 30 * SECOND];
-/** At most this many replayed events per endpoint per run, as for new events. */
+/**
+ * At most this many replayed events per endpoint per run (new events are time-boxed instead), so a
+ * range does not keep the worker from the other endpoints.
+ */
 const EVENTS_PER_RUN = 20;
 
 type Range = Pick<WebhookEndpointRecord, "teamId" | "events"> & { since: Date; until: Date; afterSeq: number; throughSeq: number };

@@ -116,8 +116,9 @@ function changeAfter(endpoint: WebhookEndpointRecord, attempt: WebhookDeliveryRe
 /**
  * Delivers what is due to one held endpoint, in order, until an attempt fails, nothing is left or
  * RUN_MS has passed. Attempts are recorded RECORD_EVERY at a time (at once after a failure, and at
- * the end): one commit per group, where one per event cost more than the delivery itself. A process that dies with a group unrecorded sends its events again, as at least
- * once allows; the cursor still moves only with the log rows of the 2xx it moves past.
+ * the end): one commit per group, where one per event cost more than the delivery itself. A
+ * process that dies with a group unrecorded sends its events again, as at least once allows; the
+ * cursor still moves only with the log rows of the 2xx it moves past.
  */
 async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: RunOptions, owner: string, result: RunResult): Promise<void> {
   let endpoint = held;
