@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * `npm run serve`: the production server. Next.js's request handler inside our own HTTP server,
- * so that the edges Next mishandles are answered in the error shape (server/edges.mjs) and SIGTERM
- * drains instead of dropping requests.
+ * so that the edges Next mishandles are answered in the error shape (server/edges.mjs), SIGTERM
+ * drains instead of dropping requests, and the live stream is answered without Next.js's
+ * per-request pipeline (lib/http/direct-routes.mjs).
  *
  * Options as `next start` takes them: `--port/-p` (else PORT, else 3000), `--hostname/-H`.
  */
@@ -14,6 +15,7 @@ import pino from "pino";
 import { badRequestBytes, expectationFailed, refuseEdge } from "./edges.mjs";
 import { errorBodyOf } from "../lib/schema/error-body.mjs";
 import { Drain } from "./drain.mjs";
+import { directRouteOf } from "../lib/http/direct-routes.mjs";
 import { gateSignIn, isSignInPost } from "./sign-in-gate.mjs";
 
 function option(names, fallback) {
@@ -71,6 +73,9 @@ async function serve(request, response) {
     if ("answer" in gated) return refuse(request, response, gated.answer, started);
     request = gated.request;
   }
+  // The live stream, once its route has loaded, skips Next.js's pipeline (lib/http/direct-route.ts).
+  const direct = directRouteOf(request);
+  if (direct) return direct(request, response);
   await handle(request, response);
 }
 

@@ -23,6 +23,14 @@ export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
 /** Two years, subdomains included: only sent over HTTPS. */
 export const HSTS = "max-age=63072000; includeSubDomains";
 
+/**
+ * What next.config.ts sends with every answer that is not a page, as one set: for the routes the
+ * production server answers without Next.js (lib/http/direct-route.ts).
+ */
+export function nonPageHeaders(https: boolean): Record<string, string> {
+  return { ...FIXED_SECURITY_HEADERS, "Content-Security-Policy": NON_PAGE_CSP, ...(https ? { "Strict-Transport-Security": HSTS } : {}) };
+}
+
 /** The public origin is HTTPS: NEXTAUTH_URL says so (cookies, HSTS). */
 export function httpsByConfig(env: Env = process.env): boolean {
   return (env.NEXTAUTH_URL ?? "").trim().toLowerCase().startsWith("https://");
