@@ -61,6 +61,8 @@ interface Figures {
   "best-practices": number;
   tbt_ms: number;
   lcp_ms: number;
+  /** Lighthouse's measure of the machine's CPU (higher is faster): scores are comparable only between runs of like machines. */
+  benchmark_index: number;
 }
 
 function lighthouse(url: string, cookie: string, preset: "desktop" | "mobile"): Figures {
@@ -80,6 +82,7 @@ function lighthouse(url: string, cookie: string, preset: "desktop" | "mobile"): 
     finalDisplayedUrl: string;
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;
+    environment: { benchmarkIndex: number };
   };
   // A redirect to the sign-in page would measure the wrong page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
@@ -90,6 +93,7 @@ function lighthouse(url: string, cookie: string, preset: "desktop" | "mobile"): 
     "best-practices": score("best-practices"),
     tbt_ms: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
     lcp_ms: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    benchmark_index: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -112,7 +116,7 @@ async function main() {
       const m = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Figures;
       results.push({ page, preset, runs, median: m });
       console.log(
-        `${preset.padEnd(7)} ${page.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} performance ${String(m.performance).padStart(3)}  accessibility ${String(m.accessibility).padStart(3)}  best practices ${String(m["best-practices"]).padStart(3)}  TBT ${m.tbt_ms} ms  LCP ${m.lcp_ms} ms  (runs: ${runs.map((r) => r.performance).join(", ")})`,
+        `${preset.padEnd(7)} ${page.replace(/[0-9a-f-]{36}/, "{id}").padEnd(16)} performance ${String(m.performance).padStart(3)}  accessibility ${String(m.accessibility).padStart(3)}  best practices ${String(m["best-practices"]).padStart(3)}  TBT ${m.tbt_ms} ms  LCP ${m.lcp_ms} ms  machine ${m.benchmark_index}  (runs: ${runs.map((r) => r.performance).join(", ")})`,
       );
     }
   }
