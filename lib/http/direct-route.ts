@@ -20,7 +20,8 @@ export function serveDirectly(pathname: string, handler: (request: Request) => P
 
 async function answer(incoming: IncomingMessage, outgoing: ServerResponse, handler: (request: Request) => Promise<Response>): Promise<void> {
   const hungUp = new AbortController();
-  outgoing.once("close", () => hungUp.abort());
+  if (outgoing.destroyed) hungUp.abort();
+  else outgoing.once("close", () => hungUp.abort());
   try {
     const request = requestOf(incoming, hungUp.signal);
     const response = await handler(request);
@@ -55,6 +56,8 @@ async function send(body: ReadableStream<Uint8Array> | null, outgoing: ServerRes
   if (!body) return void outgoing.end();
   const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => {});
+  // A client gone before the answer was ready: the stream would otherwise hold its place for good.
+  if (hungUp.aborted) return cancel();
   hungUp.addEventListener("abort", cancel, { once: true });
   try {
     for (;;) {

@@ -39,10 +39,13 @@ beforeAll(async () => {
   });
   key = (await createApiKey(getDb(), { userId, name: "direct test" })).secret;
   // As server/main.mjs dispatches: a direct route if one serves the request, else (here) 404.
+  // `x-test-gone`: the client is gone before the route is called.
   server = http.createServer((request, response) => {
     const direct = directRouteOf(request);
-    if (direct) return void direct(request, response);
-    response.writeHead(404).end();
+    if (!direct) return void response.writeHead(404).end();
+    if (!request.headers["x-test-gone"]) return void direct(request, response);
+    response.once("close", () => void direct(request, response));
+    request.socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -124,6 +127,14 @@ describe("GET /my/stream served directly", () => {
     expect(again?.response.status).toBe(200);
     again?.close();
     second.close();
+  });
+
+  it("lets a stream go whose client hung up before it was answered", async () => {
+    for (let i = 0; i < 3; i++) await fetch(`${origin}/api/v1/my/stream`, { headers: { authorization: `Bearer ${key}`, "x-test-gone": "1" } }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const streams = [await open(), await open()];
+    expect(streams.map((stream) => stream.response.status)).toEqual([200, 200]);
+    for (const stream of streams) stream.close();
   });
 
   it("serves only a GET of the exact path: anything else is Next.js's", () => {

@@ -10,7 +10,7 @@ export const GET = apiRoute(async ({ request, url, caller }) => {
 });
 
 // A stream is open for hours: the production server answers it without Next.js's per-request
-// state, 0.07 MB a stream (docs/performance.md, "Live streams").
+// state, ~74 KB of heap a stream (docs/performance.md, "Live streams").
 serveDirectly("/api/v1/my/stream", GET);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
