@@ -180,7 +180,13 @@ export async function openStream(request: Request, first: Caller, cursor: number
         };
 
         const unlisten = listen(hear);
-        const timer = setInterval(() => void beat(), HEARTBEAT_MS);
+        // Each stream beats at a phase of its own: streams opened together (a restart's reconnects)
+        // would otherwise check their callers all at once at every beat (docs/performance.md, "Live streams").
+        let timer: ReturnType<typeof setInterval> | undefined;
+        const phase = setTimeout(() => {
+          timer = setInterval(() => void beat(), HEARTBEAT_MS);
+          void beat();
+        }, Math.floor(Math.random() * HEARTBEAT_MS));
         const onAbort = () => {
           closed = true;
           cleanup();
@@ -191,6 +197,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
         cleanup = () => {
           cleanup = () => {};
           unlisten();
+          clearTimeout(phase);
           clearInterval(timer);
           request.signal.removeEventListener("abort", onAbort);
           closers.delete(end);
