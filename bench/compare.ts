@@ -9,7 +9,7 @@
  * files have been rewritten under the same name). Several references are read at their per-row
  * median, as the runs are. For every read row it prints the reference, each run, the runs' median
  * and its difference (with several references, also their range, and whether the runs' median
- * falls outside it); then, for each run and for the median, how many rows fall more than
+ * falls under or over it); then, for each run and for the median, how many rows fall more than
  * `--tolerance` points (default 5) below the reference. Exit 1 when the runs' median does on any row.
  */
 import { execFileSync } from "node:child_process";
@@ -73,17 +73,18 @@ function main(): number {
   const reference = medianOf(referenceFiles);
   // With several references, their spread: a run's median inside it is within the reference's own noise.
   const spread = referenceFiles.length > 1 ? rangeOf(referenceFiles) : null;
-  const spreadOf = (key: string) => (spread ? `${spread.get(key)![0].toFixed(0)}–${spread.get(key)![1].toFixed(0)}`.padStart(10) : "");
+  const spreadOf = (key: string) => (spread ? `${spread.get(key)![0].toFixed(1)}–${spread.get(key)![1].toFixed(1)}`.padStart(12) : "");
   const runs = positionals.map(readResults);
   const runsMedian = medianOf(runs);
   const compared = [...reference.keys()].filter((key) => runsMedian.has(key));
   if (compared.length === 0) throw new Error("the runs and the reference have no row in common");
 
-  console.log(`${"row".padEnd(42)}${"ref".padStart(6)}${spread ? "ref range".padStart(10) : ""}${runs.map((_, i) => `run ${i + 1}`.padStart(6)).join("")}${"median".padStart(8)}${"diff".padStart(6)}`);
+  console.log(`${"row".padEnd(42)}${"ref".padStart(6)}${spread ? "ref range".padStart(12) : ""}${runs.map((_, i) => `run ${i + 1}`.padStart(6)).join("")}${"median".padStart(8)}${"diff".padStart(6)}`);
   for (const key of compared) {
     const difference = runsMedian.get(key)! - reference.get(key)!;
     const [low, high] = spread?.get(key) ?? [-Infinity, Infinity];
-    const outside = spread && (runsMedian.get(key)! < low || runsMedian.get(key)! > high) ? "  outside the reference's range" : "";
+    const runsAt = runsMedian.get(key)!;
+    const outside = runsAt < low ? "  under the reference's range" : runsAt > high ? "  over the reference's range" : "";
     const mark = (isBelow(difference) ? "  below" : "") + outside;
     console.log(`${key.padEnd(42)}${points(reference.get(key))}${spreadOf(key)}${runs.map((run) => points(run.get(key))).join("")}  ${points(runsMedian.get(key))}${points(difference)}${mark}`);
   }

@@ -31,25 +31,32 @@ async function answer(incoming: IncomingMessage, outgoing: ServerResponse, handl
     if (hungUp.signal.aborted) return;
     logger.error({ err: error }, "a directly served request failed");
     if (outgoing.headersSent) return void outgoing.destroy();
-    outgoing.writeHead(500, { ...nonPageHeaders(false), "content-type": "application/json; charset=utf-8" });
+    outgoing.writeHead(500, { ...lowerCased(nonPageHeaders(false)), "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     outgoing.end(JSON.stringify(errorBodyOf("internal_error", "Something went wrong on our side.")));
   }
 }
 
 function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
+  // Node's joined headers, as Next.js reads them: repeated Cookie lines joined with "; ", a repeated Authorization dropped.
   const headers = new Headers();
-  for (const [name, values] of Object.entries(incoming.headersDistinct)) for (const value of values ?? []) headers.append(name, value);
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
   // Only the path and query matter to the handler; the Host is the client's to set, so it is not trusted to parse.
   return new Request(new URL(incoming.url ?? "/", "http://127.0.0.1"), { headers, signal });
 }
 
+/** next.config.ts's headers for non-pages, then the route's own, which win as they do under Next.js. */
 function headersOf(response: Response, https: boolean): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = nonPageHeaders(https);
+  const headers: Record<string, string | string[]> = lowerCased(nonPageHeaders(https));
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   return headers;
 }
+
+// Headers objects iterate lower-case names: so must these, or a name could be sent twice.
+const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** The body as it comes, no faster than the client reads it: the stream's own queue then fills and it drops a reader too slow. */
 async function send(body: ReadableStream<Uint8Array> | null, outgoing: ServerResponse, hungUp: AbortSignal): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
@@ -8,7 +9,7 @@ import { directRouteOf } from "@/lib/http/direct-routes.mjs";
 import { listening } from "@/lib/live/bus";
 import { nonPageHeaders } from "@/lib/security/headers";
 import { COMPANIES, FIXTURE_PASSWORD_HASH, NEW_BID } from "@/lib/testing/fixtures";
-import { callRoute } from "@/lib/testing/http";
+import { callRoute, sessionCookie } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { POST as createIndication } from "./my/indications/route";
 import "./my/stream/route";
@@ -27,13 +28,16 @@ let sharedUrl: string | undefined;
 let server: http.Server;
 let origin: string;
 let key: string;
+let userId: string;
+// The route calls of requests whose client was gone first, to wait for them.
+const gone: Promise<void>[] = [];
 
 beforeAll(async () => {
   sharedUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = own.database.url;
   const teamId = randomUUID();
   await getDb().team.create({ data: { id: teamId, name: `Direct ${teamId}`, createdAt: new Date() } });
-  const userId = randomUUID();
+  userId = randomUUID();
   await getDb().user.create({
     data: { id: userId, email: `${userId}@direct.test`, name: "Direct", passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(["companies", "indications_manage"]), teamId, createdAt: new Date() },
   });
@@ -44,7 +48,7 @@ beforeAll(async () => {
     const direct = directRouteOf(request);
     if (!direct) return void response.writeHead(404).end();
     if (!request.headers["x-test-gone"]) return void direct(request, response);
-    response.once("close", () => void direct(request, response));
+    gone.push(new Promise((resolve) => response.once("close", () => resolve(direct(request, response)))));
     request.socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -85,6 +89,20 @@ async function open(headers: Record<string, string> = { authorization: `Bearer $
   };
 }
 
+/** The status line of a GET of the stream with these header lines, sent as they are (fetch and node:http would join repeated ones). */
+function rawStatus(lines: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1", () => {
+      socket.write(`GET /api/v1/my/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines.map((line) => `${line}\r\n`).join("")}\r\n`);
+    });
+    socket.once("data", (data) => {
+      resolve(data.toString("latin1").split("\r\n", 1)[0]);
+      socket.destroy();
+    });
+    socket.on("error", reject);
+  });
+}
+
 describe("GET /my/stream served directly", () => {
   it("answers like the route: the error shape without a key, with the headers of every API answer", async () => {
     for (const https of [false, true]) {
@@ -96,6 +114,11 @@ describe("GET /my/stream served directly", () => {
       if (!https) expect(response.headers.get("strict-transport-security")).toBeNull();
       expect(await response.json()).toMatchObject({ error: { code: "unauthorized", doc_url: "/docs/api.md#unauthorized" } });
     }
+  });
+
+  it("reads repeated header lines as Next.js does: Cookie lines joined, the first Authorization", async () => {
+    expect(await rawStatus(["Cookie: theme=dark", `Cookie: ${await sessionCookie(userId)}`])).toBe("HTTP/1.1 200 OK");
+    expect(await rawStatus([`Authorization: Bearer ${key}`, "Authorization: Bearer mkd_not_a_key"])).toBe("HTTP/1.1 200 OK");
   });
 
   it("streams the team's events as they are written", async () => {
@@ -117,6 +140,7 @@ describe("GET /my/stream served directly", () => {
   it("lets a stream go when its client hangs up", async () => {
     const first = await open();
     const second = await open();
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
     expect((await open()).response.status).toBe(429);
     first.close();
     let again: Opened | null = null;
@@ -131,7 +155,8 @@ describe("GET /my/stream served directly", () => {
 
   it("lets a stream go whose client hung up before it was answered", async () => {
     for (let i = 0; i < 3; i++) await fetch(`${origin}/api/v1/my/stream`, { headers: { authorization: `Bearer ${key}`, "x-test-gone": "1" } }).catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    while (gone.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all(gone);
     const streams = [await open(), await open()];
     expect(streams.map((stream) => stream.response.status)).toEqual([200, 200]);
     for (const stream of streams) stream.close();
