@@ -174,7 +174,10 @@ export async function runDueDeliveries(now = new Date(), options: RunOptions = {
       // A time range asked for again (lib/webhooks/replay.ts) goes on after the new events, under the same lease.
       if (endpoint) await deliverReplay(endpoint.id, now, options, owner, result);
     } catch (error) {
-      logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
+      // Deleted by its team while a delivery was in flight: its attempts have no endpoint to be logged under.
+      const gone = (await getDb().webhookEndpoint.count({ where: { id: due.id } }).catch(() => 1)) === 0;
+      if (gone) logger.info({ webhook: due.id }, "a webhook endpoint was deleted during its delivery; its attempts were dropped");
+      else logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
     } finally {
       await release(due.id, owner);
     }

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { Webhook as Verifier } from "standardwebhooks";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
+import { logger } from "@/lib/log/logger";
 import { FIXTURE_PASSWORD_HASH, NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
@@ -381,6 +382,22 @@ describe("delivery", () => {
     expect(await runDueDeliveries(later(t0, 4 * 60_000))).toEqual({ delivered: 0, failed: 0 });
     expect(received).toHaveLength(3);
     expect((await logOf(hook.id)).filter((d) => d.succeeded)).toHaveLength(2);
+  });
+
+  it("drops the attempts of an endpoint deleted while its delivery was in flight, quietly", async () => {
+    const hook = await endpoint();
+    await indication();
+    answer = "hang";
+    const errors = vi.spyOn(logger, "error");
+    const run = runDueDeliveries(new Date(), { timeoutMs: 60_000 });
+    await expect.poll(() => received.length).toBe(1);
+    const deleted = await callRoute(remove, at(hook.id), { key: writer, method: "DELETE", params: { id: hook.id } });
+    expect(deleted.status, deleted.text).toBe(200);
+    for (const socket of hung) socket.destroy();
+    await run;
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(await getDb().webhookDelivery.count({ where: { endpointId: hook.id } })).toBe(0);
   });
 
   it("redelivers one logged event now, with the same webhook-id, leaving the cursor alone", async () => {
