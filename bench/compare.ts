@@ -43,20 +43,17 @@ function median(numbers: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Per row: the median of the files that measured it. */
-function medianOf(files: Ratios[]): Ratios {
+/** Per row: what each of the files that measured it gives, folded by `fold`. */
+function perRow<T>(files: Ratios[], fold: (values: number[]) => T): Map<string, T> {
   const keys = new Set(files.flatMap((file) => [...file.keys()]));
-  return new Map([...keys].map((key) => [key, median(files.flatMap((file) => (file.has(key) ? [file.get(key)!] : [])))]));
+  return new Map([...keys].map((key) => [key, fold(files.flatMap((file) => (file.has(key) ? [file.get(key)!] : [])))]));
 }
 
+/** Per row: the median of the files that measured it. */
+const medianOf = (files: Ratios[]): Ratios => perRow(files, median);
+
 /** Per row: the lowest and highest of the files that measured it (the references' own spread). */
-function rangeOf(files: Ratios[]): Map<string, [number, number]> {
-  const keys = new Set(files.flatMap((file) => [...file.keys()]));
-  return new Map([...keys].map((key) => {
-    const values = files.flatMap((file) => (file.has(key) ? [file.get(key)!] : []));
-    return [key, [Math.min(...values), Math.max(...values)]];
-  }));
-}
+const rangeOf = (files: Ratios[]) => perRow(files, (values): [number, number] => [Math.min(...values), Math.max(...values)]);
 
 const points = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(1)).padStart(6);
 
