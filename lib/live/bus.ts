@@ -1,5 +1,6 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
+import { hostname } from "node:os";
 import pg from "pg";
 import { databaseKind, databaseUrl } from "../db/url";
 import { logger } from "../log/logger";
@@ -11,13 +12,20 @@ import type { Change } from "./change";
  * every other instance hears it through NOTIFY on one channel, which each instance LISTENs to on a
  * connection of its own. A wake-up is only a hint: the events themselves are read from the audit
  * trail, and a stream reads it again on every heartbeat, so a lost NOTIFY delays, never loses.
+ *
+ * "This process" is a named `diagnostics_channel`, not this module's state: Next.js bundles this
+ * module once per layer, so a server action's copy and the stream route's copy would each keep
+ * listeners of their own and a dashboard write would wake no stream (docs/architecture.md, "Live
+ * stream"). Node keeps one channel per name for the whole process.
  */
 
 type Listener = (change: Change) => void;
 
 const CHANNEL = "desk_changes";
-// Who announced: an instance skips its own NOTIFYs, which it delivered already.
-const INSTANCE = randomUUID();
+// Who announced: an instance skips its own NOTIFYs, which it delivered already. The same in every
+// copy of this module in the process (the process's start time, not a random draw per copy).
+const INSTANCE = `${hostname()}/${process.pid}/${performance.timeOrigin}`;
+const changes = channel("desk.live.changes");
 // NOTIFY's payload limit is 8000 bytes; a bigger change is sent without its recipient list,
 // which listeners then take as "nobody else" (their team still hears its own events).
 const MAX_PAYLOAD = 7900;
@@ -32,15 +40,21 @@ export function changesHeard(): number {
 let notifier: Promise<pg.Client | null> | undefined;
 const notifying = new Set<Promise<unknown>>();
 
-function deliver(change: Change): void {
+// This copy's listeners hear every change published in the process, whichever copy published it.
+// A subscriber that throws would be rethrown by Node as an uncaught exception: each is caught here.
+changes.subscribe((message) => {
   heard++;
   for (const listener of listeners) {
     try {
-      listener(change);
+      listener(message as Change);
     } catch (error) {
       logger.error({ err: error }, "a live listener failed");
     }
   }
+});
+
+function deliver(change: Change): void {
+  changes.publish(change);
 }
 
 function postgresUrl(): string | null {
