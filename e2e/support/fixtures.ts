@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD, PROJECT_ROOT } from "./env";
 
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, "e2e", "screenshots");
@@ -70,6 +70,13 @@ function installReactCommitHook(): void {
  * The project's `test`: every test ends with a full-page screenshot of its page (pass or fail), so
  * a reviewer can look at every page the suite visited.
  */
+/** A browser context of another person, with the hook `hydrated` reads (the fixture's own context has it already). */
+export async function newPersonContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(installReactCommitHook);
+  return context;
+}
+
 export const test = base.extend<{ finalScreenshot: void }>({
   // (The fixture callback is named `provide`, not `use`: the React hooks lint rule would take it
   // for React's `use`.)
