@@ -23,6 +23,12 @@ export function actionsOf(types: readonly string[]): AuditAction[] {
 }
 
 export const WEBHOOK_URL_MAX = 2000;
+
+/**
+ * The most endpoints one team may have (docs/api/live.md, "Webhooks"; 409 endpoint_limit past it):
+ * the worker serves the teams in turns (lib/webhooks/due.ts), and this bounds what one team's turns hold.
+ */
+export const WEBHOOKS_PER_TEAM = 25;
 const MAX_ENDPOINT_TYPES = WEBHOOK_EVENT_TYPES.length;
 
 /** Why a URL cannot be an endpoint's, or undefined when it can (what delivery checks again, after DNS). */
