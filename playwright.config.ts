@@ -74,7 +74,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(E2E_PORT),
       // The typed client's webhook receiver listens on loopback (e2e/typed-client.spec.ts).
-      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1:*",
     },
   },
 });

@@ -1163,7 +1163,7 @@ async function main() {
     // Its streams are all the bench key's (lib/live/stream.ts caps a user's streams).
     STREAM_MAX_PER_USER: String(Math.max(10, options.streams)),
     // The webhook receiver listens on loopback, which deliveries may reach only when allowed.
-    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1:*",
   };
 
   const lists = options.exportsOnly ? null : await runLists(options, url, appDir, serverEnv);

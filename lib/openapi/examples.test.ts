@@ -79,7 +79,7 @@ const savedAllowList = process.env.WEBHOOK_ALLOWED_HOSTS;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+  process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1:*";
   receiver = createServer((request, response) => request.resume().on("end", () => response.end("received")));
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;

@@ -37,6 +37,7 @@ import {
   webhookWithSecretSchema,
   webhookRedeliverSchema,
   webhookRedeliveryQueuedSchema,
+  WEBHOOKS_PER_TEAM,
 } from "../webhooks/schema";
 import { AUDIT_ACTIONS } from "../audit/events";
 import { OPERATIONS, TAGS } from "./operations";
@@ -557,9 +558,9 @@ export function openApiDocument(serverUrl: string) {
         },
         post: {
           operationId: "createWebhook",
-          summary: "Register a webhook endpoint; the answer shows its signing secret, once (needs indications_manage)",
+          summary: `Register a webhook endpoint; the answer shows its signing secret, once (needs indications_manage; 409 endpoint_limit beyond ${WEBHOOKS_PER_TEAM} per team)`,
           requestBody: body(webhookCreateSchema),
-          responses: { "201": { ...ok("The endpoint with its secret", webhookWithSecretSchema), headers: { Location: header("Its address") } }, ...errorResponses(400, 403, 413, 415) },
+          responses: { "201": { ...ok("The endpoint with its secret", webhookWithSecretSchema), headers: { Location: header("Its address") } }, ...errorResponses(400, 403, 409, 413, 415) },
         },
       },
       "/my/webhooks/{id}": {

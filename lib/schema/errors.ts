@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   idempotency_key_in_use: 409,
   watchlist_full: 409,
   redelivery_pending: 409,
+  endpoint_limit: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -12,7 +12,7 @@ export function withWebhookReceiver(handle: RequestListener): { base: string } {
   const saved = process.env.WEBHOOK_ALLOWED_HOSTS;
   let server: Server;
   beforeAll(async () => {
-    process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+    process.env.WEBHOOK_ALLOWED_HOSTS = "127.0.0.1:*";
     server = createServer(handle);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     receiver.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import { requirePermission } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
-import { getDb } from "../db/client";
+import { getDb, getEngine } from "../db/client";
 import { ApiError } from "../schema/errors";
 import { isUuid } from "../schema/params";
 import { redeliver } from "./deliver";
 import { ownEndpoint } from "./queries";
-import type { Webhook, WebhookCreate, WebhookDelivery, WebhookPatch, WebhookWithSecret } from "./schema";
+import { WEBHOOKS_PER_TEAM, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch, type WebhookWithSecret } from "./schema";
 import { newSecret, SECRET_OVERLAP_MS, sealSecret, secretOpens } from "./secrets";
 import { deliveryOf, webhookOf } from "./serializer";
 
@@ -21,20 +21,29 @@ import { deliveryOf, webhookOf } from "./serializer";
 export async function createWebhook(caller: Caller, input: WebhookCreate): Promise<WebhookWithSecret> {
   requirePermission(caller, REQUIRES.manageWebhooks);
   const secret = newSecret();
-  const latest = await getDb().auditEvent.findFirst({ where: { teamId: caller.teamId }, orderBy: { seq: "desc" }, select: { seq: true } });
   const now = new Date();
-  const row = await getDb().webhookEndpoint.create({
-    data: {
-      id: randomUUID(),
-      teamId: caller.teamId,
-      url: input.url,
-      events: JSON.stringify(input.events),
-      description: input.description ?? null,
-      secretSealed: sealSecret(secret),
-      deliveredSeq: latest?.seq ?? 0,
-      createdAt: now,
-      updatedAt: now,
-    },
+  const row = await getDb().$transaction(async (tx) => {
+    // The team's lock (as its audit events take it): two creates at once cannot both pass the count.
+    const lock = getEngine().dialect.lockRowSql("teams");
+    if (lock) await tx.$executeRawUnsafe(lock, caller.teamId);
+    const endpoints = await tx.webhookEndpoint.count({ where: { teamId: caller.teamId } });
+    if (endpoints >= WEBHOOKS_PER_TEAM) {
+      throw new ApiError("endpoint_limit", `Your team has ${endpoints} webhook endpoints, the most a team may (${WEBHOOKS_PER_TEAM}): delete one first (DELETE /my/webhooks/{id}), or send several event types to one.`);
+    }
+    const latest = await tx.auditEvent.findFirst({ where: { teamId: caller.teamId }, orderBy: { seq: "desc" }, select: { seq: true } });
+    return tx.webhookEndpoint.create({
+      data: {
+        id: randomUUID(),
+        teamId: caller.teamId,
+        url: input.url,
+        events: JSON.stringify(input.events),
+        description: input.description ?? null,
+        secretSealed: sealSecret(secret),
+        deliveredSeq: latest?.seq ?? 0,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
   });
   return { ...webhookOf(row, now), secret };
 }

@@ -3,7 +3,7 @@ import https from "node:https";
 import { lookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { isRefusedAddress } from "./address-filter";
-import { hostOf, isAllowedHost } from "./allowed-hosts";
+import { hostOf, isAllowedUrl } from "./allowed-hosts";
 
 /**
  * One POST to an endpoint, safely (docs/api/live.md, "Webhooks"): the host is resolved here, every
@@ -60,8 +60,8 @@ export async function postSafely(target: string, headers: Record<string, string>
 
 async function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Outcome> {
   const host = hostOf(url);
-  const allowed = isAllowedHost(host);
-  if (!allowed && url.protocol !== "https:") return failed(`refused: http is allowed only for hosts in WEBHOOK_ALLOWED_HOSTS, and ${host} is not`);
+  const allowed = isAllowedUrl(url);
+  if (!allowed && url.protocol !== "https:") return failed(`refused: http is allowed only for hosts in WEBHOOK_ALLOWED_HOSTS, and ${url.host} is not`);
   let addresses: { address: string; family: number }[];
   try {
     addresses = await addressesOf(host);

@@ -5,7 +5,7 @@ import { expecting, textInput } from "../schema/body";
 import { timestampField } from "../schema/fields";
 import { integer, listQuery } from "../schema/params";
 import { isRefusedAddress } from "./address-filter";
-import { hostOf, isAllowedHost } from "./allowed-hosts";
+import { hostOf, isAllowedUrl } from "./allowed-hosts";
 
 /**
  * Webhook endpoints (docs/api/live.md, "Webhooks"): what a team registers, what the API answers, and
@@ -23,6 +23,12 @@ export function actionsOf(types: readonly string[]): AuditAction[] {
 }
 
 export const WEBHOOK_URL_MAX = 2000;
+
+/**
+ * The most endpoints one team may have (docs/api/live.md, "Webhooks"; 409 endpoint_limit past it):
+ * the worker serves the teams in turns (lib/webhooks/due.ts), and this bounds what one team's turns hold.
+ */
+export const WEBHOOKS_PER_TEAM = 25;
 const MAX_ENDPOINT_TYPES = WEBHOOK_EVENT_TYPES.length;
 
 /** Why a URL cannot be an endpoint's, or undefined when it can (what delivery checks again, after DNS). */
@@ -35,9 +41,9 @@ export function urlProblem(text: string): string | undefined {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL; got ${url.protocol}`;
   if (url.username || url.password) return "must not carry a user name or password: authenticate the delivery by its signature";
+  if (isAllowedUrl(url)) return undefined;
   const host = hostOf(url);
-  if (isAllowedHost(host)) return undefined;
-  if (url.protocol !== "https:") return `must use https (http only for a host in the operator's WEBHOOK_ALLOWED_HOSTS; ${host} is not)`;
+  if (url.protocol !== "https:") return `must use https (http only for a host in the operator's WEBHOOK_ALLOWED_HOSTS; ${url.host} is not)`;
   if (isIP(host) && isRefusedAddress(host)) return `must not point at a private, loopback, link-local or reserved address (${host})`;
   return undefined;
 }

@@ -7,7 +7,9 @@ import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models"
 import { logger } from "../log/logger";
 import { webhookDisabledNotifications, type NotificationRow } from "../notifications/record";
 import { attemptDelivery, recordAttempts } from "./deliver";
-import { deliverReplay, replayDue } from "./replay";
+import { dueEndpoints, type DueEndpoint } from "./due";
+import { DeliveryPool } from "./pool";
+import { deliverReplay } from "./replay";
 import { actionsOf } from "./schema";
 
 /**
@@ -43,7 +45,8 @@ const RUN_MS = Math.min(10 * SECOND, LEASE_MS / 4);
 export const EVENTS_PER_READ = 100;
 /** Attempts recorded per commit (at most; a failure is recorded at once). */
 const RECORD_EVERY = 20;
-const ENDPOINTS_PER_RUN = 50;
+/** Due endpoints read per pass (the loop reads again as slots free). */
+export const ENDPOINTS_PER_PASS = 50;
 
 export interface RunOptions {
   /** Each delivery's deadline (10 s unless a test shortens it). */
@@ -57,32 +60,23 @@ export interface RunResult {
   failed: number;
 }
 
-const PROCESS_OWNER = randomUUID();
+/** This process's name on the leases it takes. */
+export const PROCESS_OWNER = randomUUID();
 
-/** Endpoints with work due at `now`: enabled, not waiting out a back-off, not held by another worker. */
-function dueEndpoints(now: Date) {
-  return getDb().webhookEndpoint.findMany({
-    where: {
-      disabledAt: null,
-      OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }],
-      AND: [{ OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] }],
-    },
-    orderBy: { id: "asc" },
-    take: ENDPOINTS_PER_RUN,
-  });
-}
-
-/** Takes the endpoint's lease: one conditional UPDATE, so of several processes (or runs) one wins. */
-async function claim(endpoint: WebhookEndpointRecord, now: Date, owner: string): Promise<boolean> {
+/**
+ * Takes the endpoint's lease: one conditional UPDATE, so of several processes (or runs) one wins.
+ * A released endpoint keeps its lease_until (when it was let go): who was served least recently goes first (lib/webhooks/due.ts).
+ */
+async function claim(id: string, now: Date, owner: string): Promise<boolean> {
   const { count } = await getDb().webhookEndpoint.updateMany({
-    where: { id: endpoint.id, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    where: { id, OR: [{ leaseOwner: null }, { leaseUntil: { lt: now } }] },
     data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) },
   });
   return count === 1;
 }
 
-function release(id: string, owner: string) {
-  return getDb().webhookEndpoint.updateMany({ where: { id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+function release(id: string, owner: string, now: Date) {
+  return getDb().webhookEndpoint.updateMany({ where: { id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: now } });
 }
 
 /** The endpoint's next `take` events after its cursor, in `seq` order. */
@@ -160,27 +154,43 @@ async function deliverEndpoint(held: WebhookEndpointRecord, now: Date, options: 
   }
 }
 
-/** One pass over every endpoint with work due at `now` (the loop calls it; tests call it with their clock). */
+/**
+ * Claims one due endpoint and delivers it: its new events, then a time range asked for again
+ * (lib/webhooks/replay.ts), under the same lease. Answers how many attempts it made.
+ */
+export async function runEndpoint(due: DueEndpoint, now: Date, options: RunOptions, owner: string, result: RunResult): Promise<number> {
+  if (!(await claim(due.id, now, owner))) return 0;
+  const before = result.delivered + result.failed;
+  try {
+    // Read once held: another worker may have moved its cursor since it was found due.
+    const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });
+    if (endpoint) await deliverEndpoint(endpoint, now, options, owner, result);
+    if (endpoint) await deliverReplay(endpoint.id, now, options, owner, result);
+  } catch (error) {
+    // Deleted by its team while a delivery was in flight: its attempts have no endpoint to be logged under.
+    const gone = (await getDb().webhookEndpoint.count({ where: { id: due.id } }).catch(() => 1)) === 0;
+    if (gone) logger.info({ webhook: due.id }, "a webhook endpoint was deleted during its delivery; its attempts were dropped");
+    else logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
+  } finally {
+    await release(due.id, owner, now);
+  }
+  return result.delivered + result.failed - before;
+}
+
+/**
+ * One pass over the endpoints with work due at `now`, several at once (lib/webhooks/pool.ts), each
+ * in its own order; resolves when all are done (tests call it with their clock; the loop runs
+ * endpoints as slots free instead, lib/webhooks/loop.ts).
+ */
 export async function runDueDeliveries(now = new Date(), options: RunOptions = {}): Promise<RunResult> {
   const owner = options.owner ?? PROCESS_OWNER;
   const result: RunResult = { delivered: 0, failed: 0 };
-  for (const due of await dueEndpoints(now)) {
-    // Nothing to send: no write (most endpoints, most passes).
-    if (!((await nextEvents(due, 1)).length > 0 || replayDue(due, now)) || !(await claim(due, now, owner))) continue;
-    try {
-      // Read again once held: another worker may have moved its cursor since the list was read.
-      const endpoint = await getDb().webhookEndpoint.findUnique({ where: { id: due.id } });
-      if (endpoint) await deliverEndpoint(endpoint, now, options, owner, result);
-      // A time range asked for again (lib/webhooks/replay.ts) goes on after the new events, under the same lease.
-      if (endpoint) await deliverReplay(endpoint.id, now, options, owner, result);
-    } catch (error) {
-      // Deleted by its team while a delivery was in flight: its attempts have no endpoint to be logged under.
-      const gone = (await getDb().webhookEndpoint.count({ where: { id: due.id } }).catch(() => 1)) === 0;
-      if (gone) logger.info({ webhook: due.id }, "a webhook endpoint was deleted during its delivery; its attempts were dropped");
-      else logger.error({ webhook: due.id, err: error }, "webhook delivery failed");
-    } finally {
-      await release(due.id, owner);
-    }
-  }
+  let waiting = await dueEndpoints(now, ENDPOINTS_PER_PASS);
+  const pool = new DeliveryPool(
+    (due) => runEndpoint(due, now, options, owner, result),
+    () => (waiting = pool.offer(waiting)),
+  );
+  waiting = pool.offer(waiting);
+  await pool.idle();
   return result;
 }

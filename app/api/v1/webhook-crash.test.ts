@@ -58,7 +58,7 @@ const workers = new Set<ChildProcess>();
 /** A worker process over this file's database; its stderr is kept to explain an early exit. */
 function startWorker(): { child: ChildProcess; exited: Promise<string> } {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/webhook-worker-process.ts"], {
-    env: { ...process.env, DATABASE_URL: own.database.url, WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_POLL_MS: "50", WEBHOOK_LEASE_MS: "1000" },
+    env: { ...process.env, DATABASE_URL: own.database.url, WEBHOOK_ALLOWED_HOSTS: "127.0.0.1:*", WEBHOOK_POLL_MS: "50", WEBHOOK_LEASE_MS: "1000" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   workers.add(child);
