@@ -2,7 +2,7 @@ import "./zod-config";
 import { z } from "zod";
 import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError, type FieldError } from "./errors";
-import { jsonKindOf, sentence, shown, unknownNameAdvice } from "./messages";
+import { jsonKindOf, LONE_SURROGATE, sentence, shown, unknownNameAdvice } from "./messages";
 import { noQuery } from "./params";
 
 /** The client hung up before its body arrived: nobody is left to answer (lib/http/handler.ts logs it as 499). */
@@ -284,12 +284,26 @@ export function holdsNul(value: string): boolean {
 }
 export const NUL_REFUSED = "must not contain the NUL character (U+0000)";
 
-/** Free text of at most `max` characters; `what` says what it holds, for the messages of a missing or non-text value. */
+/**
+ * Whether a string holds half of a UTF-16 surrogate pair alone (`"\ud800"` in JSON text): it is
+ * no Unicode text, and neither database's driver can pass it on (a 500 on both), so it is a 400.
+ */
+export function holdsLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+export const LONE_SURROGATE_REFUSED = "must be Unicode text: it holds half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape) without the other half";
+
+/**
+ * Free text of at most `max` characters; `what` says what it holds, for the messages of a missing
+ * or non-text value. Every string a body or a form sends is one (or a narrower type): what neither
+ * database can store is refused here, once.
+ */
 export const textInput = (max: number, what = `text of at most ${max.toLocaleString("en-US")} characters`) =>
   z
     .string({ error: expecting(what) })
     .max(max)
-    .refine((value) => !holdsNul(value), NUL_REFUSED);
+    .refine((value) => !holdsNul(value), NUL_REFUSED)
+    .refine((value) => !holdsLoneSurrogate(value), LONE_SURROGATE_REFUSED);
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
 export const emailInput = z.email({ error: expecting("an e-mail address, like name@example.com") }).max(254);
