@@ -75,6 +75,8 @@ interface Position {
 
 // A stream's id: both positions. A feed cursor (`ev1.<n>`) is taken too, notifications then from now.
 const STREAM_ID = /^st1\.(\d{1,10})\.(\d{1,10})$/;
+/** What `Last-Event-ID` may hold, as the document says it: a stream's id or a feed cursor. */
+export const LAST_EVENT_ID_PATTERN = `^(${STREAM_ID.source.slice(1, -1)}|${streamPosition.pattern.source.slice(1, -1)})$`;
 const idOf = (at: Position) => `st1.${at.events}.${at.notifications}`;
 
 /** Where a stream starts: the `Last-Event-ID` a reconnect sends, else the feed's `cursor`, else now. */

@@ -479,5 +479,5 @@ export function feedCursorParam(prefix: string, absent = "from the beginning") {
     if (result instanceof Invalid) throw ApiError.invalid(name, result.message);
     return result;
   };
-  return { cursor: param(`A cursor returned as next_cursor; absent: ${absent}.`, schema, read("cursor")), after, position };
+  return { cursor: param(`A cursor returned as next_cursor; absent: ${absent}.`, schema, read("cursor")), after, position, pattern };
 }

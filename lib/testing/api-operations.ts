@@ -17,6 +17,8 @@ export interface ApiOperation {
   operationId: string;
   /** The request body's JSON schema; undefined for an operation that takes none. */
   body?: JsonSchema;
+  /** Whether the body must be sent (verify's is optional). */
+  bodyRequired: boolean;
   /** The names of its query parameters. */
   query: string[];
   responses: string[];
@@ -25,7 +27,7 @@ export interface ApiOperation {
 }
 
 export function apiOperations(): ApiOperation[] {
-  const doc = openApiDocument("/api/v1") as unknown as { paths: Record<string, Record<string, { operationId: string; parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses: object }>> };
+  const doc = openApiDocument("/api/v1") as unknown as { paths: Record<string, Record<string, { operationId: string; parameters?: { in: string; name: string }[]; requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> }; responses: object }>> };
   return Object.entries(doc.paths).flatMap(([route, item]) =>
     Object.entries(item)
       .filter(([method]) => method !== "parameters")
@@ -34,6 +36,7 @@ export function apiOperations(): ApiOperation[] {
         path: route,
         operationId: operation.operationId,
         body: operation.requestBody?.content["application/json"]?.schema,
+        bodyRequired: operation.requestBody?.required === true,
         query: (operation.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
         responses: Object.keys(operation.responses),
         handler: async () => {
