@@ -5,7 +5,7 @@ import { latestNotificationSeq, notificationsAfter } from "../notifications/quer
 import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
-import { listQuery } from "../schema/params";
+import { cursorMessage, listQuery, seqOf } from "../schema/params";
 import { changesHeard, listen } from "./bus";
 import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION } from "../notifications/schema";
 import { heardBy, type Change, type StreamEvent } from "./change";
@@ -74,14 +74,21 @@ interface Position {
 }
 
 // A stream's id: both positions. A feed cursor (`ev1.<n>`) is taken too, notifications then from now.
-const STREAM_ID = /^st1\.(\d{1,15})\.(\d{1,15})$/;
+const STREAM_ID = /^st1\.(\d{1,10})\.(\d{1,10})$/;
+/** What `Last-Event-ID` may hold, as the document says it: a stream's id or a feed cursor. */
+export const LAST_EVENT_ID_PATTERN = `^(${STREAM_ID.source.slice(1, -1)}|${streamPosition.pattern.source.slice(1, -1)})$`;
 const idOf = (at: Position) => `st1.${at.events}.${at.notifications}`;
 
 /** Where a stream starts: the `Last-Event-ID` a reconnect sends, else the feed's `cursor`, else now. */
 async function startOf(request: Request, caller: Caller, cursor: number | undefined): Promise<Position> {
   const lastEventId = request.headers.get("last-event-id")?.trim();
   const sent = lastEventId === undefined ? undefined : STREAM_ID.exec(lastEventId);
-  if (sent) return { events: Number(sent[1]), notifications: Number(sent[2]) };
+  if (sent) {
+    const [events, notifications] = [seqOf(sent[1]), seqOf(sent[2])];
+    // Past MAX_SEQ names no event: a 400, as a malformed id is, not a stream that never delivers.
+    if (events === undefined || notifications === undefined) throw ApiError.invalid("Last-Event-ID", cursorMessage("Last-Event-ID", lastEventId!));
+    return { events, notifications };
+  }
   const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await sharedRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId))));
   return { events, notifications: await sharedRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId)) };
 }

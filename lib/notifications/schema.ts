@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AuditAction } from "../domain/enums";
+import { textInput } from "../schema/body";
 import { timestampField } from "../schema/fields";
 import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/params";
 
@@ -69,7 +70,7 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** POST /my/notifications/read: some by id, or all. */
 export const markReadSchema = z
-  .strictObject({ ids: z.array(z.string().max(64)).min(1).max(100).optional(), all: z.literal(true).optional() })
+  .strictObject({ ids: z.array(textInput(64, "a notification id (at most 64 characters)")).min(1).max(100).optional(), all: z.literal(true).optional() })
   .superRefine((body, ctx) => {
     if ((body.ids === undefined) === (body.all === undefined)) {
       ctx.addIssue({ code: "custom", path: ["ids"], message: "send either ids, a list of 1 to 100 notification ids, or all: true." });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { companyListParamsSchema, companyListSchema, companySchema } from "../companies/schema";
 import { MAX_FOLLOWED, watchlistEntrySchema, watchlistSchema } from "../watchlist/schema";
 import { auditEventSchema, eventFeedParamsSchema, eventFeedSchema } from "../audit/events";
-import { streamParamsSchema } from "../live/stream";
+import { LAST_EVENT_ID_PATTERN, streamParamsSchema } from "../live/stream";
 import { markReadAnswerSchema, markReadSchema, notificationListParamsSchema, notificationListSchema } from "../notifications/schema";
 import { indicationExportParamsSchema, indicationListParamsSchema, indicationListSchema, indicationSchema } from "../indications/schema";
 import { indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
@@ -117,12 +117,13 @@ const errorSchema = z.object({
 });
 
 /**
- * The error statuses an operation answers: always 401, 405 (another method), 429 (rate limit), 500
- * and 503 (the database busy or unreachable), plus `statuses`.
+ * The error statuses an operation answers: always 400 (every operation reads its query through
+ * lib/schema/params.ts, listQuery or noQuery, which refuse a parameter it does not take), 401, 405
+ * (another method), 429 (rate limit), 500 and 503 (the database busy or unreachable), plus `statuses`.
  */
 function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    [...new Set([...statuses, 401, 405, 429, 500, 503])].sort().map((status) => [
+    [...new Set([...statuses, 400, 401, 405, 429, 500, 503])].sort().map((status) => [
       String(status),
       {
         description: `Error (${status})`,
@@ -166,7 +167,7 @@ const lastEventId = {
   in: "header",
   required: false,
   description: "The id of the last event received (or a feed cursor of GET /my/events): the stream resumes after it (an EventSource sends it when it reconnects). Wins over cursor.",
-  schema: { type: "string", pattern: "^(st1\\.\\d{1,15}\\.\\d{1,15}|ev1\\.\\d{1,15})$", maxLength: 35 },
+  schema: { type: "string", pattern: LAST_EVENT_ID_PATTERN, maxLength: 25 },
 };
 const ifNoneMatch = { name: "If-None-Match", in: "header", required: false, description: "304 if the resource still has this ETag", schema: etagList };
 const notModified = { "304": { description: "Unchanged since the ETag sent", headers: { ETag: header("The same validator") } } };
@@ -186,7 +187,7 @@ function list(operationId: string, summary: string, params: z.ZodObject, page: z
     operationId,
     summary,
     parameters: [...queryParameters(params), ifNoneMatch],
-    responses: { "200": paged("A page", page), ...notModified, ...errorResponses(400, ...errors) },
+    responses: { "200": paged("A page", page), ...notModified, ...errorResponses(...errors) },
   };
 }
 
@@ -202,7 +203,7 @@ function csvExport(operationId: string, summary: string, params: z.ZodObject, it
         headers: { "Content-Disposition": header("attachment; filename=\"<resource>-<date>.csv\"") },
         content: { "text/csv": { schema: { type: "string" } } },
       },
-      ...errorResponses(400),
+      ...errorResponses(),
     },
   };
 }
@@ -232,7 +233,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
         operationId: `create${name}`,
         summary: `${create.summary} (needs ${permission})`,
         requestBody: body(create.schema),
-        responses: { "201": created(`The new ${noun}`, schema), ...errorResponses(400, 403, 413, 415) },
+        responses: { "201": created(`The new ${noun}`, schema), ...errorResponses(403) },
       },
     },
     [`/my/${noun}s.csv`]: {
@@ -251,7 +252,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
         summary: `Change a ${noun}'s fields (JSON merge patch; needs ${permission}; ${conflict})`,
         parameters: [ifMatch],
         requestBody: body(patch, true, ["application/json", "application/merge-patch+json"]),
-        responses: { "200": withEtag(`The changed ${noun}`, schema), ...errorResponses(400, 403, 404, 409, 412, 413, 415) },
+        responses: { "200": withEtag(`The changed ${noun}`, schema), ...errorResponses(403, 404, 409, 412) },
       },
     },
     [`/my/${noun}s/{id}/history`]: {
@@ -260,7 +261,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
         operationId: `${noun}History`,
         summary: `The ${noun}'s audit events (oldest first unless sorted)`,
         parameters: [...queryParameters(historyParamsSchema), ifNoneMatch],
-        responses: { "200": paged("A page of events", eventPage), ...notModified, ...errorResponses(400, 404) },
+        responses: { "200": paged("A page of events", eventPage), ...notModified, ...errorResponses(404) },
       },
     },
   };
@@ -277,7 +278,7 @@ function verification(verify: boolean) {
         : "Unverify any team's trade, saying why (needs trades_verify)",
       parameters: [ifMatch],
       requestBody: body(verify ? verifySchema : unverifySchema, !verify),
-      responses: { "200": withEtag("The trade with its team", tradeWithTeamSchema), ...errorResponses(400, 403, 404, 412, 413, 415) },
+      responses: { "200": withEtag("The trade with its team", tradeWithTeamSchema), ...errorResponses(403, 404, 412) },
     },
   };
 }
@@ -295,18 +296,23 @@ const idempotencyKey = {
 type Operation = {
   operationId: string;
   parameters?: unknown[];
+  requestBody?: unknown;
   security?: unknown[];
   tags?: string[];
   description?: string;
   responses: Record<string, { headers?: Record<string, unknown> } & Record<string, unknown>>;
 };
 
+const sorted = (responses: Operation["responses"]) => Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The rule of every write without a request body (lib/schema/body.ts noBody), said where each is described. */
+const BODILESS = "Takes no body: send none, or `{}` as JSON; a JSON object with members is a 400 `unknown_parameter` naming each, any other bytes a 415.";
+
 /**
  * What apiRoute gives every write: each POST takes idempotency keys (lib/http/idempotency.ts), so it
  * documents the header, the replay header of its successes and the statuses of the key.
  */
 function withWriteAnswers<T extends Record<string, Record<string, unknown>>>(paths: T): T {
-  const sorted = (responses: Operation["responses"]) => Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   for (const operations of Object.values(paths)) {
     const post = operations.post as Operation | undefined;
     if (!post) continue;
@@ -314,7 +320,7 @@ function withWriteAnswers<T extends Record<string, Record<string, unknown>>>(pat
     for (const [status, response] of Object.entries(post.responses)) {
       if (status.startsWith("2")) response.headers = { ...response.headers, "Idempotent-Replayed": header("`true` when this is the stored answer of an earlier request with the same Idempotency-Key") };
     }
-    post.responses = sorted({ ...post.responses, ...errorResponses(400, 409, 422) });
+    post.responses = sorted({ ...post.responses, ...errorResponses(409, 422) });
   }
   return paths;
 }
@@ -346,6 +352,12 @@ function described<T extends Record<string, Record<string, unknown>>>(paths: T):
       if (!about) throw new Error(`lib/openapi/operations.ts does not describe ${operation.operationId}`);
       operation.tags = [about.tag];
       operation.description = about.description;
+      // Every write reads its body (or that it has none) through lib/schema/body.ts: 413 past 64 KB,
+      // 415 for bytes it does not take.
+      if (method !== "get") {
+        operation.responses = sorted({ ...operation.responses, ...errorResponses(413, 415) });
+        if (!operation.requestBody) operation.description = `${about.description} ${BODILESS}`;
+      }
       const isPublic = operation.security?.length === 0;
       for (const [status, response] of Object.entries(operation.responses)) {
         response.headers = { ...everyAnswer, ...(isPublic || status === "401" ? {} : counted), ...ofStatus[status], ...response.headers };
@@ -417,7 +429,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "getCompany",
           summary: "One company in full (needs the companies permission)",
           parameters: [companyIdParameter],
-          responses: { "200": ok("The company", companySchema), ...errorResponses(400, 403, 404) },
+          responses: { "200": ok("The company", companySchema), ...errorResponses(403, 404) },
         },
       },
       "/companies/{company_id}/order_book": {
@@ -425,7 +437,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "getOrderBook",
           summary: "The company's order book as the caller may see it: open indications by price, counts, best prices, spread (needs the companies permission)",
           parameters: [companyIdParameter, ...queryParameters(orderBookParamsSchema)],
-          responses: { "200": ok("The order book", orderBookSchema), ...errorResponses(400, 403, 404) },
+          responses: { "200": ok("The order book", orderBookSchema), ...errorResponses(403, 404) },
         },
       },
       "/companies/{company_id}/trades": {
@@ -458,8 +470,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "refreshIndication",
           summary: "Confirm an open indication is still live (needs indications_manage)",
           parameters: [ifMatch],
-          // 400: an unknown query parameter; 415: any body (it takes none).
-          responses: { "200": withEtag("The refreshed indication", indicationSchema), ...errorResponses(400, 403, 404, 409, 412, 415) },
+          responses: { "200": withEtag("The refreshed indication", indicationSchema), ...errorResponses(403, 404, 409, 412) },
         },
       },
       "/my/indications/{id}/close": {
@@ -468,7 +479,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "closeIndication",
           summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs indications_manage)",
           parameters: [ifMatch],
-          responses: { "200": withEtag("The closed indication", indicationSchema), ...errorResponses(400, 403, 404, 412, 415) },
+          responses: { "200": withEtag("The closed indication", indicationSchema), ...errorResponses(403, 404, 412) },
         },
       },
       ...dealPaths({
@@ -487,7 +498,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "listEvents",
           summary: "The team's audit events after a cursor, in the order they were written (incremental sync)",
           parameters: [...queryParameters(eventFeedParamsSchema), ifNoneMatch],
-          responses: { "200": paged("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses(400) },
+          responses: { "200": paged("Events, and where to resume", eventFeedSchema), ...notModified, ...errorResponses() },
         },
       },
       "/my/stream": {
@@ -500,7 +511,7 @@ export function openApiDocument(serverUrl: string) {
               description: `text/event-stream. \`ready\` first (its id is the position); then each of the team's events as \`event: <action>\` with the event (as GET /my/events shows it) as \`data\`, and each of the caller's notifications as \`event: notification\` (as GET /my/notifications shows it), each with the stream's position after it as \`id\`; \`market\` ({"company_id"}) when a company's book or tape changed as the caller may see it; \`queue\` ({"trade_id", "action"}) for callers with trades_verify; a comment line every heartbeat; \`end\` ({"reason"}) before the server closes it.`,
               content: { "text/event-stream": { schema: { type: "string" } } },
             },
-            ...errorResponses(400),
+            ...errorResponses(),
           },
         },
       },
@@ -509,7 +520,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "listNotifications",
           summary: "The caller's notifications, newest first, with the unread count (kept 90 days)",
           parameters: queryParameters(notificationListParamsSchema),
-          responses: { "200": ok("Notifications, and where older ones start", notificationListSchema), ...errorResponses(400) },
+          responses: { "200": ok("Notifications, and where older ones start", notificationListSchema), ...errorResponses() },
         },
       },
       "/my/notifications/read": {
@@ -517,7 +528,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "markNotificationsRead",
           summary: "Marks the caller's notifications read: some by id, or all",
           requestBody: body(markReadSchema),
-          responses: { "200": ok("The unread count after", markReadAnswerSchema), ...errorResponses(400, 413, 415) },
+          responses: { "200": ok("The unread count after", markReadAnswerSchema), ...errorResponses() },
         },
       },
       "/my/watchlist": {
@@ -525,7 +536,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "listWatchlist",
           summary: `The companies the caller follows, by name (all of them: at most ${MAX_FOLLOWED}, no pages)`,
           parameters: [ifNoneMatch],
-          responses: { "200": withEtag("The followed companies", watchlistSchema), ...notModified, ...errorResponses(400) },
+          responses: { "200": withEtag("The followed companies", watchlistSchema), ...notModified, ...errorResponses() },
         },
       },
       "/my/watchlist/{company_id}": {
@@ -533,34 +544,34 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "getWatchlistEntry",
           summary: "Whether the caller follows the company: its entry, or 404 when not followed",
-          responses: { "200": ok("The followed company", watchlistEntrySchema), ...errorResponses(400, 404) },
+          responses: { "200": ok("The followed company", watchlistEntrySchema), ...errorResponses(404) },
         },
         put: {
           operationId: "followCompany",
-          summary: `Follow the company (201; 200 when followed already; 409 watchlist_full beyond ${MAX_FOLLOWED}). Takes no body`,
+          summary: `Follow the company (201; 200 when followed already; 409 watchlist_full beyond ${MAX_FOLLOWED})`,
           responses: {
             "200": ok("The company, followed already", watchlistEntrySchema),
             "201": { ...ok("The company, followed now", watchlistEntrySchema), headers: { Location: header("Its address") } },
-            ...errorResponses(400, 404, 409, 415),
+            ...errorResponses(404, 409),
           },
         },
         delete: {
           operationId: "unfollowCompany",
-          summary: "Stop following the company (204, also when it was not followed). Takes no body",
-          responses: { "204": { description: "Not followed (any more)" }, ...errorResponses(400, 404, 415) },
+          summary: "Stop following the company (204, also when it was not followed)",
+          responses: { "204": { description: "Not followed (any more)" }, ...errorResponses(404) },
         },
       },
       "/my/webhooks": {
         get: {
           operationId: "listWebhooks",
           summary: "The team's webhook endpoints, oldest first (needs indications_manage)",
-          responses: { "200": ok("The endpoints, without their secrets", webhookListSchema), ...errorResponses(400, 403) },
+          responses: { "200": ok("The endpoints, without their secrets", webhookListSchema), ...errorResponses(403) },
         },
         post: {
           operationId: "createWebhook",
           summary: `Register a webhook endpoint; the answer shows its signing secret, once (needs indications_manage; 409 endpoint_limit beyond ${WEBHOOKS_PER_TEAM} per team)`,
           requestBody: body(webhookCreateSchema),
-          responses: { "201": { ...ok("The endpoint with its secret", webhookWithSecretSchema), headers: { Location: header("Its address") } }, ...errorResponses(400, 403, 409, 413, 415) },
+          responses: { "201": { ...ok("The endpoint with its secret", webhookWithSecretSchema), headers: { Location: header("Its address") } }, ...errorResponses(403, 409) },
         },
       },
       "/my/webhooks/{id}": {
@@ -568,18 +579,18 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "getWebhook",
           summary: "One of the team's webhook endpoints (needs indications_manage)",
-          responses: { "200": ok("The endpoint, without its secret", webhookSchema), ...errorResponses(400, 403, 404) },
+          responses: { "200": ok("The endpoint, without its secret", webhookSchema), ...errorResponses(403, 404) },
         },
         patch: {
           operationId: "updateWebhook",
           summary: "Change an endpoint's URL, event types or description, or re-enable it (needs indications_manage)",
           requestBody: body(webhookPatchSchema, true, ["application/json", "application/merge-patch+json"]),
-          responses: { "200": ok("The endpoint as changed", webhookSchema), ...errorResponses(400, 403, 404, 413, 415) },
+          responses: { "200": ok("The endpoint as changed", webhookSchema), ...errorResponses(403, 404) },
         },
         delete: {
           operationId: "deleteWebhook",
           summary: "Delete an endpoint and its delivery log (needs indications_manage)",
-          responses: { "200": ok("The endpoint as it was", webhookSchema), ...errorResponses(400, 403, 404) },
+          responses: { "200": ok("The endpoint as it was", webhookSchema), ...errorResponses(403, 404) },
         },
       },
       "/my/webhooks/{id}/rotate_secret": {
@@ -587,7 +598,7 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "rotateWebhookSecret",
           summary: "A new signing secret, shown once; the old one signs beside it for 24 hours (needs indications_manage)",
-          responses: { "200": ok("The endpoint with its new secret", webhookWithSecretSchema), ...errorResponses(400, 403, 404, 415) },
+          responses: { "200": ok("The endpoint with its new secret", webhookWithSecretSchema), ...errorResponses(403, 404) },
         },
       },
       "/my/webhooks/{id}/redeliver": {
@@ -596,7 +607,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "redeliverWebhookRange",
           summary: `Send the endpoint's events of a time range (at most ${REDELIVER_MAX_DAYS} days) again, in order, with their webhook-ids (needs indications_manage)`,
           requestBody: body(webhookRedeliverSchema),
-          responses: { "202": ok("What is queued to be sent again", webhookRedeliveryQueuedSchema), ...errorResponses(400, 403, 404, 409, 413, 415) },
+          responses: { "202": ok("What is queued to be sent again", webhookRedeliveryQueuedSchema), ...errorResponses(403, 404, 409) },
         },
       },
       "/my/webhooks/{id}/deliveries": {
@@ -605,7 +616,7 @@ export function openApiDocument(serverUrl: string) {
           operationId: "listWebhookDeliveries",
           summary: "The endpoint's latest delivery attempts, newest first (needs indications_manage)",
           parameters: queryParameters(deliveryListParamsSchema),
-          responses: { "200": ok("Delivery attempts", webhookDeliveryListSchema), ...errorResponses(400, 403, 404) },
+          responses: { "200": ok("Delivery attempts", webhookDeliveryListSchema), ...errorResponses(403, 404) },
         },
       },
       "/my/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
@@ -613,7 +624,7 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "redeliverWebhookDelivery",
           summary: "Send a logged delivery's event again now, with the same webhook-id (needs indications_manage)",
-          responses: { "200": ok("The new attempt", webhookDeliverySchema), ...errorResponses(400, 403, 404, 415) },
+          responses: { "200": ok("The new attempt", webhookDeliverySchema), ...errorResponses(403, 404) },
         },
       },
       "/ops/trades": {

@@ -2,7 +2,7 @@ import "./zod-config";
 import { z } from "zod";
 import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError, type FieldError } from "./errors";
-import { jsonKindOf, sentence, shown, unknownNameAdvice } from "./messages";
+import { jsonKindOf, LONE_SURROGATE, sentence, shown, unknownNameAdvice } from "./messages";
 import { noQuery } from "./params";
 
 /** The client hung up before its body arrived: nobody is left to answer (lib/http/handler.ts logs it as 499). */
@@ -68,7 +68,7 @@ const JSON_OR_MERGE_PATCH_TYPE = /^application\/(merge-patch\+)?json\s*(;|$)/i;
 export async function readJsonBody(request: Request, options: { optional?: boolean; mergePatch?: boolean } = {}): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   // An operation whose body is optional (verify) takes an empty body, whatever its Content-Type
-  // says, as none: `{}`, as a route that takes no body takes it (refuseBody).
+  // says, as none: `{}`, as an operation that takes no body does (refuseBody).
   if (options.optional && (await readBodyBytes(request)).length === 0) return {};
   if (!(options.mergePatch ? JSON_OR_MERGE_PATCH_TYPE : JSON_TYPE).test(type)) {
     throw new ApiError(
@@ -87,11 +87,33 @@ export async function readJsonBody(request: Request, options: { optional?: boole
 }
 
 /**
- * The one rule of the operations that take no body (refresh, close): an empty body is taken, with
- * or without a Content-Type; any bytes are a 415, whatever their type, rather than ignored.
+ * The one rule of the operations that take no body (refresh, close, follow, …): no parameters,
+ * said as nothing (an empty body, whatever its Content-Type) or as `{}` in JSON (what many HTTP
+ * clients send by default), is taken; a JSON object with members is a 400 naming each, since the
+ * operation would ignore them; any other bytes are a 415 rather than guessed at.
  */
-export async function refuseBody(request: Request): Promise<void> {
-  if ((await readBodyBytes(request)).length > 0) throw new ApiError("unsupported_media_type", "This operation takes no body; send the request without one.");
+async function refuseBody(request: Request): Promise<void> {
+  const bytes = await readBodyBytes(request);
+  if (bytes.length === 0) return;
+  const sent = JSON_TYPE.test(request.headers.get("content-type") ?? "") ? jsonObjectOf(bytes) : undefined;
+  if (!sent) throw new ApiError("unsupported_media_type", "This operation takes no body: send none, or {} as JSON.");
+  const members = Object.keys(sent);
+  if (members.length > 0) {
+    throw ApiError.fields(members.map((name) => ({ param: name, code: "unknown_parameter", message: `${shown(name)} is not a parameter of this operation, which takes none: send no body, or {}.` })));
+  }
+}
+
+/** The input of every operation that takes neither a body (refuseBody) nor a query parameter. */
+export const noBody = ({ request, url }: { request: Request; url: URL }): Promise<void> => bodyWithoutQuery(url, () => refuseBody(request));
+
+/** The JSON object `bytes` hold, or undefined when they hold anything else (not JSON, an array, a number). */
+function jsonObjectOf(bytes: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -284,12 +306,26 @@ export function holdsNul(value: string): boolean {
 }
 export const NUL_REFUSED = "must not contain the NUL character (U+0000)";
 
-/** Free text of at most `max` characters; `what` says what it holds, for the messages of a missing or non-text value. */
+/**
+ * Whether a string holds half of a UTF-16 surrogate pair alone (`"\ud800"` in JSON text): it is
+ * no Unicode text, and neither database's driver can pass it on (a 500 on both), so it is a 400.
+ */
+export function holdsLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+export const LONE_SURROGATE_REFUSED = "must be Unicode text: it holds half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape) without the other half";
+
+/**
+ * Free text of at most `max` characters; `what` says what it holds, for the messages of a missing
+ * or non-text value. Every string a body or a form sends is one (or a narrower type): what neither
+ * database can store is refused here, once.
+ */
 export const textInput = (max: number, what = `text of at most ${max.toLocaleString("en-US")} characters`) =>
   z
     .string({ error: expecting(what) })
     .max(max)
-    .refine((value) => !holdsNul(value), NUL_REFUSED);
+    .refine((value) => !holdsNul(value), NUL_REFUSED)
+    .refine((value) => !holdsLoneSurrogate(value), LONE_SURROGATE_REFUSED);
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
 export const emailInput = z.email({ error: expecting("an e-mail address, like name@example.com") }).max(254);

@@ -9,10 +9,18 @@ import type { z } from "zod";
  * zod's own English never reaches a caller: `zodMessage` is zod's customError (zod-config.ts).
  */
 
-/** A caller's value shown back inside a message: short, quoted, without control characters. */
+/** Half of a UTF-16 surrogate pair without the other half: no Unicode text (lib/schema/body.ts textInput). */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/**
+ * A caller's value shown back inside a message: short, quoted, without control characters or half
+ * a surrogate pair (sent alone, or split by the cut), so a message is always Unicode text.
+ */
 export function shown(value: string): string {
   const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
+  const short = clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+  return JSON.stringify(short.replace(LONE_SURROGATES, "?"));
 }
 
 /** A parameter's name and what is wrong with it, as one sentence ending with a full stop. */

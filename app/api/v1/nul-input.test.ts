@@ -1,25 +1,28 @@
+import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/caller";
 import { authorizeCredentials } from "@/lib/auth/options";
 import { getIndication } from "@/lib/indications/queries";
 import { getTrade } from "@/lib/trades/queries";
 import { refuseThrottledSignIn } from "@/lib/auth/sign-in-limit";
-import { COMPANIES, NEW_BID, NEW_TRADE, SECRETS, TEAMS, USERS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
-import { callRoute, expectError, ORIGIN } from "@/lib/testing/http";
+import { EXAMPLES } from "@/lib/openapi/examples";
+import { apiOperations, filledPath, stringInputs } from "@/lib/testing/api-operations";
+import { COMPANIES, SECRETS, TEAMS, USERS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
+import { callRoute, expectError, expectErrorBody, ORIGIN } from "@/lib/testing/http";
+import { saveViewSchema } from "@/lib/views/schema";
+import { saveView } from "@/lib/views/views";
 import { checkId } from "../../(dashboard)/_actions/inputs";
 import { GET as companyBook } from "./companies/[company_id]/order_book/route";
 import { GET as companyOne } from "./companies/[company_id]/route";
 import { GET as companyTape } from "./companies/[company_id]/trades/route";
-import { GET as companies } from "./companies/route";
 import { POST as closeIndication } from "./my/indications/[id]/close/route";
 import { GET as indicationHistory } from "./my/indications/[id]/history/route";
 import { POST as refreshIndication } from "./my/indications/[id]/refresh/route";
 import { GET as indicationOne, PATCH as patchIndication } from "./my/indications/[id]/route";
-import { GET as indications, POST as createIndication } from "./my/indications/route";
 import { GET as tradeHistory } from "./my/trades/[id]/history/route";
 import { GET as tradeOne, PATCH as patchTrade } from "./my/trades/[id]/route";
-import { GET as trades, POST as recordTrade } from "./my/trades/route";
 import { POST as unverify } from "./ops/trades/[id]/unverify/route";
 import { POST as verify } from "./ops/trades/[id]/verify/route";
 
@@ -33,26 +36,43 @@ const NUL = "a\u0000b";
 const key = SECRETS.alphaBroker;
 const INDICATION = teamIndications("alpha")[0].id;
 const TRADE = teamTrades("alpha")[0].id;
+const session: Caller = { userId: USERS.alphaBroker.id, email: USERS.alphaBroker.email, name: USERS.alphaBroker.name, teamId: TEAMS.alpha.id, teamName: TEAMS.alpha.name, role: "broker", permissions: [...USERS.alphaBroker.permissions], via: "session" };
 
-describe("U+0000 in a body", () => {
-  const TEXT_FIELDS = ["stock_class", "client_id", "third_party_id", "details"];
-  it.each(TEXT_FIELDS)("POST /my/indications with %s", async (field) => {
-    expectError(await callRoute(createIndication, "/api/v1/my/indications", { key, body: { ...NEW_BID, [field]: NUL } }), "invalid_parameter", field);
+const UNSTORABLE = { NUL, "a lone surrogate": "a\ud800b" };
+
+/** Every string the API's bodies take, from the document: a new field cannot be missed. */
+const BODY_STRINGS = apiOperations()
+  .filter((operation) => operation.body)
+  .flatMap((operation) => stringInputs(operation.body!).map((input) => ({ operation, ...input })));
+
+describe("U+0000 or a lone surrogate in any string of a body", () => {
+  it("finds every text field the finding named", () => {
+    const named = new Set(BODY_STRINGS.map(({ operation, param }) => `${operation.operationId} ${param}`));
+    for (const field of ["stock_class", "client_id", "third_party_id", "details"]) {
+      for (const operation of ["createIndication", "updateIndication", "createTrade", "updateTrade"]) expect(named).toContain(`${operation} ${field}`);
+    }
+    for (const found of ["createTrade verification_officer_name", "verifyTrade reason", "unverifyTrade reason", "createWebhook description", "updateWebhook description", "markNotificationsRead ids[0]", "createIndication private_recipients[0]"]) {
+      expect(named).toContain(found);
+    }
   });
-  it.each([...TEXT_FIELDS, "verification_officer_name"])("POST /my/trades with %s", async (field) => {
-    expectError(await callRoute(recordTrade, "/api/v1/my/trades", { key, body: { ...NEW_TRADE, [field]: NUL } }), "invalid_parameter", field);
+
+  const cases = BODY_STRINGS.flatMap((input) => Object.entries(UNSTORABLE).map(([what, text]) => ({ ...input, what, text })));
+  it.each(cases)("$operation.operationId $param, $what: 400 naming it", async ({ operation, field, param, value, text }) => {
+    const example = (EXAMPLES.operations[operation.operationId]?.request ?? {}) as Record<string, unknown>;
+    // The JSON text carries the escape itself (JSON.stringify writes "\ud800" for a lone surrogate).
+    const body = JSON.stringify({ ...example, [field]: value(text) });
+    const path = filledPath(operation.path, { id: randomUUID(), company_id: COMPANIES[0].id, delivery_id: randomUUID() });
+    const result = await callRoute(await operation.handler(), path, { key, method: operation.method, body, headers: { "content-type": "application/json" } });
+    expect(result.status, result.text).toBe(400);
+    expectErrorBody(result.body);
+    expect((result.body as { error: { errors: { param: string }[] } }).error.errors.map((error) => error.param)).toContain(param);
   });
-  it("in an e-mail address, an array item, a PATCH and a verify reason", async () => {
-    const recipients = { ...NEW_BID, visibility: "private", private_recipients: [`${NUL}@x.example`] };
-    expectError(await callRoute(createIndication, "/api/v1/my/indications", { key, body: recipients }), "invalid_parameter", "private_recipients[0]");
-    const officer = { ...NEW_TRADE, verification_officer_email: `${NUL}@x.example` };
-    expectError(await callRoute(recordTrade, "/api/v1/my/trades", { key, body: officer }), "invalid_parameter", "verification_officer_email");
-    const patch = { key, method: "PATCH", body: { details: NUL } };
-    expectError(await callRoute(patchIndication, `/api/v1/my/indications/${INDICATION}`, patch), "invalid_parameter", "details");
-    expectError(await callRoute(patchTrade, `/api/v1/my/trades/${TRADE}`, patch), "invalid_parameter", "details");
-    const reason = { key, method: "POST", body: { reason: NUL } };
-    expectError(await callRoute(verify, `/api/v1/ops/trades/${TRADE}/verify`, reason), "invalid_parameter", "reason");
-    expectError(await callRoute(unverify, `/api/v1/ops/trades/${TRADE}/unverify`, reason), "invalid_parameter", "reason");
+
+  it.each(Object.entries(UNSTORABLE))("in a saved view's fields, %s: refused before anything is written", async (_, text) => {
+    const view = { table: "indications", name: "Open bids", query: "side=bid" };
+    for (const { field, param, value } of stringInputs(z.toJSONSchema(saveViewSchema, { io: "input" }) as Record<string, unknown>)) {
+      await expect(saveView(session, { ...view, [field]: value(text) })).rejects.toMatchObject({ status: 400, param });
+    }
   });
 });
 
@@ -72,15 +92,23 @@ describe("U+0000 in a path id or a query", () => {
     [tradeHistory, `/api/v1/my/trades/${NUL}/history`, "id"],
     [verify, `/api/v1/ops/trades/${NUL}/verify`, "id", "POST"],
     [unverify, `/api/v1/ops/trades/${NUL}/unverify`, "id", "POST"],
-    [companies, "/api/v1/companies?q=a%00b", "q"],
-    [companies, "/api/v1/companies?country=a%00b", "country"],
-    [indications, "/api/v1/my/indications?side=bid%00", "side"],
-    [trades, `/api/v1/my/trades?issuer_id=${company}%00`, "issuer_id"],
   ];
   it.each(ROUTES)("%#: %s", async (handler, path, param, method = "GET") => {
     const body = method === "PATCH" ? { details: "x" } : method === "POST" && path.includes("unverify") ? { reason: "x" } : undefined;
-    const params = path.includes("?") ? {} : { [param]: NUL };
-    expectError(await callRoute(handler, path, { key, method, body, params }), "invalid_parameter", param);
+    expectError(await callRoute(handler, path, { key, method, body, params: { [param]: NUL } }), "invalid_parameter", param);
+  });
+
+  // Every query parameter of the document. A query cannot carry a lone surrogate: percent-encoded
+  // as UTF-8 (%ED%A0%80) it is no UTF-8 and decodes to U+FFFD, which is text like any other.
+  const QUERY = apiOperations().flatMap((operation) => operation.query.map((name) => ({ operation, name })));
+  const pathOf = ({ operation, name }: (typeof QUERY)[number], value: string) =>
+    `${filledPath(operation.path, { company_id: company, id: operation.path.startsWith("/my/trades") ? TRADE : INDICATION, delivery_id: randomUUID() })}?${name}=${value}`;
+  it.each(QUERY)("$operation.operationId ?$name=a%00b: 400 naming it", async (query) => {
+    expectError(await callRoute(await query.operation.handler(), pathOf(query, "a%00b"), { key, method: query.operation.method, headersOnly: true }), "invalid_parameter", query.name);
+  });
+  it.each(QUERY)("$operation.operationId ?$name=%ED%A0%80: no 500", async (query) => {
+    const result = await callRoute(await query.operation.handler(), pathOf(query, "%ED%A0%80"), { key, method: query.operation.method, headersOnly: true });
+    expect(result.status, result.text).toBeLessThan(500);
   });
 
   it("in the id a dashboard action sends", () => {
@@ -88,9 +116,8 @@ describe("U+0000 in a path id or a query", () => {
   });
 
   it("in the id of a dashboard detail page: the data function answers 404 without a statement", async () => {
-    const caller: Caller = { userId: USERS.alphaBroker.id, email: USERS.alphaBroker.email, name: USERS.alphaBroker.name, teamId: TEAMS.alpha.id, teamName: TEAMS.alpha.name, role: "broker", permissions: [...USERS.alphaBroker.permissions], via: "session" };
-    await expect(getIndication(caller, `${INDICATION}${NUL}`)).rejects.toMatchObject({ code: "not_found" });
-    await expect(getTrade(caller, NUL)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getIndication(session, `${INDICATION}${NUL}`)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getTrade(session, NUL)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 

@@ -16,8 +16,8 @@ import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
  * Which bodies each write takes (docs/api.md, "Request bodies"), through the real route handlers
  * on the shared fixture database with teams of this file's own (rows of the companies the market
  * tests leave out, as NEW_BID and NEW_TRADE name them): a PATCH takes JSON or a JSON merge
- * patch; the routes that take no body take an empty one with or without Content-Type and answer
- * 415 to any bytes; verify's body stays optional.
+ * patch; the routes that take no body take none or {}, refuse fields (400) and other bytes (415);
+ * verify's body stays optional.
  */
 
 const TEAM = { id: randomUUID(), name: `Bodies ${Date.now()}` };
@@ -82,30 +82,31 @@ describe("routes that take no body", () => {
   it.each([
     ["refresh", refreshIndication],
     ["close", closeIndication],
-  ] as const)("%s: takes an empty body with or without Content-Type, answers 415 to any bytes and changes nothing", async (action, handler) => {
+  ] as const)("%s: refuses fields (400) and other bytes (415) and changes nothing; takes none, or {} (every such write: bodiless-writes.test.ts)", async (action, handler) => {
     const { id } = await created(createIndication, "/api/v1/my/indications", NEW_BID);
     const path = `/api/v1/my/indications/${id}/${action}`;
-    for (const [body, headers] of [
-      ["{}", { "content-type": "application/json" }],
-      ["x", { "content-type": "text/plain" }],
-      ['{"stage":"open"}', {}],
-      [" ", {}],
+    for (const [body, headers, code] of [
+      ['{"stage":"open"}', { "content-type": "application/json" }, "unknown_parameter"],
+      ["x", { "content-type": "text/plain" }, "unsupported_media_type"],
+      ['{"stage":"open"}', {}, "unsupported_media_type"],
+      [" ", {}, "unsupported_media_type"],
     ] as const) {
-      expectError(await send(handler, path, writer, "POST", body, headers), "unsupported_media_type");
+      expectError(await send(handler, path, writer, "POST", body, headers), code);
     }
     expect(await getDb().auditEvent.count({ where: { resourceId: id } })).toBe(1);
-    for (const headers of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }] as Record<string, string>[]) {
-      const done = await send(handler, path, writer, "POST", "", headers);
+    for (const [body, headers] of [["", {}], ["", { "content-type": "application/json" }], ["", { "content-type": "text/plain" }], ["{}", { "content-type": "application/json" }]] as [string, Record<string, string>][]) {
+      const done = await send(handler, path, writer, "POST", body, headers);
       expect(done.status, done.text).toBe(200);
     }
   });
 
-  it("verify keeps its optional body: none, an empty one of any type, or {\"reason\"}; other bytes as ever", async () => {
+  it("verify keeps its optional body: none, an empty one of any type, {} or {\"reason\"}; other bytes as ever", async () => {
     const { id } = await created(createTrade, "/api/v1/my/trades", NEW_TRADE);
     const path = `/api/v1/ops/trades/${id}/verify`;
     for (const headers of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }] as Record<string, string>[]) {
       expect((await send(verifyTrade, path, verifier, "POST", "", headers)).status).toBe(200);
     }
+    expect((await send(verifyTrade, path, verifier, "POST", "{}", { "content-type": "application/json" })).status).toBe(200);
     const withReason = await send(verifyTrade, path, verifier, "POST", JSON.stringify({ reason: "Officer confirmed" }), { "content-type": "application/json" });
     expect(withReason.status, withReason.text).toBe(200);
     expectError(await send(verifyTrade, path, verifier, "POST", "reason", { "content-type": "text/plain" }), "unsupported_media_type");

@@ -110,7 +110,7 @@ describe("follow and unfollow", () => {
   });
 
   it("refuses a body and query parameters on writes, and query parameters on reads", async () => {
-    expectError(await follow(C.id, alice.key, { body: { note: "x" } }), "unsupported_media_type");
+    expectError(await follow(C.id, alice.key, { body: { note: "x" } }), "unknown_parameter", "note");
     expectError(await unfollow(A.id, alice.key, { body: "x" }), "unsupported_media_type");
     expectError(await callRoute(followRoute, `${path(C.id)}?notify=true`, { key: alice.key, method: "PUT" }), "unknown_parameter", "notify");
     expectError(await callRoute(unfollowRoute, `${path(A.id)}?x=1`, { key: alice.key, method: "DELETE" }), "unknown_parameter", "x");

@@ -1,5 +1,5 @@
 import { ApiResult, apiRoute, otherMethods } from "@/lib/http/handler";
-import { bodyWithoutQuery, refuseBody } from "@/lib/schema/body";
+import { noBody } from "@/lib/schema/body";
 import { noQuery } from "@/lib/schema/params";
 import { followCompany, getWatchlistEntry, unfollowCompany } from "@/lib/watchlist/watchlist";
 
@@ -12,13 +12,13 @@ export const GET = apiRoute<Params>(async ({ url, caller, params }) => {
 });
 
 export const PUT = apiRoute<Params>(async ({ request, url, caller, params }) => {
-  await bodyWithoutQuery(url, () => refuseBody(request));
+  await noBody({ request, url });
   const { entry, created } = await followCompany(caller, params.company_id);
   return created ? new ApiResult(entry, 201, { location: `/api/v1/my/watchlist/${entry.id}` }) : entry;
 });
 
 export const DELETE = apiRoute<Params>(async ({ request, url, caller, params }) => {
-  await bodyWithoutQuery(url, () => refuseBody(request));
+  await noBody({ request, url });
   await unfollowCompany(caller, params.company_id);
   return new ApiResult(undefined, 204);
 });

@@ -1,6 +1,6 @@
 import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
-import { bodyWithoutQuery, parseBody, readJsonBody } from "@/lib/schema/body";
+import { bodyWithoutQuery, noBody, parseBody, readJsonBody } from "@/lib/schema/body";
 import { noQuery } from "@/lib/schema/params";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/commands";
 import { getWebhook } from "@/lib/webhooks/queries";
@@ -18,6 +18,6 @@ export const PATCH = apiRoute<Params, WebhookPatch>(
   async ({ caller, params, input }) => updateWebhook(caller, params.id, input),
 );
 
-export const DELETE = apiRoute<Params, void>({ requires: REQUIRES.manageWebhooks, input: ({ url }) => noQuery(url) }, async ({ caller, params }) => deleteWebhook(caller, params.id));
+export const DELETE = apiRoute<Params, void>({ requires: REQUIRES.manageWebhooks, input: noBody }, async ({ caller, params }) => deleteWebhook(caller, params.id));
 
 export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

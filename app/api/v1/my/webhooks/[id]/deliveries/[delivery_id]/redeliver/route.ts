@@ -1,10 +1,10 @@
 import { REQUIRES } from "@/lib/auth/requirements";
 import { apiRoute, otherMethods } from "@/lib/http/handler";
-import { bodyWithoutQuery, refuseBody } from "@/lib/schema/body";
+import { noBody } from "@/lib/schema/body";
 import { redeliverDelivery } from "@/lib/webhooks/commands";
 
 export const POST = apiRoute<{ id: string; delivery_id: string }, void>(
-  { requires: REQUIRES.manageWebhooks, input: ({ request, url }) => bodyWithoutQuery(url, () => refuseBody(request)) },
+  { requires: REQUIRES.manageWebhooks, input: noBody },
   async ({ caller, params }) => redeliverDelivery(caller, params.id, params.delivery_id),
 );
 

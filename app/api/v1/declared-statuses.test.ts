@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { apiOperations, filledPath } from "@/lib/testing/api-operations";
+import { COMPANIES, SECRETS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
+import { callRoute, expectError } from "@/lib/testing/http";
+
+/**
+ * The contract: an answer's status is one its operation's entry in the OpenAPI document lists,
+ * for the answers every operation gives alike (an unknown query parameter, no caller), walked over
+ * every operation of the document. Each request is refused before anything is written.
+ */
+
+const ids = { company_id: COMPANIES[0].id, delivery_id: randomUUID() };
+const pathOf = (route: string) => filledPath(route, { ...ids, id: route.startsWith("/my/trades") || route.startsWith("/ops/") ? teamTrades("alpha")[0].id : route.startsWith("/my/indications") ? teamIndications("alpha")[0].id : randomUUID() });
+const OPERATIONS = apiOperations();
+const isPublic = (operationId: string) => operationId === "getOpenApiDocument";
+
+describe("every operation answers what its document declares", () => {
+  it.each(OPERATIONS)("$operationId: an unknown query parameter is a declared 400 naming it", async (operation) => {
+    const result = await callRoute(await operation.handler(), `${pathOf(operation.path)}?not_a_parameter=1`, { key: SECRETS.alphaBroker, method: operation.method, headersOnly: true });
+    expect(operation.responses, `${operation.operationId} answered ${result.status}`).toContain(String(result.status));
+    if (!isPublic(operation.operationId)) expectError(result, "unknown_parameter", "not_a_parameter");
+  });
+
+  it.each(OPERATIONS.filter((operation) => !isPublic(operation.operationId)))("$operationId: no caller is a declared 401", async (operation) => {
+    const result = await callRoute(await operation.handler(), pathOf(operation.path), { method: operation.method, headersOnly: true });
+    expect(operation.responses).toContain(String(result.status));
+    expectError(result, "unauthorized");
+  });
+});
