@@ -40,6 +40,8 @@ async function created(handler: unknown, path: string, body: object): Promise<st
 
 /** A webhook endpoint of alpha's with one logged delivery (of an indication's event), to redeliver. */
 async function loggedDelivery(): Promise<{ id: string; delivery_id: string }> {
+  // The probe's earlier endpoints go first: a team may hold only so many (WEBHOOKS_PER_TEAM).
+  await getDb().webhookEndpoint.deleteMany({ where: { url: `${receiver.base}/hook` } });
   const indication = await created(createIndication, "/api/v1/my/indications", NEW_BID);
   const id = await created(createWebhook, "/api/v1/my/webhooks", { url: `${receiver.base}/hook`, events: ["*"] });
   const event = await getDb().auditEvent.findFirstOrThrow({ where: { resourceId: indication } });
