@@ -13,7 +13,8 @@
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given),
  * --streams <n> (live streams held open through the reads, then timed; default 500, smoke 20, 0: none;
  * bench/streams.ts), --webhooks <n> (audit events delivered to a local receiver after the reads, timed;
- * default 10000, smoke 500, 0: none; bench/webhooks.ts).
+ * default 10000, smoke 500, 0: none; bench/webhooks.ts; then, unless 0, a fast endpoint's deliveries
+ * timed beside another team's slow and silent receivers, bench/webhooks-slow.ts).
  *
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
  * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
@@ -48,6 +49,7 @@ import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
 import { OpenStreams, type StreamsResult } from "./streams";
 import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
+import { measureSlowReceivers, slowReceiversTable, type SlowReceiversResult } from "./webhooks-slow";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -1011,6 +1013,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   let streams: OpenStreams | null = null;
   let streamsResult: StreamsResult | null = null;
   let webhooks: WebhooksResult | null = null;
+  let slowReceivers: SlowReceiversResult | null = null;
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
@@ -1102,6 +1105,9 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       webhooks = await measureWebhooks(origin, auth, url, DEMO_EMAIL, options.webhooks);
       const w = webhooks;
       log(`  webhooks: ${w.delivered} of ${w.events} events delivered in ${w.seconds} s = ${w.per_s}/s (first after ${w.first_ms} ms), lost ${w.lost}, duplicates ${w.duplicates}, out of order ${w.out_of_order}, bad signatures ${w.bad_signatures}`);
+      slowReceivers = await measureSlowReceivers(origin, auth, url, DEMO_EMAIL);
+      const s = slowReceivers;
+      log(`  webhooks beside ${s.slow} slow and ${s.silent} silent receivers: ${s.delivered} of ${s.events} delivered, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, max ${s.max_ms} ms`);
       if (crashed.length) throw new Error(crashed.join("\n"));
     }
     if (options.writes) {
@@ -1141,7 +1147,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   }
 
   const rowsAfter = await datasetRows(url);
-  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult, webhooks };
+  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult, webhooks, slowReceivers };
 }
 
 async function main() {
@@ -1167,8 +1173,8 @@ async function main() {
   };
 
   const lists = options.exportsOnly ? null : await runLists(options, url, appDir, serverEnv);
-  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter, streams, webhooks } = lists ?? {
-    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null, streams: null, webhooks: null,
+  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter, streams, webhooks, slowReceivers } = lists ?? {
+    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null, streams: null, webhooks: null, slowReceivers: null,
   };
   // Last, with a server and a data set of their own (see the header).
   const exportResult = options.exports && (options.exportsOnly || !options.only || options.only.test("export")) ? await measureExports(url, appDir, options.port + 2, serverEnv, options.smoke) : null;
@@ -1178,10 +1184,11 @@ async function main() {
     printTable(rows, pages, peakRssMb);
     printWriteTables(writeRows, mixedRows);
     if (webhooks) console.log(webhooksTable(webhooks));
+    if (slowReceivers) console.log(slowReceiversTable(slowReceivers));
   }
   printExportTable(exportResult);
   const targets = [
-    ...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkStreamTargets(streams), ...checkWebhookTargets(webhooks)] : []),
+    ...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkStreamTargets(streams), ...checkWebhookTargets(webhooks, slowReceivers)] : []),
     ...checkExportTargets(exportResult, options.smoke),
   ];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
@@ -1205,6 +1212,7 @@ async function main() {
     exports: exportResult,
     streams,
     webhooks,
+    webhooks_slow_receivers: slowReceivers,
     targets,
   };
   const out = options.out ?? (options.smoke ? null : path.join(ROOT, "bench", "results", `${new Date().toISOString().slice(0, 10)}-${kind}.json`));
@@ -1245,9 +1253,18 @@ function checkStreamTargets(streams: StreamsResult | null) {
 }
 
 /** The issue's target for webhook delivery (order is checked too: the worker promises it per endpoint). */
-function checkWebhookTargets(webhooks: WebhooksResult | null) {
+function checkWebhookTargets(webhooks: WebhooksResult | null, slow: SlowReceiversResult | null) {
   if (!webhooks) return [];
   return [
+    ...(slow
+      ? [
+          {
+            target: `a fast endpoint's delivery beside another team's ${slow.slow} slow and ${slow.silent} silent receivers ≤ 2 s at p99, none lost`,
+            ok: slow.p99_ms <= 2_000 && slow.delivered === slow.events,
+            detail: `p99 ${slow.p99_ms} ms, ${slow.events - slow.delivered} lost`,
+          },
+        ]
+      : []),
     {
       target: `webhook delivery of ${webhooks.events} events to a local receiver ≥ 200/s, 0 lost, in order`,
       ok: webhooks.per_s >= 200 && webhooks.lost === 0 && webhooks.out_of_order === 0,

@@ -19,7 +19,8 @@ interface Waiter {
   arrivals: number[];
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of sorted values (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 

@@ -114,8 +114,8 @@ export async function measureWebhooks(origin: string, auth: Record<string, strin
   }
 }
 
-/** `count` changes of one of the team's indications, committed at once. */
-async function insertEvents(db: ReturnType<typeof createDb>, email: string, count: number): Promise<{ teamId: string; ids: Set<string> }> {
+/** `count` changes of one of the team's indications (the team of `email`), committed at once. */
+export async function insertEvents(db: ReturnType<typeof createDb>, email: string, count: number): Promise<{ teamId: string; ids: Set<string> }> {
   const user = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true, name: true, email: true, teamId: true } });
   const indication = await db.indication.findFirstOrThrow({ where: { teamId: user.teamId }, select: { id: true } });
   const rows = Array.from({ length: count }, (_, i) => ({

@@ -30,7 +30,11 @@ export function startWebhookLoop(): () => Promise<void> {
   async function lookNow() {
     looking = true;
     try {
-      if (!pool.full) waiting = pool.offer(await dueEndpoints(new Date(), ENDPOINTS_PER_PASS)).length > 0;
+      if (!pool.full) {
+        const due = await dueEndpoints(new Date(), ENDPOINTS_PER_PASS);
+        // Stopped while the look ran: nothing new starts.
+        if (!stopped) waiting = pool.offer(due).length > 0;
+      }
     } catch (error) {
       logger.error({ err: error }, "webhook pass failed");
     }

@@ -1,3 +1,4 @@
+import { logger } from "../log/logger";
 import type { DueEndpoint } from "./due";
 
 /**
@@ -42,7 +43,10 @@ export class DeliveryPool {
       this.running.add(endpoint.id);
       this.perTeam.set(endpoint.teamId, team + 1);
       void this.run(endpoint)
-        .catch(() => 0)
+        .catch((error: unknown) => {
+          logger.error({ webhook: endpoint.id, err: error }, "webhook endpoint run failed");
+          return 0;
+        })
         .then((sent) => {
           this.running.delete(endpoint.id);
           const others = (this.perTeam.get(endpoint.teamId) ?? 1) - 1;

@@ -37,8 +37,8 @@ export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
  */
 const LEASE_MS = envInteger(process.env.WEBHOOK_LEASE_MS, SECOND, HOUR, 2 * MINUTE);
 /**
- * An endpoint's run starts no delivery after this long, so one busy endpoint does not starve the
- * others; a quarter of the lease at most, so that a run and one more delivery stay inside it.
+ * An endpoint's run starts no delivery after this long, so a busy endpoint lets the others have its
+ * slot in turn (lib/webhooks/due.ts); a quarter of the lease at most, so that a run and one more delivery stay inside it.
  */
 const RUN_MS = Math.min(10 * SECOND, LEASE_MS / 4);
 /** The endpoint's next events are read this many at a time: one query per batch, not one per event. */
