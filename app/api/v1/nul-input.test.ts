@@ -131,6 +131,7 @@ describe("U+0000 in a sign-in", () => {
     for (const request of [
       signIn("application/x-www-form-urlencoded", new URLSearchParams({ email: `x${NUL}@a.example`, password: "whatever" }).toString()),
       signIn("application/json", JSON.stringify({ email: "broker@alpha.test", password: NUL })),
+      signIn("application/json", JSON.stringify({ email: `x${UNSTORABLE["a lone surrogate"]}@a.example`, password: "whatever" })),
     ]) {
       const answer = (await refuseThrottledSignIn(request))!;
       expect(answer.status).toBe(400);
@@ -139,6 +140,6 @@ describe("U+0000 in a sign-in", () => {
   });
 
   it("is a refused sign-in, not an error, further in", async () => {
-    expect(await authorizeCredentials({ email: `x${NUL}@a.example`, password: "whatever" })).toBeNull();
+    for (const text of Object.values(UNSTORABLE)) expect(await authorizeCredentials({ email: `x${text}@a.example`, password: "whatever" })).toBeNull();
   });
 });
