@@ -2,7 +2,8 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { sessionCookieOptions } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
-import { API_DOCS_PATH } from "@/lib/schema/error-body.mjs";
+import { isSameOriginWrite } from "@/lib/auth/same-origin";
+import { API_DOCS_PATH, errorBodyOf } from "@/lib/schema/error-body.mjs";
 import { HSTS, isHttpsRequest, pageCsp } from "@/lib/security/headers";
 
 /**
@@ -11,7 +12,12 @@ import { HSTS, isHttpsRequest, pageCsp } from "@/lib/security/headers";
  * 1. Content-Security-Policy with a fresh nonce (lib/security/headers.ts). It is set on the
  *    request too: Next.js reads the nonce from there and puts it on the scripts it renders. The
  *    fixed security headers come from next.config.ts, on every path.
- * 2. A page needs a session: without a valid session cookie the browser is sent to /sign-in with
+ * 2. A request to a page that can write (any method but GET, HEAD, OPTIONS: a server action,
+ *    with JavaScript or as a plain form post) must come from the dashboard itself, as the API's
+ *    session writes must (lib/auth/same-origin.ts): otherwise 403 in the error shape, before Next.js
+ *    runs the action. Next's own check lets a request without Origin through, and answers a
+ *    foreign one with a 500.
+ * 3. A page needs a session: without a valid session cookie the browser is sent to /sign-in with
  *    the page it asked for as callbackUrl.
  *
  * Not covered (see `config.matcher` and `isPublicPath`): /sign-in and the API reference
@@ -31,6 +37,10 @@ export async function proxy(request: NextRequest) {
     if (https) response.headers.set("strict-transport-security", HSTS);
     return response;
   };
+
+  if (!isSameOriginWrite(request)) {
+    return secure(NextResponse.json(errorBodyOf("forbidden", "A form of this site must be sent from this site."), { status: 403, headers: { "cache-control": "no-store" } }));
+  }
 
   const { pathname } = request.nextUrl;
   const pass = () => {

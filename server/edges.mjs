@@ -1,6 +1,5 @@
 // @ts-check
 import { errorBodyOf } from "../lib/schema/error-body.mjs";
-import { isOwnOrigin } from "../lib/security/own-origin.mjs";
 
 /**
  * What is refused before Next.js sees a request: the edges where Next answers a 500, an HTML page
@@ -54,10 +53,6 @@ export function refuseEdge(request) {
   if (request.headers?.host === undefined && request.httpVersion !== "1.0") {
     return errorAnswer(400, "invalid_parameter", "Send a Host header.");
   }
-  // A server action from another origin: Next.js refuses it too, but with a 500.
-  if (method === "POST" && request.headers?.["next-action"] !== undefined && !fromOwnHost(request.headers)) {
-    return errorAnswer(403, "forbidden", "A form of this site must be sent from this site.");
-  }
   // Node keeps only the first of two Authorization headers; two are ambiguous, so refuse them.
   let authorizations = 0;
   for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i].toLowerCase() === "authorization") authorizations++;
@@ -68,18 +63,6 @@ export function refuseEdge(request) {
 /** @param {string} path */
 function hasDotSegment(path) {
   return path.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
-}
-
-/**
- * A server action's Origin, as Next.js checks it: none (an old browser, not a browser) passes.
- * @param {Record<string, string | string[] | undefined>} headers
- */
-function fromOwnHost(headers) {
-  if (typeof headers.origin !== "string") return true;
-  return isOwnOrigin(headers.origin, (name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  });
 }
 
 /** The answer to an `Expect` Node does not meet (anything but 100-continue): 417 in the error shape. */

@@ -2,6 +2,7 @@ import type { NextAuthOptions, User as AuthUser } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
+import { unstorable } from "../schema/body";
 import { httpsByConfig } from "../security/headers";
 import { sameOriginRedirect } from "./callback-url";
 import { authCookies } from "./cookies";
@@ -55,8 +56,8 @@ export const OIDC_PROVIDER_ID = "oidc";
 const DUMMY_HASH = "$2b$10$kG2ZafpLgPYdOul4Ld1pden71ggNbQ/uWnW3QnGgwHUxQnyCXdSEO";
 
 export function normalizeEmail(value: unknown): string | null {
-  // No address holds U+0000, and PostgreSQL could not even look one up (lib/schema/body.ts holdsNul).
-  if (typeof value !== "string" || value.includes("\0")) return null;
+  // No address holds U+0000 or half a surrogate pair, and the databases could not even look one up.
+  if (typeof value !== "string" || unstorable(value) !== undefined) return null;
   const email = value.trim().toLowerCase();
   return email.length > 0 && email.length <= 320 ? email : null;
 }

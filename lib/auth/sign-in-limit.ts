@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { holdsNul, NUL_REFUSED } from "../schema/body";
+import { unstorable } from "../schema/body";
 import { ApiError } from "../schema/errors";
 import { sentence } from "../schema/messages";
 import { getDb } from "../db/client";
@@ -58,11 +58,15 @@ function signInFields(contentType: string | null | undefined, text: string): Rec
   return undefined;
 }
 
-/** A field holding U+0000 (lib/schema/body.ts holdsNul): 400 in the error shape, before anything reads the database. */
-function nulAnswer(fields: Record<string, unknown>): PlainAnswer | null {
-  const name = Object.keys(fields).find((key) => holdsNul(key) || (typeof fields[key] === "string" && holdsNul(fields[key] as string)));
+/**
+ * A field neither database can take (U+0000, half a surrogate pair: lib/schema/body.ts unstorable):
+ * 400 in the error shape, before anything reads the database.
+ */
+function unstorableAnswer(fields: Record<string, unknown>): PlainAnswer | null {
+  const whyOf = (key: string) => unstorable(key) ?? (typeof fields[key] === "string" ? unstorable(fields[key] as string) : undefined);
+  const name = Object.keys(fields).find((key) => whyOf(key) !== undefined);
   if (name === undefined) return null;
-  const error = ApiError.invalid(name, sentence(name, NUL_REFUSED));
+  const error = ApiError.invalid(name, sentence(name, whyOf(name)!));
   return { status: error.status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, body: JSON.stringify(error.toBody()) };
 }
 
@@ -74,7 +78,7 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
   if (request.method !== "POST" || !request.nextUrl.pathname.endsWith("/callback/credentials")) return null;
   const fields = signInFields(request.headers.get("content-type"), await request.clone().text());
   if (!fields) return null;
-  const refused = nulAnswer(fields);
+  const refused = unstorableAnswer(fields);
   if (refused) return new Response(refused.body, { status: refused.status, headers: refused.headers });
   const email = normalizeEmail(fields.email);
   if (!email) return null;

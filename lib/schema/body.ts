@@ -315,6 +315,12 @@ export function holdsLoneSurrogate(value: string): boolean {
 }
 export const LONE_SURROGATE_REFUSED = "must be Unicode text: it holds half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape) without the other half";
 
+/** Why neither database can take a string (NUL_REFUSED, LONE_SURROGATE_REFUSED); undefined when both can. */
+export function unstorable(value: string): string | undefined {
+  if (holdsNul(value)) return NUL_REFUSED;
+  return holdsLoneSurrogate(value) ? LONE_SURROGATE_REFUSED : undefined;
+}
+
 /**
  * Free text of at most `max` characters; `what` says what it holds, for the messages of a missing
  * or non-text value. Every string a body or a form sends is one (or a narrower type): what neither
@@ -324,8 +330,10 @@ export const textInput = (max: number, what = `text of at most ${max.toLocaleStr
   z
     .string({ error: expecting(what) })
     .max(max)
-    .refine((value) => !holdsNul(value), NUL_REFUSED)
-    .refine((value) => !holdsLoneSurrogate(value), LONE_SURROGATE_REFUSED);
+    .superRefine((value, ctx) => {
+      const why = unstorable(value);
+      if (why) ctx.addIssue({ code: "custom", message: why });
+    });
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
 export const emailInput = z.email({ error: expecting("an e-mail address, like name@example.com") }).max(254);
