@@ -24,7 +24,7 @@ test("a broker edits, refreshes and closes an indication from its card", async (
 
   await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: company.id })}`);
   const mine = card(page, `/indications/${indication.id}`);
-  // The card's actions are in its menu (⋯), which stays open through each action.
+  // The card's actions are in its menu (⋯), which each action closes.
   const menu = mine.getByTestId("row-menu-button");
   await hydrated(menu);
   await menu.click();
@@ -42,10 +42,19 @@ test("a broker edits, refreshes and closes an indication from its card", async (
   await expect(mine.locator('[data-column="volume"] [data-value]')).toHaveAttribute("data-value", "5432.5");
   expect((await read()).volume).toBe("5432.5");
 
+  await expect(mine.getByTestId("row-menu-panel")).toHaveCount(0);
+  await menu.click();
   await mine.getByTestId("refresh-indication").click();
   await expect(mine.getByTestId("action-status")).toHaveText(/Refreshed/);
+  await expect(mine.getByTestId("row-menu-panel")).toHaveCount(0);
   expect(Date.parse((await read()).last_refreshed_at)).toBeGreaterThan(Date.parse(indication.last_refreshed_at));
+  // The notice sits inside the window, clear of the card's menu button.
+  const notice = (await mine.getByTestId("action-status").boundingBox())!;
+  expect(notice.x).toBeGreaterThanOrEqual(0);
+  expect(notice.x + notice.width).toBeLessThanOrEqual(390);
+  await shot(page, testInfo, "refreshed");
 
+  await menu.click();
   await mine.getByTestId("close-indication").click();
   await openDialog(page).getByTestId("close-indication-yes").click();
   // Closed, it leaves the open list.

@@ -348,8 +348,11 @@ test.describe("dashboard workflows", () => {
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(row.locator('td[data-column="volume"] [data-value]')).toHaveAttribute("data-value", "650000.25");
 
-    // Refresh ("still live") from the same row.
+    // The menu closed with its dialog, the focus back on its button. Refresh ("still live") from the same row.
+    await expect(row.getByTestId("row-menu-panel")).toHaveCount(0);
+    await expect(menu).toBeFocused();
     const before = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as { last_refreshed_at: string };
+    await menu.click();
     await row.getByTestId("refresh-indication").click();
     await expect(row.getByTestId("action-status")).toHaveText(/Refreshed/);
     const after = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as { last_refreshed_at: string; volume: string };
@@ -361,6 +364,8 @@ test.describe("dashboard workflows", () => {
       ["indication.refreshed", "session"],
     ]);
     // Escape closes the menu and gives the focus back to its button.
+    await menu.click();
+    await expect(row.getByTestId("row-menu-panel")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(row.getByTestId("row-menu-panel")).toBeHidden();
     await expect(menu).toBeFocused();
