@@ -140,7 +140,7 @@ test.describe("dashboard workflows", () => {
     await expect(dialog.getByTestId("error-price_per_share")).toHaveText(/^Price per share must be a decimal number like "1250\.50": digits with at most one point \(no commas or spaces\)/);
     // The rules between fields (a bid's structures, the minimum) are named at once too.
     await expect(dialog.getByTestId("error-acceptable_structures")).toHaveText(/^Acceptable structures must list at least one structure for a bid/);
-    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume (1000).");
+    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume ($1,000.00).");
     await expect(dialog.getByTestId("error-summary")).toHaveText("4 fields need attention.");
     // The first field in error has the focus.
     await expect(dialog.getByTestId("field-issuer_id")).toBeFocused();
@@ -427,9 +427,11 @@ test.describe("dashboard workflows", () => {
     await dialog.getByTestId("form-submit").click();
     await expect(dialog.getByTestId("error-won_date").or(dialog.getByTestId("error-price_per_share")).first()).toBeVisible();
     // Every problem at once, the rule between the dates too, in the fields' own words.
-    await expect(dialog.getByTestId("error-won_date")).toHaveText(`Won date must not be before sign date (${today}).`);
+    // The date as the date field shows it (en-US), not ISO.
+    const [year, month, day] = today.split("-");
+    await expect(dialog.getByTestId("error-won_date")).toHaveText(`Won date must not be before sign date (${month}/${day}/${year}).`);
     await expect(dialog.getByTestId("error-price_per_share")).toHaveText("Enter the price per share.");
-    await expect(dialog.getByTestId("error-verification_officer_email")).toHaveText("Verification officer e-mail must be an e-mail address, like name@example.com.");
+    await expect(dialog.getByTestId("error-verification_officer_email")).toHaveText("Verification officer's e-mail must be an e-mail address, like name@example.com.");
     await shotBothSizes(page, testInfo, "record-trade-errors");
     await expectAccessible(page, "the record trade form with errors", "dialog[open]");
 
