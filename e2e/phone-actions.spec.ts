@@ -24,7 +24,7 @@ test("a broker edits, refreshes and closes an indication from its card", async (
 
   await signInAs(page, ACCOUNTS.broker, `/indications?${new URLSearchParams({ stage: "open", issuer_id: company.id })}`);
   const mine = card(page, `/indications/${indication.id}`);
-  // The card's actions are in its menu (⋯), which stays open through each action.
+  // The card's actions are in its menu (⋯), which each action closes.
   const menu = mine.getByTestId("row-menu-button");
   await hydrated(menu);
   await menu.click();
@@ -42,10 +42,19 @@ test("a broker edits, refreshes and closes an indication from its card", async (
   await expect(mine.locator('[data-column="volume"] [data-value]')).toHaveAttribute("data-value", "5432.5");
   expect((await read()).volume).toBe("5432.5");
 
+  await expect(mine.getByTestId("row-menu-panel")).toHaveCount(0);
+  await menu.click();
   await mine.getByTestId("refresh-indication").click();
   await expect(mine.getByTestId("action-status")).toHaveText(/Refreshed/);
+  await expect(mine.getByTestId("row-menu-panel")).toHaveCount(0);
   expect(Date.parse((await read()).last_refreshed_at)).toBeGreaterThan(Date.parse(indication.last_refreshed_at));
+  // The notice sits inside the window, clear of the card's menu button.
+  const notice = (await mine.getByTestId("action-status").boundingBox())!;
+  expect(notice.x).toBeGreaterThanOrEqual(0);
+  expect(notice.x + notice.width).toBeLessThanOrEqual(390);
+  await shot(page, testInfo, "refreshed");
 
+  await menu.click();
   await mine.getByTestId("close-indication").click();
   await openDialog(page).getByTestId("close-indication-yes").click();
   // Closed, it leaves the open list.
@@ -75,6 +84,12 @@ test("the marketplace team verifies and unverifies a trade from its card", async
   await verify.click();
   await expect(page.getByTestId("verify-results")).toContainText("verified");
   await expect.poll(verified).toBe(true);
+
+  // The result sits at the window's foot, clear of the toolbar's Filters button.
+  const results = (await page.getByTestId("verify-results").boundingBox())!;
+  const filters = (await page.getByTestId("open-filters").boundingBox())!;
+  expect(results.y).toBeGreaterThan(filters.y + filters.height + 8);
+  expect(results.y + results.height).toBeLessThanOrEqual(844);
 
   await queued.getByTestId("unverify-trade").click();
   // The dialog names the trade; an empty reason is refused with the focus where it is typed.
@@ -145,4 +160,37 @@ test("a tap on a card opens the row's page; its company link and menu keep their
   await menu.tap();
   await expect(card.getByTestId("row-menu-panel")).toBeVisible();
   await expect(page).toHaveURL(/\/indications\?stage=open$/);
+});
+
+test("a table's toolbar fits a phone: the count on one line beside Filters, Export CSV inside the cards' edge", async ({ page }, testInfo) => {
+  await signInAs(page, ACCOUNTS.broker, "/indications");
+  const count = page.getByTestId("row-count");
+  await hydrated(page.getByTestId("open-filters"));
+  const line = await count.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await count.boundingBox())!.height).toBeLessThanOrEqual(line + 1);
+  const card = (await page.getByTestId("row-card").first().boundingBox())!;
+  const csv = (await page.getByTestId("export-csv").boundingBox())!;
+  expect(csv.x + csv.width).toBeLessThanOrEqual(card.x + card.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, testInfo, "toolbar");
+});
+
+test("the queue on a phone: each card names its team and permalink; the filter sheet's selects fill their fields", async ({ page }, testInfo) => {
+  await signInAs(page, ACCOUNTS.ops, "/verification");
+  const first = page.getByTestId("row-card").first();
+  await expect(first.locator('[data-column="team"] dd')).toHaveText(/^(Alpha|Beta|Gamma|Delta)$/);
+  await expect(first.locator('[data-column="permalink_id"] dd')).toHaveText(/^\S{6,}$/);
+  // The company heads the card.
+  await expect(first.locator("a[href^='/companies/']").first()).toBeVisible();
+
+  const open = page.getByTestId("open-filters");
+  await hydrated(open);
+  await open.click();
+  for (const param of ["is_verified", "team_id"]) {
+    const select = page.getByTestId(`filter-${param}`);
+    const [own, field] = await select.evaluate((el) => [el.getBoundingClientRect().right, el.parentElement!.getBoundingClientRect().right]);
+    // Its arrow at the field's end, not in the middle of it.
+    expect(field - own, param).toBeLessThanOrEqual(2);
+  }
+  await shot(page, testInfo, "filter sheet");
 });

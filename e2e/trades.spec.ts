@@ -1,4 +1,6 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
+import { NEW_TRADE } from "../lib/testing/fixtures";
+import { mintApiKey } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { fromUsd } from "./support/decimal";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
@@ -90,5 +92,51 @@ test.describe("trades", () => {
       expect(text.trim()).toMatch(/^\$\d{1,3}(,\d{3})*$/);
       expect(fromUsd(text)).toBe(fromUsd(roundDecimal(volumes[i], 0)));
     });
+  });
+
+  test("a trade's page: the verification officer is named as such, \"Verified by\" only says who verified; one dash for every empty value", async ({ page, request }, testInfo) => {
+    const headers = { authorization: `Bearer ${mintApiKey(ACCOUNTS.broker, `e2e officer ${Date.now()}`)}` };
+    const today = new Date().toISOString().slice(0, 10);
+    const company = ((await (await request.get("/api/v1/companies?per_page=1&page=17", { headers })).json()) as { companies: { id: string }[] }).companies[0];
+    const made = await request.post("/api/v1/my/trades", { headers, data: { ...NEW_TRADE, issuer_id: company.id, sign_date: today, won_date: today, client_id: null, third_party_id: null } });
+    expect(made.status(), await made.text()).toBe(201);
+    const trade = (await made.json()) as { id: string; permalink_id: string };
+
+    await signInAs(page, ACCOUNTS.broker, `/trades/${trade.id}`);
+    const fields = page.getByTestId("trade-fields");
+    const label = (field: string) => fields.locator(`[data-field="${field}"] dt`);
+    const value = (field: string) => fields.locator(`[data-field="${field}"] dd`);
+    await expect(label("verification_officer_name")).toHaveText("Verification officer");
+    await expect(value("verification_officer_name")).toHaveText("Dana Officer");
+    await expect(label("verification_officer_email")).toHaveText("Verification officer's e-mail");
+    // Unverified: nobody verified it, and nothing on the page says anyone did.
+    await expect(page.getByTestId("trade-page")).not.toContainText("Verified by");
+    // The form words the fields as the page does.
+    const edit = page.getByTestId("edit-trade");
+    await hydrated(edit);
+    await edit.click();
+    const dialog = page.locator("dialog[open]");
+    for (const [field, text] of [["verification_officer_name", "Verification officer"], ["verification_officer_email", "Verification officer's e-mail"], ["attributed_to_owner", "Attributed to owner"]]) {
+      await expect(dialog.locator(`label[for="${await dialog.getByTestId(`field-${field}`).getAttribute("id")}"]`)).toHaveText(text);
+      await expect(label(field)).toHaveText(text);
+    }
+    await page.keyboard.press("Escape");
+    // Empty values: the one dash, in the page's own type (not an id's monospace, where it reads as "–").
+    for (const field of ["client_id", "third_party_id"]) {
+      await expect(value(field)).toHaveText("—");
+      await expect(value(field).locator("code")).toHaveCount(0);
+    }
+    // Dates as the tables write them.
+    await expect(value("sign_date")).not.toHaveText(today);
+
+    // Verified by the marketplace team: the banner names who verified; the field still the officer.
+    const ops = { authorization: `Bearer ${mintApiKey(ACCOUNTS.ops, `e2e officer verify ${Date.now()}`)}` };
+    expect((await request.post(`/api/v1/ops/trades/${trade.id}/verify`, { headers: ops })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("verified-by")).toContainText("Verified by Ibrahim Novak");
+    await expect(label("verification_officer_name")).toHaveText("Verification officer");
+    await expect(value("verification_officer_name")).toHaveText("Dana Officer");
+    await expect(fields.locator("dt", { hasText: "Verified by" })).toHaveCount(0);
+    await shot(page, testInfo, "verified");
   });
 });

@@ -140,7 +140,7 @@ test.describe("dashboard workflows", () => {
     await expect(dialog.getByTestId("error-price_per_share")).toHaveText(/^Price per share must be a decimal number like "1250\.50": digits with at most one point \(no commas or spaces\)/);
     // The rules between fields (a bid's structures, the minimum) are named at once too.
     await expect(dialog.getByTestId("error-acceptable_structures")).toHaveText(/^Acceptable structures must list at least one structure for a bid/);
-    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume (1000).");
+    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume ($1,000.00).");
     await expect(dialog.getByTestId("error-summary")).toHaveText("4 fields need attention.");
     // The first field in error has the focus.
     await expect(dialog.getByTestId("field-issuer_id")).toBeFocused();
@@ -348,8 +348,11 @@ test.describe("dashboard workflows", () => {
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(row.locator('td[data-column="volume"] [data-value]')).toHaveAttribute("data-value", "650000.25");
 
-    // Refresh ("still live") from the same row.
+    // The menu closed with its dialog, the focus back on its button. Refresh ("still live") from the same row.
+    await expect(row.getByTestId("row-menu-panel")).toHaveCount(0);
+    await expect(menu).toBeFocused();
     const before = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as { last_refreshed_at: string };
+    await menu.click();
     await row.getByTestId("refresh-indication").click();
     await expect(row.getByTestId("action-status")).toHaveText(/Refreshed/);
     const after = (await (await page.request.get(`/api/v1/my/indications/${state.offer!.id}`)).json()) as { last_refreshed_at: string; volume: string };
@@ -361,6 +364,8 @@ test.describe("dashboard workflows", () => {
       ["indication.refreshed", "session"],
     ]);
     // Escape closes the menu and gives the focus back to its button.
+    await menu.click();
+    await expect(row.getByTestId("row-menu-panel")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(row.getByTestId("row-menu-panel")).toBeHidden();
     await expect(menu).toBeFocused();
@@ -422,9 +427,11 @@ test.describe("dashboard workflows", () => {
     await dialog.getByTestId("form-submit").click();
     await expect(dialog.getByTestId("error-won_date").or(dialog.getByTestId("error-price_per_share")).first()).toBeVisible();
     // Every problem at once, the rule between the dates too, in the fields' own words.
-    await expect(dialog.getByTestId("error-won_date")).toHaveText(`Won date must not be before sign date (${today}).`);
+    // The date as the date field shows it (en-US), not ISO.
+    const [year, month, day] = today.split("-");
+    await expect(dialog.getByTestId("error-won_date")).toHaveText(`Won date must not be before sign date (${month}/${day}/${year}).`);
     await expect(dialog.getByTestId("error-price_per_share")).toHaveText("Enter the price per share.");
-    await expect(dialog.getByTestId("error-verification_officer_email")).toHaveText("Verification officer e-mail must be an e-mail address, like name@example.com.");
+    await expect(dialog.getByTestId("error-verification_officer_email")).toHaveText("Verification officer's e-mail must be an e-mail address, like name@example.com.");
     await shotBothSizes(page, testInfo, "record-trade-errors");
     await expectAccessible(page, "the record trade form with errors", "dialog[open]");
 

@@ -15,7 +15,7 @@ export function ExportLink({ href }: { href: string }) {
       href={href}
       download
       aria-disabled={isPending}
-      className={`inline-flex h-8 items-center gap-1 rounded border border-slate-300 bg-white px-2 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 ${
+      className={`inline-flex h-8 shrink-0 items-center gap-1 whitespace-nowrap rounded border border-slate-300 bg-white px-2 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 ${
         isPending ? "pointer-events-none opacity-50" : ""
       }`}
       data-testid="export-csv"

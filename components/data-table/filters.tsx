@@ -234,7 +234,8 @@ export function SelectFilter({
             [param]: event.target.value === defaultValue ? null : event.target.value,
           })
         }
-        className={`${fieldInputClass} pr-6`}
+        // flex-1: stretched in the phone's filter sheet, the select fills its field (its arrow at the end).
+        className={`${fieldInputClass} flex-1 pr-6`}
       >
         {options.some((o) => o.value === value) ? null : <option value={value}>{value}</option>}
         {options.map((o) => (

@@ -12,7 +12,7 @@ const buttonClass =
 /** "N matching rows", announced politely when it changes. */
 export function RowCount({ total, noun = "row", plural }: { total: number; noun?: string; plural?: string }) {
   return (
-    <p className="text-xs text-slate-600" aria-live="polite" data-testid="row-count">
+    <p className="whitespace-nowrap text-xs text-slate-600" aria-live="polite" data-testid="row-count">
       <span className="font-semibold tabular-nums text-slate-900" data-testid="row-count-value">
         {formatCount(total)}
       </span>{" "}

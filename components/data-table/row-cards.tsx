@@ -35,7 +35,9 @@ export function RowCards<T>({
     <ul className={`space-y-2 ${isPending ? "opacity-50" : ""}`} aria-label={label} aria-busy={isPending} data-testid="row-cards">
       {rows.map((row) => {
         const cells = row.getAllCells().filter((cell) => cell.column.columnDef.meta?.card);
-        const [title, ...rest] = cells;
+        // The pinned column (the company) heads the card, wherever it stands among the others.
+        const title = cells.find((cell) => cell.column.columnDef.meta?.pinned) ?? cells[0];
+        const rest = cells.filter((cell) => cell !== title);
         const footer = row.getAllCells().filter((cell) => cell.column.columnDef.meta?.cardFooter);
         return (
           <li key={row.id} className="relative rounded-md border border-slate-200 bg-white p-3 text-xs shadow-sm" data-testid="row-card">

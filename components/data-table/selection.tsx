@@ -89,3 +89,12 @@ export function selectionColumn<T>(getId: (row: T) => string, label: (row: T) =>
     meta: { hideable: false, label: "Select", cardFooter: true },
   };
 }
+
+/**
+ * Where a selection's bulk bar (and what its actions answered) sits: after the table, held at the
+ * window's foot while the table is in view (sticky). Above the table, appearing with the first
+ * ticked box, it pushed every row down under the pointer.
+ */
+export function SelectionFoot({ children }: { children: React.ReactNode }) {
+  return <div className="sticky bottom-2 z-30 space-y-2 empty:hidden [&>*]:shadow-lg" data-testid="selection-foot">{children}</div>;
+}

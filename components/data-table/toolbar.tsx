@@ -56,6 +56,7 @@ export function FilterBar({
         Reset filters
       </button>
     ) : null;
+  const count = total === undefined ? null : <RowCount total={total} noun={noun} plural={plural} />;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="filter-bar">
       {filters.length > 0 ? (
@@ -123,13 +124,17 @@ export function FilterBar({
         ) : null}
         {reset}
       </div>
-      <div className="ml-auto flex items-center gap-2">
+      {/* A phone has no room for the count beside the table's controls: it stands by "Filters",
+          the controls on a line of their own below (else it wrapped to three lines and pushed
+          Export CSV past the cards). */}
+      {phone && count ? <div className="ml-auto">{count}</div> : null}
+      <div className={phone ? "flex w-full flex-wrap items-center justify-end gap-2" : "ml-auto flex items-center gap-2"}>
         {isPending ? (
           <span className="text-xs text-slate-600" role="status">
             Loading…
           </span>
         ) : null}
-        {total === undefined ? null : <RowCount total={total} noun={noun} plural={plural} />}
+        {phone ? null : count}
         {children}
       </div>
     </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 
 /**
  * A button that shows and hides a panel beside it (the filter and column popovers, a row's menu,
@@ -50,7 +50,8 @@ export function useDisclosure<Root extends HTMLElement = HTMLDivElement>(initial
     "aria-controls": open ? panelId : undefined,
     onClick: () => setOpen((o) => !o),
   };
-  // For a panel whose item hands the focus on elsewhere (the "+ Filter" list), not back to the button.
-  const close = () => setOpen(false);
+  // For a panel whose item hands the focus on elsewhere (the "+ Filter" list, a row menu's items),
+  // not back to the button. Stable, so an effect that closes the panel is not renewed each render.
+  const close = useCallback(() => setOpen(false), []);
   return { open, close, panelId, rootProps, buttonProps, buttonRef };
 }

@@ -23,6 +23,12 @@ export function shown(value: string): string {
   return JSON.stringify(short.replace(LONE_SURROGATES, "?"));
 }
 
+/**
+ * What a form says of an amount typed with a minus sign (deal-form/fields.ts): the API's decimals
+ * have no sign, and its format text would not say that the sign is what is wrong.
+ */
+export const NOT_NEGATIVE = "must not be negative";
+
 /** A parameter's name and what is wrong with it, as one sentence ending with a full stop. */
 export function sentence(param: string, predicate: string): string {
   return `${param} ${predicate}${/[.!?]$/.test(predicate) ? "" : "."}`;

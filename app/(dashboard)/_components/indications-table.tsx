@@ -10,11 +10,10 @@ import { labelOf, SIDE_LABELS, STAGE_LABELS, structureLabel, VISIBILITY_LABELS }
 import type { FacetCounts } from "@/lib/db/facets";
 import type { Indication } from "@/lib/indications/schema";
 import { IntentLink } from "@/components/intent-link";
-import { MENU_ITEM, RowMenu } from "@/components/data-table/row-menu";
-import { SelectionProvider, selectionColumn } from "@/components/data-table/selection";
+import { SelectionFoot, SelectionProvider, selectionColumn } from "@/components/data-table/selection";
 import { MoneyCell, StructureCell, TextCell } from "./cells";
 import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
-import { IndicationActions } from "./deal-form/indication-actions";
+import { IndicationRowMenu } from "./deal-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
 import { LogoColorsProvider } from "./inline-logos";
 import { SavedViews } from "./saved-views";
@@ -88,12 +87,7 @@ function actionsColumn(manage: boolean) {
     meta: { hideable: false, cardFooter: true },
     cell: ({ row }) =>
       manage ? (
-        <RowMenu label={`Actions for ${row.original.permalink_id}`}>
-          <IntentLink href={`/indications/${row.original.id}`} className={MENU_ITEM} data-testid="open-indication">
-            Details
-          </IntentLink>
-          <IndicationActions indication={row.original} inMenu />
-        </RowMenu>
+        <IndicationRowMenu indication={row.original} />
       ) : (
         <IntentLink href={`/indications/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-indication">
           Details<span className="sr-only"> of {row.original.permalink_id}</span>
@@ -214,8 +208,10 @@ export function IndicationsTable({
   if (!manage) return table;
   return (
     <SelectionProvider ids={rows.map((row) => row.id)}>
-      <IndicationBulkBar names={Object.fromEntries(rows.map((row) => [row.id, rowName(row)]))} />
       {table}
+      <SelectionFoot>
+        <IndicationBulkBar names={Object.fromEntries(rows.map((row) => [row.id, rowName(row)]))} />
+      </SelectionFoot>
     </SelectionProvider>
   );
 }

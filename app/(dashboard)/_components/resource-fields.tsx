@@ -1,7 +1,7 @@
 import { Timestamp } from "@/components/timestamp";
 import {
+  formatDate,
   formatPercent,
-  formatText,
   formatUsd,
   labelOf,
   SIDE_LABELS,
@@ -12,6 +12,7 @@ import {
   VISIBILITY_LABELS,
 } from "@/lib/format";
 import { CompanyLink } from "./company-links";
+import { SHARED_FIELD_LABELS } from "./field-labels";
 
 /**
  * Every field of a resource as the API shows it, ordered by the task (detailOrder), so a field
@@ -80,9 +81,7 @@ const LABELS: Record<string, string> = {
   permalink_id: "Permalink",
   price_per_share: "Price per share",
   is_verified: "Verified",
-  attributed_to_owner: "Shown on the tape as ours",
-  verification_officer_name: "Verified by",
-  verification_officer_email: "Verifier's e-mail",
+  ...SHARED_FIELD_LABELS,
   management_fee_percent: "Management fee",
   carried_interest_fee_percent: "Carried interest",
   client_id: "Client ID",
@@ -112,6 +111,7 @@ export function valueText(field: string, value: unknown): string {
   if (field.includes("structure")) return structureLabel(text);
   if (ENUM_LABELS[field]) return labelOf(ENUM_LABELS[field], text);
   if (field.endsWith("_percent")) return formatPercent(text);
+  if (field.endsWith("_date")) return formatDate(text);
   if (field === "price_per_share" || field.endsWith("volume")) return formatUsd(text);
   return text;
 }
@@ -126,7 +126,8 @@ function FieldValue({ field, value }: { field: string; value: unknown }) {
     );
   }
   if (field.endsWith("_at") && typeof value === "string") return <Timestamp iso={value} />;
-  if (field === "id" || field.endsWith("_id")) return <code className="font-mono text-xs">{formatText(value as string | null)}</code>;
+  // An empty id is the page's one "—", not drawn in the ids' monospace (where it reads as "–").
+  if ((field === "id" || field.endsWith("_id")) && typeof value === "string" && value !== "") return <code className="font-mono text-xs">{value}</code>;
   return <>{valueText(field, value)}</>;
 }
 

@@ -10,6 +10,7 @@ import type { FacetCounts } from "@/lib/db/facets";
 import type { Trade } from "@/lib/trades/schema";
 import { IntentLink } from "@/components/intent-link";
 import { StructureCell, TextCell } from "./cells";
+import { SHARED_FIELD_LABELS } from "./field-labels";
 import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
 import { LogoColorsProvider } from "./inline-logos";
 import type { SavedView } from "@/lib/views/view";
@@ -48,7 +49,7 @@ export const TRADE_COLUMNS = [
   }),
   col.accessor("verification_officer_name", {
     id: "verification_officer_name",
-    header: "Verification officer",
+    header: SHARED_FIELD_LABELS.verification_officer_name,
     cell: ({ row }) => (
       <span title={row.original.verification_officer_email}>{row.original.verification_officer_name}</span>
     ),
@@ -56,12 +57,13 @@ export const TRADE_COLUMNS = [
   col.accessor("verification_officer_email", {
     id: "verification_officer_email",
     header: "Officer e-mail",
+    meta: { label: SHARED_FIELD_LABELS.verification_officer_email },
     cell: (info) => <TextCell value={info.getValue()} />,
   }),
   col.accessor("attributed_to_owner", {
     id: "attributed_to_owner",
     header: "Attributed",
-    meta: { label: "Attributed to owner" },
+    meta: { label: SHARED_FIELD_LABELS.attributed_to_owner },
     cell: (info) => (info.getValue() ? "Yes" : "No"),
   }),
   deal.management_fee_percent,

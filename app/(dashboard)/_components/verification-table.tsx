@@ -4,7 +4,7 @@ import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { IntentLink } from "@/components/intent-link";
-import { SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
+import { SelectionFoot, SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
 import type { Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
 import type { IssuerFilter } from "./deal-table";
@@ -24,9 +24,10 @@ type Column = ColumnDef<TradeWithTeam, any>;
 function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
   return [
     selectionColumn<TradeWithTeam>((row) => row.id, (row) => `Select ${rowName(row)}`),
-    col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false } }),
+    // A phone's card names the team and the permalink too: the queue tells trades apart by them.
+    col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false, card: true } }),
     // GET /ops/trades sorts by every column the team's trades sort by.
-    ...(TRADE_COLUMNS as unknown as Column[]),
+    ...(TRADE_COLUMNS as unknown as Column[]).map((column) => (column.id === "permalink_id" ? { ...column, meta: { ...column.meta, card: true } } : column)),
     col.display({
       id: "actions",
       header: "Actions",
@@ -65,18 +66,6 @@ export function VerificationTable({
   const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));
   return (
     <SelectionProvider ids={rows.map((row) => row.id)}>
-      <QueueBulkBar rows={rows} names={names} onDone={setOutcomes} />
-      {outcomes ? (
-        <div role="status" className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs" data-testid="verify-results">
-          <ul>
-            {outcomes.map((o, i) => (
-              <li key={i} className={o.ok ? "text-emerald-900" : "text-red-800"} data-ok={o.ok}>
-                {o.text}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
       <DataTable
         label="Trades to verify"
         data={rows}
@@ -94,6 +83,23 @@ export function VerificationTable({
         rowHref={(row) => `/trades/${row.id}`}
         rowName={rowName}
       />
+      <SelectionFoot>
+        <QueueBulkBar rows={rows} names={names} onDone={setOutcomes} />
+        {outcomes ? (
+          <div role="status" className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs" data-testid="verify-results">
+            <ul>
+              {outcomes.map((o, i) => (
+                <li key={i} className={o.ok ? "text-emerald-900" : "text-red-800"} data-ok={o.ok}>
+                  {o.text}
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="mt-1 text-indigo-800 underline" onClick={() => setOutcomes(null)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+      </SelectionFoot>
     </SelectionProvider>
   );
 }

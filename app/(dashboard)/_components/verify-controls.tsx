@@ -5,6 +5,7 @@ import { useId, useRef, useState, useTransition } from "react";
 import { unverifySchema } from "@/lib/trades/write-schema";
 import { setTradesVerifiedAction } from "../_actions/trades";
 import { withLabel } from "@/lib/schema/messages";
+import { DIALOG } from "./deal-form/dialog";
 import { errorsOf } from "./deal-form/fields";
 
 const button = "h-7 rounded border border-slate-300 bg-white px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50";
@@ -93,7 +94,7 @@ export function VerifyControls({
         </button>
       ) : null}
       {/* showModal() focuses the first control, the reason (no autoFocus: see confirm-button.tsx). */}
-      <dialog ref={dialogRef} aria-labelledby={`${uid}-title`} className="m-auto w-[min(28rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-5 shadow-xl backdrop:bg-slate-900/40">
+      <dialog ref={dialogRef} aria-labelledby={`${uid}-title`} className={`${DIALOG} w-[min(28rem,calc(100vw-1rem))] p-5`}>
         <form noValidate onSubmit={submitUnverify} className="space-y-3" data-testid="unverify-form">
           <h2 id={`${uid}-title`} className="text-sm font-semibold text-slate-900">
             Unverify {many ? `${ids.length} trades` : (names[ids[0]] ?? "this trade")}

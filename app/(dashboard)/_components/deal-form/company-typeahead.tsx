@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { CompanyOption } from "@/components/data-table/types";
 
 const SUGGESTION_LIMIT = 20;
@@ -63,15 +64,21 @@ export function CompanyTypeahead({
 
   const exact = (list: CompanyOption[], value: string) => list.find((c) => c.name.toLowerCase() === value.trim().toLowerCase());
 
-  async function settle(value: string) {
+  /** Takes the company the text names (exactly, or as the only match), if any. */
+  async function settle(value: string): Promise<void> {
+    // The typing's own search, still waiting, would abort this one.
+    if (timer.current) clearTimeout(timer.current);
     if (value.trim() === "") return onChange("");
     const list = exact(suggestions, value) ? suggestions : await search(value.trim());
     const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
-    if (match) {
-      setText(match.name);
-      setMatches(null);
-      onChange(match.id);
-    } else onChange("");
+    // At once (flushSync): an Enter that waited for this submits the form with the company in it.
+    flushSync(() => {
+      if (match) {
+        setText(match.name);
+        setMatches(null);
+      }
+      onChange(match ? match.id : "");
+    });
   }
 
   const matchesId = `${id}-matches`;
@@ -102,6 +109,13 @@ export function CompanyTypeahead({
           if (value.trim() !== "") timer.current = setTimeout(() => void search(value.trim()), 200);
         }}
         onBlur={() => void settle(text)}
+        onKeyDown={(event) => {
+          // Enter before the suggestions came back: take the company typed first, then submit.
+          if (event.key !== "Enter" || exact(suggestions, text)) return;
+          event.preventDefault();
+          const form = event.currentTarget.form;
+          void settle(text).then(() => form?.requestSubmit());
+        }}
         className="h-9 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 aria-invalid:border-red-600"
       />
       <p id={matchesId} aria-live="polite" className="text-[11px] text-slate-600" data-testid="issuer-matches">

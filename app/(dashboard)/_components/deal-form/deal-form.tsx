@@ -76,7 +76,16 @@ export function DealForm<T extends Record<string, unknown>>({
     (first ?? formRef.current?.querySelector<HTMLElement>("[data-form-alert]"))?.focus();
   }, [attempt]);
 
-  const set = (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value }));
+  // In a dialog the first field takes the focus, not the dialog's × (the form mounts as it opens).
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
+  }, []);
+
+  // A field's message goes as its value changes: it spoke of the value that was there.
+  const set = (name: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([field]) => field !== name)) : current));
+  };
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { CURRENT_STRUCTURES, SIDES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURE_LABELS, VISIBILITIES } from "@/lib/domain/enums";
 import { SIDE_LABELS, STOCK_CLASS_TYPE_LABELS, STOCK_TYPE_LABELS, VISIBILITY_LABELS } from "@/lib/format";
+import { SHARED_FIELD_LABELS } from "../field-labels";
 import type { FieldDef, FormValues } from "./fields";
 
 /**
@@ -57,9 +58,9 @@ export const TRADE_FORM_FIELDS: FieldDef[] = [
   { name: "stock_class", label: "Stock class", kind: "text", nullable: true },
   { name: "management_fee_percent", label: "Management fee (%)", kind: "decimal", nullable: true },
   { name: "carried_interest_fee_percent", label: "Carried interest fee (%)", kind: "decimal", nullable: true },
-  { name: "verification_officer_name", label: "Verification officer", kind: "text" },
-  { name: "verification_officer_email", label: "Verification officer e-mail", kind: "text" },
-  { name: "attributed_to_owner", label: "Attributed to owner", kind: "checkbox" },
+  { name: "verification_officer_name", label: SHARED_FIELD_LABELS.verification_officer_name, kind: "text", hint: "Whom the marketplace team contacts to verify the trade." },
+  { name: "verification_officer_email", label: SHARED_FIELD_LABELS.verification_officer_email, kind: "text" },
+  { name: "attributed_to_owner", label: SHARED_FIELD_LABELS.attributed_to_owner, kind: "checkbox" },
   { name: "client_id", label: "Client ID", kind: "text", nullable: true },
   { name: "third_party_id", label: "Third-party ID", kind: "text", nullable: true },
   { name: "details", label: "Details", kind: "textarea", nullable: true },

@@ -3,7 +3,7 @@ import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
 import { indicationCreateSchema, INDICATION_REFUSED, WRITABLE_FIELDS as INDICATION_WRITABLE } from "@/lib/indications/write-schema";
 import { tradeCreateSchema, TRADE_REFUSED, WRITABLE_FIELDS as TRADE_WRITABLE } from "@/lib/trades/write-schema";
-import { bodyOf, errorsAtFields, fieldOfParam, plainMessage, validate, valuesOf, type FormValues } from "./fields";
+import { bodyOf, errorsAtFields, fieldOfParam, plainMessage, readAmount, validate, valuesOf, type FormValues } from "./fields";
 import { INDICATION_FORM_FIELDS, TRADE_FORM_FIELDS } from "./field-defs";
 
 /**
@@ -128,6 +128,24 @@ describe("deal form bodies", () => {
     expect(Object.keys(validate(indicationCreateSchema, body))).toEqual(["side"]);
   });
 
+  it("reads amounts as people type them ($, commas that group thousands), and leaves anything else to the schema", () => {
+    expect(["2,000,000", "$14", "$ 1,250.50", " 14 ", "1000"].map(readAmount)).toEqual(["2000000", "14", "1250.50", "14", "1000"]);
+    expect(["12,5", "1,00,000", "-1000", "$", "14$", "1,000,"].map(readAmount)).toEqual(["12,5", "1,00,000", "-1000", "$", "14$", "1,000,"]);
+    const body = bodyOf(INDICATION_FORM_FIELDS, { ...bid, price_per_share: "$14", volume: "2,000,000", minimum_volume: "1,000" }, "create");
+    expect(body).toMatchObject({ price_per_share: "14", volume: "2000000", minimum_volume: "1000" });
+    expect(validate(indicationCreateSchema, body)).toEqual({});
+    expect(serverVerdict(indicationCreateSchema, body, INDICATION_REFUSED.onCreate)).toBeNull();
+  });
+
+  it("a minus sign is named as the problem, and values in a message read as the fields show them", () => {
+    const field = (name: string) => INDICATION_FORM_FIELDS.find((f) => f.name === name)!;
+    const negative = validate(indicationCreateSchema, bodyOf(INDICATION_FORM_FIELDS, { ...bid, volume: "-1000", management_fee_percent: "-1.5" }, "create"));
+    expect(plainMessage(field("volume"), negative.volume, INDICATION_FORM_FIELDS)).toBe("Volume must not be negative.");
+    expect(plainMessage(field("management_fee_percent"), negative.management_fee_percent, INDICATION_FORM_FIELDS)).toBe("Management fee must not be negative.");
+    const over = validate(indicationCreateSchema, bodyOf(INDICATION_FORM_FIELDS, { ...bid, minimum_volume: "2000000" }, "create"));
+    expect(plainMessage(field("minimum_volume"), over.minimum_volume, INDICATION_FORM_FIELDS)).toBe("Minimum volume must not exceed volume ($1,000,000.00).");
+  });
+
   it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {
     const patch = bodyOf(INDICATION_FORM_FIELDS, bid, "edit");
     expect(patch).not.toHaveProperty("issuer_id");
@@ -152,7 +170,7 @@ describe("deal form bodies", () => {
     const body = bodyOf(TRADE_FORM_FIELDS, trade, "create");
     expect(validate(tradeCreateSchema, body)).toEqual({ won_date: "won_date must not be before sign_date (2026-03-09)." });
     const wonDate = TRADE_FORM_FIELDS.find((f) => f.name === "won_date")!;
-    expect(plainMessage(wonDate, validate(tradeCreateSchema, body).won_date, TRADE_FORM_FIELDS)).toBe("Won date must not be before sign date (2026-03-09).");
+    expect(plainMessage(wonDate, validate(tradeCreateSchema, body).won_date, TRADE_FORM_FIELDS)).toBe(`Won date must not be before sign date (${new Date("2026-03-09T00:00:00Z").toLocaleDateString(undefined, { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" })}).`);
     expect(serverVerdict(tradeCreateSchema, body, TRADE_REFUSED.onCreate)).toBe("won_date");
     const fixed = bodyOf(TRADE_FORM_FIELDS, { ...trade, won_date: "2026-03-10" }, "create");
     expect(validate(tradeCreateSchema, fixed)).toEqual({});

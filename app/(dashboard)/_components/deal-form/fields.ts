@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { earlyRuleIssues } from "@/lib/deals/write-fields";
 import { fieldName } from "@/lib/schema/body";
-import { sentence } from "@/lib/schema/messages";
+import { NOT_NEGATIVE, sentence } from "@/lib/schema/messages";
+import { valueText } from "../resource-fields";
 
 /**
  * What a deal form (indication, trade) is made of, as data: each field's input kind, whether it
@@ -28,7 +29,17 @@ export interface FieldDef {
   hint?: string;
 }
 
-/** The body the API would receive: the exact text typed (no trimming, no numbers), empty -> null. */
+/**
+ * An amount as people type it, read as the API's decimal: "$14" -> "14", "2,000,000.50" ->
+ * "2000000.50" (a leading dollar sign, commas that group thousands, spaces around). Anything else
+ * is left as typed, for the schema to judge ("12,5" is not read as 12.5). The API stays strict.
+ */
+export function readAmount(text: string): string {
+  const m = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*$/.exec(text);
+  return m ? `${m[1].replace(/,/g, "")}${m[2] ?? ""}` : text;
+}
+
+/** The body the API would receive: the text typed (amounts read by readAmount, no numbers), empty -> null. */
 export function bodyOf(fields: readonly FieldDef[], values: FormValues, mode: "create" | "edit"): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
@@ -38,7 +49,7 @@ export function bodyOf(fields: readonly FieldDef[], values: FormValues, mode: "c
     if (field.kind === "checkboxes" || field.kind === "emails") body[field.name] = applies && Array.isArray(value) ? value : [];
     else if (field.kind === "checkbox") body[field.name] = applies && value === true;
     else if (!applies || value === "" || value === undefined) body[field.name] = field.nullable || !applies ? null : "";
-    else body[field.name] = value;
+    else body[field.name] = field.kind === "decimal" && typeof value === "string" ? readAmount(value) : value;
   }
   return body;
 }
@@ -112,10 +123,21 @@ export function plainMessage(field: Pick<FieldDef, "name" | "kind" | "label">, m
   if (!entry && /^(is required\b|must not be empty\b)|; got ""\.$/.test(rest)) {
     return `${field.kind === "select" || field.kind === "radio" ? "Choose" : "Enter"} the ${subjectOf(field).toLowerCase()}.`;
   }
+  // A minus sign, not a malformed number: what is wrong is the sign (the format text would not say so).
+  if (field.kind === "decimal" && /; got "-\$?[\d,]*\.?\d+"\.$/.test(rest)) return `${subjectOf(field)} ${NOT_NEGATIVE}.`;
+  // Values as the fields show them: amounts grouped ("volume ($1,000,000)"), dates in the reader's way.
+  let said = rest
+    .replace(/; got ".*"\.$/, ".")
+    .replace(/\b([a-z_]+) \((\d+(?:\.\d+)?)\)/g, (whole, name: string, value: string) => (others.some((o) => o.name === name) ? `${name} (${valueText(name, value)})` : whole))
+    .replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (iso: string) => localDate(iso));
   // Another field the rule names ("must not be before sign_date") by its label too.
-  let said = rest.replace(/; got ".*"\.$/, ".");
   for (const other of others) if (other.name.includes("_")) said = said.replace(new RegExp(`\\b${other.name}\\b`, "g"), subjectOf(other).toLowerCase());
   return entry ? `Entry ${Number(entry[1]) + 1} ${said}` : `${subjectOf(field)} ${said}`;
+}
+
+/** A calendar date as a date field shows it in the reader's locale ("2026-03-09" -> "03/09/2026" in en-US). */
+function localDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" });
 }
 
 /** A field's label as the subject of a sentence: "Price per share (USD)" -> "Price per share". */

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import type { CompanyOption } from "@/components/data-table/types";
 import type { Indication } from "@/lib/indications/schema";
-import { FormDialog } from "./form-dialog";
+import { FormDialog, FormModal, type FormDone } from "./form-dialog";
 import { Loading } from "./load-then";
 
 // Loaded when a dialog first opens, not with the page (docs/performance.md, "Lighthouse").
@@ -29,14 +29,26 @@ export function NewIndicationButton({ issuer = null, from }: { issuer?: CompanyO
   );
 }
 
-/**
- * "Edit" of one indication, guarded by the ETag it was loaded with (a 412 shows what changed).
- * Without an ETag (a table row), the dialog reads the indication as it is now first.
- */
-export function EditIndicationButton({ indication, etag, variant = "secondary" }: { indication: Indication; etag?: string; variant?: "secondary" | "menu" }) {
+const editTitle = (indication: Indication) => `Edit ${indication.permalink_id}`;
+const editForm = (indication: Indication, etag?: string) =>
+  function EditForm(done: FormDone) {
+    return <EditIndicationForm indication={indication} etag={etag} done={done} />;
+  };
+
+/** "Edit" of one indication on its page, guarded by the ETag it was loaded with (a 412 shows what changed). */
+export function EditIndicationButton({ indication, etag }: { indication: Indication; etag: string }) {
   return (
-    <FormDialog label="Edit" title={`Edit ${indication.permalink_id}`} testId="edit-indication" variant={variant}>
-      {(done) => <EditIndicationForm indication={indication} etag={etag} done={done} />}
+    <FormDialog label="Edit" title={editTitle(indication)} testId="edit-indication" variant="secondary">
+      {editForm(indication, etag)}
     </FormDialog>
+  );
+}
+
+/** The edit dialog opened from a table row's menu: without an ETag, it reads the indication as it is now first. */
+export function EditIndicationModal({ indication, onClose }: { indication: Indication; onClose: () => void }) {
+  return (
+    <FormModal title={editTitle(indication)} testId="edit-indication" onClose={onClose}>
+      {editForm(indication)}
+    </FormModal>
   );
 }
