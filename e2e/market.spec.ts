@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { fetchAll, mintApiKey } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, signInAs, test } from "./support/fixtures";
@@ -108,7 +109,14 @@ test.describe("company market view", () => {
   });
 });
 
-test("on a phone the price chart is drawn for its width: labels as large as on a laptop", async ({ page }, testInfo) => {
+/** Each text's size on screen: its font size in the drawing's units, scaled as the SVG is. */
+const renderedFontSizes = (svg: Locator) =>
+  svg.evaluate((el: SVGSVGElement) => {
+    const scale = el.getBoundingClientRect().width / el.viewBox.baseVal.width;
+    return [...el.querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size")) * scale);
+  });
+
+test("on a phone the price chart is drawn for its width: every word at 11 px or more", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, ACCOUNTS.broker, "/companies");
   const { companies } = (await (await page.request.get("/api/v1/companies?per_page=1")).json()) as { companies: { id: string }[] };
@@ -116,9 +124,65 @@ test("on a phone the price chart is drawn for its width: labels as large as on a
   const narrow = page.getByTestId("price-chart-plot-narrow");
   await expect(narrow).toBeVisible();
   await expect(page.getByTestId("price-chart-plot")).toBeHidden();
-  const heights = await narrow.locator("text").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
-  expect(heights.length).toBeGreaterThan(2);
-  expect(Math.min(...heights)).toBeGreaterThanOrEqual(9);
+  const sizes = await renderedFontSizes(narrow);
+  expect(sizes.length).toBeGreaterThan(2);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, testInfo, "price-chart-phone");
+});
+
+test("the chart labels today's best bid and offer over the last 30 days only, and breaks the 30-day VWAP where 30 days pass without a trade", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const key = mintApiKey(ACCOUNTS.broker, `e2e chart ${Date.now()}`);
+  const auth = { authorization: `Bearer ${key}` };
+  const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  // A company with both quotes and two verified trades in the year more than 30 days apart.
+  let found: { id: string; bid: string; offer: string; gaps: number } | undefined;
+  const { companies } = (await (await page.request.get("/api/v1/companies?per_page=100", { headers: auth })).json()) as { companies: { id: string }[] };
+  for (const { id } of companies) {
+    const book = (await (await page.request.get(`/api/v1/companies/${id}/order_book?depth=1`, { headers: auth })).json()) as { best_bid: string | null; best_offer: string | null };
+    if (book.best_bid === null || book.best_offer === null) continue;
+    const tape = (await (await page.request.get(`/api/v1/companies/${id}/trades?sign_date_from=${yearAgo}&per_page=100&sort=sign_date`, { headers: auth })).json()) as { trades: { sign_date: string }[] };
+    const days = [...new Set(tape.trades.map((t) => Date.parse(t.sign_date)))];
+    const gaps = days.slice(1).filter((d, i) => d - days[i] > 30 * 86_400_000).length;
+    if (gaps > 0) {
+      found = { id, bid: book.best_bid, offer: book.best_offer, gaps };
+      break;
+    }
+  }
+  expect(found, "a company with both quotes and a month without trades").toBeDefined();
+  await signInAs(page, ACCOUNTS.broker, `/companies/${found!.id}`);
+  const plot = page.getByTestId("price-chart-plot");
+  await expect(plot).toBeVisible();
+  // Labelled with their prices, as the ladders' spread line writes them.
+  await expect(plot.getByTestId("best-bid")).toContainText(/^Bid \$/);
+  await expect(plot.getByTestId("best-offer")).toContainText(/^Offer \$/);
+  const [plotBox, bidBox] = [(await plot.boundingBox())!, (await plot.getByTestId("best-bid").locator("line").boundingBox())!];
+  // 30 of the chart's 366 days, at its right end: not across the year.
+  expect(bidBox.width).toBeLessThan(plotBox.width * 0.15);
+  expect(bidBox.x).toBeGreaterThan(plotBox.x + plotBox.width * 0.6);
+  const moves = await plot.getByTestId("vwap-30-line").evaluate((path) => (path.getAttribute("d")?.match(/M/g) ?? []).length);
+  expect(moves).toBe(found!.gaps + 1);
+  await shot(page, testInfo, "quotes-and-gaps");
+});
+
+test("a company without trades in the year says so in its chart", async ({ page }) => {
+  test.setTimeout(120_000);
+  const key = mintApiKey(ACCOUNTS.broker, `e2e chart empty ${Date.now()}`);
+  const auth = { authorization: `Bearer ${key}` };
+  const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  let id: string | undefined;
+  const { companies } = (await (await page.request.get("/api/v1/companies?per_page=100&page=2", { headers: auth })).json()) as { companies: { id: string }[] };
+  for (const company of companies) {
+    const tape = (await (await page.request.get(`/api/v1/companies/${company.id}/trades?sign_date_from=${yearAgo}&per_page=1`, { headers: auth })).json()) as { total_count: number };
+    if (tape.total_count > 0) continue;
+    const book = (await (await page.request.get(`/api/v1/companies/${company.id}/order_book?depth=1`, { headers: auth })).json()) as { best_bid: string | null; best_offer: string | null };
+    if (book.best_bid !== null || book.best_offer !== null) {
+      id = company.id;
+      break;
+    }
+  }
+  expect(id, "a company with quotes and no trade in the year").toBeDefined();
+  await signInAs(page, ACCOUNTS.broker, `/companies/${id}`);
+  await expect(page.getByTestId("price-chart-plot").getByTestId("chart-no-trades")).toHaveText("No verified trades in this period");
 });

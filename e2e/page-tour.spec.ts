@@ -4,11 +4,13 @@ import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
 import { mintApiKey } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, signInAs, test } from "./support/fixtures";
+import { panelsPastTheEdges, wrappedNumbers } from "./support/layout-checks";
 
 /**
  * Every page each demo user may open, at a laptop's and a phone's width: no console error or
  * warning (a hydration mismatch, a CSP refusal, React's warnings), no page wider than the window,
- * and axe finds nothing serious or critical. The gamma team's lead also has an indication and a
+ * no number, amount or date broken across lines, no panel or popover past either edge of the
+ * window once opened, and axe finds nothing serious or critical. The gamma team's lead also has an indication and a
  * trade with the longest amounts the API accepts, shown on their own pages and in a company's book.
  */
 
@@ -74,7 +76,7 @@ test.describe("page tour", () => {
 
   for (const [role, email] of USERS) {
     test(`as ${role}: no console noise, nothing wider than the window, axe clean`, async ({ page }, testInfo) => {
-      test.setTimeout(240_000);
+      test.setTimeout(600_000);
       const noise = consoleNoise(page);
       await signInAs(page, email, "/companies");
       const pages = await reachablePages(page);
@@ -82,6 +84,8 @@ test.describe("page tour", () => {
       const found: string[] = [];
       for (const size of [LAPTOP, PHONE]) {
         await page.setViewportSize(size);
+        // Each kind of panel once per size: the header's are on every page.
+        const panelsChecked = new Set<string>();
         for (const path of pages) {
           noise.length = 0;
           const response = await page.goto(path);
@@ -93,11 +97,13 @@ test.describe("page tour", () => {
           for (const message of noise) found.push(`${at}: ${message.slice(0, 300)}`);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           if (width > size.width) found.push(`${at}: ${width} px wide`);
+          for (const wrapped of await wrappedNumbers(page)) found.push(`${at}: ${wrapped}`);
           const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
           for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
             found.push(`${at}: axe ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
           }
           await shot(page, testInfo, `${size.width}-${path}`);
+          for (const panel of await panelsPastTheEdges(page, panelsChecked)) found.push(`${at}: ${panel}`);
         }
       }
       expect(found, found.join("\n")).toEqual([]);

@@ -195,6 +195,73 @@ test.describe("team-lead review", () => {
     await shot(page, testInfo, "month-chart");
   });
 
+  test("the month chart fills its card on a laptop, writes months as Nov 2024 and every figure at 11 px or more; on a phone no month's label is cut", async ({ page }, testInfo) => {
+    await signInAs(page, ACCOUNTS.lead, "/review?is_verified=all");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const chart = page.getByTestId("volume-chart");
+    const plot = page.getByTestId("volume-chart-plot");
+    const scroller = page.getByTestId("volume-chart-scroll");
+    const labels = page.getByTestId("volume-chart-label");
+    await expect(plot).toBeVisible();
+    // Labels read as months of a year ("Nov" over "2024"), never as a day ("Nov 24").
+    for (const label of await labels.evaluateAll((els) => els.map((el) => [...el.querySelectorAll("tspan")].map((t) => t.textContent).join(" ")))) {
+      expect(label).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) 20\d\d$/);
+    }
+    const sizes = await chart.locator("text").evaluateAll((els) => els.map((el) => Number(getComputedStyle(el).fontSize.replace("px", ""))));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+    // The months fit a laptop: the plot spans the card, no empty quarter on its right.
+    const [cardBox, plotBox] = [(await chart.boundingBox())!, (await plot.boundingBox())!];
+    expect(plotBox.x + plotBox.width).toBeGreaterThan(cardBox.x + cardBox.width - 40);
+    await shot(page, testInfo, "month-chart-laptop");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await scroller.scrollIntoViewIfNeeded();
+    const window = (await scroller.boundingBox())!;
+    // Every label shown is shown whole: none straddles the scrolling window's edge ("lay 26").
+    const cut = await labels.evaluateAll(
+      (els, edge) =>
+        els
+          .map((el) => el.getBoundingClientRect())
+          .filter((r) => r.right > edge.x && r.left < edge.x + edge.width)
+          .filter((r) => r.left < edge.x - 0.5 || r.right > edge.x + edge.width + 0.5).length,
+      window,
+    );
+    expect(cut).toBe(0);
+    await shot(page, testInfo, "month-chart-phone");
+  });
+
+  test("at 390 px each breakdown shows all its columns, and every VWAP has 4 decimals", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, ACCOUNTS.lead, "/review");
+    for (const id of ["breakdown-table", "broker-breakdown"]) {
+      const t = page.getByTestId(id);
+      await expect(t).toBeVisible();
+      // The table no wider than its frame: the VWAP column is not cut ("$2.0").
+      expect(await t.evaluate((el) => el.getBoundingClientRect().width <= el.parentElement!.clientWidth + 0.5), id).toBe(true);
+      const vwaps = await t.locator("tbody tr td:last-child").allInnerTexts();
+      for (const v of vwaps) expect(v.trim()).toMatch(/^\$[\d,]+\.\d{4}$/);
+    }
+    await expect(page.getByTestId("total-vwap")).toHaveText(/^\$[\d,]+\.\d{4}$/);
+    await shot(page, testInfo, "breakdowns-phone");
+  });
+
+  test("the export of one broker's trades names the broker on every record", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.lead, "/review");
+    const broker = page.getByTestId("broker-breakdown").getByTestId("breakdown-filter").first();
+    const name = (await broker.innerText()).trim();
+    await hydrated(broker);
+    await broker.click();
+    await expect(page).toHaveURL(/user_id=/);
+    const href = await page.getByTestId("review-trades-table").getByRole("link", { name: /Export CSV/ }).getAttribute("href");
+    expect(href).toContain("user_id=");
+    const csv = await (await page.request.get(href!)).text();
+    const [header, ...records] = csv.trim().split("\r\n").map((line) => line.split(","));
+    expect(header.slice(-2)).toEqual(["broker.id", "broker.name"]);
+    expect(records.length).toBeGreaterThan(0);
+    // Names of the demo team have no commas, so a plain split reads the last cell.
+    expect(new Set(records.map((r) => r[r.length - 1]))).toEqual(new Set([name]));
+  });
+
   test("a broker gets 403 on the review page", async ({ page }) => {
     await signInAs(page, ACCOUNTS.broker, "/companies");
     const response = await page.goto("/review");
@@ -202,5 +269,8 @@ test.describe("team-lead review", () => {
     await expect(page.getByTestId("total-count")).toHaveCount(0);
     await expect(page.getByTestId("no-access-page")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/access/i);
+    // The role by the name the header gives it, not its API value.
+    await expect(page.getByTestId("missing-access")).toContainText("needs the team lead role");
+    await expect(page.getByTestId("missing-access")).not.toContainText("team_lead");
   });
 });

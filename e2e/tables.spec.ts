@@ -416,7 +416,7 @@ test.describe("at 1,440 px", () => {
     await signInViaApi(page.request, ACCOUNTS.broker);
     const review = await page.goto("/review");
     expect(review?.status()).toBe(403);
-    await expect(page.getByTestId("missing-access")).toContainText("team_lead role");
+    await expect(page.getByTestId("missing-access")).toContainText("the team lead role");
   });
 });
 

@@ -53,10 +53,11 @@ describe("issue 15 formats", () => {
     expect(roundDecimal(value, digits)).toBe(expected);
   });
 
-  it("averages to 4 decimals, at least 2", () => {
+  it("averages to 4 decimals, padded: one rule for every VWAP", () => {
     expect(formatUsdAverage("38.71221869")).toBe("$38.7122");
-    expect(formatUsdAverage("194.657")).toBe("$194.657");
-    expect(formatUsdAverage("1")).toBe("$1.00");
+    expect(formatUsdAverage("194.657")).toBe("$194.6570");
+    expect(formatUsdAverage("22.92")).toBe("$22.9200");
+    expect(formatUsdAverage("1")).toBe("$1.0000");
     expect(formatUsdAverage(null)).toBe("—");
   });
 

@@ -89,9 +89,9 @@ export function formatUsdWhole(value: string | null | undefined): string {
 /** The decimals an average shows (formatUsdAverage). */
 export const AVERAGE_PLACES = 4;
 
-/** An average in a summary card: US dollars to 4 decimals (the exact value goes in a title). */
+/** An average (a VWAP): US dollars to 4 decimals, padded, so every average reads alike (the exact value goes in a title). */
 export function formatUsdAverage(value: string | null | undefined): string {
-  return value === null || value === undefined ? EMPTY : formatUsd(roundDecimal(value, AVERAGE_PLACES));
+  return value === null || value === undefined ? EMPTY : formatUsdPlaces(value, AVERAGE_PLACES);
 }
 
 /**

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ROLE_LABELS } from "@/lib/format";
 import { missingAccess } from "./_lib/forbid";
 
 /** Rendered with status 403 by forbidden() (company pages without the permission, /review); names what is missing. */
@@ -11,8 +12,14 @@ export default function DashboardForbidden() {
       <p className="mt-1 text-sm text-slate-700" data-testid="missing-access">
         {missing ? (
           <>
-            This page needs the <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{missing.name}</code> {missing.kind}, which your
-            account does not have.
+            This page needs the{" "}
+            {/* A role by the name the header shows ("team lead"), a permission by its API name. */}
+            {missing.kind === "role" ? (
+              (ROLE_LABELS[missing.name] ?? missing.name).toLowerCase()
+            ) : (
+              <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{missing.name}</code>
+            )}{" "}
+            {missing.kind}, which your account does not have.
           </>
         ) : (
           <>Your account lacks the permission or role this page needs.</>

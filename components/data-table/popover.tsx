@@ -1,10 +1,13 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useAnchoredPosition } from "./use-anchored-position";
 import { useDisclosure } from "./use-disclosure";
 
 /**
  * A button that opens a small panel below it (filter menus, column toggle, saved views): useDisclosure.
+ * The panel is fixed inside the window (useAnchoredPosition): hung from its button, a wide one
+ * (saved views) opened past a phone's left edge.
  * `opening`: it mounts open with the focus on its first control (a filter just added to the bar).
  * `children` may take `close`, for an item that closes the panel itself.
  */
@@ -25,8 +28,9 @@ export function Popover({
   opening?: boolean;
   children: React.ReactNode | ((close: () => void) => React.ReactNode);
 }) {
-  const { open, close, panelId, rootProps, buttonProps } = useDisclosure(opening);
+  const { open, close, panelId, rootProps, buttonProps, buttonRef } = useDisclosure(opening);
   const panelRef = useRef<HTMLDivElement>(null);
+  const position = useAnchoredPosition(open, buttonRef, panelRef, align);
   useEffect(() => {
     if (opening) panelRef.current?.querySelector<HTMLElement>("input, select, button")?.focus();
   }, [opening]);
@@ -54,9 +58,8 @@ export function Popover({
         ref={panelRef}
         id={panelId}
         hidden={!open}
-        className={`absolute z-30 mt-1 min-w-48 rounded-md border border-slate-200 bg-white p-2 shadow-lg ${
-          align === "right" ? "right-0" : "left-0"
-        }`}
+        style={position}
+        className="fixed z-30 min-w-48 max-w-[calc(100vw-8px)] rounded-md border border-slate-200 bg-white p-2 shadow-lg"
       >
         {typeof children === "function" ? children(close) : children}
       </div>

@@ -4,8 +4,8 @@ import { usePathname } from "next/navigation";
 import { useState } from "react";
 
 /**
- * Phones (< 640 px): the navigation folds behind a Menu button, so the header stays one line
- * (brand, who is signed in, Menu) instead of a third of the screen; from 640 px the panel is
+ * Phones (< 640 px): the navigation folds behind a Menu button, so the header stays two short
+ * lines (brand, bell, Menu; who is signed in) instead of a third of the screen; from 640 px the panel is
  * simply part of the header. Following a link closes it.
  */
 export function HeaderMenu({ children }: { children: React.ReactNode }) {
@@ -30,7 +30,7 @@ export function HeaderMenu({ children }: { children: React.ReactNode }) {
       </button>
       <div
         id="site-menu"
-        className={`${open ? "flex" : "hidden"} order-4 w-full flex-col gap-3 pb-1 sm:order-2 sm:flex sm:w-auto sm:flex-1 sm:flex-row sm:items-center sm:pb-0`}
+        className={`${open ? "flex" : "hidden"} order-5 w-full flex-col gap-3 pb-1 sm:order-2 sm:flex sm:w-auto sm:flex-1 sm:flex-row sm:items-center sm:pb-0`}
       >
         {children}
       </div>

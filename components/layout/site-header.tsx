@@ -35,13 +35,17 @@ export function SiteHeader({ caller, waiting = null, unread = 0 }: { caller: Cal
             <SignOutButton />
           </div>
         </HeaderMenu>
-        <div className="order-2 flex min-w-0 flex-1 items-center justify-end gap-3 sm:order-3 sm:flex-none" data-testid="current-user">
+        <div className="order-2 flex flex-1 justify-end sm:order-3 sm:flex-none">
           <NotificationBell unread={unread} />
-          <div className="min-w-0 text-right leading-tight">
-            <p className="truncate text-sm font-medium text-white" data-testid="current-user-name">
+        </div>
+        {/* On a phone who is signed in is a line of its own, under the bar: beside the bell and the
+            menu there was room for "Ibrahim Nov…" only. Wrapped, never cut. */}
+        <div className="order-4 flex w-full min-w-0 items-center gap-3 sm:order-3 sm:w-auto" data-testid="current-user">
+          <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 leading-tight sm:block sm:text-right">
+            <p className="text-sm font-medium text-white wrap-break-word" data-testid="current-user-name">
               {caller.name}
             </p>
-            <p className="truncate text-xs text-slate-400">
+            <p className="text-xs text-slate-400 wrap-break-word">
               <span data-testid="current-user-team">{caller.teamName}</span>
               <span aria-hidden="true"> · </span>
               <span data-testid="current-user-role">{ROLE_LABELS[caller.role] ?? caller.role}</span>

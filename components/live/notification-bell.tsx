@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { IntentLink } from "@/components/intent-link";
+import { useAnchoredPosition } from "@/components/data-table/use-anchored-position";
 import { useDisclosure } from "@/components/data-table/use-disclosure";
 import { Timestamp } from "@/components/timestamp";
 import type { Notification } from "@/lib/notifications/schema";
@@ -32,7 +33,10 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
   }
   const [items, setItems] = useState<Notification[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const { open, panelId, rootProps, buttonProps } = useDisclosure();
+  const { open, panelId, rootProps, buttonProps, buttonRef } = useDisclosure();
+  // Fixed and kept inside the window: hung from the bell's right edge it ran off a phone's left edge.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const position = useAnchoredPosition(open, buttonRef, panelRef);
 
   useEffect(
     () =>
@@ -88,9 +92,11 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
         ) : null}
       </button>
       <div
+        ref={panelRef}
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg"
+        style={position}
+        className="fixed z-40 w-80 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg"
         data-testid="notification-panel"
       >
         <div className="flex items-center justify-between border-b border-slate-100 px-3 py-2">

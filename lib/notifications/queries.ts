@@ -1,7 +1,7 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
 import { getDb, type Db } from "../db/client";
-import { formatDecimal, formatUsd } from "../format";
+import { formatUsd, formatUsdWhole } from "../format";
 import { keptSince, notificationCursorOf, type Notification, type NotificationKind, type NotificationList, type NotificationListQuery } from "./schema";
 
 /** A user's notifications: only their own, only those kept (NOTIFICATION_DAYS). */
@@ -22,7 +22,8 @@ interface Data {
   team?: string | null;
 }
 
-const terms = (data: Data) => `${formatUsd(data.price_per_share)} a share, ${formatDecimal(data.volume)} (${data.team ?? "anonymous"})`;
+// The volume is dollars: written as the tables write an amount ("$200,000").
+const terms = (data: Data) => `${formatUsd(data.price_per_share)} a share, ${formatUsdWhole(data.volume)} (${data.team ?? "anonymous"})`;
 const CHANGED: Record<string, string> = { "indication.created": "New", "indication.updated": "Changed", "indication.closed": "Closed" };
 
 const TITLES: Record<NotificationKind, (data: Data) => string> = {

@@ -10,6 +10,7 @@ import {
   opsTradeListParamsSchema,
   opsTradeListSchema,
   tradeExportParamsSchema,
+  tradeExportSchema,
   tradeListParamsSchema,
   tradeListSchema,
   tradeSchema,
@@ -216,6 +217,8 @@ interface DealDoc {
   listParams: z.ZodObject;
   list: z.ZodType;
   exportParams: z.ZodObject;
+  /** An export's record, when it says more than the item (a trade's broker). */
+  exportItem?: z.ZodObject;
   create: { summary: string; schema: z.ZodType };
   patch: z.ZodType;
   permission: string;
@@ -224,7 +227,7 @@ interface DealDoc {
 }
 
 /** A deal resource's paths: the list and create, the CSV export, one row, its history. */
-function dealPaths({ noun, schema, listParams, list: page, exportParams, create, patch, permission, conflict }: DealDoc) {
+function dealPaths({ noun, schema, listParams, list: page, exportParams, exportItem = schema, create, patch, permission, conflict }: DealDoc) {
   const name = noun[0].toUpperCase() + noun.slice(1);
   return {
     [`/my/${noun}s`]: {
@@ -237,7 +240,7 @@ function dealPaths({ noun, schema, listParams, list: page, exportParams, create,
       },
     },
     [`/my/${noun}s.csv`]: {
-      get: csvExport(`export${name}s`, `The caller's team's ${noun}s as CSV (every row the list's filters select)`, exportParams, schema),
+      get: csvExport(`export${name}s`, `The caller's team's ${noun}s as CSV (every row the list's filters select)`, exportParams, exportItem),
     },
     [`/my/${noun}s/{id}`]: {
       parameters: [idParameter],
@@ -402,7 +405,7 @@ export function openApiDocument(serverUrl: string) {
       version: "1",
       description:
         "Companies, and the caller's team's indications and trades: read, create, change, audited; the marketplace team verifies trades. " +
-        "`has_more` is true exactly when a later page exists. See docs/api.md for every rule.",
+        "`has_more` is true exactly when a later page exists. See [docs/api.md](/docs/api.md) for every rule.",
     },
     // An internal API: the marketplace's own programs and people, not the public.
     servers: [{ url: serverUrl, "x-internal": true }],
@@ -488,6 +491,7 @@ export function openApiDocument(serverUrl: string) {
         listParams: tradeListParamsSchema,
         list: tradeListSchema,
         exportParams: tradeExportParamsSchema,
+        exportItem: tradeExportSchema,
         create: { summary: "Record a trade, unverified", schema: tradeCreateSchema },
         patch: tradePatchSchema,
         permission: "trades_manage",

@@ -5,9 +5,12 @@
 
 type Item = Record<string, unknown>;
 
-/** The header the API's items imply: their keys in order, the issuer as issuer.id, issuer.name. */
+/** A reference (the issuer, a trade's broker): an object, written as its id and its name. */
+const isReference = (value: unknown): value is { id: string; name: string } => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The header the API's items imply: their keys in order, a reference as issuer.id, issuer.name. */
 export function headerOf(item: Item): string[] {
-  return Object.keys(item).flatMap((key) => (key === "issuer" ? ["issuer.id", "issuer.name"] : [key]));
+  return Object.entries(item).flatMap(([key, value]) => (isReference(value) ? [`${key}.id`, `${key}.name`] : [key]));
 }
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -15,11 +18,8 @@ const cell = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
 
 /** An API item as the CSV must write it (its cells, before quoting). */
 export function recordOf(item: Item): string[] {
-  return Object.entries(item).flatMap(([key, value]) => {
-    if (key === "issuer") {
-      const issuer = value as { id: string; name: string };
-      return [issuer.id, cell(issuer.name)];
-    }
+  return Object.values(item).flatMap((value) => {
+    if (isReference(value)) return [value.id, cell(value.name)];
     if (value === null) return [""];
     if (Array.isArray(value)) return [cell(JSON.stringify(value))];
     return [cell(String(value))];

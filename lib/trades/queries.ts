@@ -5,12 +5,12 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
-import { ISSUER_JOIN, TEAM_JOIN } from "../domain/joins";
+import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../domain/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Filters } from "../db/sql";
 import type { Trade as TradeRow } from "../generated/kysely/tables";
-import { SIGN_DATE, TRADE_CREATED, WON_DATE, type OpsTradeListQuery, type OpsTradeSortField, type Trade, type TradeListQuery, type TradeWithTeam } from "./schema";
-import { OPS_TRADE_FIELDS, TRADE_FIELDS } from "./serializer";
+import { SIGN_DATE, TRADE_CREATED, WON_DATE, type OpsTradeListQuery, type OpsTradeSortField, type Trade, type TradeExport, type TradeListQuery, type TradeWithTeam } from "./schema";
+import { OPS_TRADE_FIELDS, TRADE_EXPORT_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** Where a trade is read from, in a list and alone: the one way its JSON is written. */
 export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
@@ -72,6 +72,11 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
     order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
     ...pageWindow(query),
   };
+}
+
+/** GET /my/trades.csv: tradeList's rows, each with its broker (a user's name changes bump `auth`). */
+export function tradeExportList(teamId: string, query: TradeListQuery): ListQuery<TradeExport, "trades"> {
+  return { ...tradeList(teamId, query), fields: TRADE_EXPORT_FIELDS, joins: [...TRADE_SOURCE.joins!, BROKER_JOIN], dependsOn: ["companies", "auth"] };
 }
 
 /** GET /my/trades: one statement per page, with a cached count while the table is unchanged. */

@@ -64,6 +64,14 @@ export const tradeSchema = z.object({
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
+/**
+ * A record of GET /my/trades.csv: the trade and its broker, the team member who recorded it (what
+ * the list's `user_id` filter and the review's "By broker" select by), so a sheet exported of one
+ * broker's trades says whose they are.
+ */
+export const tradeExportSchema = tradeSchema.extend({ broker: z.object({ id: z.string(), name: z.string() }) });
+export type TradeExport = z.infer<typeof tradeExportSchema>;
+
 export const tradeListSchema = z.object({ trades: z.array(tradeSchema), ...pageFieldsSchema });
 
 /** A trade as the marketplace team sees it (GET /ops/trades, verify, unverify): with its team. */

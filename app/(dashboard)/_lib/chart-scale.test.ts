@@ -19,7 +19,7 @@ describe("chart scales", () => {
   });
 
   it("labels", () => {
-    expect(monthLabel("2026-03")).toBe("Mar 26");
+    expect(monthLabel("2026-03")).toBe("Mar 2026");
     expect(formatUsdCompact(0)).toBe("$0");
     expect(formatUsdCompact(950)).toBe("$950");
     expect(formatUsdCompact(1500)).toBe("$1.5K");

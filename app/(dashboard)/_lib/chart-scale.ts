@@ -34,10 +34,10 @@ export function everyMonth(first: string, last: string): string[] {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "2026-03" -> "Mar 26". */
+/** "2026-03" -> "Mar 2026" (a two-digit year read as a day: "Dec 26"). */
 export function monthLabel(month: string): string {
   const [year, m] = month.split("-");
-  return `${MONTHS[Number(m) - 1] ?? m} ${year.slice(2)}`;
+  return `${MONTHS[Number(m) - 1] ?? m} ${year}`;
 }
 
 /** An axis or bar label: "$0", "$950", "$1.5K", "$12M", "$2.5B" (a picture's figure, not an exact one). */

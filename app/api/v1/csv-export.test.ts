@@ -15,10 +15,18 @@ import { GET as tradesJson, POST as createTrade } from "./my/trades/route";
 /**
  * GET /my/indications.csv and /my/trades.csv (issue 15) through the real route handlers: for the
  * same filters, the CSV's records are the JSON list's items (every page of it), field for field
- * and decimal digit for digit; free text that a spreadsheet would run is neutralised.
+ * and decimal digit for digit (a trade's with its broker); free text that a spreadsheet would run
+ * is neutralised.
  */
 
 type Item = Record<string, unknown>;
+
+/** Trades as their export writes them: each JSON item with its broker, the user who recorded it (from the database). */
+async function withBrokers(items: Item[]): Promise<Item[]> {
+  const rows = await getDb().trade.findMany({ where: { id: { in: items.map((item) => String(item.id)) } }, select: { id: true, user: { select: { id: true, name: true } } } });
+  const brokers = new Map(rows.map((row) => [row.id, row.user]));
+  return items.map((item) => ({ ...item, broker: brokers.get(String(item.id)) }));
+}
 
 function records(result: CallResult): string[][] {
   expect(result.status, result.text.slice(0, 300)).toBe(200);
@@ -30,7 +38,8 @@ function records(result: CallResult): string[][] {
 }
 
 async function expectSameRows(csv: unknown, json: unknown, resource: string, query: string, key = SECRETS.alphaBroker) {
-  const { items, total } = await fetchAll<Item>(json, `/api/v1/my/${resource}${query ? `?${query}` : ""}`, resource, key);
+  const { items: listed, total } = await fetchAll<Item>(json, `/api/v1/my/${resource}${query ? `?${query}` : ""}`, resource, key);
+  const items = resource === "trades" ? await withBrokers(listed) : listed;
   const [header, ...rows] = records(await callRoute(csv, `/api/v1/my/${resource}.csv${query ? `?${query}` : ""}`, { key }));
   expect(rows.length, query).toBe(total);
   if (items.length > 0) expect(header).toEqual(headerOf(items[0]));
@@ -62,6 +71,19 @@ describe("GET /my/trades.csv: the JSON list's rows", () => {
       await expectSameRows(tradesCsv, tradesJson, "trades", query);
     });
   }
+
+  it("names each trade's broker; exported for one broker (user_id, as the review filters), every record is theirs", async () => {
+    const all = await expectSameRows(tradesCsv, tradesJson, "trades", "");
+    expect(all.header.slice(-2)).toEqual(["broker.id", "broker.name"]);
+    const brokers = new Set(all.rows.map((row) => row[all.header.indexOf("broker.id")]));
+    expect(brokers.size).toBeGreaterThan(1);
+    const [one] = brokers;
+    const mine = await expectSameRows(tradesCsv, tradesJson, "trades", `user_id=${one}`);
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(new Set(mine.rows.map((row) => row[mine.header.indexOf("broker.id")]))).toEqual(new Set([one]));
+    const user = await getDb().user.findUniqueOrThrow({ where: { id: one } });
+    expect(new Set(mine.rows.map((row) => row[mine.header.indexOf("broker.name")]))).toEqual(new Set([user.name]));
+  });
 });
 
 describe("the exports refuse what the lists refuse", () => {
@@ -190,7 +212,8 @@ describe("formula injection and quoting", () => {
       [indicationsCsv, indicationsJson, "indications"],
       [tradesCsv, tradesJson, "trades"],
     ] as const) {
-      const { items } = await fetchAll<Record<string, unknown>>(json, `/api/v1/my/${resource}?sort=created_at`, resource, key);
+      const { items: listed } = await fetchAll<Item>(json, `/api/v1/my/${resource}?sort=created_at`, resource, key);
+      const items = resource === "trades" ? await withBrokers(listed) : listed;
       const result = await callRoute(csv, `/api/v1/my/${resource}.csv?sort=created_at`, { key });
       expect(result.status).toBe(200);
       expect(result.text).toBe(csvRecord(headerOf(items[0])) + items.map((item) => csvRecord(recordOf(item))).join(""));

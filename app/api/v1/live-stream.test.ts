@@ -231,7 +231,7 @@ describe("GET /my/stream", () => {
     await offer(beta, { visibility: "order_book_public", price_per_share: "12.5", volume: "2000" }, company);
     const told = await nextOf(watching, "notification");
     expect(told?.data).toMatchObject({ kind: "followed_indication", resource: null, company: { id: company } });
-    expect((told?.data as { title: string }).title).toMatch(/^New offer in .+: \$12\.50 a share, 2,000 \(Stream Beta /);
+    expect((told?.data as { title: string }).title).toMatch(/^New offer in .+: \$12\.50 a share, \$2,000 \(Stream Beta /);
     await offer(beta, { visibility: "order_book_anonymous" }, company);
     expect(((await nextOf(watching, "notification"))?.data as { title: string }).title).toMatch(/\(anonymous\)$/);
     await offer(alpha, {}, company);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { ApiReference } from "./api-reference";
 
@@ -8,7 +9,22 @@ export const metadata: Metadata = { title: "API reference" };
 export default function ApiDocsPage() {
   return (
     <>
-      <PageHeader title="API reference" description="API v1, generated from the same schemas the handlers use. Authenticate with an API key from Settings." />
+      <PageHeader
+        title="API reference"
+        description={
+          <>
+            API v1, generated from the same schemas the handlers use. Authenticate with a key from{" "}
+            <Link href="/settings/api-keys" className="text-indigo-700 underline">
+              API keys
+            </Link>
+            ; every rule the API follows is in{" "}
+            <a href="/docs/api.md" className="text-indigo-700 underline" data-testid="api-guide-link">
+              docs/api.md
+            </a>
+            .
+          </>
+        }
+      />
       <ApiReference />
     </>
   );

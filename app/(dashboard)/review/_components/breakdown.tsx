@@ -85,7 +85,7 @@ export function Breakdown({
         {title} <span className="font-normal text-slate-500">({formatCount(rows.length)})</span>
       </summary>
       <div className="relative max-h-96 overflow-auto border-t border-slate-200">
-        <table className="min-w-full text-xs [&_td]:px-3 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-1.5" data-testid={testId}>
+        <table className="min-w-full text-xs [&_td]:px-1.5 [&_td]:py-1.5 [&_td]:text-right [&_td]:tabular-nums [&_td]:whitespace-nowrap [&_th]:px-1.5 [&_th]:py-1.5 sm:[&_td]:px-3 sm:[&_th]:px-3" data-testid={testId}>
           <caption className="sr-only">Totals {title.toLowerCase()}; choose a {noun} to filter the trades below</caption>
           <thead className="sticky top-0 bg-slate-50 text-[11px] text-slate-600">
             <tr>

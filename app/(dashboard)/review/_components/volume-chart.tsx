@@ -20,10 +20,12 @@ const COLORS: Record<string, string> = {
 };
 
 const PLOT_HEIGHT = 200;
-const TOP = 16; // room for the totals above the highest bar
-const AXIS = 52; // the dollar axis' labels
-const SLOT = 40;
+const TOP = 18; // room for the totals above the highest bar
+const AXIS = 56; // the dollar axis' labels
+/** A month's least width: its total and its two-line label ("Nov" over "2024") at 11 px. */
+const SLOT = 48;
 const BAR = 26;
+const FONT = 11;
 
 export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
   const byMonth = new Map<string, TradeSummary["by_month"]>();
@@ -35,7 +37,11 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
   const y = (value: number) => TOP + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
   const present = STRUCTURES.filter((s) => months.some((m) => m.structure === s));
   const plotWidth = slots.length * SLOT;
-  const height = TOP + PLOT_HEIGHT + 20;
+  const height = TOP + PLOT_HEIGHT + 34;
+  // Months are placed in percent of the plot, so the plot fills the card when they fit; when they
+  // do not, it scrolls in a window a whole number of months wide, so no label is cut at its edge.
+  const share = 100 / Math.max(1, slots.length);
+  const scrollerWidth = `max(round(down, 100%, ${SLOT}px), calc(100% - max(0px, ${plotWidth}px - 100%) * 1000))`;
 
   return (
     <section aria-labelledby="chart-heading" className="rounded-md border border-slate-200 bg-white p-4 shadow-sm" data-testid="volume-chart">
@@ -58,46 +64,52 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
             {/* The axis stays put while the months scroll; the newest months show first (row-reverse scrolls from the end). */}
             <svg aria-hidden="true" width={AXIS} height={height} className="block shrink-0">
               {ticks.map((tick) => (
-                <text key={tick} x={AXIS - 6} y={y(tick) + 3} textAnchor="end" fontSize="10" fill="#475569">
+                <text key={tick} x={AXIS - 6} y={y(tick) + 4} textAnchor="end" fontSize={FONT} fill="#475569">
                   {formatUsdCompact(tick)}
                 </text>
               ))}
             </svg>
-            <div className="flex min-w-0 flex-row-reverse overflow-x-auto" tabIndex={0} role="region" aria-label="Verified volume per month, scrollable" data-testid="volume-chart-scroll">
-              <svg role="img" aria-labelledby="chart-heading" width={plotWidth} height={height} className="block shrink-0" data-testid="volume-chart-plot">
+            <div className="min-w-0 flex-1">
+            <div className="flex flex-row-reverse overflow-x-auto" style={{ width: scrollerWidth }} tabIndex={0} role="region" aria-label="Verified volume per month, scrollable" data-testid="volume-chart-scroll">
+              <svg role="img" aria-labelledby="chart-heading" width="100%" height={height} style={{ minWidth: plotWidth }} className="block shrink-0" data-testid="volume-chart-plot">
                 {ticks.map((tick) => (
-                  <line key={tick} x1={0} x2={plotWidth} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? "#94a3b8" : "#e2e8f0"} strokeWidth={1} />
+                  <line key={tick} x1={0} x2="100%" y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? "#94a3b8" : "#e2e8f0"} strokeWidth={1} />
                 ))}
                 {slots.map((month, i) => {
                   const rows = byMonth.get(month) ?? [];
                   const total = totalOf(month);
                   let level = 0;
-                  const x = i * SLOT + (SLOT - BAR) / 2;
+                  const [name, year] = monthLabel(month).split(" ");
+                  // The month's own viewport: its bar and labels centred in it, whatever its width.
                   return (
-                    <g key={month} data-testid="volume-chart-month" data-month={month} data-count={rows.reduce((n, r) => n + r.count, 0)}>
+                    <svg key={month} x={`${i * share}%`} width={`${share}%`} overflow="visible" data-testid="volume-chart-month" data-month={month} data-count={rows.reduce((n, r) => n + r.count, 0)}>
                       {[...CURRENT_STRUCTURES, "spv"].flatMap((structure) => {
                         const row = rows.find((r) => r.structure === structure);
                         if (!row) return [];
                         const from = level;
                         level += Number(row.total_volume);
                         return [
-                          <rect key={structure} x={x} y={y(level)} width={BAR} height={Math.max(1, y(from) - y(level))} fill={COLORS[structure]}>
+                          <rect key={structure} x="50%" transform={`translate(${-BAR / 2} 0)`} y={y(level)} width={BAR} height={Math.max(1, y(from) - y(level))} fill={COLORS[structure]}>
                             <title>{`${monthLabel(month)} · ${structureLabel(structure)}: ${formatUsd(row.total_volume)} (${row.count} trades)`}</title>
                           </rect>,
                         ];
                       })}
                       {total > 0 ? (
-                        <text x={x + BAR / 2} y={y(total) - 4} textAnchor="middle" fontSize="9" fill="#334155">
+                        <text x="50%" y={y(total) - 4} textAnchor="middle" fontSize={FONT} fill="#334155">
                           {formatUsdCompact(total)}
                         </text>
                       ) : null}
-                      <text x={i * SLOT + SLOT / 2} y={TOP + PLOT_HEIGHT + 14} textAnchor="middle" fontSize="10" fill="#475569">
-                        {monthLabel(month)}
+                      <text y={TOP + PLOT_HEIGHT + 15} textAnchor="middle" fontSize={FONT} fill="#475569" data-testid="volume-chart-label">
+                        <tspan x="50%">{name}</tspan>
+                        <tspan x="50%" dy={FONT + 2}>
+                          {year}
+                        </tspan>
                       </text>
-                    </g>
+                    </svg>
                   );
                 })}
               </svg>
+            </div>
             </div>
           </div>
           {/* sr-only on a wrapper: a table is as tall as its rows whatever its height, and an
@@ -115,7 +127,7 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
               <tbody>
                 {months.map((row) => (
                   <tr key={`${row.month}-${row.structure}`}>
-                    <td>{row.month}</td>
+                    <td>{monthLabel(row.month)}</td>
                     <td>{structureLabel(row.structure)}</td>
                     <td>{formatUsd(row.total_volume)}</td>
                   </tr>

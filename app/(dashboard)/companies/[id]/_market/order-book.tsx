@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
-import { formatDecimal, formatUsd, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
+import { formatUsd, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
 import type { BidEntry, OfferEntry } from "@/lib/market/schema";
+import { MoneyCell } from "../../../_components/cells";
 import { loadOrderBook } from "./data";
 import { depthShares } from "./depth";
 
@@ -44,61 +45,69 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
 function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (BidEntry | OfferEntry)[]; shares: number[]; count: number }) {
   const bid = side === "bid";
   const title = bid ? "Bids" : "Offers";
+  const prices = rows.map((row) => row.price_per_share);
   return (
     <div data-testid={`${side}-ladder`}>
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
         {title} <span className="font-normal normal-case">({count} shown to you{count > rows.length ? `, best ${rows.length} here` : ""})</span>
       </h3>
-      <table className="w-full text-xs" aria-label={`${title}, best price first`}>
-        <thead className="text-left text-[11px] text-slate-500">
-          <tr>
-            <th className="py-1 font-medium">Price / share</th>
-            <th className="py-1 text-right font-medium">Volume</th>
-            <th className="py-1 pl-3 font-medium">{bid ? "Structures" : "Structure"}</th>
-            <th className="py-1 font-medium">Team</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+      {/* Amounts never wrap (docs/ui.md "Numbers"): the longest ones scroll inside the ladder's frame. */}
+      <div className="overflow-x-auto">
+        <table className="w-full text-xs" aria-label={`${title}, best price first`}>
+          <thead className="text-left text-[11px] text-slate-500">
             <tr>
-              <td colSpan={4} className="py-3 text-center text-slate-600">
-                No {bid ? "bids" : "offers"} visible to you
-              </td>
+              <th className="py-1 pr-3 text-right font-medium">Price / share</th>
+              <th className="py-1 text-right font-medium">Volume</th>
+              <th className="py-1 pl-3 font-medium">{bid ? "Structures" : "Structure"}</th>
+              <th className="py-1 pl-3 font-medium">Team</th>
             </tr>
-          ) : null}
-          {rows.map((row, i) => (
-            <tr
-              key={`${row.price_per_share}-${row.updated_at}-${i}`}
-              className={`relative border-t border-slate-100 ${row.own ? "bg-indigo-50 font-medium" : ""}`}
-              data-testid={`${side}-level`}
-              data-own={row.own ? "true" : undefined}
-            >
-              <td className="relative py-1 font-mono wrap-anywhere">
-                <span
-                  aria-hidden="true"
-                  className={`absolute inset-y-0.5 left-0 rounded-sm ${bid ? "bg-emerald-100" : "bg-rose-100"}`}
-                  style={{ width: `${shares[i] / 10}%` }}
-                  data-testid="depth-bar"
-                />
-                <span className={`relative ${bid ? "text-emerald-800" : "text-rose-800"}`}>{formatUsd(row.price_per_share)}</span>
-              </td>
-              <td className="py-1 text-right font-mono wrap-anywhere">{formatDecimal(row.volume)}</td>
-              <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
-              <td className="py-1">
-                {row.team ? row.team.name : <span className="text-slate-600">Anonymous</span>}
-                {row.own ? (
-                  <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
-                    Yours
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="py-3 text-center text-slate-600">
+                  No {bid ? "bids" : "offers"} visible to you
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, i) => (
+              <tr
+                key={`${row.price_per_share}-${row.updated_at}-${i}`}
+                className={`relative border-t border-slate-100 ${row.own ? "bg-indigo-50 font-medium" : ""}`}
+                data-testid={`${side}-level`}
+                data-own={row.own ? "true" : undefined}
+              >
+                <td className="relative whitespace-nowrap py-1 pr-3 text-right tabular-nums">
+                  <span
+                    aria-hidden="true"
+                    className={`absolute inset-y-0.5 left-0 rounded-sm ${bid ? "bg-emerald-100" : "bg-rose-100"}`}
+                    style={{ width: `${shares[i] / 10}%` }}
+                    data-testid="depth-bar"
+                  />
+                  <span className={`relative ${bid ? "text-emerald-800" : "text-rose-800"}`}>
+                    <MoneyCell value={row.price_per_share} column={prices} />
                   </span>
-                ) : null}
-                {row.visibility === "private" ? (
-                  <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                </td>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">
+                  <MoneyCell value={row.volume} />
+                </td>
+                <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
+                <td className="py-1 pl-3">
+                  {row.team ? row.team.name : <span className="text-slate-600">Anonymous</span>}
+                  {row.own ? (
+                    <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
+                      Yours
+                    </span>
+                  ) : null}
+                  {row.visibility === "private" ? (
+                    <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { STRUCTURES, type Structure } from "@/lib/domain/enums";
-import { formatDecimal, formatUsd, structureLabel } from "@/lib/format";
+import { formatDecimal, formatUsd, formatUsdPlaces, pricePlaces, structureLabel } from "@/lib/format";
 import type { PriceHistory } from "@/lib/market/chart";
+import { SUMMARY_WINDOWS } from "@/lib/market/summary";
 import { monthLabel, ticks } from "../../../_lib/chart-scale";
 
 /**
@@ -18,15 +19,18 @@ const STRUCTURE_COLOURS: Record<Structure, string> = {
 };
 
 /**
- * Two drawings of one chart: the SVG scales to its box, so one drawn 960 wide would shrink its
- * 10 px labels to 4 px on a phone. The phone's is drawn 360 wide and labels every third month.
+ * Two drawings of one chart: the SVG scales to its box, so one drawn wide would shrink its labels
+ * to 4 px on a phone. The phone's is drawn 320 wide (about its box at 390 px) with 13-unit text,
+ * 11 px and more on screen, and labels every third month.
  */
 const SIZES = {
-  wide: { width: 960, height: 320, left: 72, monthEvery: 1 },
-  narrow: { width: 360, height: 260, left: 56, monthEvery: 3 },
+  wide: { width: 1200, height: 360, left: 72, right: 150, bottom: 30, monthEvery: 1, font: 11 },
+  narrow: { width: 320, height: 290, left: 60, right: 92, bottom: 44, monthEvery: 3, font: 13 },
 } as const;
-const PAD = { top: 12, right: 16, bottom: 28 };
+const TOP = 14;
 const DAY_MS = 86_400_000;
+/** How far back the book's best bid and offer are drawn: they are today's quotes, not the year's. */
+const QUOTE_DAYS = 30;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export function PriceChartSvg({
@@ -66,13 +70,23 @@ export function PriceChartSvg({
   const from = new Date(start);
   for (let m = 1; Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + m, 1) < end; m++) monthTicks.push(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + m, 1));
   const plot = (size: keyof typeof SIZES) => {
-    const { width: WIDTH, height: HEIGHT, left, monthEvery } = SIZES[size];
+    const { width: WIDTH, height: HEIGHT, left, right, bottom, monthEvery, font } = SIZES[size];
     // Test ids on the wide drawing only: the narrow one is the same data.
     const id = (name: string) => (size === "wide" ? name : undefined);
-    const x = (day: number) => left + ((day - start) / (end - start)) * (WIDTH - left - PAD.right);
-    const y = (price: number) => HEIGHT - PAD.bottom - ((price - yMin) / (yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
-    const path = (series: PriceHistory["vwap_30d"]) =>
-      series.map((p, i) => `${i === 0 ? "M" : "L"}${x(dayOf(p.sign_date)).toFixed(1)},${y(Number(p.vwap)).toFixed(1)}`).join(" ");
+    const x = (day: number) => left + ((day - start) / (end - start)) * (WIDTH - left - right);
+    const y = (price: number) => HEIGHT - bottom - ((price - yMin) / (yMax - yMin)) * (HEIGHT - TOP - bottom);
+    // A rolling VWAP is undefined where its window holds no trade: the line breaks there instead
+    // of running straight across months without trades.
+    const path = (series: PriceHistory["vwap_30d"], windowDays: number) =>
+      series
+        .map((p, i) => {
+          const gap = i > 0 && dayOf(p.sign_date) - dayOf(series[i - 1].sign_date) > windowDays * DAY_MS;
+          return `${i === 0 || gap ? "M" : "L"}${x(dayOf(p.sign_date)).toFixed(1)},${y(Number(p.vwap)).toFixed(1)}`;
+        })
+        .join(" ");
+    const quoteFrom = x(end - QUOTE_DAYS * DAY_MS);
+    const quoteTo = WIDTH - right;
+    const quotes = quoteLabels(bestBid === null ? null : y(Number(bestBid)), bestOffer === null ? null : y(Number(bestOffer)), font + 3);
     return (
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -83,8 +97,8 @@ export function PriceChartSvg({
       >
         {ticks(yMin, yMax, 5).map((v) => (
           <g key={`y${v}`}>
-            <line x1={left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" strokeDasharray="3 3" />
-            <text x={left - 6} y={y(v) + 3} textAnchor="end" fontSize={10} fill="#64748b">
+            <line x1={left} x2={WIDTH - right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" strokeDasharray="3 3" />
+            <text x={left - 6} y={y(v) + font / 3} textAnchor="end" fontSize={font} fill="#64748b">
               ${formatDecimal(String(v))}
             </text>
           </g>
@@ -92,14 +106,17 @@ export function PriceChartSvg({
         {monthTicks
           .filter((_, i) => i % monthEvery === 0)
           .map((t) => (
-            <text key={`x${t}`} x={x(t)} y={HEIGHT - 10} textAnchor="middle" fontSize={10} fill="#64748b">
-              {monthLabel(new Date(t).toISOString().slice(0, 7))}
-            </text>
+            <MonthLabel key={`x${t}`} x={x(t)} y={HEIGHT - bottom + font + 6} font={font} month={new Date(t).toISOString().slice(0, 7)} twoLines={size === "narrow"} />
           ))}
+        {history.trades.length === 0 ? (
+          <text x={(left + WIDTH - right) / 2} y={(TOP + HEIGHT - bottom) / 2} textAnchor="middle" fontSize={font} fill="#475569" data-testid={id("chart-no-trades")}>
+            No verified trades in this period
+          </text>
+        ) : null}
         {bestBid !== null && bestOffer !== null ? (
           <rect
-            x={left}
-            width={WIDTH - left - PAD.right}
+            x={quoteFrom}
+            width={quoteTo - quoteFrom}
             y={Math.min(y(Number(bestBid)), y(Number(bestOffer)))}
             height={Math.abs(y(Number(bestBid)) - y(Number(bestOffer)))}
             fill="#94a3b8"
@@ -107,15 +124,22 @@ export function PriceChartSvg({
             data-testid={id("book-band")}
           />
         ) : null}
-        {bestBid !== null ? (
-          <line x1={left} x2={WIDTH - PAD.right} y1={y(Number(bestBid))} y2={y(Number(bestBid))} stroke="#059669" strokeDasharray="4 2">
-            <title>{`Best bid ${formatUsd(bestBid)}`}</title>
-          </line>
+        {/* Today's best quotes, at the right edge with their prices beside them. */}
+        {bestBid !== null && quotes.bid !== null ? (
+          <g data-testid={id("best-bid")}>
+            <line x1={quoteFrom} x2={quoteTo} y1={y(Number(bestBid))} y2={y(Number(bestBid))} stroke="#059669" strokeWidth={1.5} strokeDasharray="4 2" />
+            <text x={quoteTo + 4} y={quotes.bid + font / 3} fontSize={font} fill="#047857">
+              Bid {quotePrice(bestBid)}
+            </text>
+          </g>
         ) : null}
-        {bestOffer !== null ? (
-          <line x1={left} x2={WIDTH - PAD.right} y1={y(Number(bestOffer))} y2={y(Number(bestOffer))} stroke="#e11d48" strokeDasharray="4 2">
-            <title>{`Best offer ${formatUsd(bestOffer)}`}</title>
-          </line>
+        {bestOffer !== null && quotes.offer !== null ? (
+          <g data-testid={id("best-offer")}>
+            <line x1={quoteFrom} x2={quoteTo} y1={y(Number(bestOffer))} y2={y(Number(bestOffer))} stroke="#e11d48" strokeWidth={1.5} strokeDasharray="4 2" />
+            <text x={quoteTo + 4} y={quotes.offer + font / 3} fontSize={font} fill="#be123c">
+              Offer {quotePrice(bestOffer)}
+            </text>
+          </g>
         ) : null}
         {history.trades.map((t, i) => (
           <circle
@@ -130,8 +154,8 @@ export function PriceChartSvg({
             <title>{`${t.sign_date}: ${formatUsd(t.price_per_share)} per share, ${formatDecimal(t.volume)} USD, ${structureLabel(t.structure)}`}</title>
           </circle>
         ))}
-        <path d={path(history.vwap_90d)} fill="none" stroke="#64748b" strokeWidth={1.5} strokeDasharray="6 3" data-testid={id("vwap-90-line")} />
-        <path d={path(history.vwap_30d)} fill="none" stroke="#0f172a" strokeWidth={1.5} data-testid={id("vwap-30-line")} />
+        <path d={path(history.vwap_90d, SUMMARY_WINDOWS.long)} fill="none" stroke="#64748b" strokeWidth={1.5} strokeDasharray="6 3" data-testid={id("vwap-90-line")} />
+        <path d={path(history.vwap_30d, SUMMARY_WINDOWS.short)} fill="none" stroke="#0f172a" strokeWidth={1.5} data-testid={id("vwap-30-line")} />
       </svg>
     );
   };
@@ -148,10 +172,42 @@ export function PriceChartSvg({
         ))}
         <span>— VWAP 30 days</span>
         <span className="text-slate-500">- - VWAP 90 days</span>
-        <span className="text-emerald-700">best bid</span>
-        <span className="text-rose-700">best offer</span>
+        <span>
+          <span className="text-emerald-700">best bid</span> and <span className="text-rose-700">offer</span>, today&apos;s, over the last {QUOTE_DAYS} days
+        </span>
         <span>points sized by volume</span>
       </figcaption>
     </figure>
+  );
+}
+
+/** Where the bid's and the offer's labels sit (their lines' heights), pushed apart to `gap` when they would overlap. */
+function quoteLabels(bid: number | null, offer: number | null, gap: number): { bid: number | null; offer: number | null } {
+  if (bid === null || offer === null || Math.abs(bid - offer) >= gap) return { bid, offer };
+  const middle = (bid + offer) / 2;
+  // The higher price's label above (a smaller y), as its line is.
+  const offerAbove = offer <= bid;
+  return { bid: middle + (offerAbove ? gap / 2 : -gap / 2), offer: middle + (offerAbove ? -gap / 2 : gap / 2) };
+}
+
+/** A quote beside its line: the tables' price rule, short enough for the margin (the exact one is in the ladders). */
+const quotePrice = (value: string) => formatUsdPlaces(value, pricePlaces([value]));
+
+/** A month on the time axis: "Jan 2026", on a phone "Jan" over "2026" (three months apart, they would overlap). */
+function MonthLabel({ x, y, font, month, twoLines }: { x: number; y: number; font: number; month: string; twoLines: boolean }) {
+  const [name, year] = monthLabel(month).split(" ");
+  return (
+    <text x={x} y={y} textAnchor="middle" fontSize={font} fill="#64748b">
+      {twoLines ? (
+        <>
+          <tspan x={x}>{name}</tspan>
+          <tspan x={x} dy={font + 1}>
+            {year}
+          </tspan>
+        </>
+      ) : (
+        `${name} ${year}`
+      )}
+    </text>
   );
 }
