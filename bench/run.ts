@@ -6,8 +6,9 @@
  *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
  *
  * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
- * last build), --no-floor (ours and the ceiling only), --pairs <n> (each read row measured as n
- * pairs of ours and the ceiling, alternating, and read at its median pair; default 1), --no-pages,
+ * last build), --reuse-build (serve the checkout's own production build, .next, instead of building;
+ * bench/reuse-build.ts), --no-floor (ours and the ceiling only), --pairs <n> (each read row measured
+ * as n pairs of ours and the ceiling, alternating, and read at its median pair; default 1), --no-pages,
  * --no-writes, --no-exports, --exports-only, --only <regexp on scenario names: "indications first page",
  * "create POST /my/indications", "mixed trades first page"…>, --port <n> (default 3900; the floor
  * uses n+1), --out <file> (default bench/results/<date>-<db>.json; smoke writes nothing unless given),
@@ -47,6 +48,7 @@ import { createApiKey } from "../lib/api-keys/keys";
 import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
+import { reuseBuild } from "./reuse-build";
 import { OpenStreams, type StreamsResult } from "./streams";
 import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
 import { measureSlowReceivers, slowReceiversTable, type SlowReceiversResult } from "./webhooks-slow";
@@ -59,6 +61,8 @@ interface Options {
   duration: number;
   connections: number[];
   build: boolean;
+  /** Copy the checkout's own `.next` into the staging copy instead of building (--reuse-build). */
+  reuseBuild: boolean;
   /** Measure the floor beside ours and the ceiling (--no-floor: A/B runs, where only ours/ceiling counts). */
   floor: boolean;
   /** How many times ours and the ceiling are measured per read row, alternating (--pairs). */
@@ -83,6 +87,7 @@ function parseOptions(argv: string[]): Options {
     duration: smoke ? 1 : 8,
     connections: [1, 32],
     build: true,
+    reuseBuild: false,
     floor: true,
     pairs: 1,
     pages: true,
@@ -106,6 +111,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--duration") options.duration = Number(value());
     else if (arg === "--connections") options.connections = value().split(",").map(Number);
     else if (arg === "--no-build") options.build = false;
+    else if (arg === "--reuse-build") options.reuseBuild = true;
     else if (arg === "--no-floor") options.floor = false;
     else if (arg === "--pairs") options.pairs = Number(value());
     else if (arg === "--no-pages") options.pages = false;
@@ -119,6 +125,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === "--out") options.out = value();
     else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
   }
+  if (options.reuseBuild && !options.build) throw new Error("--reuse-build and --no-build: choose one");
   if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error("--pairs must be a positive integer");
   if (!Number.isInteger(options.streams) || options.streams < 0) throw new Error("--streams must be a whole number");
   if (!Number.isInteger(options.webhooks) || options.webhooks < 0) throw new Error("--webhooks must be a whole number");
@@ -1157,7 +1164,8 @@ async function main() {
   log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
 
   const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
-  if (options.build) await build(appDir);
+  if (options.reuseBuild) reuseBuild(ROOT, appDir, log);
+  else if (options.build) await build(appDir);
   else if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) throw new Error(`--no-build but there is no build in ${appDir}`);
   const serverEnv = {
     BENCH_CEILING: "1",

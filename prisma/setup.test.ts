@@ -1,27 +1,25 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { runSetup } from "./setup-run";
 
 /**
  * `npm run db:setup` (the first half of `npm start`) on SQLite files of this file's own, while
- * another connection holds the write lock, as a running server does between its writes.
+ * another connection holds the write lock, as a running server does between its writes. The
+ * command runs in this process (prisma/setup.ts only passes it the console), its output collected;
+ * `prisma migrate deploy` is its own process, as in production.
  */
 
 const folder = mkdtempSync(path.join(tmpdir(), "setup-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function setup(file: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "prisma/setup.ts"], { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
+async function setup(file: string): Promise<{ code: number; output: string }> {
+  let output = "";
+  const collect = (text: string) => (output += text);
+  const code = await runSetup(`file:${file}`, { out: collect, err: collect });
+  return { code, output };
 }
 
 /** Another connection in the middle of a write: it holds SQLite's write lock until released. */

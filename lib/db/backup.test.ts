@@ -1,14 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/database";
+import { runBackup } from "./backup";
 
 // The backup is SQLite's (PostgreSQL has pg_dump), so this file always uses a SQLite database
-// of its own, migrated like the app's, and runs the real CLI in its own process while this
-// process keeps writing: the copy must be one consistent moment.
+// of its own, migrated like the app's, and runs the command (what lib/db/backup-cli.ts runs) while
+// another connection keeps writing between its steps: the copy must be one consistent moment.
 let database: TestDatabase;
 const folder = mkdtempSync(path.join(tmpdir(), "backup-"));
 
@@ -20,15 +20,11 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function backup(target: string, url: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "lib/db/backup-cli.ts", target], { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
+async function backup(target: string, url: string): Promise<{ code: number; output: string }> {
+  const lines: string[] = [];
+  const collect = (line: string) => lines.push(line);
+  const code = await runBackup([target], url, { out: collect, err: collect });
+  return { code, output: lines.join("\n") };
 }
 
 describe("npm run db:backup", () => {
@@ -44,14 +40,19 @@ describe("npm run db:backup", () => {
     for (let i = 0; i < 2000; i++) pair();
 
     let writing = true;
+    let pairs = 0;
     const writes = (async () => {
       while (writing) {
         pair();
+        pairs += 1;
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
     const target = path.join(folder, "copy.db");
+    const before = pairs;
     const result = await backup(target, database.url);
+    // In one process too, the writes went on between the backup's steps.
+    expect(pairs).toBeGreaterThan(before);
     writing = false;
     await writes;
     const written = (writer.prepare("SELECT count(*) AS n FROM backup_probe").get() as { n: number }).n;

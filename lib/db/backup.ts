@@ -33,3 +33,20 @@ export async function backupSqlite(url: string, target: string): Promise<number>
     db.close();
   }
 }
+
+/**
+ * The command (lib/db/backup-cli.ts passes it argv and the console; the test, lines to collect):
+ * the exit code, and one line either way, never a stack trace, as an operator's typo is not a crash.
+ */
+export async function runBackup(args: string[], url: string, print: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
+  try {
+    const [target] = args;
+    if (!target || args.length > 1) throw new BackupError("Usage: npm run db:backup -- <file>");
+    const pages = await backupSqlite(url, target);
+    print.out(`Backed up ${describeDatabase(url)} to ${path.resolve(target)} (${pages} pages).`);
+    return 0;
+  } catch (error) {
+    print.err(error instanceof BackupError ? error.message : `Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
