@@ -10,6 +10,7 @@ import { subscribe } from "./live-stream";
 
 const LIST_URL = "/api/v1/my/notifications?limit=10";
 const READ_URL = "/api/v1/my/notifications/read";
+const COUNT_URL = "/api/v1/my/notifications?limit=1";
 
 /** The team's own row's page, the webhooks settings, or the company's page for what the market showed. */
 function pageOf(item: Notification): string {
@@ -42,8 +43,13 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
     () =>
       subscribe(({ type, data }) => {
         if (type !== "notification") return;
-        setUnread((count) => count + 1);
         setItems((list) => (list ? [data as unknown as Notification, ...list].slice(0, 10) : list));
+        // The count is asked for, not added to: a redraw of the page may already have brought a
+        // server count that includes this notification, and adding one to it counted it twice.
+        fetch(COUNT_URL)
+          .then((response) => (response.ok ? (response.json() as Promise<{ unread_count: number }>) : null))
+          .then((body) => body && setUnread(body.unread_count))
+          .catch(() => {});
       }),
     [],
   );
