@@ -76,7 +76,7 @@ test.describe("page tour", () => {
 
   for (const [role, email] of USERS) {
     test(`as ${role}: no console noise, nothing wider than the window, axe clean`, async ({ page }, testInfo) => {
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       const noise = consoleNoise(page);
       await signInAs(page, email, "/companies");
       const pages = await reachablePages(page);
