@@ -125,10 +125,13 @@ test("cards sort by a choice of their own: the URL carries it and the cards foll
   expect([...prices].sort((a, b) => b - a)).toEqual(prices);
 });
 
-test("the header is one line with a menu; the menu holds the navigation and sign out, and closes on a link", async ({ page }) => {
+test("the header is a bar with a menu and, under it, who is signed in; the menu holds the navigation and sign out, and closes on a link", async ({ page }) => {
   await signInAs(page, ACCOUNTS.ops, "/companies");
   const header = page.locator("header").first();
-  expect((await header.boundingBox())!.height).toBeLessThan(64);
+  // Two lines at most: the bar (menu, name of the desk, bell) and the whole name under it.
+  expect((await header.boundingBox())!.height).toBeLessThan(100);
+  const [menuBox, bellBox] = [await page.getByTestId("menu-button").boundingBox(), await page.getByTestId("notification-bell").boundingBox()];
+  expect(Math.abs(menuBox!.y - bellBox!.y)).toBeLessThan(8);
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav).toBeHidden();
   const menu = page.getByTestId("menu-button");
