@@ -102,6 +102,8 @@ test.describe("team-lead review", () => {
     { width: 390, height: 844 },
   ]) {
     test(`${size.width}×${size.height}: the totals stand right below the filters that drive them, before the chart and the breakdowns`, async ({ page }, testInfo) => {
+      // Axe over the whole review (about 3,800 elements) took most of the default minute on a loaded machine.
+      test.setTimeout(120_000);
       await page.setViewportSize(size);
       await signInAs(page, ACCOUNTS.lead, "/review");
       const section = page.getByTestId("review-filters");
