@@ -303,7 +303,9 @@ test.describe("at 1,440 px", () => {
       const items = await fetchAll<Item>(page.request, `/api/v1/my/${resource}`, resource, null, params);
       expect(records.length).toBe(items.length);
       expect(records.length).toBeGreaterThan(0);
-      expect(header).toEqual(Object.keys(items[0]).flatMap((k) => (k === "issuer" ? ["issuer.id", "issuer.name"] : [k])));
+      // The API's fields in its order, objects as dotted columns; trades add who booked each row.
+      const exportOnly = resource === "trades" ? ["broker.id", "broker.name"] : [];
+      expect(header).toEqual([...Object.keys(items[0]).flatMap((k) => (k === "issuer" ? ["issuer.id", "issuer.name"] : [k])), ...exportOnly]);
       const column = (name: string) => header.indexOf(name);
       records.forEach((record, i) => {
         const item = items[i];
@@ -312,6 +314,7 @@ test.describe("at 1,440 px", () => {
         expect(record[column("price_per_share")]).toBe(item.price_per_share);
         expect(record[column("volume")]).toBe(item.volume);
         expect(record[column("updated_at")]).toBe(item.updated_at);
+        if (resource === "trades") expect(record[column("broker.name")]).not.toBe("");
       });
     });
   }

@@ -47,12 +47,13 @@ export function RowCards<T>({
               </IntentLink>
             ) : null}
             {title ? <div className="relative mb-2 w-fit text-sm">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
-            <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5">
+            {/* Two fields a line; a field wider than half the card (the longest amounts: 18 integer
+                digits) takes a line of its own, since a number never wraps (docs/ui.md "Numbers"). */}
+            <dl className="flex flex-wrap gap-x-3 gap-y-1.5">
               {rest.map((cell) => (
-                <div key={cell.id} className="min-w-0" data-column={cell.column.id}>
+                <div key={cell.id} className="min-w-[calc(50%-0.375rem)] max-w-full" data-column={cell.column.id}>
                   <dt className="text-[11px] font-medium uppercase tracking-wide text-slate-600">{headerText(cell.column)}</dt>
-                  {/* The longest amounts (18 integer digits) break rather than widen the card. */}
-                  <dd className={`wrap-anywhere ${cell.column.columnDef.meta?.align === "right" ? "tabular-nums" : ""}`}>
+                  <dd className={cell.column.columnDef.meta?.align === "right" ? "whitespace-nowrap tabular-nums" : "wrap-break-word"}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </dd>
                 </div>

@@ -19,10 +19,10 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
         <h2 id="order-book-heading" className="text-sm font-semibold text-slate-900">
           Order book
         </h2>
-        <p className="wrap-anywhere text-xs text-slate-600" data-testid="spread">
-          Best bid <strong className="font-mono text-emerald-700">{formatUsd(book.best_bid)}</strong> · best offer{" "}
-          <strong className="font-mono text-rose-700">{formatUsd(book.best_offer)}</strong> · spread{" "}
-          <strong className="font-mono text-slate-900">{book.spread === null ? "—" : formatUsd(book.spread)}</strong>
+        <p className="text-xs text-slate-600" data-testid="spread">
+          Best bid <strong className="whitespace-nowrap font-mono text-emerald-700">{formatUsd(book.best_bid)}</strong> · best offer{" "}
+          <strong className="whitespace-nowrap font-mono text-rose-700">{formatUsd(book.best_offer)}</strong> · spread{" "}
+          <strong className="whitespace-nowrap font-mono text-slate-900">{book.spread === null ? "—" : formatUsd(book.spread)}</strong>
           {book.spread !== null && book.spread.startsWith("-") ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900" data-testid="crossed-book">
               Crossed: a bid is above an offer
