@@ -8,6 +8,7 @@
  * Options as `next start` takes them: `--port/-p` (else PORT, else 3000), `--hostname/-H`.
  */
 import { createServer } from "node:http";
+import { networkInterfaces } from "node:os";
 import { randomUUID } from "node:crypto";
 import nextEnv from "@next/env";
 import next from "next";
@@ -104,7 +105,13 @@ server.on("clientError", (_error, socket) => {
 });
 
 server.listen(port, hostname, () => {
-  console.log(`Serving on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+  // Listening on every interface is reachable from the network too: say so, with the addresses.
+  if (hostname !== "0.0.0.0") return console.log(`Serving on http://${hostname}:${port}`);
+  const network = Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === "IPv4" && !address.internal)
+    .map((address) => `http://${address.address}:${port}`);
+  console.log(`Serving on http://localhost:${port} and every interface${network.length ? ` (${network.join(", ")})` : ""}; --hostname 127.0.0.1 for this machine only`);
 });
 
 async function shutdown(signal) {

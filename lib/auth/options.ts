@@ -148,7 +148,11 @@ const credentialsProvider = CredentialsProvider({
 const oidc = oidcConfig();
 
 export const authOptions: NextAuthOptions = {
-  secret: authSecret(),
+  // Read when a request needs it, not on import: a build or `npm install` (the API types) imports
+  // these options and has no business creating the installation's secret.
+  get secret() {
+    return authSecret();
+  },
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   useSecureCookies: httpsByConfig(),
   cookies: authCookies(),

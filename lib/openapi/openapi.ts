@@ -406,6 +406,8 @@ export function openApiDocument(serverUrl: string) {
       description:
         "Companies, and the caller's team's indications and trades: read, create, change, audited; the marketplace team verifies trades. " +
         "`has_more` is true exactly when a later page exists. See [docs/api.md](/docs/api.md) for every rule.",
+      // The marketplace's own service: its terms are the client's data agreement, not an open licence.
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     // An internal API: the marketplace's own programs and people, not the public.
     servers: [{ url: serverUrl, "x-internal": true }],
