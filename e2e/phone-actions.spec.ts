@@ -98,6 +98,13 @@ test("the marketplace team verifies and unverifies a trade from its card", async
   await expect(openDialog(page).getByTestId("error-reason")).toBeVisible();
   await expect(openDialog(page).getByTestId("unverify-reason")).toBeFocused();
   await openDialog(page).getByTestId("unverify-reason").fill("Checked on a phone: sign date to confirm");
+  // Another trade reaches the queue while the dialog is open: the page redraws under it, and the
+  // dialog stays, with what was typed.
+  const other = `${(Date.now() + 7) % 1_000_000}.654`;
+  const arrived = await request.post("/api/v1/my/trades", { headers, data: { ...NEW_TRADE, issuer_id: company.id, volume: other, sign_date: today, won_date: today } });
+  expect(arrived.status(), await arrived.text()).toBe(201);
+  await expect(page.locator(`[data-column="volume"] [data-value="${other}"]`)).toHaveCount(1);
+  await expect(openDialog(page).getByTestId("unverify-reason")).toHaveValue("Checked on a phone: sign date to confirm");
   await shot(page, testInfo, "unverify reason");
   await openDialog(page).getByTestId("unverify-submit").click();
   await expect(page.getByTestId("verify-results")).toContainText("unverified");

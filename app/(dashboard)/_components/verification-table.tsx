@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { IntentLink } from "@/components/intent-link";
 import { SelectionFoot, SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
@@ -62,6 +62,9 @@ export function VerificationTable({
   savedViews: SavedView[];
 }) {
   const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
+  // Built once: a cell renderer made anew each render is a new component to React, which would
+  // remount every row's controls (an open unverify dialog closed) whenever a live refresh redraws.
+  const columns = useMemo(() => columnsWith(setOutcomes), []);
   const filters = tradeFilters({ issuer, verification: "queue", teams, only: ["verification", "team", "issuer", "signed", "volume"] });
   const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));
   return (
@@ -69,7 +72,7 @@ export function VerificationTable({
       <DataTable
         label="Trades to verify"
         data={rows}
-        columns={columnsWith(setOutcomes)}
+        columns={columns}
         getRowId={(row) => row.id}
         page={page}
         sort={sort}
