@@ -67,6 +67,8 @@ module.exports = {
   ],
   options: {
     tsConfig: { fileName: "tsconfig.json" },
+    // `import type` counts: a type is as much a dependency as a value (a layer, a cycle).
+    tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
     exclude: { path: "^(node_modules|lib/generated)/" },
   },

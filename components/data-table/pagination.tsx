@@ -21,7 +21,7 @@ export function RowCount({ total, noun = "row", plural }: { total: number; noun?
   );
 }
 
-export function PageSizeSelect({ perPage }: { perPage: number }) {
+function PageSizeSelect({ perPage }: { perPage: number }) {
   const { update } = useTableUrl();
   const id = useId();
   const sizes: number[] = [...PAGE_SIZES];
@@ -50,7 +50,7 @@ export function PageSizeSelect({ perPage }: { perPage: number }) {
 }
 
 /** First / previous / next / last, with "Page X of Y". */
-export function Pagination({ page, label = "Pagination", onPageChange }: { page: PageInfo; label?: string; onPageChange?: () => void }) {
+function Pagination({ page, label = "Pagination", onPageChange }: { page: PageInfo; label?: string; onPageChange?: () => void }) {
   const { update } = useTableUrl();
   const last = Math.max(page.total_pages, 1);
   const go = (n: number) => {

@@ -13,7 +13,7 @@ export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 export const HIDE_PARAM = "hide";
 /** Row density: absent is comfortable, `compact` packs more rows on a screen. */
 export const DENSITY_PARAM = "density";
-export const UI_PARAMS: readonly string[] = [HIDE_PARAM, DENSITY_PARAM];
+const UI_PARAMS: readonly string[] = [HIDE_PARAM, DENSITY_PARAM];
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 

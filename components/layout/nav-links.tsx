@@ -10,7 +10,7 @@ export interface NavItem {
   badge?: number;
 }
 
-export function isActivePath(pathname: string, href: string): boolean {
+function isActivePath(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 

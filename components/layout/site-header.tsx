@@ -6,7 +6,7 @@ import { HeaderMenu } from "./header-menu";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
-export function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waiting: number | null = null): NavItem[] {
+function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waiting: number | null = null): NavItem[] {
   return [
     { href: "/companies", label: "Companies" },
     { href: "/indications", label: "Indications" },

@@ -17,7 +17,7 @@ export interface LiveWatch {
 // Changes often come in bursts (a bulk close): one redraw for a burst.
 const SETTLE_MS = 300;
 
-export function watches(watch: LiveWatch, event: LiveEvent): boolean {
+function watches(watch: LiveWatch, event: LiveEvent): boolean {
   if (event.type === "market") return event.data.company_id === watch.market;
   if (event.type === "queue") return watch.queue === true || event.data.trade_id === watch.resource;
   const resource = event.data.resource as { id?: string } | undefined;

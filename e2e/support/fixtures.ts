@@ -14,7 +14,7 @@ function slug(text: string): string {
 }
 
 /** e2e/screenshots/<spec>--<test title>[--<step>].png */
-export function screenshotPath(testInfo: TestInfo, step?: string): string {
+function screenshotPath(testInfo: TestInfo, step?: string): string {
   const spec = path.basename(testInfo.file).replace(/\.spec\.ts$/, "");
   return path.join(SCREENSHOT_DIR, `${spec}--${slug(testInfo.title)}${step ? `--${slug(step)}` : ""}.png`);
 }

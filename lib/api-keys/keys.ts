@@ -18,13 +18,13 @@ import { PERMISSIONS, type Permission } from "../domain/enums";
  * can recognise a key in listings; they reveal 8 of 32 random characters, too few to matter.
  */
 
-export const API_KEY_PREFIX = "mkd_";
-export const API_KEY_RANDOM_LENGTH = 32;
-export const API_KEY_VISIBLE_PREFIX_LENGTH = 12;
-export const API_KEY_PATTERN = /^mkd_[0-9A-Za-z]{32}$/;
+const API_KEY_PREFIX = "mkd_";
+const API_KEY_RANDOM_LENGTH = 32;
+const API_KEY_VISIBLE_PREFIX_LENGTH = 12;
+const API_KEY_PATTERN = /^mkd_[0-9A-Za-z]{32}$/;
 
 /** How long a recorded `lastUsedAt` stays good enough before a request writes it again. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 // Bytes at or above 248 (= 4 * 62) are dropped so every character is equally likely.
@@ -88,7 +88,7 @@ export const apiKeyNameSchema = z
   .refine((value) => !hasControlCharacter(value), "name must not contain control characters (tabs, line breaks, …).");
 
 /** A new random secret: "mkd_" + 32 base62 characters from the CSPRNG, without modulo bias. */
-export function generateApiKeySecret(): string {
+function generateApiKeySecret(): string {
   let out = API_KEY_PREFIX;
   while (out.length < API_KEY_PREFIX.length + API_KEY_RANDOM_LENGTH) {
     for (const byte of randomBytes(48)) {
@@ -100,11 +100,11 @@ export function generateApiKeySecret(): string {
   return out;
 }
 
-export function hashApiKeySecret(secret: string): string {
+function hashApiKeySecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-export function isWellFormedApiKey(secret: string): boolean {
+function isWellFormedApiKey(secret: string): boolean {
   return API_KEY_PATTERN.test(secret);
 }
 

@@ -152,7 +152,7 @@ export async function resourceHistory(teamId: string, resourceId: string, query:
 
 /** Where a team's feed stands: after the event of this seq. */
 const CURSOR_PREFIX = "ev1";
-export const feedCursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
+const feedCursorOf = (seq: number) => `${CURSOR_PREFIX}.${seq}`;
 
 /**
  * GET /my/events query parameters. The feed is in the order its events were recorded (`seq`),

@@ -12,7 +12,7 @@ export const DEFAULT_AFTER_SIGN_IN = "/companies";
 const PROBE_ORIGIN = "http://desk.invalid";
 
 /** The normalised path + query + hash of a same-origin target, or null. */
-export function sameOriginPath(raw: unknown): string | null {
+function sameOriginPath(raw: unknown): string | null {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2000) return null;
   if (!raw.startsWith("/") || raw.includes("\\")) return null;
   if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return null;

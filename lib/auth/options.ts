@@ -47,7 +47,7 @@ declare module "next-auth" {
 }
 
 /** Shift length of a desk: sign in again after 12 hours. */
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 export const OIDC_PROVIDER_ID = "oidc";
 

@@ -17,7 +17,7 @@ import path from "node:path";
  * The file is shared by every process of one installation and survives restarts and rebuilds.
  */
 
-export const AUTH_SECRET_FILE = path.join(process.cwd(), "prisma", "data", "auth-secret");
+const AUTH_SECRET_FILE = path.join(process.cwd(), "prisma", "data", "auth-secret");
 
 let cached: string | undefined;
 

@@ -14,7 +14,7 @@ import { throttledCode, throttledMessage } from "./throttle-message";
 type HeaderReader = (name: string) => string | null | undefined;
 
 /** An answer as a plain HTTP server writes it. */
-export interface PlainAnswer {
+interface PlainAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -97,7 +97,7 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
  * "Sign-in gate"). Null (unknown, not throttled, no e-mail) hands the request to the route.
  * `header` reads a request header as Next.js would see it (x-forwarded-for included).
  */
-export function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAnswer | null {
+function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAnswer | null {
   const email = normalizeEmail(signInFields(header("content-type"), body)?.email);
   if (!email) return null;
   const wait = knownSignInRetryAfter({ email, address: clientAddress(header) });

@@ -2,7 +2,7 @@
  * The sign-in form's message for a throttled sign-in. next-auth hands the form only an error
  * code, so the wait rides in it: "TooManyAttempts.<seconds>". Client-safe (no database import).
  */
-export const THROTTLED_CODE = "TooManyAttempts";
+const THROTTLED_CODE = "TooManyAttempts";
 
 export function throttledCode(retryAfterSeconds: number): string {
   return `${THROTTLED_CODE}.${Math.max(1, Math.ceil(retryAfterSeconds))}`;

@@ -20,7 +20,7 @@ export interface SignInLimits {
   address: number;
 }
 
-export function signInLimits(env: NodeJS.ProcessEnv = process.env): SignInLimits {
+function signInLimits(env: NodeJS.ProcessEnv = process.env): SignInLimits {
   const address = Number.parseInt(env.SIGN_IN_ADDRESS_LIMIT ?? "", 10);
   return { account: 20, address: Number.isInteger(address) && address > 0 ? address : 100 };
 }

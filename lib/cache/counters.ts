@@ -9,8 +9,7 @@ import { sql, type RawBuilder } from "kysely";
  *   (migration 20261127030000_team_versions): a team's list is not invalidated by other teams'
  *   writes.
  */
-export const COUNTERS = ["companies", "indications", "trades", "auth"] as const;
-export type Counter = (typeof COUNTERS)[number];
+export type Counter = "companies" | "indications" | "trades" | "auth";
 
 /**
  * A counter's current value, as a scalar subquery. Counter and table names are a closed set of our

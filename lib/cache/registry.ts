@@ -11,7 +11,7 @@ import { LruCache } from "./lru";
  * `DESK_CACHE_OFF=<cache or part>,…` makes those hold nothing: the measurement's switch, never set
  * in production.
  */
-export const CACHES = {
+const CACHES = {
   /** What the page engine learnt about a list (lib/db/page.ts, lib/db/facets.ts). */
   listFacts: {
     staleWhen: "the list's change counter moved: the team's for a team's list, else the table's (database triggers)",

@@ -20,7 +20,7 @@ export function parseCompanyListParams(raw: RawParams) {
 }
 
 export type LogoKey = `logo_${(typeof LOGO_SIZES)[number]}x${(typeof LOGO_SIZES)[number]}`;
-export const LOGO_KEYS = LOGO_SIZES.map((n) => `logo_${n}x${n}` as LogoKey);
+const LOGO_KEYS = LOGO_SIZES.map((n) => `logo_${n}x${n}` as LogoKey);
 
 /** Spec 2.1: list items hold id and name only. */
 export const companySummarySchema = z.object({ id: z.string(), name: z.string() });

@@ -23,7 +23,7 @@ import type { Company } from "../generated/kysely/tables";
  * - PostgreSQL (migration 20261126040000_company_search_trigram): a pg_trgm GIN index on
  *   `companies.search_text`.
  */
-export const COMPANY_SEARCH_INDEX: TrigramIndex = {
+const COMPANY_SEARCH_INDEX: TrigramIndex = {
   table: "companies",
   column: "search_text",
   ftsTable: "companies_search",

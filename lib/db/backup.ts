@@ -11,10 +11,10 @@ import { databaseKind, describeDatabase, sqliteFilePath } from "./url";
 
 const ALL_PAGES = 1 << 30;
 
-export class BackupError extends Error {}
+class BackupError extends Error {}
 
 /** Copies the SQLite database of `url` to `target` (its folder made if missing); returns the pages copied. */
-export async function backupSqlite(url: string, target: string): Promise<number> {
+async function backupSqlite(url: string, target: string): Promise<number> {
   if (databaseKind(url) !== "sqlite") {
     throw new BackupError(`${describeDatabase(url)} is PostgreSQL: back it up with pg_dump (see the README).`);
   }

@@ -35,7 +35,9 @@ function concatenated(pieces: Fragment[]): Fragment {
 export function csvRecordSql<T>(dialect: Dialect, fields: ApiFields<T>, computed: ComputedFields = {}): CsvRecordSql {
   // A string literal may hold any character (tab, CR, LF as they are); Kysely doubles its quotes.
   const literal = (text: string) => sql.lit(text);
-  // Quoting and neutralising, as csvField and neutralise do (value: an expression, null -> "").
+  // Quoting as csvField does, and neutralising: free text a user typed that a spreadsheet would
+  // run as a formula gets a leading apostrophe (decimals, timestamps and booleans never start like
+  // that, so they stay exact). value: an expression, null -> "".
   const neutralised = (value: Fragment, text: Fragment) =>
     sql`CASE WHEN substr(${value}, 1, 1) IN (${sql.join(FORMULA_START.map(literal))}) THEN ${literal("'")} || ${text} ELSE ${text} END`;
   const quoted = (value: Fragment, neutralise: boolean) => {

@@ -253,7 +253,7 @@ export interface WriteGate {
   shut: boolean;
 }
 
-export class WritesShutError extends Error {
+class WritesShutError extends Error {
   constructor() {
     super("This instance is shutting down: the write was not made.");
     this.name = "WritesShutError";

@@ -24,7 +24,7 @@ import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
  * of its record (csvRecordSql), then its sort field's value and its id (where the next chunk
  * starts).
  */
-export function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart): Sql {
+function csvChunkSql<T>(engine: Pick<Engine, "dialect">, list: ListQuery<T>, limit: number, start?: PageStart): Sql {
   if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`bad chunk size ${limit}`);
   const record = csvRecordSql(engine.dialect, list.fields, computedOf(engine.dialect, list));
   const columns: Selected[] = record.columns.map((column, n) => column.as(`c${n}`));

@@ -53,7 +53,7 @@ function itemTemplate<T>(source: ItemSource<T>, scoped: boolean): ItemTemplate {
   }));
 }
 
-export function itemSql<T>(dialect: Dialect, source: ItemSource<T>, key: ItemKey): Sql {
+function itemSql<T>(dialect: Dialect, source: ItemSource<T>, key: ItemKey): Sql {
   const values: Record<string, unknown> = { id: key.id, team: key.team };
   for (const [name, value] of Object.entries(key.values ?? {})) values[`value:${name}`] = value;
   return itemTemplate(source, key.team !== undefined)(dialect, values);

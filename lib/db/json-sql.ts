@@ -22,7 +22,7 @@ export type FieldKind =
   /** A stored timestamp -> RFC 3339 with milliseconds, "Z". */
   | "timestamp"
   | "boolean"
-  /** A JSON array stored as text (lib/domain/json-list.ts) -> the array. */
+  /** A JSON array stored as text (SQLite has no arrays) -> the array. */
   | "list"
   /** The row joined under the field's name -> {id, name}. */
   | "ref";

@@ -1,18 +1,5 @@
-import {
-  DummyDriver,
-  Kysely,
-  expressionBuilder,
-  sql,
-  type AliasedExpression,
-  type Compilable,
-  type DialectAdapter,
-  type Expression,
-  type ExpressionBuilder,
-  type QueryCompiler,
-  type RawBuilder,
-  type SqlBool,
-} from "kysely";
-import type { DB } from "../generated/kysely/tables";
+import { expressionBuilder, sql, type AliasedExpression, type Compilable, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
+import type { Fragment, Tables } from "./builder";
 import type { Dialect } from "./dialect";
 
 /**
@@ -22,33 +9,16 @@ import type { Dialect } from "./dialect";
  * docs/architecture.md, "Typed statements".
  */
 
-/** The tables, as prisma-kysely generates them from prisma/models.prisma (`npm run db:generate`). */
-export type Tables = DB;
+/** The tables (prisma-kysely's) and a piece of SQL: lib/db/builder.ts, below the dialects. */
+export type { Fragment, Tables } from "./builder";
 export type TableName = keyof Tables & string;
 /** A column of a table's rows. */
 export type Column<Row> = keyof Row & string;
-
-/** A piece of SQL with its parameters in place (Kysely's `sql` template): expressions, clauses. */
-export type Fragment = RawBuilder<unknown>;
 
 /** A statement: its text with the dialect's placeholders, and the values in placeholder order. */
 export interface Sql {
   text: string;
   values: unknown[];
-}
-
-/** A Kysely instance that only compiles: its driver never connects. */
-export function compileOnly(adapter: DialectAdapter, compiler: QueryCompiler): Kysely<Tables> {
-  return new Kysely<Tables>({
-    dialect: {
-      createAdapter: () => adapter,
-      createDriver: () => new DummyDriver(),
-      createIntrospector: () => {
-        throw new Error("compile-only");
-      },
-      createQueryCompiler: () => compiler,
-    },
-  });
 }
 
 /** A built statement (a query builder's or a whole raw one) as text and values, for the engine's drivers. */

@@ -5,7 +5,7 @@ import path from "node:path";
  * they can never disagree. Without DATABASE_URL we use the embedded SQLite file under prisma/data,
  * resolved against the project root rather than the current directory (SQLite's own rule).
  */
-export const DEFAULT_SQLITE_FILE = path.join(process.cwd(), "prisma", "data", "desk.db");
+const DEFAULT_SQLITE_FILE = path.join(process.cwd(), "prisma", "data", "desk.db");
 
 export type DatabaseKind = "sqlite" | "postgres";
 

@@ -37,7 +37,7 @@ export const dealStockParams = {
 };
 
 /** When a row last changed: updated_from / updated_to, and updated_since (the same as updated_from). */
-export const UPDATED = timeRange("updated_at", { aliases: { updated_since: ">=" } });
+const UPDATED = timeRange("updated_at", { aliases: { updated_since: ">=" } });
 
 /** Query parameters: the update window, price and volume ranges. */
 export const dealRangeParams = {

@@ -13,18 +13,8 @@ export const NEEDS_QUOTES = ['"', ",", "\r", "\n"] as const;
 /** The end of every record. */
 export const RECORD_END = "\r\n";
 
-const FORMULA_CODES = new Set(FORMULA_START.map((c) => c.charCodeAt(0)));
 const NEEDS_QUOTES_PATTERN = /[",\r\n]/;
 const QUOTE = /"/g;
-
-/**
- * Free text a user typed that a spreadsheet would run as a formula gets a leading apostrophe.
- * Decimals, timestamps and booleans never start like that (decimals are non-negative), so they
- * stay exact.
- */
-export function neutralise(cell: string): string {
-  return FORMULA_CODES.has(cell.charCodeAt(0)) ? `'${cell}` : cell;
-}
 
 /** A field as written in a record: quoted when it holds a comma, a quote, CR or LF. */
 export function csvField(cell: string): string {

@@ -21,7 +21,7 @@ import { ApiResult } from "./handler";
  */
 
 /** Rows per chunk: large enough that statements are few, small enough to keep memory flat. */
-export const CSV_CHUNK_ROWS = 5_000;
+const CSV_CHUNK_ROWS = 5_000;
 
 /** The page window an export's list is built with (its lists take one); the export reads past it. */
 export const WHOLE_LIST = { page: 1, per_page: CSV_CHUNK_ROWS };

@@ -14,7 +14,7 @@ import { MAX_CURSOR_LENGTH, cursorMessage } from "../schema/params";
 const cursors = sealer("list cursor");
 
 /** The sort as the API writes it: `field` or `-field`. */
-export function sortOf(order: OrderBy): string {
+function sortOf(order: OrderBy): string {
   return `${order.direction === "desc" ? "-" : ""}${order.column}`;
 }
 

@@ -30,7 +30,7 @@ export class ApiResult {
   ) {}
 }
 
-export interface ApiContext<P> {
+interface ApiContext<P> {
   request: Request;
   url: URL;
   caller: Caller;

@@ -4,7 +4,7 @@ import { readPage } from "../query/read-page";
 import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
-import { ISSUER_JOIN } from "../domain/joins";
+import { ISSUER_JOIN } from "../deals/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import { INDICATION_CREATED, type Indication, type IndicationListQuery, type IndicationSortField } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";

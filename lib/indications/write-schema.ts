@@ -11,7 +11,7 @@ import { createSchema, dealWritable, refusedFields, structureInput, type RuleIss
  */
 
 /** Fields the service sets; a body that names one is refused by name. */
-export const ASSIGNED_FIELDS = ["id", "permalink_id", "created_at", "updated_at", "opened_at", "last_refreshed_at", "stage"] as const;
+const ASSIGNED_FIELDS = ["id", "permalink_id", "created_at", "updated_at", "opened_at", "last_refreshed_at", "stage"] as const;
 /** Fields fixed at creation: a patch that names one is refused by name. */
 export const FIXED_FIELDS = ["issuer_id", "side"] as const;
 

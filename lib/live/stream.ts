@@ -28,9 +28,9 @@ export const STREAM_HEADERS = {
 };
 
 /** How often a stream checks its caller is still signed in (or its key unrevoked) and writes a heartbeat. */
-export const HEARTBEAT_MS = envInteger(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
+const HEARTBEAT_MS = envInteger(process.env.STREAM_HEARTBEAT_MS, 50, 60_000, 15_000);
 /** Streams one user may hold open at once on one instance (tabs, programs); the bench opens hundreds. */
-export const MAX_STREAMS_PER_USER = envInteger(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
+const MAX_STREAMS_PER_USER = envInteger(process.env.STREAM_MAX_PER_USER, 1, 10_000, 10);
 // A client that reads slower than events come is dropped past this backlog; it resumes by Last-Event-ID.
 const MAX_BACKLOG_BYTES = 1 << 20;
 const READ_BATCH = 100;

@@ -8,7 +8,7 @@ const FONT_STACK =
 const FALLBACK_COLOR = "#475569";
 const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-export function escapeXml(value: string): string {
+function escapeXml(value: string): string {
   return value
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -18,7 +18,7 @@ export function escapeXml(value: string): string {
 }
 
 /** "Northwind Robotics" -> "NR", "Zentrix" -> "Z", "" -> "?". Letters and digits only. */
-export function monogramInitials(name: string): string {
+function monogramInitials(name: string): string {
   const words = name
     .normalize("NFKC")
     .split(/\s+/)

@@ -12,14 +12,14 @@ import { SUMMARY_WINDOWS, utcToday, windowStart } from "./summary";
 /** Days of history the company page's price chart shows. */
 export const CHART_DAYS = 365;
 
-export interface ChartTrade {
+interface ChartTrade {
   sign_date: string;
   price_per_share: string;
   volume: string;
   structure: Structure;
 }
 
-export interface ChartAverage {
+interface ChartAverage {
   sign_date: string;
   /** The VWAP of the window ending that day (lib/domain/vwap.ts). */
   vwap: string;

@@ -14,7 +14,7 @@ import { COMPANY_SUMMARY_FIELDS } from "../companies/serializer";
 import type { Engine, ListQuery } from "../db/page";
 import type { Dialect } from "../db/dialect";
 import { col, compiled, template, type Fragment, type Selected, type Sql } from "../db/sql";
-import { TEAM_JOIN } from "../domain/joins";
+import { TEAM_JOIN } from "../deals/joins";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
 import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";

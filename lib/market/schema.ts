@@ -18,7 +18,7 @@ const { stock_class_type, stock_type } = dealStockFields;
 // ---------------------------------------------------------------------------------------------
 // GET /companies/{company_id}/order_book
 
-export const ORDER_BOOK_DEPTH = { min: 1, max: 200, fallback: 50 } as const;
+const ORDER_BOOK_DEPTH = { min: 1, max: 200, fallback: 50 } as const;
 
 export const orderBookParamsSchema = z.object({
   depth: integer("depth", ORDER_BOOK_DEPTH.min, ORDER_BOOK_DEPTH.max, ORDER_BOOK_DEPTH.fallback),

@@ -9,7 +9,7 @@ import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/par
  * list's parameters and the mark-read body.
  */
 
-export const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled"] as const;
+const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The changes that notify the row's team, and of what (lib/notifications/record.ts says whom). */
@@ -27,10 +27,10 @@ export const FOLLOWER_KIND_OF_ACTION: Partial<Record<AuditAction, NotificationKi
 };
 
 /** How long a notification is kept. */
-export const NOTIFICATION_DAYS = 90;
+const NOTIFICATION_DAYS = 90;
 export const keptSince = (now: Date) => new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000);
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   created_at: timestampField,
@@ -50,7 +50,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 const NOTIFICATION_CURSOR = "nt1";
-export const notificationCursor = feedCursorParam(NOTIFICATION_CURSOR, "the newest");
+const notificationCursor = feedCursorParam(NOTIFICATION_CURSOR, "the newest");
 export const notificationCursorOf = (seq: number) => `${NOTIFICATION_CURSOR}.${seq}`;
 
 /** GET /my/notifications: newest first; `cursor` goes on to older ones. */

@@ -14,7 +14,7 @@ export class ClientGoneError extends Error {
 }
 
 /** The largest request body we read (issue 12: 64 KB). */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 // One read per request: the idempotency fingerprint (lib/http/idempotency.ts) and readJsonBody
 // share it, and a handler run again for a stale caller (lib/http/handler.ts) finds it too.
@@ -212,7 +212,7 @@ function fieldsOf(schema: z.ZodType): string[] {
  * `refused` explains why a field the schema does not take is refused (assigned by the service,
  * fixed after creation); any other is unknown.
  */
-export function bodyProblems(schema: z.ZodType, body: Record<string, unknown>, issues: readonly z.core.$ZodIssue[], refused: Record<string, string> = {}): FieldError[] {
+function bodyProblems(schema: z.ZodType, body: Record<string, unknown>, issues: readonly z.core.$ZodIssue[], refused: Record<string, string> = {}): FieldError[] {
   const fields = fieldsOf(schema);
   const found = new Map<string, { field: string; error: FieldError }>();
   const unknown: FieldError[] = [];
@@ -310,10 +310,10 @@ export const NUL_REFUSED = "must not contain the NUL character (U+0000)";
  * Whether a string holds half of a UTF-16 surrogate pair alone (`"\ud800"` in JSON text): it is
  * no Unicode text, and neither database's driver can pass it on (a 500 on both), so it is a 400.
  */
-export function holdsLoneSurrogate(value: string): boolean {
+function holdsLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);
 }
-export const LONE_SURROGATE_REFUSED = "must be Unicode text: it holds half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape) without the other half";
+const LONE_SURROGATE_REFUSED = "must be Unicode text: it holds half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape) without the other half";
 
 /** Why neither database can take a string (NUL_REFUSED, LONE_SURROGATE_REFUSED); undefined when both can. */
 export function unstorable(value: string): string | undefined {

@@ -127,7 +127,7 @@ export class ApiError extends Error {
 }
 
 /** `"per_pag" is not a query parameter of this endpoint: did you mean per_page?` */
-export function unknownParameterMessage(param: string, known: readonly string[]): string {
+function unknownParameterMessage(param: string, known: readonly string[]): string {
   if (known.length === 0) return `${shown(param)} is not a query parameter of this endpoint, which takes none: leave it out.`;
   return `${shown(param)} is not a query parameter of this endpoint: ${unknownNameAdvice(param, known)}`;
 }

@@ -43,7 +43,7 @@ export function withLabel(message: string, param: string, label: string): string
 }
 
 /** "a or b", "one of a, b, c": allowed values as a reader takes them in. */
-export function oneOf(values: readonly unknown[]): string {
+function oneOf(values: readonly unknown[]): string {
   const words = values.map(String);
   if (words.length === 1) return words[0];
   if (words.length === 2) return `${words[0]} or ${words[1]}`;
@@ -74,7 +74,7 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** The name among `known` that `name` is most likely a typo of, if one is close enough. */
-export function closestName(name: string, known: readonly string[]): string | undefined {
+function closestName(name: string, known: readonly string[]): string | undefined {
   const wanted = name.toLowerCase();
   let best: { name: string; distance: number } | undefined;
   for (const candidate of known) {

@@ -232,10 +232,6 @@ const DATE_SCHEMA = { type: "string", format: "date", maxLength: 10 };
 
 const timestampRefused = (name: string, value: string) => new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
 
-export function timestampParam(name: string) {
-  return param("RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z.", TIMESTAMP_SCHEMA, (value) => readTimestamp(value) ?? timestampRefused(name, value));
-}
-
 function isCalendarDate(y: string, m: string, d: string): boolean {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
@@ -249,7 +245,7 @@ function isDate(value: string): boolean {
 }
 
 /** A calendar date YYYY-MM-DD, kept as the string (dates are stored as such text). */
-export function dateParam(name: string) {
+function dateParam(name: string) {
   return param("Date YYYY-MM-DD, inclusive.", DATE_SCHEMA, (value) => (isDate(value) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`)));
 }
 
@@ -377,7 +373,7 @@ export function withoutPage<S extends Shape>(shape: S): Omit<S, keyof typeof pag
 }
 
 /** A non-negative decimal bound, returned in the stored fixed-width form for comparison. */
-export function decimalParam(name: string) {
+function decimalParam(name: string) {
   return param("Non-negative decimal string, inclusive bound.", DECIMAL_JSON_SCHEMA, (value) =>
     DECIMAL_PATTERN.test(value)
       ? toStoredDecimal(value)

@@ -37,7 +37,7 @@ export interface TestDatabase {
 const MIGRATIONS_ROOT = path.join(process.cwd(), "prisma");
 
 /** The committed migration scripts of one database kind, in the order Prisma applies them. */
-export function migrationScripts(kind: DatabaseKind): string[] {
+function migrationScripts(kind: DatabaseKind): string[] {
   const dir = path.join(MIGRATIONS_ROOT, kind, "migrations");
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, "migration.sql")))
@@ -124,7 +124,7 @@ export async function createTestDatabase(testDatabaseUrl: string | undefined = p
 }
 
 /** Inserts the whole fixture with the real Prisma client. */
-export async function insertFixture(db: Db): Promise<void> {
+async function insertFixture(db: Db): Promise<void> {
   await db.team.createMany({ data: teamRows() });
   await db.user.createMany({ data: userRows() });
   await db.apiKey.createMany({ data: apiKeyRows() });

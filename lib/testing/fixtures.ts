@@ -94,7 +94,7 @@ export const TEAMS = {
   gamma: { id: fixtureUuid("team:gamma"), name: "Gamma", createdAt: new Date("2025-01-03T00:00:00.000Z") },
 } satisfies Record<string, FixtureTeam>;
 export type TeamKey = keyof typeof TEAMS;
-export const TEAM_KEYS = Object.keys(TEAMS) as TeamKey[];
+const TEAM_KEYS = Object.keys(TEAMS) as TeamKey[];
 
 export interface FixtureUser {
   id: string;
@@ -738,7 +738,7 @@ export function tradeRows(store: StoreDecimal) {
 
 const companyById = new Map(COMPANIES.map((c) => [c.id, c]));
 
-export function issuerOf(id: string): { id: string; name: string } {
+function issuerOf(id: string): { id: string; name: string } {
   const c = companyById.get(id);
   if (!c) throw new Error(`no fixture company ${id}`);
   return { id: c.id, name: c.name };
@@ -828,7 +828,7 @@ export function expectedTrade(r: FixtureTrade) {
 export type SortValue = bigint | number | string;
 
 /** Binary (code point) string order, the order of both databases' default collation here. */
-export function compareStrings(a: string, b: string): number {
+function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

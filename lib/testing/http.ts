@@ -115,7 +115,7 @@ export function keysOf(value: unknown): string[] {
   return Object.keys(value as object).sort();
 }
 
-export const ERROR_STATUS: Record<string, number> = ERROR_CODES;
+const ERROR_STATUS: Record<string, number> = ERROR_CODES;
 
 /** No stack trace, file path or exception name ever leaks into a response. */
 export function expectNoLeak(text: string): void {

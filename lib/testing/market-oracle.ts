@@ -111,7 +111,7 @@ export function expectedBook(rows: readonly BookRow[], viewer: Viewer, companyId
 
 const SCALE = BigInt(100_000_000);
 
-export function fromUnits(u: bigint): string {
+function fromUnits(u: bigint): string {
   const sign = u < BigInt(0) ? "-" : "";
   const abs = u < BigInt(0) ? -u : u;
   return sign + canonicalDecimal(`${abs / SCALE}.${(abs % SCALE).toString().padStart(8, "0")}`);
@@ -140,7 +140,7 @@ export function expectedTape(rows: readonly TapeRow[], viewer: Viewer, companyId
 }
 
 /** Σ volume / Σ (volume / price) as an exact fraction, rounded half up to 8 decimals. */
-export function expectedVwap(rows: readonly { pricePerShare: string; volume: string }[]): string | null {
+function expectedVwap(rows: readonly { pricePerShare: string; volume: string }[]): string | null {
   if (rows.length === 0) return null;
   let num = BigInt(0);
   let den = BigInt(1);

@@ -5,7 +5,7 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";
-import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../domain/joins";
+import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../deals/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Filters } from "../db/sql";
 import type { Trade as TradeRow } from "../generated/kysely/tables";

@@ -8,7 +8,7 @@ import { createSchema, dealWritable, refusedFields, structureInput, type RuleIss
  * team changes (POST /ops/trades/{id}/verify).
  */
 
-export const ASSIGNED_FIELDS = ["id", "permalink_id", "created_at", "updated_at", "is_verified"] as const;
+const ASSIGNED_FIELDS = ["id", "permalink_id", "created_at", "updated_at", "is_verified"] as const;
 /** Fixed at creation, as for indications: a trade of another company is another trade. */
 export const FIXED_FIELDS = ["issuer_id"] as const;
 

@@ -22,16 +22,16 @@ export class UserCommandError extends Error {
   }
 }
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("not a valid e-mail address").max(320));
-export const teamNameSchema = z.string().trim().min(1, "empty team name").max(100, "team name longer than 100 characters");
-export const userNameSchema = z.string().trim().min(1, "empty name").max(200, "name longer than 200 characters");
-export const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` });
-export const permissionListSchema = z
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email("not a valid e-mail address").max(320));
+const teamNameSchema = z.string().trim().min(1, "empty team name").max(100, "team name longer than 100 characters");
+const userNameSchema = z.string().trim().min(1, "empty name").max(200, "name longer than 200 characters");
+const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` });
+const permissionListSchema = z
   .string()
   .transform((s) => s.split(",").map((p) => p.trim()).filter(Boolean))
   .pipe(z.array(z.enum(PERMISSIONS, { error: `permissions are ${PERMISSIONS.join(", ")}` })));
 /** 12 characters at least; 1,024 at most (sign-in refuses longer ones before hashing). */
-export const passwordSchema = z.string().min(12, "password shorter than 12 characters").max(1024, "password longer than 1024 characters");
+const passwordSchema = z.string().min(12, "password shorter than 12 characters").max(1024, "password longer than 1024 characters");
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);

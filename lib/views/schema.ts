@@ -10,4 +10,3 @@ export const saveViewSchema = z.strictObject({
     .refine((name) => name.length > 0, "must not be empty: give the view a name"),
   query: textInput(VIEW_QUERY_MAX, `the table's query string, without "?"`).transform(viewQuery),
 });
-export type SaveViewInput = z.output<typeof saveViewSchema>;

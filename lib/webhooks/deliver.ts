@@ -18,7 +18,7 @@ import { openSecret } from "./secrets";
 /** How much of a receiver's answer the log keeps. */
 const SNIPPET_BYTES = 1024;
 
-export function payloadOf(event: EventRow): string {
+function payloadOf(event: EventRow): string {
   const data = auditEventOf(event);
   return JSON.stringify({ type: data.action, timestamp: data.occurred_at, data });
 }
@@ -29,7 +29,7 @@ function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): string[] {
   return [endpoint.secretSealed, ...previous].map(openSecret);
 }
 
-export function signedHeaders(id: string, at: Date, body: string, secrets: readonly string[]): Record<string, string> {
+function signedHeaders(id: string, at: Date, body: string, secrets: readonly string[]): Record<string, string> {
   return {
     "webhook-id": id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),

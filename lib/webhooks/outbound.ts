@@ -13,7 +13,7 @@ import { hostOf, isAllowedUrl } from "./allowed-hosts";
  * (a 3xx is a failure), the whole exchange has a deadline, and at most 4 KB of the answer is read.
  */
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 4096;
 
 export interface Outcome {

@@ -8,8 +8,8 @@ import type { DueEndpoint } from "./due";
  * endpoint runs once at a time here, whatever its lease says (a run may outlive a short lease).
  */
 
-export const IN_FLIGHT = 16;
-export const TEAM_IN_FLIGHT = 4;
+const IN_FLIGHT = 16;
+const TEAM_IN_FLIGHT = 4;
 
 export class DeliveryPool {
   private readonly running = new Set<string>();

@@ -11,7 +11,7 @@ import { deliveryOf, webhookOf } from "./serializer";
 
 /** The team's endpoints and their delivery logs: another team's id is not found, as an unknown one. */
 
-export function noSuchWebhook(id: string): ApiError {
+function noSuchWebhook(id: string): ApiError {
   return ApiError.notFound(`No webhook endpoint with id ${id}.`);
 }
 

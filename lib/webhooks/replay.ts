@@ -41,7 +41,7 @@ function rangeWhere(range: Range) {
 const shownEvent = (event: EventRow | null) => event && { id: event.id, type: event.action as AuditAction, occurred_at: event.occurredAt.toISOString() };
 
 /** Whether an endpoint has a redelivery to go on with at `now` (not waiting out a failed attempt). */
-export function replayDue(endpoint: WebhookEndpointRecord, now: Date): boolean {
+function replayDue(endpoint: WebhookEndpointRecord, now: Date): boolean {
   return endpoint.replayThroughSeq !== null && (endpoint.replayNextAttemptAt === null || endpoint.replayNextAttemptAt <= now);
 }
 

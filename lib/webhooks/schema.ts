@@ -22,7 +22,7 @@ export function actionsOf(types: readonly string[]): AuditAction[] {
   return AUDIT_ACTIONS.filter((action) => types.some((type) => type === "*" || type === action || type === `${action.split(".")[0]}.*`));
 }
 
-export const WEBHOOK_URL_MAX = 2000;
+const WEBHOOK_URL_MAX = 2000;
 
 /**
  * The most endpoints one team may have (docs/api/live.md, "Webhooks"; 409 endpoint_limit past it):
@@ -32,7 +32,7 @@ export const WEBHOOKS_PER_TEAM = 25;
 const MAX_ENDPOINT_TYPES = WEBHOOK_EVENT_TYPES.length;
 
 /** Why a URL cannot be an endpoint's, or undefined when it can (what delivery checks again, after DNS). */
-export function urlProblem(text: string): string | undefined {
+function urlProblem(text: string): string | undefined {
   let url: URL;
   try {
     url = new URL(text);

@@ -26,11 +26,11 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 /** The wait after each failed attempt at one event; the last repeats. */
-export const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR];
+const BACKOFF_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR];
 /** An event that has failed for this long is given up on (logged as failed) and the cursor moves past it. */
-export const GIVE_UP_AFTER_MS = 24 * HOUR;
+const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** An endpoint whose every attempt failed for this long is disabled. */
-export const DISABLE_AFTER_MS = 5 * 24 * HOUR;
+const DISABLE_AFTER_MS = 5 * 24 * HOUR;
 /**
  * How long a worker holds an endpoint: longer than its deliveries of one run can take. A worker that
  * dies keeps it that long; WEBHOOK_LEASE_MS shortens it (app/api/v1/webhook-crash.test.ts).

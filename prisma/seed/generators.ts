@@ -37,7 +37,7 @@ import type { CompanyRecord, IndicationRecord, TradeRecord } from "../../lib/db/
 export const SEED = 20261101;
 /** "Now" of the demo data: every timestamp lies in the two years before it. */
 export const BASE_TIME = Date.UTC(2026, 10, 1); // 2026-11-01T00:00:00Z
-export const HISTORY_MS = 730 * 86_400_000;
+const HISTORY_MS = 730 * 86_400_000;
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -84,7 +84,7 @@ export interface RowContext {
 // Small helpers.
 
 /** Lower-case ASCII for e-mail local parts and slugs: "Chloé O'Connor" -> "chloe-oconnor". */
-export function asciiSlug(value: string, separator = "-"): string {
+function asciiSlug(value: string, separator = "-"): string {
   return value
     .normalize("NFD")
     .replace(/\p{M}/gu, "")

@@ -198,7 +198,7 @@ class Picker {
   }
 }
 
-export interface Context {
+interface Context {
   seed: number;
   teams: TeamRow[];
   usersByTeam: Map<string, UserRow[]>;
@@ -240,7 +240,7 @@ function ownerContext(ctx: Context, table: BulkTable, index: number): RowContext
   return { ...ctx.demo, owners: [{ userId: user.id, teamId: team.id, weight: 1 }] };
 }
 
-export function indicationValues(ctx: Context, index: number): unknown[] {
+function indicationValues(ctx: Context, index: number): unknown[] {
   const r = indicationRow(ownerContext(ctx, "indications", index), index);
   return [
     r.id, r.teamId, r.userId, r.issuerId, r.acceptableStructures, r.carriedInterestFeePercent, r.clientId,
@@ -250,7 +250,7 @@ export function indicationValues(ctx: Context, index: number): unknown[] {
   ];
 }
 
-export function tradeValues(ctx: Context, index: number): unknown[] {
+function tradeValues(ctx: Context, index: number): unknown[] {
   const r = tradeRow(ownerContext(ctx, "trades", index), index);
   return [
     r.id, r.teamId, r.userId, r.issuerId, r.attributedToOwner ? 1 : 0, r.carriedInterestFeePercent, r.clientId,
@@ -261,14 +261,14 @@ export function tradeValues(ctx: Context, index: number): unknown[] {
 }
 
 /** Column order of the indications table (the INSERT statements list them in this order). */
-export const INDICATION_COLUMNS = [
+const INDICATION_COLUMNS = [
   "id", "team_id", "user_id", "issuer_id", "acceptable_structures", "carried_interest_fee_percent",
   "client_id", "created_at", "details", "last_refreshed_at", "management_fee_percent", "minimum_volume",
   "opened_at", "permalink_id", "price_per_share", "private_recipients", "side", "stage", "stock_class",
   "stock_class_type", "stock_type", "structure", "third_party_id", "updated_at", "visibility", "volume",
 ] as const;
 
-export const TRADE_COLUMNS = [
+const TRADE_COLUMNS = [
   "id", "team_id", "user_id", "issuer_id", "attributed_to_owner", "carried_interest_fee_percent",
   "client_id", "created_at", "details", "is_verified", "management_fee_percent", "permalink_id",
   "price_per_share", "sign_date", "stock_class", "stock_class_type", "stock_type", "structure",
@@ -313,7 +313,7 @@ class Progress {
 // Loading
 
 /** Teams, users, companies and the generation context: cheap, rebuilt by every worker. */
-export function generateBase(seed: number, scale: LargeScale) {
+function generateBase(seed: number, scale: LargeScale) {
   const teams = buildTeams(seed, scale.teams, scale.dealTeams);
   const users = buildUsers(seed, teams);
   const companies = Array.from({ length: scale.companies }, (_, i) => companyRow(seed, i, "large"));

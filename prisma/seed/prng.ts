@@ -11,7 +11,7 @@ import { Rng } from "../../lib/random";
  */
 
 /** 16 bytes formatted as an RFC 4122 version-4 UUID (version and variant bits set). */
-export function uuidFromBytes(bytes: Uint8Array): string {
+function uuidFromBytes(bytes: Uint8Array): string {
   const b = Buffer.from(bytes.subarray(0, 16));
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;

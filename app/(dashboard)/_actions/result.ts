@@ -6,7 +6,7 @@ import { getPageCaller, type Caller } from "@/lib/auth/caller";
  * What a dashboard server action answers: the value, or the API's error body (code, message,
  * param, errors, doc_url), so a form shows the same errors the API would have given, each at its field.
  */
-export type ActionError = ErrorBody["error"];
+type ActionError = ErrorBody["error"];
 export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: ActionError };
 
 /**

@@ -49,7 +49,7 @@ export function MoneyCell({ value, column }: { value: string | null; column?: re
  * An amount `shown` rounded to `places`: when that hid digits, a toggletip with every digit of
  * `value` (phones have no hover for the title); when it did not, plain text.
  */
-export function RoundedUsd({ value, shown, places }: { value: string; shown: string; places: number }) {
+function RoundedUsd({ value, shown, places }: { value: string; shown: string; places: number }) {
   if (showsExactly(value, places)) return <>{shown}</>;
   return <Toggletip tip={`${formatUsdExact(value)} exactly`}>{shown}</Toggletip>;
 }

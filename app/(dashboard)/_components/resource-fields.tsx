@@ -66,7 +66,7 @@ const DETAIL_ORDER = [
 ];
 
 /** `fields` in DETAIL_ORDER, the unlisted ones after it in their own order. */
-export function detailOrder(fields: readonly string[]): string[] {
+function detailOrder(fields: readonly string[]): string[] {
   const rank = (field: string) => {
     const at = DETAIL_ORDER.indexOf(field);
     return at === -1 ? DETAIL_ORDER.length + fields.indexOf(field) : at;

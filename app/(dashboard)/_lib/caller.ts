@@ -3,7 +3,7 @@ import { cache } from "react";
 import { getPageCaller, type Caller } from "@/lib/auth/caller";
 
 /** The signed-in caller, loaded once per request however many components ask. */
-export const currentCaller = cache(getPageCaller);
+const currentCaller = cache(getPageCaller);
 
 /**
  * The caller, or a redirect to sign-in: the proxy lets a valid cookie through, but its user may

@@ -11,7 +11,7 @@ import { parseQuery } from "@/lib/schema/params";
  * opsTradeList, which refuses anyone without trades_verify) with the queue's defaults: waiting
  * (unverified) trades, oldest sign date first. `is_verified=all` shows every trade.
  */
-export function queueQuery(query: URLSearchParams): URLSearchParams {
+function queueQuery(query: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(query);
   const verified = next.get("is_verified");
   if (verified === null) next.set("is_verified", "false");

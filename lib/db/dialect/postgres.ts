@@ -1,6 +1,6 @@
 import { PostgresAdapter, PostgresQueryCompiler, sql, type SqlBool } from "kysely";
-import { compileOnly, type Fragment } from "../sql";
-import type { Dialect } from ".";
+import { compileOnly, type Fragment } from "../builder";
+import type { Dialect } from "./dialect";
 
 /** A timestamp column as RFC 3339 text with milliseconds and "Z" (timestamp(3) holds UTC). */
 const timestampText = (column: Fragment) => sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

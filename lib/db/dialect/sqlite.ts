@@ -1,6 +1,6 @@
 import { SqliteAdapter, SqliteQueryCompiler, sql, type SqlBool } from "kysely";
-import { compileOnly } from "../sql";
-import type { Dialect } from ".";
+import { compileOnly } from "../builder";
+import type { Dialect } from "./dialect";
 
 const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));

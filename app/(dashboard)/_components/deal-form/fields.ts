@@ -10,7 +10,7 @@ import { valueText } from "../resource-fields";
  * its text becomes the API's value. The rules themselves stay in the resource's write schema.
  */
 
-export type FieldKind = "issuer" | "decimal" | "text" | "textarea" | "select" | "radio" | "checkboxes" | "emails" | "date" | "checkbox";
+type FieldKind = "issuer" | "decimal" | "text" | "textarea" | "select" | "radio" | "checkboxes" | "emails" | "date" | "checkbox";
 
 export type FormValue = string | string[] | boolean;
 export type FormValues = Record<string, FormValue>;

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { ApiKeyError } from "@/lib/api-keys/keys";
 import { withLabel } from "@/lib/schema/messages";
-import { createOwnApiKey, revokeOwnApiKey } from "@/lib/api-keys/own-keys";
+import { createOwnApiKey, revokeOwnApiKey } from "@/lib/auth/own-api-keys";
 import { getPageCaller } from "@/lib/auth/caller";
 
 /**

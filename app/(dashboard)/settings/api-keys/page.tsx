@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { IntentLink } from "@/components/intent-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { Timestamp } from "@/components/timestamp";
-import { listOwnApiKeys } from "@/lib/api-keys/own-keys";
+import { listOwnApiKeys } from "@/lib/auth/own-api-keys";
 import { requireCaller } from "../../_lib/caller";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyButton } from "./revoke-key-button";

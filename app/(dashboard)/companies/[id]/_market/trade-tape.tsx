@@ -7,7 +7,7 @@ import { DEFAULT_TAPE_SORT } from "@/lib/market/schema";
 import { MoneyCell } from "../../../_components/cells";
 
 /** Trades on the page's tape: the newest, as the API's first page. */
-export const PAGE_TAPE_SIZE = 20;
+const PAGE_TAPE_SIZE = 20;
 
 /**
  * The company's trade tape (verified trades, as the caller may see them) with its summary cards:

@@ -1,7 +1,7 @@
 import "server-only";
-import type { Caller } from "../auth/caller";
+import { createApiKey, listApiKeys, revokeApiKey } from "../api-keys/keys";
 import { getDb } from "../db/client";
-import { createApiKey, listApiKeys, revokeApiKey } from "./keys";
+import type { Caller } from "./caller";
 
 /**
  * The signed-in user's own API keys, as the dashboard's settings page manages them: never another
