@@ -289,7 +289,7 @@ function startProcess(command: string, args: string[], env: Record<string, strin
   fs.closeSync(output);
   logFiles.set(child, logFile);
   child.on("exit", (code, signal) => {
-    if (!stopping && !stopped.has(child)) {
+    if (!stopped.has(child)) {
       crashed.push(`${name} exited (code ${code}, signal ${signal}); its output is in ${logFile}, ending:\n${tailOf(logFile, 3000)}`);
     }
   });
@@ -318,8 +318,6 @@ function stopProcess(child: ChildProcess) {
   }
 }
 
-/** Exiting: no exit is a crash any more. */
-let stopping = false;
 /** Processes stopped on purpose (the list servers end before the export server starts). */
 const stopped = new WeakSet<ChildProcess>();
 /** Where each started process writes its output. */
@@ -1430,6 +1428,5 @@ function checkWriteTargets(writes: WriteRow[], mixed: MixedRow[]) {
 
 main().catch((error) => {
   console.error(error);
-  stopping = true;
   process.exit(1);
 });
