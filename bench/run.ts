@@ -37,308 +37,24 @@
  * `--exports-only` runs just that part (no large data set, no list scenarios).
  * Prints the tables, checks the targets of issues 4, 14 and 15, writes the JSON.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request as AutocannonRequest, type Result } from "autocannon";
-import { createApiKey } from "../lib/api-keys/keys";
-import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
-import { reuseBuild } from "./reuse-build";
+import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES } from "../prisma/seed/large";
+import { prepareApp } from "./build";
+import { busiestCompany, datasetRows, DEMO_EMAIL, DEMO_PASSWORD, ensureDataset, mintApiKey, redact, type DatasetRows } from "./dataset";
+import { parseOptions, type Options } from "./options";
+import { crashed, log, ROOT, sleep, startProcess, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";
+import { descendantsCpuMs, descendantsRss, mb, RssSampler } from "./server-usage";
 import { OpenStreams, type StreamsResult } from "./streams";
 import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
 import { measureSlowReceivers, slowReceiversTable, type SlowReceiversResult } from "./webhooks-slow";
 
-// ---------------------------------------------------------------------------------------------
-// Options
-
-interface Options {
-  smoke: boolean;
-  duration: number;
-  connections: number[];
-  build: boolean;
-  /** Copy the checkout's own `.next` into the staging copy instead of building (--reuse-build). */
-  reuseBuild: boolean;
-  /** Measure the floor beside ours and the ceiling (--no-floor: A/B runs, where only ours/ceiling counts). */
-  floor: boolean;
-  /** How many times ours and the ceiling are measured per read row, alternating (--pairs). */
-  pairs: number;
-  pages: boolean;
-  writes: boolean;
-  exports: boolean;
-  exportsOnly: boolean;
-  only: RegExp | null;
-  /** Live streams held open through the reads (--streams; bench/streams.ts). */
-  streams: number;
-  /** Audit events delivered to a local webhook receiver after the reads (--webhooks; bench/webhooks.ts). */
-  webhooks: number;
-  port: number;
-  out: string | null;
-}
-
-function parseOptions(argv: string[]): Options {
-  const smoke = argv.includes("--smoke");
-  const options: Options = {
-    smoke,
-    duration: smoke ? 1 : 8,
-    connections: [1, 32],
-    build: true,
-    reuseBuild: false,
-    floor: true,
-    pairs: 1,
-    pages: true,
-    writes: true,
-    exports: true,
-    exportsOnly: false,
-    only: null,
-    streams: smoke ? 20 : 500,
-    webhooks: smoke ? 500 : 10_000,
-    port: 3900,
-    out: null,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === "--smoke") continue;
-    else if (arg === "--duration") options.duration = Number(value());
-    else if (arg === "--connections") options.connections = value().split(",").map(Number);
-    else if (arg === "--no-build") options.build = false;
-    else if (arg === "--reuse-build") options.reuseBuild = true;
-    else if (arg === "--no-floor") options.floor = false;
-    else if (arg === "--pairs") options.pairs = Number(value());
-    else if (arg === "--no-pages") options.pages = false;
-    else if (arg === "--no-writes") options.writes = false;
-    else if (arg === "--no-exports") options.exports = false;
-    else if (arg === "--exports-only") options.exportsOnly = true;
-    else if (arg === "--only") options.only = new RegExp(value());
-    else if (arg === "--streams") options.streams = Number(value());
-    else if (arg === "--webhooks") options.webhooks = Number(value());
-    else if (arg === "--port") options.port = Number(value());
-    else if (arg === "--out") options.out = value();
-    else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
-  }
-  if (options.reuseBuild && !options.build) throw new Error("--reuse-build and --no-build: choose one");
-  if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error("--pairs must be a positive integer");
-  if (!Number.isInteger(options.streams) || options.streams < 0) throw new Error("--streams must be a whole number");
-  if (!Number.isInteger(options.webhooks) || options.webhooks < 0) throw new Error("--webhooks must be a whole number");
-  return options;
-}
-
-const ROOT = path.resolve(__dirname, "..");
 const SMOKE_URL = `file:${path.join(ROOT, "prisma", "data", "bench-smoke.db")}`;
-const DEMO_EMAIL = "broker@alpha.example";
-const DEMO_PASSWORD = "demo-password";
-const log = (message: string) => console.error(message);
-
-// ---------------------------------------------------------------------------------------------
-// Dataset
-
-async function datasetRows(url: string): Promise<{ indications: number; trades: number; companies: number } | null> {
-  try {
-    const db = createDb(url);
-    try {
-      const [indications, trades, companies] = await Promise.all([db.indication.count(), db.trade.count(), db.company.count()]);
-      await db.tableVersion.count(); // the perf migration is applied
-      return { indications, trades, companies };
-    } finally {
-      await db.$disconnect();
-    }
-  } catch {
-    return null;
-  }
-}
-
-async function ensureDataset(url: string, scale: LargeScale, smoke: boolean) {
-  if (databaseKind(url) === "postgres") await createPostgresDatabase(url);
-  // The smoke data set takes seconds: always fresh, so it can never lag behind the migrations.
-  if (smoke) return seedLarge({ url, scale, quiet: true });
-  if (databaseKind(url) === "sqlite" && !fs.existsSync(sqliteFilePath(url))) {
-    log(`no dataset at ${sqliteFilePath(url)}: seeding it`);
-    return seedLarge({ url, scale });
-  }
-  const rows = await datasetRows(url);
-  if (!rows || rows.indications < scale.indications || rows.trades < scale.trades || rows.companies < scale.companies) {
-    log(`dataset at ${redact(url)} is missing or smaller than the scale (${JSON.stringify(rows)}): seeding it`);
-    return seedLarge({ url, scale });
-  }
-  // An existing data set gets the migrations committed since it was loaded (new indexes).
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  log(`dataset: ${rows.companies.toLocaleString("en-US")} companies, ${rows.indications.toLocaleString("en-US")} indications, ${rows.trades.toLocaleString("en-US")} trades`);
-}
-
-async function createPostgresDatabase(url: string) {
-  const { default: pg } = await import("pg");
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-function redact(url: string): string {
-  return url.replace(/:[^:@/]*@/, ":***@");
-}
-
-async function mintApiKey(url: string): Promise<string> {
-  const db = createDb(url);
-  try {
-    const user = await db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true } });
-    if (!user) throw new Error(`${DEMO_EMAIL} is missing from the dataset`);
-    const { secret } = await createApiKey(db, { userId: user.id, name: `bench ${new Date().toISOString()}` });
-    return secret;
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers
-
-function othersBuilding(): boolean {
-  try {
-    // The build process itself ("next-build" once it has named itself, or node running next's
-    // bin with "build"); not shells that merely mention it (a Playwright webServer command stays
-    // alive as `sh -c "… next build && npm run serve"` for the whole e2e run).
-    const out = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
-    return out.split("\n").some((line) => /^next-build\b/.test(line) || /^\S*node\S* \S*next build\b/.test(line));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The app is built and served from a staging copy of the working tree (node_modules hard-linked,
- * so the copy costs seconds and no disk), not from the project's own .next: other people's
- * `next build` (e2e tests, `npm start`) rewrite .next and would break a server mid-run, and a
- * benchmark build would break theirs.
- */
-function stage(port: number): string {
-  const dir = path.join(os.tmpdir(), `desk-bench-${port}`);
-  fs.mkdirSync(dir, { recursive: true });
-  // The lock file the staged node_modules was linked under: another one means another install.
-  const lock = fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
-  const stamp = path.join(dir, "node_modules", ".staged-package-lock.json");
-  // A symlink there (staged from a git worktree whose node_modules links to another checkout's) is
-  // outside the staging root, where Turbopack does not look for packages: it is replaced too.
-  const stale = () => fs.lstatSync(path.join(dir, "node_modules")).isSymbolicLink() || !fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock;
-  if (fs.existsSync(path.join(dir, "node_modules")) && stale()) {
-    fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-  }
-  if (!fs.existsSync(path.join(dir, "node_modules"))) {
-    const source = fs.realpathSync(path.join(ROOT, "node_modules"));
-    try {
-      execFileSync("cp", ["-al", source, path.join(dir, "node_modules")], { stdio: "ignore" });
-    } catch {
-      // Another filesystem (no hard links across devices): a real copy, once.
-      fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-      execFileSync("cp", ["-a", source, path.join(dir, "node_modules")]);
-    }
-    fs.writeFileSync(stamp, lock);
-  }
-  const excludes = ["/node_modules", "/.next", "/.git", "/prisma/data", "/bench/results", "/test-results", "/playwright-report", "/coverage", "*.tsbuildinfo"];
-  execFileSync("rsync", ["-a", "--delete", ...excludes.flatMap((e) => ["--exclude", e]), `${ROOT}/`, `${dir}/`]);
-  return dir;
-}
-
-async function build(dir: string) {
-  // Two builds at once on two cores help nobody: wait for someone else's to finish first.
-  for (let waited = 0; othersBuilding() && waited < 600; waited += 5) {
-    if (waited === 0) log("another `next build` is running; waiting for it");
-    await sleep(5000);
-  }
-  log(`building (next build in ${dir})…`);
-  const started = Date.now();
-  execFileSync(path.join(dir, "node_modules", ".bin", "next"), ["build"], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  log(`built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function startProcess(command: string, args: string[], env: Record<string, string>, name: string, cwd = ROOT): ChildProcess {
-  // Its output goes to a file, not through a pipe into this process: reading a server's request
-  // log here would take CPU from autocannon, on the same event loop, while it measures.
-  const logFile = path.join(os.tmpdir(), `desk-bench-${process.pid}-${name.replace(/\W+/g, "-")}.log`);
-  const output = fs.openSync(logFile, "w");
-  // A process group of its own (detached), so stopping it stops what it started (npm's shell and server).
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", output, output], detached: true });
-  fs.closeSync(output);
-  logFiles.set(child, logFile);
-  child.on("exit", (code, signal) => {
-    if (!stopped.has(child)) {
-      crashed.push(`${name} exited (code ${code}, signal ${signal}); its output is in ${logFile}, ending:\n${tailOf(logFile, 3000)}`);
-    }
-  });
-  return child;
-}
-
-function tailOf(file: string, bytes: number): string {
-  const fd = fs.openSync(file, "r");
-  try {
-    const size = fs.fstatSync(fd).size;
-    const buffer = Buffer.alloc(Math.min(bytes, size));
-    fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
-    return buffer.toString("utf8");
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-function stopProcess(child: ChildProcess) {
-  stopped.add(child);
-  fs.rmSync(logFiles.get(child) ?? "", { force: true });
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-}
-
-/** Processes stopped on purpose (the list servers end before the export server starts). */
-const stopped = new WeakSet<ChildProcess>();
-/** Where each started process writes its output. */
-const logFiles = new Map<ChildProcess, string>();
-const crashed: string[] = [];
-
-async function waitForHttp(url: string, headers: Record<string, string> = {}, timeoutMs = 60_000) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (crashed.length) throw new Error(crashed.join("\n"));
-    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not come up within ${timeoutMs / 1000}s`);
-    await sleep(250);
-  }
-}
 
 /**
  * A page answers 200 even when a component below its shell throws (the error is streamed into
@@ -366,81 +82,6 @@ async function expectCompanyPage(origin: string, page: string, companyId: string
   }
 }
 
-/** The processes a launcher started, at any depth (Linux /proc): the server that `npm run serve` starts, and the shell between them. */
-function descendants(launcher: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(entry));
-      children.set(ppid, list);
-    } catch {
-      // gone
-    }
-  }
-  const found: number[] = [];
-  const stack = [...(children.get(launcher) ?? [])];
-  while (stack.length) {
-    const p = stack.pop()!;
-    found.push(p);
-    stack.push(...(children.get(p) ?? []));
-  }
-  return found;
-}
-
-/** Resident memory of a launcher's descendants, in bytes (not npm itself, which only waits). */
-function descendantsRss(launcher: number): number {
-  let total = 0;
-  for (const p of descendants(launcher)) {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
-      if (match) total += Number(match[1]) * 1024;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-/** CPU time (user + system) a launcher's descendants have used, in ms (/proc/<pid>/stat, in clock ticks of 10 ms). */
-function descendantsCpuMs(launcher: number): number {
-  let ticks = 0;
-  for (const p of descendants(launcher)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10;
-}
-
-class RssSampler {
-  peak = 0;
-  windowPeak = 0;
-  private timer: NodeJS.Timeout;
-  constructor(private readonly launcher: number) {
-    this.timer = setInterval(() => this.sample(), 200);
-    this.timer.unref();
-  }
-  sample() {
-    const rss = descendantsRss(this.launcher);
-    this.peak = Math.max(this.peak, rss);
-    this.windowPeak = Math.max(this.windowPeak, rss);
-  }
-  resetWindow() {
-    this.windowPeak = 0;
-  }
-  stop() {
-    clearInterval(this.timer);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 
@@ -449,18 +90,6 @@ interface Scenario {
   endpoint: "companies" | "company" | "indications" | "trades" | "order_book" | "company_trades";
   kind: "first" | "filtered" | "sorted" | "deep" | "detail" | "market";
   path: string;
-}
-
-/** The company with the most trades: the market view's heaviest book and tape (issue 14). */
-async function busiestCompany(url: string): Promise<string> {
-  const db = createDb(url);
-  try {
-    const [row] = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT issuer_id AS id FROM trades GROUP BY issuer_id ORDER BY count(*) DESC, issuer_id LIMIT 1`);
-    if (!row) throw new Error("the dataset has no trades");
-    return row.id;
-  } finally {
-    await db.$disconnect();
-  }
 }
 
 async function scenarios(origin: string, auth: Record<string, string>, smoke: boolean, busiest: string): Promise<Scenario[]> {
@@ -625,7 +254,7 @@ async function streamExport(origin: string, target: string, auth: Record<string,
 
 interface ExportResult {
   database: string;
-  dataset: Awaited<ReturnType<typeof datasetRows>>;
+  dataset: DatasetRows | null;
   runs: ExportRun[];
   server_peak_rss_mb: number;
   /** An export abandoned after its first rows: the server's CPU (ms per s) while it streamed, and from 1 to 3 s after (a server still reading would use as much). */
@@ -641,8 +270,7 @@ async function measureExports(url: string, appDir: string, port: number, env: Re
   await ensureDataset(exportUrl, smoke ? SCALES["export-smoke"] : SCALES.export, smoke);
   const dataset = await datasetRows(exportUrl);
   const auth = { authorization: `Bearer ${await mintApiKey(exportUrl)}` };
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: exportUrl, NEXTAUTH_URL: origin }, "npm run serve (exports)", appDir);
+  const { server, origin } = startServer(appDir, port, env, exportUrl, "npm run serve (exports)");
   const rss = new RssSampler(server.pid!);
   try {
     await waitForHttp(`${origin}/api/health/ready`);
@@ -668,11 +296,11 @@ async function measureExports(url: string, appDir: string, port: number, env: Re
       const run = await streamExport(origin, target, auth);
       const serverCpuS = (descendantsCpuMs(server.pid!) - cpu) / 1000;
       rss.sample();
-      runs.push({ ...run, server_peak_rss_mb: Math.round(rss.windowPeak / 1048576), server_cpu_s: serverCpuS });
-      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms, ${run.content_encoding}), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${Math.round(rss.windowPeak / 1048576)} MB`);
-      if (crashed.length) throw new Error(crashed.join("\n"));
+      runs.push({ ...run, server_peak_rss_mb: mb(rss.windowPeak), server_cpu_s: serverCpuS });
+      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(mb(run.bytes), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms, ${run.content_encoding}), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${mb(rss.windowPeak)} MB`);
+      throwIfCrashed();
     }
-    return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: Math.round(rss.peak / 1048576), disconnect };
+    return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: mb(rss.peak), disconnect };
   } finally {
     rss.stop();
     stopProcess(server);
@@ -687,7 +315,7 @@ function printExportTable(result: ExportResult | null) {
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...result.runs.map(
       (r) =>
-        `| ${r.path} | ${r.rows} | ${Math.round(r.bytes / 1048576)} | ${(r.ms / 1000).toFixed(1)} | ${r.rows_per_s} | ${r.server_cpu_s.toFixed(1)} | ${r.server_cpu_s > 0 ? Math.round(r.rows / r.server_cpu_s) : "n/a"} | ${r.ttfb_ms} | ${r.server_peak_rss_mb} |`,
+        `| ${r.path} | ${r.rows} | ${mb(r.bytes)} | ${(r.ms / 1000).toFixed(1)} | ${r.rows_per_s} | ${r.server_cpu_s.toFixed(1)} | ${r.server_cpu_s > 0 ? Math.round(r.rows / r.server_cpu_s) : "n/a"} | ${r.ttfb_ms} | ${r.server_peak_rss_mb} |`,
     ),
   ];
   if (result.disconnect) {
@@ -995,11 +623,9 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const rowsBefore = await datasetRows(url);
   const secret = await mintApiKey(url);
   const auth = { authorization: `Bearer ${secret}` };
-  const origin = `http://127.0.0.1:${options.port}`;
   const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
-  // Served the way `npm start` serves (package.json "serve": the Node options of production). The
-  // floor gets the same secret: its answers' next_cursor is sealed under it (lib/http/cursor.ts).
-  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
+  // The floor gets the same secret: its answers' next_cursor is sealed under it (lib/http/cursor.ts).
+  const { server, origin } = startServer(appDir, options.port, env, url, "npm run serve");
   const floor = options.floor ? startProcess(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1), NEXTAUTH_SECRET: env.NEXTAUTH_SECRET }, "floor") : null;
   const stop = () => {
     stopProcess(server);
@@ -1031,7 +657,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       const before = descendantsRss(server.pid!);
       streams = await OpenStreams.open(origin, auth, options.streams);
       await sleep(2_000);
-      const added = Math.round((descendantsRss(server.pid!) - before) / 1048576);
+      const added = mb(descendantsRss(server.pid!) - before);
       streamsResult = { streams: options.streams, rss_added_mb: added, fanout: { events: 0, p50_ms: 0, p99_ms: 0, max_ms: 0, missed: 0 } };
       log(`  ${options.streams} live streams open through the reads: server RSS +${added} MB`);
     }
@@ -1081,13 +707,13 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
           ratio_ceiling: ratio(ours.rps, ceiling.rps),
           ratio_floor: floorMeasure ? ratio(ours.rps, floorMeasure.rps) : null,
           ...(options.pairs > 1 && { ratio_ceiling_pairs: measured.ratios }),
-          server_peak_rss_mb: Math.round(serverPeak / 1048576),
+          server_peak_rss_mb: mb(serverPeak),
         };
         rows.push(row);
         log(
           `  ${scenario.name.padEnd(30)} c=${pad(connections, 2)}  ours ${pad(ours.rps, 7)} req/s p50 ${pad(ours.p50, 4)} p99 ${pad(ours.p99, 4)} ms | ceiling ${pad(ceiling.rps, 7)} | floor ${pad(floorMeasure?.rps ?? "n/a", 7)} | ${percent(row.ratio_ceiling)} / ${percent(row.ratio_floor)}`,
         );
-        if (crashed.length) throw new Error(crashed.join("\n"));
+        throwIfCrashed();
       }
     }
 
@@ -1113,17 +739,17 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       slowReceivers = await measureSlowReceivers(origin, auth, url, DEMO_EMAIL);
       const s = slowReceivers;
       log(`  webhooks beside ${s.slow} slow and ${s.silent} silent receivers: ${s.delivered} of ${s.events} delivered, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, max ${s.max_ms} ms`);
-      if (crashed.length) throw new Error(crashed.join("\n"));
+      throwIfCrashed();
     }
     if (options.writes) {
       const writers = await writeScenarios(origin, auth);
       for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
         writeRows.push(...(await measureWrite(origin, auth, scenario, options, warmup)));
-        if (crashed.length) throw new Error(crashed.join("\n"));
+        throwIfCrashed();
       }
       for (const scenario of list.filter((s) => MIXED_SCENARIOS.includes(s.name) && selected(`mixed ${s.name}`))) {
         mixedRows.push(await measureMixed(origin, auth, scenario, writers, options, warmup));
-        if (crashed.length) throw new Error(crashed.join("\n"));
+        throwIfCrashed();
       }
     }
 
@@ -1152,7 +778,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   }
 
   const rowsAfter = await datasetRows(url);
-  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult, webhooks, slowReceivers };
+  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: mb(rss.peak), rowsBefore, rowsAfter, streams: streamsResult, webhooks, slowReceivers };
 }
 
 async function main() {
@@ -1161,10 +787,7 @@ async function main() {
   const kind = databaseKind(url);
   log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
 
-  const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
-  if (options.reuseBuild) reuseBuild(ROOT, appDir, log);
-  else if (options.build) await build(appDir);
-  else if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) throw new Error(`--no-build but there is no build in ${appDir}`);
+  const appDir = await prepareApp(options);
   const serverEnv = {
     BENCH_CEILING: "1",
     NODE_ENV: "production",
