@@ -42,11 +42,13 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import autocannon, { type Request as AutocannonRequest, type Result } from "autocannon";
+import type { Request as AutocannonRequest } from "autocannon";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES } from "../prisma/seed/large";
 import { prepareApp } from "./build";
 import { busiestCompany, datasetRows, DEMO_EMAIL, DEMO_PASSWORD, ensureDataset, mintApiKey, redact, type DatasetRows } from "./dataset";
+import { measureReads, scenarios, type Row, type Scenario } from "./lists";
+import { failed, load, pad, percent, ratio, type Measure } from "./measure";
 import { parseOptions, type Options } from "./options";
 import { crashed, log, ROOT, sleep, startProcess, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";
 import { descendantsCpuMs, descendantsRss, mb, RssSampler } from "./server-usage";
@@ -80,111 +82,6 @@ async function expectCompanyPage(origin: string, page: string, companyId: string
   if (res.status !== 200 || !company.name || !html.includes(name) || !html.includes('data-testid="order-book"')) {
     throw new Error(`GET ${page} answered ${res.status} without the company's name and order book`);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Scenarios
-
-interface Scenario {
-  name: string;
-  endpoint: "companies" | "company" | "indications" | "trades" | "order_book" | "company_trades";
-  kind: "first" | "filtered" | "sorted" | "deep" | "detail" | "market";
-  path: string;
-}
-
-async function scenarios(origin: string, auth: Record<string, string>, smoke: boolean, busiest: string): Promise<Scenario[]> {
-  // Parameters from the data itself: a popular issuer among Alpha's recent rows, a company id.
-  const recent = (await (await fetch(`${origin}/api/v1/my/indications?per_page=100`, { headers: auth })).json()) as {
-    indications: { issuer: { id: string } }[];
-  };
-  const tally = new Map<string, number>();
-  for (const row of recent.indications) tally.set(row.issuer.id, (tally.get(row.issuer.id) ?? 0) + 1);
-  const issuer = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const companies = (await (await fetch(`${origin}/api/v1/companies?per_page=1`, { headers: auth })).json()) as {
-    companies: { id: string }[];
-    total_pages: number;
-  };
-  const deep = smoke ? 3 : 1000;
-  const deepCompanies = Math.max(1, Math.min(Math.floor(companies.total_pages / 25), smoke ? 3 : 200));
-  const list: Scenario[] = [
-    { name: "companies first page", endpoint: "companies", kind: "first", path: "/api/v1/companies" },
-    { name: "companies q=north", endpoint: "companies", kind: "filtered", path: "/api/v1/companies?q=north" },
-    { name: "companies country=Germany", endpoint: "companies", kind: "filtered", path: "/api/v1/companies?country=Germany" },
-    { name: `companies page ${deepCompanies}`, endpoint: "companies", kind: "deep", path: `/api/v1/companies?page=${deepCompanies}` },
-    { name: "company detail", endpoint: "company", kind: "detail", path: `/api/v1/companies/${companies.companies[0].id}` },
-    { name: "indications first page", endpoint: "indications", kind: "first", path: "/api/v1/my/indications" },
-    { name: "indications side=bid", endpoint: "indications", kind: "filtered", path: "/api/v1/my/indications?side=bid" },
-    { name: "indications structure=spv", endpoint: "indications", kind: "filtered", path: "/api/v1/my/indications?structure=spv" },
-    ...(issuer
-      ? [{ name: "indications issuer_id", endpoint: "indications", kind: "filtered", path: `/api/v1/my/indications?issuer_id=${issuer}` } as const]
-      : []),
-    { name: "indications sort=-price", endpoint: "indications", kind: "sorted", path: "/api/v1/my/indications?sort=-price_per_share" },
-    { name: `indications page ${deep}`, endpoint: "indications", kind: "deep", path: `/api/v1/my/indications?page=${deep}` },
-    { name: "trades first page", endpoint: "trades", kind: "first", path: "/api/v1/my/trades" },
-    { name: "trades is_verified=false", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?is_verified=false" },
-    { name: "trades sign_date_from", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?sign_date_from=2026-06-01" },
-    { name: "trades sort=volume", endpoint: "trades", kind: "sorted", path: "/api/v1/my/trades?sort=volume" },
-    { name: `trades page ${deep}`, endpoint: "trades", kind: "deep", path: `/api/v1/my/trades?page=${deep}` },
-    { name: "order_book busiest company", endpoint: "order_book", kind: "market", path: `/api/v1/companies/${busiest}/order_book` },
-    { name: "company trades busiest", endpoint: "company_trades", kind: "market", path: `/api/v1/companies/${busiest}/trades` },
-  ];
-  return list;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Measurement
-
-interface Measure {
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  requests: number;
-}
-
-function summarize(result: Result): Measure {
-  return {
-    rps: Math.round((result.requests.total / result.duration) * 10) / 10,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    requests: result.requests.total,
-  };
-}
-
-/** `url` at `connections` for `duration` seconds; `requests` (writes) rewrite each request's method, path and body. */
-async function load(url: string, connections: number, duration: number, headers: Record<string, string>, requests?: AutocannonRequest[]): Promise<Measure> {
-  return summarize(await autocannon({ url, connections, duration, headers, timeout: 30, ...(requests && { requests }) }));
-}
-
-export interface Row {
-  scenario: string;
-  endpoint: string;
-  kind: string;
-  path: string;
-  connections: number;
-  body_bytes: number;
-  /** Null when the floor was not measured (--no-floor), as are `floor` and `ratio_floor`. */
-  same_json_as_floor: boolean | null;
-  ours: Measure;
-  ceiling: Measure;
-  floor: Measure | null;
-  /** ours req/s ÷ ceiling req/s (null when the reference completed no request). */
-  ratio_ceiling: number | null;
-  ratio_floor: number | null;
-  /** With --pairs n > 1: every pair's ours/ceiling, in the order measured; the row is the median pair's. */
-  ratio_ceiling_pairs?: (number | null)[];
-  server_peak_rss_mb: number;
-}
-
-/** Same JSON apart from origins in URLs (logos) — the floor and the app listen on different ports. */
-function sameJson(a: string, b: string): boolean {
-  const strip = (s: string) => s.replace(/https?:\/\/[^/"]+\/logos\//g, "ORIGIN/logos/");
-  return strip(a) === strip(b);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,10 +510,6 @@ async function loadPage(url: string, connections: number, duration: number, cook
 // ---------------------------------------------------------------------------------------------
 // Main
 
-function pad(value: string | number, width: number): string {
-  return String(value).padStart(width);
-}
-
 /** The lists, writes and pages: everything but the exports, on the main data set. */
 async function runLists(options: Options, url: string, appDir: string, env: Record<string, string>) {
   await ensureDataset(url, options.smoke ? SCALES.smoke : SCALES.large, options.smoke);
@@ -666,56 +559,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     const busiest = await busiestCompany(url);
     const list = await scenarios(origin, auth, options.smoke, busiest);
     const warmup = options.smoke ? 0.5 : 2;
-    for (const scenario of list.filter((s) => selected(s.name))) {
-      const oursRes = await fetch(origin + scenario.path, { headers: auth });
-      const oursBody = await oursRes.text();
-      if (oursRes.status !== 200) throw new Error(`${scenario.name}: ours answered ${oursRes.status}: ${oursBody.slice(0, 300)}`);
-      const bytes = Buffer.byteLength(oursBody);
-      let same: boolean | null = null;
-      if (floor) {
-        const floorRes = await fetch(floorOrigin + scenario.path, { headers: auth });
-        const floorBody = await floorRes.text();
-        if (floorRes.status !== 200) throw new Error(`${scenario.name}: floor answered ${floorRes.status}: ${floorBody.slice(0, 300)}`);
-        same = sameJson(oursBody, floorBody);
-        if (!same) log(`  warning: ${scenario.name}: the floor's JSON differs from ours`);
-      }
-      const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
-      // Warm every target (JIT, prepared statements, cached counts) before measuring.
-      await load(origin + scenario.path, 8, warmup, auth);
-      await load(ceilingUrl, 8, warmup, {});
-      if (floor) await load(floorOrigin + scenario.path, 8, warmup, auth);
-      for (const connections of options.connections) {
-        rss.resetWindow();
-        const measured = await measurePairs(options.pairs, {
-          ours: () => load(origin + scenario.path, connections, options.duration, auth),
-          ceiling: () => load(ceilingUrl, connections, options.duration, {}),
-        });
-        const { ours, ceiling } = measured.median;
-        const serverPeak = rss.windowPeak;
-        const floorMeasure = floor ? await load(floorOrigin + scenario.path, connections, options.duration, auth) : null;
-        const row: Row = {
-          scenario: scenario.name,
-          endpoint: scenario.endpoint,
-          kind: scenario.kind,
-          path: scenario.path,
-          connections,
-          body_bytes: bytes,
-          same_json_as_floor: same,
-          ours,
-          ceiling,
-          floor: floorMeasure,
-          ratio_ceiling: ratio(ours.rps, ceiling.rps),
-          ratio_floor: floorMeasure ? ratio(ours.rps, floorMeasure.rps) : null,
-          ...(options.pairs > 1 && { ratio_ceiling_pairs: measured.ratios }),
-          server_peak_rss_mb: mb(serverPeak),
-        };
-        rows.push(row);
-        log(
-          `  ${scenario.name.padEnd(30)} c=${pad(connections, 2)}  ours ${pad(ours.rps, 7)} req/s p50 ${pad(ours.p50, 4)} p99 ${pad(ours.p99, 4)} ms | ceiling ${pad(ceiling.rps, 7)} | floor ${pad(floorMeasure?.rps ?? "n/a", 7)} | ${percent(row.ratio_ceiling)} / ${percent(row.ratio_floor)}`,
-        );
-        throwIfCrashed();
-      }
-    }
+    rows.push(...(await measureReads({ origin, floorOrigin: floor ? floorOrigin : null, auth }, list.filter((s) => selected(s.name)), options, warmup, rss)));
 
     // After the reads, so that the rows they create never change what the read scenarios measure.
     if (streams && streamsResult) {
@@ -900,48 +744,6 @@ function checkWebhookTargets(webhooks: WebhooksResult | null, slow: SlowReceiver
       detail: `${webhooks.per_s}/s, ${webhooks.lost} lost, ${webhooks.out_of_order} out of order, ${webhooks.duplicates} duplicates`,
     },
   ];
-}
-
-/** Any non-2xx or error, or no request answered at all (a server stuck on locks answers neither). */
-function failed(measure: Measure): boolean {
-  return measure.non2xx + measure.errors > 0 || measure.requests === 0;
-}
-
-interface Pair {
-  ours: Measure;
-  ceiling: Measure;
-}
-
-/**
- * Ours and the ceiling, `count` times, in the order ours, ceiling, ceiling, ours, …: a machine's
- * speed can move by tens of percent within seconds (docs/performance.md, "Comparing builds"), and
- * side by side both pay the same drift. The median pair by ratio (the lower one of an even count)
- * stands for the row, unless a pair had a non-2xx, an error or no answer: then that pair does, so
- * the run fails.
- */
-async function measurePairs(count: number, load: { ours: () => Promise<Measure>; ceiling: () => Promise<Measure> }) {
-  const pairs: Pair[] = [];
-  for (let i = 0; i < count; i++) {
-    if (i % 2 === 0) {
-      const ours = await load.ours();
-      pairs.push({ ours, ceiling: await load.ceiling() });
-    } else {
-      const ceiling = await load.ceiling();
-      pairs.push({ ours: await load.ours(), ceiling });
-    }
-  }
-  const ratios = pairs.map((pair) => ratio(pair.ours.rps, pair.ceiling.rps));
-  const byRatio = pairs.map((pair, i) => ({ pair, ratio: ratios[i] ?? -1 })).sort((a, b) => a.ratio - b.ratio);
-  const failing = pairs.find((pair) => failed(pair.ours) || failed(pair.ceiling));
-  return { median: failing ?? byRatio[Math.floor((count - 1) / 2)].pair, ratios };
-}
-
-function ratio(ours: number, reference: number): number | null {
-  return reference > 0 ? Math.round((ours / reference) * 1000) / 1000 : null;
-}
-
-function percent(value: number | null): string {
-  return value === null ? "n/a" : `${(value * 100).toFixed(0)}%`;
 }
 
 function printTable(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
