@@ -42,19 +42,19 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { Request as AutocannonRequest } from "autocannon";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES } from "../prisma/seed/large";
 import { prepareApp } from "./build";
 import { busiestCompany, datasetRows, DEMO_EMAIL, DEMO_PASSWORD, ensureDataset, mintApiKey, redact, type DatasetRows } from "./dataset";
-import { measureReads, scenarios, type Row, type Scenario } from "./lists";
-import { failed, load, pad, percent, ratio, type Measure } from "./measure";
+import { measureReads, scenarios, type Row } from "./lists";
+import { failed, pad, percent } from "./measure";
 import { parseOptions, type Options } from "./options";
 import { crashed, log, ROOT, sleep, startProcess, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";
-import { descendantsCpuMs, descendantsRss, mb, RssSampler } from "./server-usage";
-import { OpenStreams, type StreamsResult } from "./streams";
+import { descendantsCpuMs, mb, RssSampler } from "./server-usage";
+import { openStreams, timeFanOut, type OpenStreams, type StreamsResult } from "./streams";
 import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
 import { measureSlowReceivers, slowReceiversTable, type SlowReceiversResult } from "./webhooks-slow";
+import { BENCH_CLIENT_ID, measureWrites, MIXED_READERS, MIXED_WRITERS, type MixedRow, type WriteRow } from "./writes";
 
 const SMOKE_URL = `file:${path.join(ROOT, "prisma", "data", "bench-smoke.db")}`;
 
@@ -245,171 +245,6 @@ function checkExportTargets(result: ExportResult | null, smoke: boolean) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writes: create and change indications, alone and under the list readers
-
-/** Connections of the write scenarios: the latency targets hold at 1, no error at 8. */
-const WRITE_CONNECTIONS = [1, 8];
-/** The mixed run: this many list readers while this many writers create and change rows. */
-const MIXED_READERS = 32;
-const MIXED_WRITERS = 4;
-/** The read scenarios the mixed run measures: the main list of each resource. */
-const MIXED_SCENARIOS = ["indications first page", "trades first page"];
-/** Marks the rows the bench creates (deleting is not in the API: this is how to find them). */
-const BENCH_CLIENT_ID = "npm-run-bench";
-
-interface WriteRequest {
-  method: "POST" | "PATCH";
-  path: string;
-  body: string;
-}
-
-interface WriteScenario {
-  name: string;
-  /** The request as its route names it, for the tables. */
-  route: string;
-  /** The n-th request of a run: the price varies, so that every change really changes the row. */
-  request: (n: number) => WriteRequest;
-}
-
-const JSON_HEADERS = { "content-type": "application/json" };
-
-/**
- * Create and change, on the data set's own rows: changes rotate over the first open indications
- * of the team (one row each for concurrent connections, so they do not retry against each
- * other; no If-Match, so nothing is refused as stale), and creates take those rows' issuers, so
- * the new rows spread over issuers as the team's do.
- */
-async function writeScenarios(origin: string, auth: Record<string, string>): Promise<WriteScenario[]> {
-  const res = await fetch(`${origin}/api/v1/my/indications?stage=open&per_page=100`, { headers: auth });
-  const pool = ((await res.json()) as { indications?: { id: string; issuer: { id: string } }[] }).indications ?? [];
-  if (res.status !== 200 || !pool.length) throw new Error(`writes: the team lists no open indication to change (${res.status})`);
-  const row = (n: number) => pool[n % pool.length];
-  const price = (n: number) => (10 + (n % 9000) / 100).toFixed(2);
-  const created = {
-    side: "bid",
-    volume: "1000000",
-    minimum_volume: "250000",
-    acceptable_structures: ["direct", "spv_1_layer"],
-    visibility: "order_book_anonymous",
-    stock_type: "secondary",
-    stock_class_type: "preferred",
-    stock_class: "Series B",
-    client_id: BENCH_CLIENT_ID,
-  };
-  return [
-    {
-      name: "create",
-      route: "POST /my/indications",
-      request: (n) => ({ method: "POST", path: "/api/v1/my/indications", body: JSON.stringify({ ...created, issuer_id: row(n).issuer.id, price_per_share: price(n) }) }),
-    },
-    {
-      name: "change",
-      route: "PATCH /my/indications/{id}",
-      request: (n) => ({ method: "PATCH", path: `/api/v1/my/indications/${row(n).id}`, body: JSON.stringify({ price_per_share: price(n) }) }),
-    },
-  ];
-}
-
-/** An autocannon request that sends next(0), next(1), … (one counter for all the connections). */
-function sequence(next: (n: number) => WriteRequest): AutocannonRequest {
-  let n = 0;
-  return { setupRequest: (request) => ({ ...request, ...next(n++) }) };
-}
-
-/** One request of the scenario; throws unless ours answers 2xx. Its body size sizes the ceiling's. */
-async function probeWrite(origin: string, auth: Record<string, string>, scenario: WriteScenario): Promise<number> {
-  const { method, path: target, body } = scenario.request(0);
-  const res = await fetch(origin + target, { method, headers: { ...auth, ...JSON_HEADERS }, body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${scenario.name}: ${method} ${target} answered ${res.status}: ${text.slice(0, 300)}`);
-  return Buffer.byteLength(text);
-}
-
-interface WriteRow {
-  scenario: string;
-  route: string;
-  connections: number;
-  body_bytes: number;
-  ours: Measure;
-  /** The same method and body to app/api/bench/ceiling, which parses it and answers a body of our size. */
-  ceiling: Measure;
-  ratio_ceiling: number | null;
-}
-
-async function measureWrite(origin: string, auth: Record<string, string>, scenario: WriteScenario, options: Options, warmup: number): Promise<WriteRow[]> {
-  const bytes = await probeWrite(origin, auth, scenario);
-  const url = origin + scenario.request(0).path;
-  const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
-  // One sequence for all the runs, so that no run repeats the previous one's prices.
-  const ours = [sequence(scenario.request)];
-  const ceiling = [sequence((n) => ({ ...scenario.request(n), path: `/api/bench/ceiling?bytes=${bytes}` }))];
-  await load(url, 8, warmup, { ...auth, ...JSON_HEADERS }, ours);
-  await load(ceilingUrl, 8, warmup, JSON_HEADERS, ceiling);
-  const rows: WriteRow[] = [];
-  for (const connections of WRITE_CONNECTIONS) {
-    const oursMeasure = await load(url, connections, options.duration, { ...auth, ...JSON_HEADERS }, ours);
-    const ceilingMeasure = await load(ceilingUrl, connections, options.duration, JSON_HEADERS, ceiling);
-    const row: WriteRow = {
-      scenario: scenario.name,
-      route: scenario.route,
-      connections,
-      body_bytes: bytes,
-      ours: oursMeasure,
-      ceiling: ceilingMeasure,
-      ratio_ceiling: ratio(oursMeasure.rps, ceilingMeasure.rps),
-    };
-    rows.push(row);
-    log(
-      `  ${`${scenario.name} ${scenario.route}`.padEnd(40)} c=${pad(connections, 2)}  ours ${pad(oursMeasure.rps, 7)} req/s p50 ${pad(oursMeasure.p50, 4)} p99 ${pad(oursMeasure.p99, 4)} ms | ceiling ${pad(ceilingMeasure.rps, 7)} | ${percent(row.ratio_ceiling)}`,
-    );
-  }
-  return rows;
-}
-
-interface MixedRow {
-  scenario: string;
-  path: string;
-  readers: number;
-  writers: number;
-  /** The list alone at MIXED_READERS connections, right before. */
-  read_only: Measure;
-  /** The list at MIXED_READERS connections while MIXED_WRITERS connections create and change indications. */
-  reads: Measure;
-  /** The writers: each connection alternates a create and a change. */
-  writes: Measure;
-  /** reads req/s ÷ read-only req/s, and reads p99 ÷ read-only p99. */
-  ratio_rps: number | null;
-  ratio_p99: number | null;
-}
-
-/** What writes as fast as they go do to a list's readers: the list alone, then with the writers. */
-async function measureMixed(origin: string, auth: Record<string, string>, scenario: Scenario, writers: WriteScenario[], options: Options, warmup: number): Promise<MixedRow> {
-  const url = origin + scenario.path;
-  const writerRequests = writers.map((w) => sequence(w.request));
-  const write = (duration: number) => load(`${origin}/api/v1/my/indications`, MIXED_WRITERS, duration, { ...auth, ...JSON_HEADERS }, writerRequests);
-  // Writes first, so that the reads' warm-up, not the read-only run, absorbs the writes still in flight.
-  await write(warmup);
-  await load(url, 8, warmup, auth);
-  const readOnly = await load(url, MIXED_READERS, options.duration, auth);
-  const [reads, writes] = await Promise.all([load(url, MIXED_READERS, options.duration, auth), write(options.duration)]);
-  const row: MixedRow = {
-    scenario: scenario.name,
-    path: scenario.path,
-    readers: MIXED_READERS,
-    writers: MIXED_WRITERS,
-    read_only: readOnly,
-    reads,
-    writes,
-    ratio_rps: ratio(reads.rps, readOnly.rps),
-    ratio_p99: ratio(reads.p99, readOnly.p99),
-  };
-  log(
-    `  mixed ${scenario.name.padEnd(24)} reads ${pad(reads.rps, 7)} req/s p99 ${pad(reads.p99, 4)} ms (read-only ${readOnly.rps}, p99 ${readOnly.p99}) = ${percent(row.ratio_rps)}, p99 ×${row.ratio_p99} | writes ${pad(writes.rps, 6)} req/s p99 ${writes.p99} ms`,
-  );
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Pages (signed in): time to first byte and full response
 
 async function signIn(origin: string): Promise<string | null> {
@@ -543,17 +378,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
     if (floor) await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
     log(`servers up: app ${origin}${floor ? `, floor ${floorOrigin}` : ""}`);
-    if (options.streams > 0) {
-      // A first stream loads the route's code and warms it: the baseline is a server that has served one.
-      (await OpenStreams.open(origin, auth, 1)).close();
-      await sleep(1_000);
-      const before = descendantsRss(server.pid!);
-      streams = await OpenStreams.open(origin, auth, options.streams);
-      await sleep(2_000);
-      const added = mb(descendantsRss(server.pid!) - before);
-      streamsResult = { streams: options.streams, rss_added_mb: added, fanout: { events: 0, p50_ms: 0, p99_ms: 0, max_ms: 0, missed: 0 } };
-      log(`  ${options.streams} live streams open through the reads: server RSS +${added} MB`);
-    }
+    if (options.streams > 0) ({ streams, result: streamsResult } = await openStreams(origin, auth, options.streams, server.pid!));
 
     const selected = (name: string) => !options.only || options.only.test(name);
     const busiest = await busiestCompany(url);
@@ -563,15 +388,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
 
     // After the reads, so that the rows they create never change what the read scenarios measure.
     if (streams && streamsResult) {
-      const [create] = await writeScenarios(origin, auth);
-      let n = 0;
-      streamsResult.fanout = await streams.fanOut(options.smoke ? 5 : 20, async (marker) => {
-        const { path: target, body } = create.request(n++);
-        const res = await fetch(origin + target, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ ...JSON.parse(body!), details: marker }) });
-        if (res.status !== 201) throw new Error(`streams: a create answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-      });
-      const { p50_ms, p99_ms, max_ms, missed } = streamsResult.fanout;
-      log(`  an event to ${options.streams} streams: p50 ${p50_ms} ms, p99 ${p99_ms} ms, max ${max_ms} ms, missed ${missed}`);
+      streamsResult.fanout = await timeFanOut(streams, origin, auth, options.smoke ? 5 : 20);
       streams.close();
       streams = null;
     }
@@ -586,15 +403,9 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
       throwIfCrashed();
     }
     if (options.writes) {
-      const writers = await writeScenarios(origin, auth);
-      for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
-        writeRows.push(...(await measureWrite(origin, auth, scenario, options, warmup)));
-        throwIfCrashed();
-      }
-      for (const scenario of list.filter((s) => MIXED_SCENARIOS.includes(s.name) && selected(`mixed ${s.name}`))) {
-        mixedRows.push(await measureMixed(origin, auth, scenario, writers, options, warmup));
-        throwIfCrashed();
-      }
+      const writes = await measureWrites(origin, auth, list, selected, options, warmup);
+      writeRows.push(...writes.writeRows);
+      mixedRows.push(...writes.mixedRows);
     }
 
     if (options.pages) {
