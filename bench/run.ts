@@ -39,18 +39,19 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES } from "../prisma/seed/large";
+import { DEFAULT_LARGE_URL, SCALES } from "../prisma/seed/large";
 import { prepareApp } from "./build";
-import { busiestCompany, datasetRows, DEMO_EMAIL, DEMO_PASSWORD, ensureDataset, mintApiKey, redact, type DatasetRows } from "./dataset";
+import { busiestCompany, datasetRows, DEMO_EMAIL, ensureDataset, mintApiKey, redact } from "./dataset";
 import { measureReads, scenarios, type Row } from "./lists";
-import { failed, pad, percent } from "./measure";
+import { failed, percent } from "./measure";
+import { measureExports, type ExportResult } from "./exports";
 import { parseOptions, type Options } from "./options";
-import { crashed, log, ROOT, sleep, startProcess, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";
-import { descendantsCpuMs, mb, RssSampler } from "./server-usage";
+import { measurePages, type PageRow } from "./pages";
+import { crashed, log, ROOT, startProcess, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";
+import { mb, RssSampler } from "./server-usage";
 import { openStreams, timeFanOut, type OpenStreams, type StreamsResult } from "./streams";
 import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
 import { measureSlowReceivers, slowReceiversTable, type SlowReceiversResult } from "./webhooks-slow";
@@ -58,151 +59,8 @@ import { BENCH_CLIENT_ID, measureWrites, MIXED_READERS, MIXED_WRITERS, type Mixe
 
 const SMOKE_URL = `file:${path.join(ROOT, "prisma", "data", "bench-smoke.db")}`;
 
-/**
- * A page answers 200 even when a component below its shell throws (the error is streamed into
- * the page), so a status check alone would time an error page: the page must show the first row
- * that the API lists for the same team.
- */
-async function expectPageRendersData(origin: string, page: string, cookie: string, auth: Record<string, string>) {
-  const api = await fetch(`${origin}/api/v1/my${page}?per_page=1`, { headers: auth });
-  const first = ((await api.json()) as Record<string, { id: string }[] | undefined>)[page.slice(1)]?.[0]?.id;
-  const res = await fetch(origin + page, { headers: { cookie }, redirect: "manual" });
-  const html = await res.text();
-  if (res.status !== 200 || !first || !html.includes(first)) {
-    throw new Error(`GET ${page} answered ${res.status} without the team's first row (${first ?? "none from the API"})`);
-  }
-}
-
-/** The company page (issue 14) must show the company's name and its market sections, not an error. */
-async function expectCompanyPage(origin: string, page: string, companyId: string, cookie: string, auth: Record<string, string>) {
-  const company = (await (await fetch(`${origin}/api/v1/companies/${companyId}`, { headers: auth })).json()) as { name?: string };
-  const res = await fetch(origin + page, { headers: { cookie }, redirect: "manual" });
-  const html = await res.text();
-  const name = (company.name ?? "").replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
-  if (res.status !== 200 || !company.name || !html.includes(name) || !html.includes('data-testid="order-book"')) {
-    throw new Error(`GET ${page} answered ${res.status} without the company's name and order book`);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // CSV exports (issue 15): one caller's whole list, 1,000,000 rows, in one request
-
-const EXPORT_PATHS = ["/api/v1/my/indications.csv", "/api/v1/my/trades.csv"];
-
-/** The export data set beside the bench's database: its own SQLite file, or `<name>_export` on the same PostgreSQL server. */
-function exportDatabaseUrl(url: string, smoke: boolean): string {
-  if (databaseKind(url) === "postgres") {
-    const target = new URL(url);
-    target.pathname = `${target.pathname}_export${smoke ? "_smoke" : ""}`;
-    return target.toString();
-  }
-  return smoke ? `file:${path.join(ROOT, "prisma", "data", "bench-export-smoke.db")}` : defaultScaleUrl("export");
-}
-
-interface ExportRun {
-  path: string;
-  rows: number;
-  bytes: number;
-  ms: number;
-  ttfb_ms: number;
-  rows_per_s: number;
-  /** How the body came over the wire (fetch asks for gzip; `bytes` are the CSV's, decoded). */
-  content_encoding: string;
-  server_peak_rss_mb: number;
-  /** The server's CPU time during the export: rows ÷ this is the rate one free core would give (the machine is shared). */
-  server_cpu_s: number;
-}
-
-/**
- * One export read to its end (or, with `stopAfterRows`, abandoned there), counting records (CRLF
- * outside quotes) as the bytes arrive.
- */
-async function streamExport(origin: string, target: string, auth: Record<string, string>, stopAfterRows = Infinity) {
-  const started = performance.now();
-  const abort = new AbortController();
-  const res = await fetch(origin + target, { headers: auth, signal: abort.signal });
-  const ttfb = performance.now() - started;
-  if (res.status !== 200 || !res.body) throw new Error(`${target} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  let records = 0;
-  let bytes = 0;
-  let quoted = false;
-  let previous = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value: chunk } = await reader.read();
-    if (done) break;
-    bytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i];
-      if (byte === 0x22) quoted = !quoted;
-      else if (byte === 0x0a && previous === 0x0d && !quoted) records++;
-      previous = byte;
-    }
-    if (records > stopAfterRows) {
-      abort.abort();
-      break;
-    }
-  }
-  const ms = performance.now() - started;
-  // The header is a record too.
-  const encoding = res.headers.get("content-encoding") ?? "identity";
-  return { path: target, rows: records - 1, bytes, ms: Math.round(ms), ttfb_ms: Math.round(ttfb), rows_per_s: Math.round((records - 1) / (ms / 1000)), content_encoding: encoding };
-}
-
-interface ExportResult {
-  database: string;
-  dataset: DatasetRows | null;
-  runs: ExportRun[];
-  server_peak_rss_mb: number;
-  /** An export abandoned after its first rows: the server's CPU (ms per s) while it streamed, and from 1 to 3 s after (a server still reading would use as much). */
-  disconnect: { rows_read: number; server_cpu_ms_per_s_streaming: number; server_cpu_ms_per_s_after: number } | null;
-}
-
-/**
- * The export part of the bench: the export data set (seeded if missing), a server of its own on
- * it (the same build, `npm run serve`), a fresh API key of Alpha's.
- */
-async function measureExports(url: string, appDir: string, port: number, env: Record<string, string>, smoke: boolean): Promise<ExportResult> {
-  const exportUrl = exportDatabaseUrl(url, smoke);
-  await ensureDataset(exportUrl, smoke ? SCALES["export-smoke"] : SCALES.export, smoke);
-  const dataset = await datasetRows(exportUrl);
-  const auth = { authorization: `Bearer ${await mintApiKey(exportUrl)}` };
-  const { server, origin } = startServer(appDir, port, env, exportUrl, "npm run serve (exports)");
-  const rss = new RssSampler(server.pid!);
-  try {
-    await waitForHttp(`${origin}/api/health/ready`);
-    log(`export server up: ${origin} on ${databaseKind(exportUrl) === "sqlite" ? sqliteFilePath(exportUrl) : redact(exportUrl)}`);
-    let disconnect: ExportResult["disconnect"] = null;
-    if (!smoke) {
-      // Also the warm-up: the first 100,000 rows, then the client hangs up. The server's CPU per
-      // second while it streamed, against its CPU per second from 1 to 3 s after (the chunk under way finishes first).
-      const cpuBefore = descendantsCpuMs(server.pid!);
-      const partial = await streamExport(origin, EXPORT_PATHS[0], auth, 100_000);
-      const streaming = ((descendantsCpuMs(server.pid!) - cpuBefore) / partial.ms) * 1000;
-      // The chunk under way when the client left still finishes (up to 5,000 rows): measure after it.
-      await sleep(1000);
-      const before = descendantsCpuMs(server.pid!);
-      await sleep(2000);
-      disconnect = { rows_read: partial.rows, server_cpu_ms_per_s_streaming: Math.round(streaming), server_cpu_ms_per_s_after: Math.round((descendantsCpuMs(server.pid!) - before) / 2) };
-      log(`  export abandoned after ${partial.rows} rows: server CPU ${disconnect.server_cpu_ms_per_s_streaming} ms/s while streaming, ${disconnect.server_cpu_ms_per_s_after} ms/s from 1 to 3 s after`);
-    }
-    const runs: ExportRun[] = [];
-    for (const target of EXPORT_PATHS) {
-      rss.resetWindow();
-      const cpu = descendantsCpuMs(server.pid!);
-      const run = await streamExport(origin, target, auth);
-      const serverCpuS = (descendantsCpuMs(server.pid!) - cpu) / 1000;
-      rss.sample();
-      runs.push({ ...run, server_peak_rss_mb: mb(rss.windowPeak), server_cpu_s: serverCpuS });
-      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(mb(run.bytes), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms, ${run.content_encoding}), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${mb(rss.windowPeak)} MB`);
-      throwIfCrashed();
-    }
-    return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: mb(rss.peak), disconnect };
-  } finally {
-    rss.stop();
-    stopProcess(server);
-  }
-}
 
 function printExportTable(result: ExportResult | null) {
   if (!result) return;
@@ -245,104 +103,6 @@ function checkExportTargets(result: ExportResult | null, smoke: boolean) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pages (signed in): time to first byte and full response
-
-async function signIn(origin: string): Promise<string | null> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${origin}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
-    body: new URLSearchParams({ csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, json: "true" }).toString(),
-  });
-  keep(res);
-  await res.arrayBuffer();
-  return [...jar.keys()].some((k) => k.includes("session-token")) ? header() : null;
-}
-
-interface PageMeasure {
-  rps: number;
-  ttfb_p50: number;
-  ttfb_p90: number;
-  ttfb_p99: number;
-  full_p50: number;
-  full_p90: number;
-  full_p99: number;
-  non2xx: number;
-  errors: number;
-  requests: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
-}
-
-/** A small closed-loop load generator that records the first body byte as well as the end. */
-async function loadPage(url: string, connections: number, duration: number, cookie: string): Promise<PageMeasure> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const ttfb: number[] = [];
-  const full: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const deadline = Date.now() + duration * 1000;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      let first = 0;
-      const req = http.get(url, { agent, headers: { cookie } }, (res) => {
-        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
-        res.on("data", () => {
-          if (!first) first = performance.now();
-        });
-        res.on("end", () => {
-          const end = performance.now();
-          ttfb.push((first || end) - started);
-          full.push(end - started);
-          resolve();
-        });
-      });
-      req.on("error", () => {
-        errors++;
-        resolve();
-      });
-    });
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < deadline) await one();
-    }),
-  );
-  agent.destroy();
-  const elapsed = (Date.now() - started) / 1000;
-  ttfb.sort((a, b) => a - b);
-  full.sort((a, b) => a - b);
-  return {
-    rps: Math.round((full.length / elapsed) * 10) / 10,
-    ttfb_p50: percentile(ttfb, 50),
-    ttfb_p90: percentile(ttfb, 90),
-    ttfb_p99: percentile(ttfb, 99),
-    full_p50: percentile(full, 50),
-    full_p90: percentile(full, 90),
-    full_p99: percentile(full, 99),
-    non2xx,
-    errors,
-    requests: full.length,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Main
 
 /** The lists, writes and pages: everything but the exports, on the main data set. */
@@ -367,7 +127,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
   const rows: Row[] = [];
   const writeRows: WriteRow[] = [];
   const mixedRows: MixedRow[] = [];
-  const pages: { page: string; connections: number; result: PageMeasure }[] = [];
+  const pages: PageRow[] = [];
   let pagesNote: string | null = null;
   let streams: OpenStreams | null = null;
   let streamsResult: StreamsResult | null = null;
@@ -409,21 +169,9 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     }
 
     if (options.pages) {
-      const cookie = await signIn(origin);
-      if (!cookie) pagesNote = "skipped: could not sign in through next-auth credentials";
-      else {
-        for (const page of ["/indications", "/trades", `/companies/${busiest}`]) {
-          if (page.startsWith("/companies/")) await expectCompanyPage(origin, page, busiest, cookie, auth);
-          else await expectPageRendersData(origin, page, cookie, auth);
-          await loadPage(origin + page, 2, options.smoke ? 0.5 : 2, cookie); // warm-up
-          for (const connections of [1, 8]) {
-            const result = await loadPage(origin + page, connections, options.duration, cookie);
-            pages.push({ page, connections, result });
-            log(`  page ${page.padEnd(24)} c=${pad(connections, 2)}  ${pad(result.rps, 6)} req/s  TTFB p50 ${pad(result.ttfb_p50, 6)} p99 ${pad(result.ttfb_p99, 6)} ms  full p50 ${pad(result.full_p50, 6)} p99 ${pad(result.full_p99, 6)} ms`);
-          }
-        }
-      }
-      if (pagesNote) log(`  pages: ${pagesNote}`);
+      const measured = await measurePages(origin, auth, busiest, options);
+      pages.push(...measured.pages);
+      pagesNote = measured.pagesNote;
     }
   } finally {
     streams?.close();
@@ -557,7 +305,7 @@ function checkWebhookTargets(webhooks: WebhooksResult | null, slow: SlowReceiver
   ];
 }
 
-function printTable(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
+function printTable(rows: Row[], pages: PageRow[], peakRssMb: number) {
   const lines = [
     "| scenario | conns | ours req/s | ceiling req/s | floor req/s | ours/ceiling | ours/floor | p50 ms | p90 ms | p99 ms | non-2xx | bytes |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -577,7 +325,7 @@ function printTable(rows: Row[], pages: { page: string; connections: number; res
   console.log(lines.join("\n"));
 }
 
-function checkTargets(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
+function checkTargets(rows: Row[], pages: PageRow[], peakRssMb: number) {
   const targets: { target: string; ok: boolean; detail: string }[] = [];
   const at32 = rows.filter((r) => r.connections === 32 && r.ratio_ceiling !== null);
   if (at32.length) {
