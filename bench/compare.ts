@@ -15,7 +15,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import type { Row } from "./run";
+import type { Row } from "./lists";
 
 /** Row key → ours/ceiling in points, for the read rows a results file measured. */
 type Ratios = Map<string, number>;

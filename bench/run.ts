@@ -35,1139 +35,38 @@
  * by row, with rows/s and the server's peak RSS; an export abandoned after its first rows shows
  * whether the server stops reading (its CPU after the client hangs up against its CPU while streaming).
  * `--exports-only` runs just that part (no large data set, no list scenarios).
- * Prints the tables, checks the targets of issues 4, 14 and 15, writes the JSON.
+ *
+ * The parts, in bench/: options.ts (the command line), build.ts (the staging copy and its build),
+ * dataset.ts, processes.ts (servers started, watched, stopped), server-usage.ts (their RSS and CPU),
+ * measure.ts (autocannon runs, pairs, ratios), lists.ts (the read scenarios), streams.ts, webhooks.ts
+ * and webhooks-slow.ts, writes.ts, pages.ts, exports.ts, then report.ts (the tables), targets.ts
+ * (targets and failures) and results.ts (the JSON). This file parses the options and runs them in order.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import autocannon, { type Request as AutocannonRequest, type Result } from "autocannon";
-import { createApiKey } from "../lib/api-keys/keys";
-import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { DEFAULT_LARGE_URL, defaultScaleUrl, SCALES, seedLarge, type LargeScale } from "../prisma/seed/large";
-import { reuseBuild } from "./reuse-build";
-import { OpenStreams, type StreamsResult } from "./streams";
-import { measureWebhooks, webhooksTable, type WebhooksResult } from "./webhooks";
-import { measureSlowReceivers, slowReceiversTable, type SlowReceiversResult } from "./webhooks-slow";
+import { DEFAULT_LARGE_URL, SCALES } from "../prisma/seed/large";
+import { prepareApp } from "./build";
+import { busiestCompany, datasetRows, DEMO_EMAIL, ensureDataset, mintApiKey, redact } from "./dataset";
+import { measureExports } from "./exports";
+import { measureReads, scenarios } from "./lists";
+import { parseOptions, type Options } from "./options";
+import { measurePages } from "./pages";
+import { log, ROOT, startProcess, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";
+import { printExportTable, printListTables } from "./report";
+import { indicationsCreated, NO_LISTS, writeResults, type ListsResult } from "./results";
+import { mb, RssSampler } from "./server-usage";
+import { openStreams, timeFanOut, type OpenStreams, type StreamsResult } from "./streams";
+import { checkExportTargets, failures, listTargets } from "./targets";
+import { measureWebhooks } from "./webhooks";
+import { measureSlowReceivers } from "./webhooks-slow";
+import { BENCH_CLIENT_ID, measureWrites } from "./writes";
 
-// ---------------------------------------------------------------------------------------------
-// Options
-
-interface Options {
-  smoke: boolean;
-  duration: number;
-  connections: number[];
-  build: boolean;
-  /** Copy the checkout's own `.next` into the staging copy instead of building (--reuse-build). */
-  reuseBuild: boolean;
-  /** Measure the floor beside ours and the ceiling (--no-floor: A/B runs, where only ours/ceiling counts). */
-  floor: boolean;
-  /** How many times ours and the ceiling are measured per read row, alternating (--pairs). */
-  pairs: number;
-  pages: boolean;
-  writes: boolean;
-  exports: boolean;
-  exportsOnly: boolean;
-  only: RegExp | null;
-  /** Live streams held open through the reads (--streams; bench/streams.ts). */
-  streams: number;
-  /** Audit events delivered to a local webhook receiver after the reads (--webhooks; bench/webhooks.ts). */
-  webhooks: number;
-  port: number;
-  out: string | null;
-}
-
-function parseOptions(argv: string[]): Options {
-  const smoke = argv.includes("--smoke");
-  const options: Options = {
-    smoke,
-    duration: smoke ? 1 : 8,
-    connections: [1, 32],
-    build: true,
-    reuseBuild: false,
-    floor: true,
-    pairs: 1,
-    pages: true,
-    writes: true,
-    exports: true,
-    exportsOnly: false,
-    only: null,
-    streams: smoke ? 20 : 500,
-    webhooks: smoke ? 500 : 10_000,
-    port: 3900,
-    out: null,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === "--smoke") continue;
-    else if (arg === "--duration") options.duration = Number(value());
-    else if (arg === "--connections") options.connections = value().split(",").map(Number);
-    else if (arg === "--no-build") options.build = false;
-    else if (arg === "--reuse-build") options.reuseBuild = true;
-    else if (arg === "--no-floor") options.floor = false;
-    else if (arg === "--pairs") options.pairs = Number(value());
-    else if (arg === "--no-pages") options.pages = false;
-    else if (arg === "--no-writes") options.writes = false;
-    else if (arg === "--no-exports") options.exports = false;
-    else if (arg === "--exports-only") options.exportsOnly = true;
-    else if (arg === "--only") options.only = new RegExp(value());
-    else if (arg === "--streams") options.streams = Number(value());
-    else if (arg === "--webhooks") options.webhooks = Number(value());
-    else if (arg === "--port") options.port = Number(value());
-    else if (arg === "--out") options.out = value();
-    else throw new Error(`unknown option ${arg} (see the header of bench/run.ts)`);
-  }
-  if (options.reuseBuild && !options.build) throw new Error("--reuse-build and --no-build: choose one");
-  if (!Number.isInteger(options.pairs) || options.pairs < 1) throw new Error("--pairs must be a positive integer");
-  if (!Number.isInteger(options.streams) || options.streams < 0) throw new Error("--streams must be a whole number");
-  if (!Number.isInteger(options.webhooks) || options.webhooks < 0) throw new Error("--webhooks must be a whole number");
-  return options;
-}
-
-const ROOT = path.resolve(__dirname, "..");
 const SMOKE_URL = `file:${path.join(ROOT, "prisma", "data", "bench-smoke.db")}`;
-const DEMO_EMAIL = "broker@alpha.example";
-const DEMO_PASSWORD = "demo-password";
-const log = (message: string) => console.error(message);
 
-// ---------------------------------------------------------------------------------------------
-// Dataset
-
-async function datasetRows(url: string): Promise<{ indications: number; trades: number; companies: number } | null> {
-  try {
-    const db = createDb(url);
-    try {
-      const [indications, trades, companies] = await Promise.all([db.indication.count(), db.trade.count(), db.company.count()]);
-      await db.tableVersion.count(); // the perf migration is applied
-      return { indications, trades, companies };
-    } finally {
-      await db.$disconnect();
-    }
-  } catch {
-    return null;
-  }
-}
-
-async function ensureDataset(url: string, scale: LargeScale, smoke: boolean) {
-  if (databaseKind(url) === "postgres") await createPostgresDatabase(url);
-  // The smoke data set takes seconds: always fresh, so it can never lag behind the migrations.
-  if (smoke) return seedLarge({ url, scale, quiet: true });
-  if (databaseKind(url) === "sqlite" && !fs.existsSync(sqliteFilePath(url))) {
-    log(`no dataset at ${sqliteFilePath(url)}: seeding it`);
-    return seedLarge({ url, scale });
-  }
-  const rows = await datasetRows(url);
-  if (!rows || rows.indications < scale.indications || rows.trades < scale.trades || rows.companies < scale.companies) {
-    log(`dataset at ${redact(url)} is missing or smaller than the scale (${JSON.stringify(rows)}): seeding it`);
-    return seedLarge({ url, scale });
-  }
-  // An existing data set gets the migrations committed since it was loaded (new indexes).
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  log(`dataset: ${rows.companies.toLocaleString("en-US")} companies, ${rows.indications.toLocaleString("en-US")} indications, ${rows.trades.toLocaleString("en-US")} trades`);
-}
-
-async function createPostgresDatabase(url: string) {
-  const { default: pg } = await import("pg");
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-function redact(url: string): string {
-  return url.replace(/:[^:@/]*@/, ":***@");
-}
-
-async function mintApiKey(url: string): Promise<string> {
-  const db = createDb(url);
-  try {
-    const user = await db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true } });
-    if (!user) throw new Error(`${DEMO_EMAIL} is missing from the dataset`);
-    const { secret } = await createApiKey(db, { userId: user.id, name: `bench ${new Date().toISOString()}` });
-    return secret;
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers
-
-function othersBuilding(): boolean {
-  try {
-    // The build process itself ("next-build" once it has named itself, or node running next's
-    // bin with "build"); not shells that merely mention it (a Playwright webServer command stays
-    // alive as `sh -c "… next build && npm run serve"` for the whole e2e run).
-    const out = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
-    return out.split("\n").some((line) => /^next-build\b/.test(line) || /^\S*node\S* \S*next build\b/.test(line));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The app is built and served from a staging copy of the working tree (node_modules hard-linked,
- * so the copy costs seconds and no disk), not from the project's own .next: other people's
- * `next build` (e2e tests, `npm start`) rewrite .next and would break a server mid-run, and a
- * benchmark build would break theirs.
- */
-function stage(port: number): string {
-  const dir = path.join(os.tmpdir(), `desk-bench-${port}`);
-  fs.mkdirSync(dir, { recursive: true });
-  // The lock file the staged node_modules was linked under: another one means another install.
-  const lock = fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8");
-  const stamp = path.join(dir, "node_modules", ".staged-package-lock.json");
-  // A symlink there (staged from a git worktree whose node_modules links to another checkout's) is
-  // outside the staging root, where Turbopack does not look for packages: it is replaced too.
-  const stale = () => fs.lstatSync(path.join(dir, "node_modules")).isSymbolicLink() || !fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lock;
-  if (fs.existsSync(path.join(dir, "node_modules")) && stale()) {
-    fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-  }
-  if (!fs.existsSync(path.join(dir, "node_modules"))) {
-    const source = fs.realpathSync(path.join(ROOT, "node_modules"));
-    try {
-      execFileSync("cp", ["-al", source, path.join(dir, "node_modules")], { stdio: "ignore" });
-    } catch {
-      // Another filesystem (no hard links across devices): a real copy, once.
-      fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-      execFileSync("cp", ["-a", source, path.join(dir, "node_modules")]);
-    }
-    fs.writeFileSync(stamp, lock);
-  }
-  const excludes = ["/node_modules", "/.next", "/.git", "/prisma/data", "/bench/results", "/test-results", "/playwright-report", "/coverage", "*.tsbuildinfo"];
-  execFileSync("rsync", ["-a", "--delete", ...excludes.flatMap((e) => ["--exclude", e]), `${ROOT}/`, `${dir}/`]);
-  return dir;
-}
-
-async function build(dir: string) {
-  // Two builds at once on two cores help nobody: wait for someone else's to finish first.
-  for (let waited = 0; othersBuilding() && waited < 600; waited += 5) {
-    if (waited === 0) log("another `next build` is running; waiting for it");
-    await sleep(5000);
-  }
-  log(`building (next build in ${dir})…`);
-  const started = Date.now();
-  execFileSync(path.join(dir, "node_modules", ".bin", "next"), ["build"], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  log(`built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function startProcess(command: string, args: string[], env: Record<string, string>, name: string, cwd = ROOT): ChildProcess {
-  // Its output goes to a file, not through a pipe into this process: reading a server's request
-  // log here would take CPU from autocannon, on the same event loop, while it measures.
-  const logFile = path.join(os.tmpdir(), `desk-bench-${process.pid}-${name.replace(/\W+/g, "-")}.log`);
-  const output = fs.openSync(logFile, "w");
-  // A process group of its own (detached), so stopping it stops what it started (npm's shell and server).
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", output, output], detached: true });
-  fs.closeSync(output);
-  logFiles.set(child, logFile);
-  child.on("exit", (code, signal) => {
-    if (!stopping && !stopped.has(child)) {
-      crashed.push(`${name} exited (code ${code}, signal ${signal}); its output is in ${logFile}, ending:\n${tailOf(logFile, 3000)}`);
-    }
-  });
-  return child;
-}
-
-function tailOf(file: string, bytes: number): string {
-  const fd = fs.openSync(file, "r");
-  try {
-    const size = fs.fstatSync(fd).size;
-    const buffer = Buffer.alloc(Math.min(bytes, size));
-    fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
-    return buffer.toString("utf8");
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-function stopProcess(child: ChildProcess) {
-  stopped.add(child);
-  fs.rmSync(logFiles.get(child) ?? "", { force: true });
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-}
-
-/** Exiting: no exit is a crash any more. */
-let stopping = false;
-/** Processes stopped on purpose (the list servers end before the export server starts). */
-const stopped = new WeakSet<ChildProcess>();
-/** Where each started process writes its output. */
-const logFiles = new Map<ChildProcess, string>();
-const crashed: string[] = [];
-
-async function waitForHttp(url: string, headers: Record<string, string> = {}, timeoutMs = 60_000) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (crashed.length) throw new Error(crashed.join("\n"));
-    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not come up within ${timeoutMs / 1000}s`);
-    await sleep(250);
-  }
-}
-
-/**
- * A page answers 200 even when a component below its shell throws (the error is streamed into
- * the page), so a status check alone would time an error page: the page must show the first row
- * that the API lists for the same team.
- */
-async function expectPageRendersData(origin: string, page: string, cookie: string, auth: Record<string, string>) {
-  const api = await fetch(`${origin}/api/v1/my${page}?per_page=1`, { headers: auth });
-  const first = ((await api.json()) as Record<string, { id: string }[] | undefined>)[page.slice(1)]?.[0]?.id;
-  const res = await fetch(origin + page, { headers: { cookie }, redirect: "manual" });
-  const html = await res.text();
-  if (res.status !== 200 || !first || !html.includes(first)) {
-    throw new Error(`GET ${page} answered ${res.status} without the team's first row (${first ?? "none from the API"})`);
-  }
-}
-
-/** The company page (issue 14) must show the company's name and its market sections, not an error. */
-async function expectCompanyPage(origin: string, page: string, companyId: string, cookie: string, auth: Record<string, string>) {
-  const company = (await (await fetch(`${origin}/api/v1/companies/${companyId}`, { headers: auth })).json()) as { name?: string };
-  const res = await fetch(origin + page, { headers: { cookie }, redirect: "manual" });
-  const html = await res.text();
-  const name = (company.name ?? "").replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
-  if (res.status !== 200 || !company.name || !html.includes(name) || !html.includes('data-testid="order-book"')) {
-    throw new Error(`GET ${page} answered ${res.status} without the company's name and order book`);
-  }
-}
-
-/** The processes a launcher started, at any depth (Linux /proc): the server that `npm run serve` starts, and the shell between them. */
-function descendants(launcher: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(entry));
-      children.set(ppid, list);
-    } catch {
-      // gone
-    }
-  }
-  const found: number[] = [];
-  const stack = [...(children.get(launcher) ?? [])];
-  while (stack.length) {
-    const p = stack.pop()!;
-    found.push(p);
-    stack.push(...(children.get(p) ?? []));
-  }
-  return found;
-}
-
-/** Resident memory of a launcher's descendants, in bytes (not npm itself, which only waits). */
-function descendantsRss(launcher: number): number {
-  let total = 0;
-  for (const p of descendants(launcher)) {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
-      if (match) total += Number(match[1]) * 1024;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-/** CPU time (user + system) a launcher's descendants have used, in ms (/proc/<pid>/stat, in clock ticks of 10 ms). */
-function descendantsCpuMs(launcher: number): number {
-  let ticks = 0;
-  for (const p of descendants(launcher)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10;
-}
-
-class RssSampler {
-  peak = 0;
-  windowPeak = 0;
-  private timer: NodeJS.Timeout;
-  constructor(private readonly launcher: number) {
-    this.timer = setInterval(() => this.sample(), 200);
-    this.timer.unref();
-  }
-  sample() {
-    const rss = descendantsRss(this.launcher);
-    this.peak = Math.max(this.peak, rss);
-    this.windowPeak = Math.max(this.windowPeak, rss);
-  }
-  resetWindow() {
-    this.windowPeak = 0;
-  }
-  stop() {
-    clearInterval(this.timer);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Scenarios
-
-interface Scenario {
-  name: string;
-  endpoint: "companies" | "company" | "indications" | "trades" | "order_book" | "company_trades";
-  kind: "first" | "filtered" | "sorted" | "deep" | "detail" | "market";
-  path: string;
-}
-
-/** The company with the most trades: the market view's heaviest book and tape (issue 14). */
-async function busiestCompany(url: string): Promise<string> {
-  const db = createDb(url);
-  try {
-    const [row] = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT issuer_id AS id FROM trades GROUP BY issuer_id ORDER BY count(*) DESC, issuer_id LIMIT 1`);
-    if (!row) throw new Error("the dataset has no trades");
-    return row.id;
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-async function scenarios(origin: string, auth: Record<string, string>, smoke: boolean, busiest: string): Promise<Scenario[]> {
-  // Parameters from the data itself: a popular issuer among Alpha's recent rows, a company id.
-  const recent = (await (await fetch(`${origin}/api/v1/my/indications?per_page=100`, { headers: auth })).json()) as {
-    indications: { issuer: { id: string } }[];
-  };
-  const tally = new Map<string, number>();
-  for (const row of recent.indications) tally.set(row.issuer.id, (tally.get(row.issuer.id) ?? 0) + 1);
-  const issuer = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const companies = (await (await fetch(`${origin}/api/v1/companies?per_page=1`, { headers: auth })).json()) as {
-    companies: { id: string }[];
-    total_pages: number;
-  };
-  const deep = smoke ? 3 : 1000;
-  const deepCompanies = Math.max(1, Math.min(Math.floor(companies.total_pages / 25), smoke ? 3 : 200));
-  const list: Scenario[] = [
-    { name: "companies first page", endpoint: "companies", kind: "first", path: "/api/v1/companies" },
-    { name: "companies q=north", endpoint: "companies", kind: "filtered", path: "/api/v1/companies?q=north" },
-    { name: "companies country=Germany", endpoint: "companies", kind: "filtered", path: "/api/v1/companies?country=Germany" },
-    { name: `companies page ${deepCompanies}`, endpoint: "companies", kind: "deep", path: `/api/v1/companies?page=${deepCompanies}` },
-    { name: "company detail", endpoint: "company", kind: "detail", path: `/api/v1/companies/${companies.companies[0].id}` },
-    { name: "indications first page", endpoint: "indications", kind: "first", path: "/api/v1/my/indications" },
-    { name: "indications side=bid", endpoint: "indications", kind: "filtered", path: "/api/v1/my/indications?side=bid" },
-    { name: "indications structure=spv", endpoint: "indications", kind: "filtered", path: "/api/v1/my/indications?structure=spv" },
-    ...(issuer
-      ? [{ name: "indications issuer_id", endpoint: "indications", kind: "filtered", path: `/api/v1/my/indications?issuer_id=${issuer}` } as const]
-      : []),
-    { name: "indications sort=-price", endpoint: "indications", kind: "sorted", path: "/api/v1/my/indications?sort=-price_per_share" },
-    { name: `indications page ${deep}`, endpoint: "indications", kind: "deep", path: `/api/v1/my/indications?page=${deep}` },
-    { name: "trades first page", endpoint: "trades", kind: "first", path: "/api/v1/my/trades" },
-    { name: "trades is_verified=false", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?is_verified=false" },
-    { name: "trades sign_date_from", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?sign_date_from=2026-06-01" },
-    { name: "trades sort=volume", endpoint: "trades", kind: "sorted", path: "/api/v1/my/trades?sort=volume" },
-    { name: `trades page ${deep}`, endpoint: "trades", kind: "deep", path: `/api/v1/my/trades?page=${deep}` },
-    { name: "order_book busiest company", endpoint: "order_book", kind: "market", path: `/api/v1/companies/${busiest}/order_book` },
-    { name: "company trades busiest", endpoint: "company_trades", kind: "market", path: `/api/v1/companies/${busiest}/trades` },
-  ];
-  return list;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Measurement
-
-interface Measure {
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  requests: number;
-}
-
-function summarize(result: Result): Measure {
+/** The environment of every server the bench starts: the lists', the floor's secret, the exports'. */
+function serverEnvironment(options: Options): Record<string, string> {
   return {
-    rps: Math.round((result.requests.total / result.duration) * 10) / 10,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    requests: result.requests.total,
-  };
-}
-
-/** `url` at `connections` for `duration` seconds; `requests` (writes) rewrite each request's method, path and body. */
-async function load(url: string, connections: number, duration: number, headers: Record<string, string>, requests?: AutocannonRequest[]): Promise<Measure> {
-  return summarize(await autocannon({ url, connections, duration, headers, timeout: 30, ...(requests && { requests }) }));
-}
-
-export interface Row {
-  scenario: string;
-  endpoint: string;
-  kind: string;
-  path: string;
-  connections: number;
-  body_bytes: number;
-  /** Null when the floor was not measured (--no-floor), as are `floor` and `ratio_floor`. */
-  same_json_as_floor: boolean | null;
-  ours: Measure;
-  ceiling: Measure;
-  floor: Measure | null;
-  /** ours req/s ÷ ceiling req/s (null when the reference completed no request). */
-  ratio_ceiling: number | null;
-  ratio_floor: number | null;
-  /** With --pairs n > 1: every pair's ours/ceiling, in the order measured; the row is the median pair's. */
-  ratio_ceiling_pairs?: (number | null)[];
-  server_peak_rss_mb: number;
-}
-
-/** Same JSON apart from origins in URLs (logos) — the floor and the app listen on different ports. */
-function sameJson(a: string, b: string): boolean {
-  const strip = (s: string) => s.replace(/https?:\/\/[^/"]+\/logos\//g, "ORIGIN/logos/");
-  return strip(a) === strip(b);
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV exports (issue 15): one caller's whole list, 1,000,000 rows, in one request
-
-const EXPORT_PATHS = ["/api/v1/my/indications.csv", "/api/v1/my/trades.csv"];
-
-/** The export data set beside the bench's database: its own SQLite file, or `<name>_export` on the same PostgreSQL server. */
-function exportDatabaseUrl(url: string, smoke: boolean): string {
-  if (databaseKind(url) === "postgres") {
-    const target = new URL(url);
-    target.pathname = `${target.pathname}_export${smoke ? "_smoke" : ""}`;
-    return target.toString();
-  }
-  return smoke ? `file:${path.join(ROOT, "prisma", "data", "bench-export-smoke.db")}` : defaultScaleUrl("export");
-}
-
-interface ExportRun {
-  path: string;
-  rows: number;
-  bytes: number;
-  ms: number;
-  ttfb_ms: number;
-  rows_per_s: number;
-  /** How the body came over the wire (fetch asks for gzip; `bytes` are the CSV's, decoded). */
-  content_encoding: string;
-  server_peak_rss_mb: number;
-  /** The server's CPU time during the export: rows ÷ this is the rate one free core would give (the machine is shared). */
-  server_cpu_s: number;
-}
-
-/**
- * One export read to its end (or, with `stopAfterRows`, abandoned there), counting records (CRLF
- * outside quotes) as the bytes arrive.
- */
-async function streamExport(origin: string, target: string, auth: Record<string, string>, stopAfterRows = Infinity) {
-  const started = performance.now();
-  const abort = new AbortController();
-  const res = await fetch(origin + target, { headers: auth, signal: abort.signal });
-  const ttfb = performance.now() - started;
-  if (res.status !== 200 || !res.body) throw new Error(`${target} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  let records = 0;
-  let bytes = 0;
-  let quoted = false;
-  let previous = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value: chunk } = await reader.read();
-    if (done) break;
-    bytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i];
-      if (byte === 0x22) quoted = !quoted;
-      else if (byte === 0x0a && previous === 0x0d && !quoted) records++;
-      previous = byte;
-    }
-    if (records > stopAfterRows) {
-      abort.abort();
-      break;
-    }
-  }
-  const ms = performance.now() - started;
-  // The header is a record too.
-  const encoding = res.headers.get("content-encoding") ?? "identity";
-  return { path: target, rows: records - 1, bytes, ms: Math.round(ms), ttfb_ms: Math.round(ttfb), rows_per_s: Math.round((records - 1) / (ms / 1000)), content_encoding: encoding };
-}
-
-interface ExportResult {
-  database: string;
-  dataset: Awaited<ReturnType<typeof datasetRows>>;
-  runs: ExportRun[];
-  server_peak_rss_mb: number;
-  /** An export abandoned after its first rows: the server's CPU (ms per s) while it streamed, and from 1 to 3 s after (a server still reading would use as much). */
-  disconnect: { rows_read: number; server_cpu_ms_per_s_streaming: number; server_cpu_ms_per_s_after: number } | null;
-}
-
-/**
- * The export part of the bench: the export data set (seeded if missing), a server of its own on
- * it (the same build, `npm run serve`), a fresh API key of Alpha's.
- */
-async function measureExports(url: string, appDir: string, port: number, env: Record<string, string>, smoke: boolean): Promise<ExportResult> {
-  const exportUrl = exportDatabaseUrl(url, smoke);
-  await ensureDataset(exportUrl, smoke ? SCALES["export-smoke"] : SCALES.export, smoke);
-  const dataset = await datasetRows(exportUrl);
-  const auth = { authorization: `Bearer ${await mintApiKey(exportUrl)}` };
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: exportUrl, NEXTAUTH_URL: origin }, "npm run serve (exports)", appDir);
-  const rss = new RssSampler(server.pid!);
-  try {
-    await waitForHttp(`${origin}/api/health/ready`);
-    log(`export server up: ${origin} on ${databaseKind(exportUrl) === "sqlite" ? sqliteFilePath(exportUrl) : redact(exportUrl)}`);
-    let disconnect: ExportResult["disconnect"] = null;
-    if (!smoke) {
-      // Also the warm-up: the first 100,000 rows, then the client hangs up. The server's CPU per
-      // second while it streamed, against its CPU per second from 1 to 3 s after (the chunk under way finishes first).
-      const cpuBefore = descendantsCpuMs(server.pid!);
-      const partial = await streamExport(origin, EXPORT_PATHS[0], auth, 100_000);
-      const streaming = ((descendantsCpuMs(server.pid!) - cpuBefore) / partial.ms) * 1000;
-      // The chunk under way when the client left still finishes (up to 5,000 rows): measure after it.
-      await sleep(1000);
-      const before = descendantsCpuMs(server.pid!);
-      await sleep(2000);
-      disconnect = { rows_read: partial.rows, server_cpu_ms_per_s_streaming: Math.round(streaming), server_cpu_ms_per_s_after: Math.round((descendantsCpuMs(server.pid!) - before) / 2) };
-      log(`  export abandoned after ${partial.rows} rows: server CPU ${disconnect.server_cpu_ms_per_s_streaming} ms/s while streaming, ${disconnect.server_cpu_ms_per_s_after} ms/s from 1 to 3 s after`);
-    }
-    const runs: ExportRun[] = [];
-    for (const target of EXPORT_PATHS) {
-      rss.resetWindow();
-      const cpu = descendantsCpuMs(server.pid!);
-      const run = await streamExport(origin, target, auth);
-      const serverCpuS = (descendantsCpuMs(server.pid!) - cpu) / 1000;
-      rss.sample();
-      runs.push({ ...run, server_peak_rss_mb: Math.round(rss.windowPeak / 1048576), server_cpu_s: serverCpuS });
-      log(`  export ${target.padEnd(28)} ${pad(run.rows, 9)} rows ${pad(Math.round(run.bytes / 1048576), 5)} MB in ${pad(run.ms, 6)} ms = ${pad(run.rows_per_s, 7)} rows/s (first byte ${run.ttfb_ms} ms, ${run.content_encoding}), server CPU ${serverCpuS.toFixed(1)} s, peak RSS ${Math.round(rss.windowPeak / 1048576)} MB`);
-      if (crashed.length) throw new Error(crashed.join("\n"));
-    }
-    return { database: databaseKind(exportUrl), dataset, runs, server_peak_rss_mb: Math.round(rss.peak / 1048576), disconnect };
-  } finally {
-    rss.stop();
-    stopProcess(server);
-  }
-}
-
-function printExportTable(result: ExportResult | null) {
-  if (!result) return;
-  const lines = [
-    "",
-    `| export (${result.database}) | rows | MB | seconds | rows/s | server CPU s | rows per server CPU s | first byte ms | server peak RSS MB |`,
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...result.runs.map(
-      (r) =>
-        `| ${r.path} | ${r.rows} | ${Math.round(r.bytes / 1048576)} | ${(r.ms / 1000).toFixed(1)} | ${r.rows_per_s} | ${r.server_cpu_s.toFixed(1)} | ${r.server_cpu_s > 0 ? Math.round(r.rows / r.server_cpu_s) : "n/a"} | ${r.ttfb_ms} | ${r.server_peak_rss_mb} |`,
-    ),
-  ];
-  if (result.disconnect) {
-    const d = result.disconnect;
-    lines.push("", `export abandoned after ${d.rows_read} rows: server CPU ${d.server_cpu_ms_per_s_streaming} ms/s while streaming, ${d.server_cpu_ms_per_s_after} ms/s from 1 to 3 s after`);
-  }
-  console.log(lines.join("\n"));
-}
-
-function checkExportTargets(result: ExportResult | null, smoke: boolean) {
-  if (!result) return [];
-  const rows = SCALES.export.indications;
-  return [
-    // A smoke run streams a few thousand rows: it checks the exports work, not their rate.
-    ...result.runs.flatMap((r) =>
-      smoke ? [] : [{ target: `CSV export ${r.path}: ${rows} rows in one request at ≥ 50,000 rows/s`, ok: r.rows >= rows && r.rows_per_s >= 50_000, detail: `${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s = ${r.rows_per_s} rows/s` }],
-    ),
-    { target: "CSV export: server RSS < 400 MB while streaming", ok: result.server_peak_rss_mb < 400, detail: `peak ${result.server_peak_rss_mb} MB` },
-    // Reading on for nobody would keep the server as busy as streaming did; a fifth leaves room for timers and GC.
-    ...(result.disconnect
-      ? [
-          {
-            target: "CSV export: a client that hangs up stops the reading (server CPU after < 20 % of while streaming)",
-            ok: result.disconnect.server_cpu_ms_per_s_after < 0.2 * result.disconnect.server_cpu_ms_per_s_streaming,
-            detail: `${result.disconnect.server_cpu_ms_per_s_after} vs ${result.disconnect.server_cpu_ms_per_s_streaming} ms/s`,
-          },
-        ]
-      : []),
-  ];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writes: create and change indications, alone and under the list readers
-
-/** Connections of the write scenarios: the latency targets hold at 1, no error at 8. */
-const WRITE_CONNECTIONS = [1, 8];
-/** The mixed run: this many list readers while this many writers create and change rows. */
-const MIXED_READERS = 32;
-const MIXED_WRITERS = 4;
-/** The read scenarios the mixed run measures: the main list of each resource. */
-const MIXED_SCENARIOS = ["indications first page", "trades first page"];
-/** Marks the rows the bench creates (deleting is not in the API: this is how to find them). */
-const BENCH_CLIENT_ID = "npm-run-bench";
-
-interface WriteRequest {
-  method: "POST" | "PATCH";
-  path: string;
-  body: string;
-}
-
-interface WriteScenario {
-  name: string;
-  /** The request as its route names it, for the tables. */
-  route: string;
-  /** The n-th request of a run: the price varies, so that every change really changes the row. */
-  request: (n: number) => WriteRequest;
-}
-
-const JSON_HEADERS = { "content-type": "application/json" };
-
-/**
- * Create and change, on the data set's own rows: changes rotate over the first open indications
- * of the team (one row each for concurrent connections, so they do not retry against each
- * other; no If-Match, so nothing is refused as stale), and creates take those rows' issuers, so
- * the new rows spread over issuers as the team's do.
- */
-async function writeScenarios(origin: string, auth: Record<string, string>): Promise<WriteScenario[]> {
-  const res = await fetch(`${origin}/api/v1/my/indications?stage=open&per_page=100`, { headers: auth });
-  const pool = ((await res.json()) as { indications?: { id: string; issuer: { id: string } }[] }).indications ?? [];
-  if (res.status !== 200 || !pool.length) throw new Error(`writes: the team lists no open indication to change (${res.status})`);
-  const row = (n: number) => pool[n % pool.length];
-  const price = (n: number) => (10 + (n % 9000) / 100).toFixed(2);
-  const created = {
-    side: "bid",
-    volume: "1000000",
-    minimum_volume: "250000",
-    acceptable_structures: ["direct", "spv_1_layer"],
-    visibility: "order_book_anonymous",
-    stock_type: "secondary",
-    stock_class_type: "preferred",
-    stock_class: "Series B",
-    client_id: BENCH_CLIENT_ID,
-  };
-  return [
-    {
-      name: "create",
-      route: "POST /my/indications",
-      request: (n) => ({ method: "POST", path: "/api/v1/my/indications", body: JSON.stringify({ ...created, issuer_id: row(n).issuer.id, price_per_share: price(n) }) }),
-    },
-    {
-      name: "change",
-      route: "PATCH /my/indications/{id}",
-      request: (n) => ({ method: "PATCH", path: `/api/v1/my/indications/${row(n).id}`, body: JSON.stringify({ price_per_share: price(n) }) }),
-    },
-  ];
-}
-
-/** An autocannon request that sends next(0), next(1), … (one counter for all the connections). */
-function sequence(next: (n: number) => WriteRequest): AutocannonRequest {
-  let n = 0;
-  return { setupRequest: (request) => ({ ...request, ...next(n++) }) };
-}
-
-/** One request of the scenario; throws unless ours answers 2xx. Its body size sizes the ceiling's. */
-async function probeWrite(origin: string, auth: Record<string, string>, scenario: WriteScenario): Promise<number> {
-  const { method, path: target, body } = scenario.request(0);
-  const res = await fetch(origin + target, { method, headers: { ...auth, ...JSON_HEADERS }, body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${scenario.name}: ${method} ${target} answered ${res.status}: ${text.slice(0, 300)}`);
-  return Buffer.byteLength(text);
-}
-
-interface WriteRow {
-  scenario: string;
-  route: string;
-  connections: number;
-  body_bytes: number;
-  ours: Measure;
-  /** The same method and body to app/api/bench/ceiling, which parses it and answers a body of our size. */
-  ceiling: Measure;
-  ratio_ceiling: number | null;
-}
-
-async function measureWrite(origin: string, auth: Record<string, string>, scenario: WriteScenario, options: Options, warmup: number): Promise<WriteRow[]> {
-  const bytes = await probeWrite(origin, auth, scenario);
-  const url = origin + scenario.request(0).path;
-  const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
-  // One sequence for all the runs, so that no run repeats the previous one's prices.
-  const ours = [sequence(scenario.request)];
-  const ceiling = [sequence((n) => ({ ...scenario.request(n), path: `/api/bench/ceiling?bytes=${bytes}` }))];
-  await load(url, 8, warmup, { ...auth, ...JSON_HEADERS }, ours);
-  await load(ceilingUrl, 8, warmup, JSON_HEADERS, ceiling);
-  const rows: WriteRow[] = [];
-  for (const connections of WRITE_CONNECTIONS) {
-    const oursMeasure = await load(url, connections, options.duration, { ...auth, ...JSON_HEADERS }, ours);
-    const ceilingMeasure = await load(ceilingUrl, connections, options.duration, JSON_HEADERS, ceiling);
-    const row: WriteRow = {
-      scenario: scenario.name,
-      route: scenario.route,
-      connections,
-      body_bytes: bytes,
-      ours: oursMeasure,
-      ceiling: ceilingMeasure,
-      ratio_ceiling: ratio(oursMeasure.rps, ceilingMeasure.rps),
-    };
-    rows.push(row);
-    log(
-      `  ${`${scenario.name} ${scenario.route}`.padEnd(40)} c=${pad(connections, 2)}  ours ${pad(oursMeasure.rps, 7)} req/s p50 ${pad(oursMeasure.p50, 4)} p99 ${pad(oursMeasure.p99, 4)} ms | ceiling ${pad(ceilingMeasure.rps, 7)} | ${percent(row.ratio_ceiling)}`,
-    );
-  }
-  return rows;
-}
-
-interface MixedRow {
-  scenario: string;
-  path: string;
-  readers: number;
-  writers: number;
-  /** The list alone at MIXED_READERS connections, right before. */
-  read_only: Measure;
-  /** The list at MIXED_READERS connections while MIXED_WRITERS connections create and change indications. */
-  reads: Measure;
-  /** The writers: each connection alternates a create and a change. */
-  writes: Measure;
-  /** reads req/s ÷ read-only req/s, and reads p99 ÷ read-only p99. */
-  ratio_rps: number | null;
-  ratio_p99: number | null;
-}
-
-/** What writes as fast as they go do to a list's readers: the list alone, then with the writers. */
-async function measureMixed(origin: string, auth: Record<string, string>, scenario: Scenario, writers: WriteScenario[], options: Options, warmup: number): Promise<MixedRow> {
-  const url = origin + scenario.path;
-  const writerRequests = writers.map((w) => sequence(w.request));
-  const write = (duration: number) => load(`${origin}/api/v1/my/indications`, MIXED_WRITERS, duration, { ...auth, ...JSON_HEADERS }, writerRequests);
-  // Writes first, so that the reads' warm-up, not the read-only run, absorbs the writes still in flight.
-  await write(warmup);
-  await load(url, 8, warmup, auth);
-  const readOnly = await load(url, MIXED_READERS, options.duration, auth);
-  const [reads, writes] = await Promise.all([load(url, MIXED_READERS, options.duration, auth), write(options.duration)]);
-  const row: MixedRow = {
-    scenario: scenario.name,
-    path: scenario.path,
-    readers: MIXED_READERS,
-    writers: MIXED_WRITERS,
-    read_only: readOnly,
-    reads,
-    writes,
-    ratio_rps: ratio(reads.rps, readOnly.rps),
-    ratio_p99: ratio(reads.p99, readOnly.p99),
-  };
-  log(
-    `  mixed ${scenario.name.padEnd(24)} reads ${pad(reads.rps, 7)} req/s p99 ${pad(reads.p99, 4)} ms (read-only ${readOnly.rps}, p99 ${readOnly.p99}) = ${percent(row.ratio_rps)}, p99 ×${row.ratio_p99} | writes ${pad(writes.rps, 6)} req/s p99 ${writes.p99} ms`,
-  );
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pages (signed in): time to first byte and full response
-
-async function signIn(origin: string): Promise<string | null> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${origin}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
-    body: new URLSearchParams({ csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, json: "true" }).toString(),
-  });
-  keep(res);
-  await res.arrayBuffer();
-  return [...jar.keys()].some((k) => k.includes("session-token")) ? header() : null;
-}
-
-interface PageMeasure {
-  rps: number;
-  ttfb_p50: number;
-  ttfb_p90: number;
-  ttfb_p99: number;
-  full_p50: number;
-  full_p90: number;
-  full_p99: number;
-  non2xx: number;
-  errors: number;
-  requests: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
-}
-
-/** A small closed-loop load generator that records the first body byte as well as the end. */
-async function loadPage(url: string, connections: number, duration: number, cookie: string): Promise<PageMeasure> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const ttfb: number[] = [];
-  const full: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const deadline = Date.now() + duration * 1000;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      let first = 0;
-      const req = http.get(url, { agent, headers: { cookie } }, (res) => {
-        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
-        res.on("data", () => {
-          if (!first) first = performance.now();
-        });
-        res.on("end", () => {
-          const end = performance.now();
-          ttfb.push((first || end) - started);
-          full.push(end - started);
-          resolve();
-        });
-      });
-      req.on("error", () => {
-        errors++;
-        resolve();
-      });
-    });
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < deadline) await one();
-    }),
-  );
-  agent.destroy();
-  const elapsed = (Date.now() - started) / 1000;
-  ttfb.sort((a, b) => a - b);
-  full.sort((a, b) => a - b);
-  return {
-    rps: Math.round((full.length / elapsed) * 10) / 10,
-    ttfb_p50: percentile(ttfb, 50),
-    ttfb_p90: percentile(ttfb, 90),
-    ttfb_p99: percentile(ttfb, 99),
-    full_p50: percentile(full, 50),
-    full_p90: percentile(full, 90),
-    full_p99: percentile(full, 99),
-    non2xx,
-    errors,
-    requests: full.length,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Main
-
-function pad(value: string | number, width: number): string {
-  return String(value).padStart(width);
-}
-
-/** The lists, writes and pages: everything but the exports, on the main data set. */
-async function runLists(options: Options, url: string, appDir: string, env: Record<string, string>) {
-  await ensureDataset(url, options.smoke ? SCALES.smoke : SCALES.large, options.smoke);
-  const rowsBefore = await datasetRows(url);
-  const secret = await mintApiKey(url);
-  const auth = { authorization: `Bearer ${secret}` };
-  const origin = `http://127.0.0.1:${options.port}`;
-  const floorOrigin = `http://127.0.0.1:${options.port + 1}`;
-  // Served the way `npm start` serves (package.json "serve": the Node options of production). The
-  // floor gets the same secret: its answers' next_cursor is sealed under it (lib/http/cursor.ts).
-  const server = startProcess("npm", ["run", "-s", "serve", "--", "-p", String(options.port), "-H", "127.0.0.1"], { ...env, DATABASE_URL: url, NEXTAUTH_URL: origin }, "npm run serve", appDir);
-  const floor = options.floor ? startProcess(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1), NEXTAUTH_SECRET: env.NEXTAUTH_SECRET }, "floor") : null;
-  const stop = () => {
-    stopProcess(server);
-    if (floor) stopProcess(floor);
-  };
-  process.on("SIGINT", () => {
-    stop();
-    process.exit(130);
-  });
-
-  const rows: Row[] = [];
-  const writeRows: WriteRow[] = [];
-  const mixedRows: MixedRow[] = [];
-  const pages: { page: string; connections: number; result: PageMeasure }[] = [];
-  let pagesNote: string | null = null;
-  let streams: OpenStreams | null = null;
-  let streamsResult: StreamsResult | null = null;
-  let webhooks: WebhooksResult | null = null;
-  let slowReceivers: SlowReceiversResult | null = null;
-  const rss = new RssSampler(server.pid!);
-  try {
-    await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
-    if (floor) await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
-    log(`servers up: app ${origin}${floor ? `, floor ${floorOrigin}` : ""}`);
-    if (options.streams > 0) {
-      // A first stream loads the route's code and warms it: the baseline is a server that has served one.
-      (await OpenStreams.open(origin, auth, 1)).close();
-      await sleep(1_000);
-      const before = descendantsRss(server.pid!);
-      streams = await OpenStreams.open(origin, auth, options.streams);
-      await sleep(2_000);
-      const added = Math.round((descendantsRss(server.pid!) - before) / 1048576);
-      streamsResult = { streams: options.streams, rss_added_mb: added, fanout: { events: 0, p50_ms: 0, p99_ms: 0, max_ms: 0, missed: 0 } };
-      log(`  ${options.streams} live streams open through the reads: server RSS +${added} MB`);
-    }
-
-    const selected = (name: string) => !options.only || options.only.test(name);
-    const busiest = await busiestCompany(url);
-    const list = await scenarios(origin, auth, options.smoke, busiest);
-    const warmup = options.smoke ? 0.5 : 2;
-    for (const scenario of list.filter((s) => selected(s.name))) {
-      const oursRes = await fetch(origin + scenario.path, { headers: auth });
-      const oursBody = await oursRes.text();
-      if (oursRes.status !== 200) throw new Error(`${scenario.name}: ours answered ${oursRes.status}: ${oursBody.slice(0, 300)}`);
-      const bytes = Buffer.byteLength(oursBody);
-      let same: boolean | null = null;
-      if (floor) {
-        const floorRes = await fetch(floorOrigin + scenario.path, { headers: auth });
-        const floorBody = await floorRes.text();
-        if (floorRes.status !== 200) throw new Error(`${scenario.name}: floor answered ${floorRes.status}: ${floorBody.slice(0, 300)}`);
-        same = sameJson(oursBody, floorBody);
-        if (!same) log(`  warning: ${scenario.name}: the floor's JSON differs from ours`);
-      }
-      const ceilingUrl = `${origin}/api/bench/ceiling?bytes=${bytes}`;
-      // Warm every target (JIT, prepared statements, cached counts) before measuring.
-      await load(origin + scenario.path, 8, warmup, auth);
-      await load(ceilingUrl, 8, warmup, {});
-      if (floor) await load(floorOrigin + scenario.path, 8, warmup, auth);
-      for (const connections of options.connections) {
-        rss.resetWindow();
-        const measured = await measurePairs(options.pairs, {
-          ours: () => load(origin + scenario.path, connections, options.duration, auth),
-          ceiling: () => load(ceilingUrl, connections, options.duration, {}),
-        });
-        const { ours, ceiling } = measured.median;
-        const serverPeak = rss.windowPeak;
-        const floorMeasure = floor ? await load(floorOrigin + scenario.path, connections, options.duration, auth) : null;
-        const row: Row = {
-          scenario: scenario.name,
-          endpoint: scenario.endpoint,
-          kind: scenario.kind,
-          path: scenario.path,
-          connections,
-          body_bytes: bytes,
-          same_json_as_floor: same,
-          ours,
-          ceiling,
-          floor: floorMeasure,
-          ratio_ceiling: ratio(ours.rps, ceiling.rps),
-          ratio_floor: floorMeasure ? ratio(ours.rps, floorMeasure.rps) : null,
-          ...(options.pairs > 1 && { ratio_ceiling_pairs: measured.ratios }),
-          server_peak_rss_mb: Math.round(serverPeak / 1048576),
-        };
-        rows.push(row);
-        log(
-          `  ${scenario.name.padEnd(30)} c=${pad(connections, 2)}  ours ${pad(ours.rps, 7)} req/s p50 ${pad(ours.p50, 4)} p99 ${pad(ours.p99, 4)} ms | ceiling ${pad(ceiling.rps, 7)} | floor ${pad(floorMeasure?.rps ?? "n/a", 7)} | ${percent(row.ratio_ceiling)} / ${percent(row.ratio_floor)}`,
-        );
-        if (crashed.length) throw new Error(crashed.join("\n"));
-      }
-    }
-
-    // After the reads, so that the rows they create never change what the read scenarios measure.
-    if (streams && streamsResult) {
-      const [create] = await writeScenarios(origin, auth);
-      let n = 0;
-      streamsResult.fanout = await streams.fanOut(options.smoke ? 5 : 20, async (marker) => {
-        const { path: target, body } = create.request(n++);
-        const res = await fetch(origin + target, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ ...JSON.parse(body!), details: marker }) });
-        if (res.status !== 201) throw new Error(`streams: a create answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-      });
-      const { p50_ms, p99_ms, max_ms, missed } = streamsResult.fanout;
-      log(`  an event to ${options.streams} streams: p50 ${p50_ms} ms, p99 ${p99_ms} ms, max ${max_ms} ms, missed ${missed}`);
-      streams.close();
-      streams = null;
-    }
-    // After the reads too (the deliveries take the server's CPU), and before the writes, whose events it would also deliver.
-    if (options.webhooks > 0) {
-      webhooks = await measureWebhooks(origin, auth, url, DEMO_EMAIL, options.webhooks);
-      const w = webhooks;
-      log(`  webhooks: ${w.delivered} of ${w.events} events delivered in ${w.seconds} s = ${w.per_s}/s (first after ${w.first_ms} ms), lost ${w.lost}, duplicates ${w.duplicates}, out of order ${w.out_of_order}, bad signatures ${w.bad_signatures}`);
-      slowReceivers = await measureSlowReceivers(origin, auth, url, DEMO_EMAIL);
-      const s = slowReceivers;
-      log(`  webhooks beside ${s.slow} slow and ${s.silent} silent receivers: ${s.delivered} of ${s.events} delivered, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, max ${s.max_ms} ms`);
-      if (crashed.length) throw new Error(crashed.join("\n"));
-    }
-    if (options.writes) {
-      const writers = await writeScenarios(origin, auth);
-      for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
-        writeRows.push(...(await measureWrite(origin, auth, scenario, options, warmup)));
-        if (crashed.length) throw new Error(crashed.join("\n"));
-      }
-      for (const scenario of list.filter((s) => MIXED_SCENARIOS.includes(s.name) && selected(`mixed ${s.name}`))) {
-        mixedRows.push(await measureMixed(origin, auth, scenario, writers, options, warmup));
-        if (crashed.length) throw new Error(crashed.join("\n"));
-      }
-    }
-
-    if (options.pages) {
-      const cookie = await signIn(origin);
-      if (!cookie) pagesNote = "skipped: could not sign in through next-auth credentials";
-      else {
-        for (const page of ["/indications", "/trades", `/companies/${busiest}`]) {
-          if (page.startsWith("/companies/")) await expectCompanyPage(origin, page, busiest, cookie, auth);
-          else await expectPageRendersData(origin, page, cookie, auth);
-          await loadPage(origin + page, 2, options.smoke ? 0.5 : 2, cookie); // warm-up
-          for (const connections of [1, 8]) {
-            const result = await loadPage(origin + page, connections, options.duration, cookie);
-            pages.push({ page, connections, result });
-            log(`  page ${page.padEnd(24)} c=${pad(connections, 2)}  ${pad(result.rps, 6)} req/s  TTFB p50 ${pad(result.ttfb_p50, 6)} p99 ${pad(result.ttfb_p99, 6)} ms  full p50 ${pad(result.full_p50, 6)} p99 ${pad(result.full_p99, 6)} ms`);
-          }
-        }
-      }
-      if (pagesNote) log(`  pages: ${pagesNote}`);
-    }
-  } finally {
-    streams?.close();
-    rss.sample();
-    rss.stop();
-    stop();
-  }
-
-  const rowsAfter = await datasetRows(url);
-  return { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb: Math.round(rss.peak / 1048576), rowsBefore, rowsAfter, streams: streamsResult, webhooks, slowReceivers };
-}
-
-async function main() {
-  const options = parseOptions(process.argv.slice(2));
-  const url = process.env.DATABASE_URL?.trim() || (options.smoke ? SMOKE_URL : DEFAULT_LARGE_URL);
-  const kind = databaseKind(url);
-  log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
-
-  const appDir = options.build ? stage(options.port) : path.join(os.tmpdir(), `desk-bench-${options.port}`);
-  if (options.reuseBuild) reuseBuild(ROOT, appDir, log);
-  else if (options.build) await build(appDir);
-  else if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) throw new Error(`--no-build but there is no build in ${appDir}`);
-  const serverEnv = {
     BENCH_CEILING: "1",
     NODE_ENV: "production",
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
@@ -1179,257 +78,113 @@ async function main() {
     // The webhook receiver listens on loopback, which deliveries may reach only when allowed.
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1:*",
   };
+}
+
+/**
+ * The app on port n and, unless --no-floor, the floor on n+1, both on the main data set. The
+ * floor gets the app's secret: its answers' next_cursor is sealed under it (lib/http/cursor.ts).
+ */
+function startListServers(options: Options, url: string, appDir: string, env: Record<string, string>) {
+  const { server, origin } = startServer(appDir, options.port, env, url, "npm run serve");
+  const floor = options.floor ? startProcess(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", "floor.ts")], { DATABASE_URL: url, PORT: String(options.port + 1), NEXTAUTH_SECRET: env.NEXTAUTH_SECRET }, "floor") : null;
+  const stop = () => {
+    stopProcess(server);
+    if (floor) stopProcess(floor);
+  };
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  return { server, origin, floorOrigin: floor ? `http://127.0.0.1:${options.port + 1}` : null, stop };
+}
+
+/** Webhook deliveries to a local receiver, then a fast endpoint's beside another team's slow and silent receivers. */
+async function measureDeliveries(origin: string, auth: Record<string, string>, url: string, events: number) {
+  const webhooks = await measureWebhooks(origin, auth, url, DEMO_EMAIL, events);
+  const w = webhooks;
+  log(`  webhooks: ${w.delivered} of ${w.events} events delivered in ${w.seconds} s = ${w.per_s}/s (first after ${w.first_ms} ms), lost ${w.lost}, duplicates ${w.duplicates}, out of order ${w.out_of_order}, bad signatures ${w.bad_signatures}`);
+  const slowReceivers = await measureSlowReceivers(origin, auth, url, DEMO_EMAIL);
+  const s = slowReceivers;
+  log(`  webhooks beside ${s.slow} slow and ${s.silent} silent receivers: ${s.delivered} of ${s.events} delivered, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, max ${s.max_ms} ms`);
+  throwIfCrashed();
+  return { webhooks, slowReceivers };
+}
+
+/** The lists, writes and pages: everything but the exports, on the main data set. */
+async function runLists(options: Options, url: string, appDir: string, env: Record<string, string>): Promise<ListsResult> {
+  await ensureDataset(url, options.smoke ? SCALES.smoke : SCALES.large, options.smoke);
+  const rowsBefore = await datasetRows(url);
+  const auth = { authorization: `Bearer ${await mintApiKey(url)}` };
+  const { server, origin, floorOrigin, stop } = startListServers(options, url, appDir, env);
+  const rss = new RssSampler(server.pid!);
+  let streams: OpenStreams | null = null;
+  let measured: Omit<ListsResult, "peakRssMb" | "rowsBefore" | "rowsAfter">;
+  try {
+    await waitForHttp(`${origin}/api/bench/ceiling?bytes=10`);
+    if (floorOrigin) await waitForHttp(`${floorOrigin}/api/v1/companies`, auth);
+    log(`servers up: app ${origin}${floorOrigin ? `, floor ${floorOrigin}` : ""}`);
+    let streamsResult: StreamsResult | null = null;
+    if (options.streams > 0) ({ streams, result: streamsResult } = await openStreams(origin, auth, options.streams, server.pid!));
+
+    const selected = (name: string) => !options.only || options.only.test(name);
+    const busiest = await busiestCompany(url);
+    const list = await scenarios(origin, auth, options.smoke, busiest);
+    const warmup = options.smoke ? 0.5 : 2;
+    const rows = await measureReads({ origin, floorOrigin, auth }, list.filter((s) => selected(s.name)), options, warmup, rss);
+
+    // After the reads, so that the rows they create never change what the read scenarios measure.
+    if (streams && streamsResult) {
+      streamsResult.fanout = await timeFanOut(streams, origin, auth, options.smoke ? 5 : 20);
+      streams.close();
+      streams = null;
+    }
+    // After the reads too (the deliveries take the server's CPU), and before the writes, whose events it would also deliver.
+    const deliveries = options.webhooks > 0 ? await measureDeliveries(origin, auth, url, options.webhooks) : { webhooks: null, slowReceivers: null };
+    const writes = options.writes ? await measureWrites(origin, auth, list, selected, options, warmup) : { writeRows: [], mixedRows: [] };
+    const pages = options.pages ? await measurePages(origin, auth, busiest, options) : { pages: [], pagesNote: null };
+    measured = { rows, ...writes, ...pages, streams: streamsResult, ...deliveries };
+  } finally {
+    streams?.close();
+    rss.sample();
+    rss.stop();
+    stop();
+  }
+
+  const rowsAfter = await datasetRows(url);
+  return { ...measured, peakRssMb: mb(rss.peak), rowsBefore, rowsAfter };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const url = process.env.DATABASE_URL?.trim() || (options.smoke ? SMOKE_URL : DEFAULT_LARGE_URL);
+  const kind = databaseKind(url);
+  log(`bench: ${options.smoke ? "smoke" : "full"} run on ${kind} (${kind === "sqlite" ? sqliteFilePath(url) : redact(url)})`);
+  const appDir = await prepareApp(options);
+  const serverEnv = serverEnvironment(options);
 
   const lists = options.exportsOnly ? null : await runLists(options, url, appDir, serverEnv);
-  const { rows, writeRows, mixedRows, pages, pagesNote, peakRssMb, rowsBefore, rowsAfter, streams, webhooks, slowReceivers } = lists ?? {
-    rows: [], writeRows: [], mixedRows: [], pages: [], pagesNote: null, peakRssMb: 0, rowsBefore: null, rowsAfter: null, streams: null, webhooks: null, slowReceivers: null,
-  };
   // Last, with a server and a data set of their own (see the header).
   const exportResult = options.exports && (options.exportsOnly || !options.only || options.only.test("export")) ? await measureExports(url, appDir, options.port + 2, serverEnv, options.smoke) : null;
 
-  // ---- report
-  if (lists) {
-    printTable(rows, pages, peakRssMb);
-    printWriteTables(writeRows, mixedRows);
-    if (webhooks) console.log(webhooksTable(webhooks));
-    if (slowReceivers) console.log(slowReceiversTable(slowReceivers));
-  }
+  if (lists) printListTables(lists);
   printExportTable(exportResult);
-  const targets = [
-    ...(lists ? [...checkTargets(rows, pages, peakRssMb), ...checkWriteTargets(writeRows, mixedRows), ...checkStreamTargets(streams), ...checkWebhookTargets(webhooks, slowReceivers)] : []),
-    ...checkExportTargets(exportResult, options.smoke),
-  ];
+  const targets = [...(lists ? listTargets(lists) : []), ...checkExportTargets(exportResult, options.smoke)];
   for (const t of targets) log(`  ${t.ok ? "PASS" : "MISS"}  ${t.target}: ${t.detail}`);
 
+  const measured = lists ?? NO_LISTS;
   // The bench database is kept between runs and the API deletes nothing: say how much it grew.
-  if (writeRows.length || mixedRows.length) log(`indications created by this run: ${(rowsAfter?.indications ?? 0) - (rowsBefore?.indications ?? 0)} (client_id "${BENCH_CLIENT_ID}")`);
-  const result = {
-    date: new Date().toISOString(),
-    database: kind,
-    smoke: options.smoke,
-    dataset: rowsAfter,
-    indications_created: (rowsAfter?.indications ?? 0) - (rowsBefore?.indications ?? 0),
-    duration_s: options.duration,
-    machine: { cpus: os.cpus().length, node: process.version },
-    server_peak_rss_mb: peakRssMb,
-    rows,
-    writes: writeRows,
-    mixed: mixedRows,
-    pages,
-    pages_note: pagesNote,
-    exports: exportResult,
-    streams,
-    webhooks,
-    webhooks_slow_receivers: slowReceivers,
-    targets,
-  };
-  const out = options.out ?? (options.smoke ? null : path.join(ROOT, "bench", "results", `${new Date().toISOString().slice(0, 10)}-${kind}.json`));
-  if (out) {
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    log(`results written to ${path.relative(ROOT, out)}`);
-  }
+  if (measured.writeRows.length || measured.mixedRows.length) log(`indications created by this run: ${indicationsCreated(measured)} (client_id "${BENCH_CLIENT_ID}")`);
+  writeResults(options, kind, measured, exportResult, targets);
 
-  const failures = [
-    ...crashed,
-    ...rows.filter((r) => failed(r.ours) || (r.floor !== null && failed(r.floor)) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
-    ...writeRows.filter((r) => failed(r.ours) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
-    // Under 32 readers a write waits behind them at each of its statements (~1 s a create on a
-    // busy 2-core machine): a 1-second smoke may see none answered, so writers fail only on errors.
-    ...mixedRows.filter((r) => failed(r.read_only) || failed(r.reads) || r.writes.non2xx + r.writes.errors > 0).map((r) => `mixed ${r.scenario}: non-2xx, errors or no answer`),
-    ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
-    ...(streams && streams.fanout.missed > 0 ? [`streams: ${streams.fanout.missed} events never reached their stream`] : []),
-    ...(webhooks && webhooks.lost + webhooks.out_of_order + webhooks.bad_signatures > 0
-      ? [`webhooks: ${webhooks.lost} events lost, ${webhooks.out_of_order} out of order, ${webhooks.bad_signatures} bad signatures`]
-      : []),
-    ...checkExportTargets(exportResult, true).filter((t) => !t.ok).map((t) => `${t.target}: ${t.detail}`),
-  ];
-  if (failures.length) {
-    log(`FAILED:\n  ${failures.join("\n  ")}`);
+  const failed = failures(measured, exportResult);
+  if (failed.length) {
+    log(`FAILED:\n  ${failed.join("\n  ")}`);
     process.exit(1);
   }
   process.exit(0);
 }
 
-/** Issue 32's targets for the streams held open through the reads (the reads' own rows are compared by hand: docs/performance.md). */
-function checkStreamTargets(streams: StreamsResult | null) {
-  if (!streams) return [];
-  return [
-    { target: `${streams.streams} open streams add ≤ 60 MB of server RSS`, ok: streams.rss_added_mb <= 60, detail: `+${streams.rss_added_mb} MB` },
-    { target: `an event reaches ${streams.streams} streams within 1 s at p99, none missed`, ok: streams.fanout.p99_ms <= 1000 && streams.fanout.missed === 0, detail: `p99 ${streams.fanout.p99_ms} ms, missed ${streams.fanout.missed}` },
-  ];
-}
-
-/** The issue's target for webhook delivery (order is checked too: the worker promises it per endpoint). */
-function checkWebhookTargets(webhooks: WebhooksResult | null, slow: SlowReceiversResult | null) {
-  if (!webhooks) return [];
-  return [
-    ...(slow
-      ? [
-          {
-            target: `a fast endpoint's delivery beside another team's ${slow.slow} slow and ${slow.silent} silent receivers ≤ 2 s at p99, none lost`,
-            ok: slow.p99_ms <= 2_000 && slow.delivered === slow.events,
-            detail: `p99 ${slow.p99_ms} ms, ${slow.events - slow.delivered} lost`,
-          },
-        ]
-      : []),
-    {
-      target: `webhook delivery of ${webhooks.events} events to a local receiver ≥ 200/s, 0 lost, in order`,
-      ok: webhooks.per_s >= 200 && webhooks.lost === 0 && webhooks.out_of_order === 0,
-      detail: `${webhooks.per_s}/s, ${webhooks.lost} lost, ${webhooks.out_of_order} out of order, ${webhooks.duplicates} duplicates`,
-    },
-  ];
-}
-
-/** Any non-2xx or error, or no request answered at all (a server stuck on locks answers neither). */
-function failed(measure: Measure): boolean {
-  return measure.non2xx + measure.errors > 0 || measure.requests === 0;
-}
-
-interface Pair {
-  ours: Measure;
-  ceiling: Measure;
-}
-
-/**
- * Ours and the ceiling, `count` times, in the order ours, ceiling, ceiling, ours, …: a machine's
- * speed can move by tens of percent within seconds (docs/performance.md, "Comparing builds"), and
- * side by side both pay the same drift. The median pair by ratio (the lower one of an even count)
- * stands for the row, unless a pair had a non-2xx, an error or no answer: then that pair does, so
- * the run fails.
- */
-async function measurePairs(count: number, load: { ours: () => Promise<Measure>; ceiling: () => Promise<Measure> }) {
-  const pairs: Pair[] = [];
-  for (let i = 0; i < count; i++) {
-    if (i % 2 === 0) {
-      const ours = await load.ours();
-      pairs.push({ ours, ceiling: await load.ceiling() });
-    } else {
-      const ceiling = await load.ceiling();
-      pairs.push({ ours: await load.ours(), ceiling });
-    }
-  }
-  const ratios = pairs.map((pair) => ratio(pair.ours.rps, pair.ceiling.rps));
-  const byRatio = pairs.map((pair, i) => ({ pair, ratio: ratios[i] ?? -1 })).sort((a, b) => a.ratio - b.ratio);
-  const failing = pairs.find((pair) => failed(pair.ours) || failed(pair.ceiling));
-  return { median: failing ?? byRatio[Math.floor((count - 1) / 2)].pair, ratios };
-}
-
-function ratio(ours: number, reference: number): number | null {
-  return reference > 0 ? Math.round((ours / reference) * 1000) / 1000 : null;
-}
-
-function percent(value: number | null): string {
-  return value === null ? "n/a" : `${(value * 100).toFixed(0)}%`;
-}
-
-function printTable(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
-  const lines = [
-    "| scenario | conns | ours req/s | ceiling req/s | floor req/s | ours/ceiling | ours/floor | p50 ms | p90 ms | p99 ms | non-2xx | bytes |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map(
-      (r) =>
-        `| ${r.scenario} | ${r.connections} | ${r.ours.rps} | ${r.ceiling.rps} | ${r.floor?.rps ?? "n/a"} | ${percent(r.ratio_ceiling)} | ${percent(r.ratio_floor)} | ${r.ours.p50} | ${r.ours.p90} | ${r.ours.p99} | ${r.ours.non2xx + r.ours.errors} | ${r.body_bytes} |`,
-    ),
-  ];
-  if (pages.length) {
-    lines.push("", "| page | conns | req/s | TTFB p50 | TTFB p90 | TTFB p99 | full p50 | full p90 | full p99 | non-2xx |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (const p of pages) {
-      const r = p.result;
-      lines.push(`| ${p.page} | ${p.connections} | ${r.rps} | ${r.ttfb_p50} | ${r.ttfb_p90} | ${r.ttfb_p99} | ${r.full_p50} | ${r.full_p90} | ${r.full_p99} | ${r.non2xx + r.errors} |`);
-    }
-  }
-  lines.push("", `server peak RSS: ${peakRssMb} MB`);
-  console.log(lines.join("\n"));
-}
-
-function checkTargets(rows: Row[], pages: { page: string; connections: number; result: PageMeasure }[], peakRssMb: number) {
-  const targets: { target: string; ok: boolean; detail: string }[] = [];
-  const at32 = rows.filter((r) => r.connections === 32 && r.ratio_ceiling !== null);
-  if (at32.length) {
-    const worst = at32.reduce((a, b) => (a.ratio_ceiling! <= b.ratio_ceiling! ? a : b));
-    targets.push({ target: "every endpoint ≥ 50% of the ceiling at 32 connections", ok: worst.ratio_ceiling! >= 0.5, detail: `lowest ${percent(worst.ratio_ceiling)} (${worst.scenario})` });
-  }
-  const oneConn = rows.filter((r) => r.connections === 1);
-  const firstPages = oneConn.filter((r) => r.kind === "first" || r.kind === "filtered");
-  if (firstPages.length) {
-    const p50 = Math.max(...firstPages.map((r) => r.ours.p50));
-    const p99 = Math.max(...firstPages.map((r) => r.ours.p99));
-    targets.push({ target: "first pages (any one filter) at 1 connection: p50 ≤ 10 ms, p99 ≤ 25 ms", ok: p50 <= 10 && p99 <= 25, detail: `worst p50 ${p50} ms, worst p99 ${p99} ms` });
-  }
-  const deep = oneConn.filter((r) => r.kind === "deep" && r.endpoint !== "companies");
-  if (deep.length) {
-    const p99 = Math.max(...deep.map((r) => r.ours.p99));
-    targets.push({ target: "deep page p99 ≤ 50 ms at 1 connection", ok: p99 <= 50, detail: `worst p99 ${p99} ms` });
-  }
-  const errors = rows.reduce((n, r) => n + r.ours.non2xx + r.ours.errors, 0) + pages.reduce((n, p) => n + p.result.non2xx + p.result.errors, 0);
-  targets.push({ target: "0 errors at any concurrency", ok: errors === 0, detail: `${errors} non-2xx/errors` });
-  targets.push({ target: "server peak RSS ≤ 400 MB", ok: peakRssMb <= 400, detail: `${peakRssMb} MB` });
-  const market = oneConn.filter((r) => r.kind === "market");
-  if (market.length) {
-    const p99 = Math.max(...market.map((r) => r.ours.p99));
-    targets.push({ target: "order_book and company trades (busiest company) p99 ≤ 25 ms at 1 connection", ok: p99 <= 25, detail: `worst p99 ${p99} ms` });
-  }
-  const page = pages.find((p) => p.page === "/indications" && p.connections === 1);
-  if (page) targets.push({ target: "/indications TTFB p50 ≤ 150 ms at 1 connection", ok: page.result.ttfb_p50 <= 150, detail: `${page.result.ttfb_p50} ms` });
-  const companyPage = pages.find((p) => p.page.startsWith("/companies/") && p.connections === 1);
-  if (companyPage) targets.push({ target: "company page TTFB p50 ≤ 150 ms at 1 connection", ok: companyPage.result.ttfb_p50 <= 150, detail: `${companyPage.result.ttfb_p50} ms` });
-  return targets;
-}
-
-function printWriteTables(writes: WriteRow[], mixed: MixedRow[]) {
-  const lines: string[] = [];
-  if (writes.length) {
-    lines.push(
-      "",
-      "| write | conns | ours req/s | ceiling req/s | ours/ceiling | p50 ms | p90 ms | p99 ms | non-2xx | bytes |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...writes.map(
-        (r) =>
-          `| ${r.scenario} \`${r.route}\` | ${r.connections} | ${r.ours.rps} | ${r.ceiling.rps} | ${percent(r.ratio_ceiling)} | ${r.ours.p50} | ${r.ours.p90} | ${r.ours.p99} | ${r.ours.non2xx + r.ours.errors} | ${r.body_bytes} |`,
-      ),
-    );
-  }
-  if (mixed.length) {
-    lines.push(
-      "",
-      `| mixed: ${MIXED_READERS} readers + ${MIXED_WRITERS} writers | read-only req/s | reads req/s | reads/read-only | read-only p99 | reads p99 | p99 ratio | writes req/s | writes p50 | writes p99 | non-2xx |`,
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...mixed.map(
-        (r) =>
-          `| ${r.scenario} | ${r.read_only.rps} | ${r.reads.rps} | ${percent(r.ratio_rps)} | ${r.read_only.p99} | ${r.reads.p99} | ×${r.ratio_p99} | ${r.writes.rps} | ${r.writes.p50} | ${r.writes.p99} | ${r.read_only.non2xx + r.read_only.errors + r.reads.non2xx + r.reads.errors + r.writes.non2xx + r.writes.errors} |`,
-      ),
-    );
-  }
-  if (lines.length) console.log(lines.join("\n"));
-}
-
-function checkWriteTargets(writes: WriteRow[], mixed: MixedRow[]) {
-  const targets: { target: string; ok: boolean; detail: string }[] = [];
-  const oneConn = writes.filter((r) => r.connections === 1);
-  if (oneConn.length) {
-    const p50 = Math.max(...oneConn.map((r) => r.ours.p50));
-    const p99 = Math.max(...oneConn.map((r) => r.ours.p99));
-    targets.push({ target: "create and change at 1 connection: p50 ≤ 10 ms, p99 ≤ 30 ms", ok: p50 <= 10 && p99 <= 30, detail: `worst p50 ${p50} ms, worst p99 ${p99} ms` });
-  }
-  const eightConns = writes.filter((r) => r.connections === 8);
-  if (eightConns.length) {
-    const errors = eightConns.reduce((n, r) => n + r.ours.non2xx + r.ours.errors, 0);
-    targets.push({ target: "create and change: 0 errors at 8 connections", ok: errors === 0, detail: `${errors} non-2xx/errors` });
-  }
-  if (mixed.length) {
-    const worstRps = mixed.reduce((a, b) => ((a.ratio_rps ?? 0) <= (b.ratio_rps ?? 0) ? a : b));
-    const worstP99 = mixed.reduce((a, b) => ((a.ratio_p99 ?? Infinity) >= (b.ratio_p99 ?? Infinity) ? a : b));
-    const errors = mixed.reduce((n, r) => n + r.reads.non2xx + r.reads.errors + r.writes.non2xx + r.writes.errors, 0);
-    targets.push({ target: `mixed: read throughput ≥ 70% of read-only (${MIXED_READERS} readers, ${MIXED_WRITERS} writers)`, ok: (worstRps.ratio_rps ?? 0) >= 0.7, detail: `lowest ${percent(worstRps.ratio_rps)} (${worstRps.scenario})` });
-    targets.push({ target: "mixed: read p99 ≤ 2× read-only", ok: worstP99.ratio_p99 !== null && worstP99.ratio_p99 <= 2, detail: `highest ×${worstP99.ratio_p99} (${worstP99.scenario})` });
-    targets.push({ target: "mixed: 0 errors", ok: errors === 0, detail: `${errors} non-2xx/errors` });
-  }
-  return targets;
-}
-
 main().catch((error) => {
   console.error(error);
-  stopping = true;
   process.exit(1);
 });

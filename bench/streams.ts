@@ -5,6 +5,9 @@
  * measured with them open. After the reads it writes indications of that team and times how long
  * each one's event takes to reach every stream; a stream that never gets one counts as missed.
  */
+import { log, sleep } from "./processes";
+import { descendantsRss, mb } from "./server-usage";
+import { JSON_HEADERS, writeScenarios } from "./writes";
 
 export interface StreamsResult {
   streams: number;
@@ -81,4 +84,33 @@ export class OpenStreams {
   close(): void {
     this.abort.abort();
   }
+}
+
+/**
+ * `count` streams opened and kept open (the caller closes them), and the server RSS they add.
+ * A first stream loads the route's code and warms it: the baseline is a server that has served one.
+ */
+export async function openStreams(origin: string, auth: Record<string, string>, count: number, server: number): Promise<{ streams: OpenStreams; result: StreamsResult }> {
+  (await OpenStreams.open(origin, auth, 1)).close();
+  await sleep(1_000);
+  const before = descendantsRss(server);
+  const streams = await OpenStreams.open(origin, auth, count);
+  await sleep(2_000);
+  const added = mb(descendantsRss(server) - before);
+  log(`  ${count} live streams open through the reads: server RSS +${added} MB`);
+  return { streams, result: { streams: count, rss_added_mb: added, fanout: { events: 0, p50_ms: 0, p99_ms: 0, max_ms: 0, missed: 0 } } };
+}
+
+/** The fan-out of `events` creates of the bench key's team, each marked in its details, to the open streams. */
+export async function timeFanOut(streams: OpenStreams, origin: string, auth: Record<string, string>, events: number): Promise<StreamsResult["fanout"]> {
+  const [create] = await writeScenarios(origin, auth);
+  let n = 0;
+  const fanout = await streams.fanOut(events, async (marker) => {
+    const { path: target, body } = create.request(n++);
+    const res = await fetch(origin + target, { method: "POST", headers: { ...auth, ...JSON_HEADERS }, body: JSON.stringify({ ...JSON.parse(body!), details: marker }) });
+    if (res.status !== 201) throw new Error(`streams: a create answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  });
+  const { p50_ms, p99_ms, max_ms, missed } = fanout;
+  log(`  an event to ${streams.count} streams: p50 ${p50_ms} ms, p99 ${p99_ms} ms, max ${max_ms} ms, missed ${missed}`);
+  return fanout;
 }
