@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { formatCount } from "@/lib/format";
 import { Popover } from "./popover";
 import type { CompanyOption, FilterDef, Option } from "./types";
+import { useCompanySearch } from "./use-company-search";
 import { useTableUrl } from "./url-state";
 
 /**
@@ -248,8 +249,6 @@ export function SelectFilter({
   );
 }
 
-const SUGGESTION_LIMIT = 20;
-
 /**
  * Company by name; the URL holds its id. Suggestions are fetched from the company list API as the
  * user types (a datalist), so the page does not have to ship every company.
@@ -273,40 +272,8 @@ function CompanyFilter({
   const listId = useId();
   const selectedName = selectedId ? (selected && selected.id === selectedId ? selected.name : selectedId) : "";
   const [text, setText] = useUrlSyncedText(selectedName);
-  const [suggestions, setSuggestions] = useState<CompanyOption[]>(selected ? [selected] : []);
   const [problem, setProblem] = useState<string | null>(null);
-  const pending = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      pending.current?.abort();
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  async function fetchSuggestions(query: string): Promise<CompanyOption[]> {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    const url = `${searchUrl}?${new URLSearchParams({ q: query, per_page: String(SUGGESTION_LIMIT) })}`;
-    try {
-      const response = await fetch(url, { signal: controller.signal, headers: { accept: "application/json" } });
-      if (!response.ok) return [];
-      const body = (await response.json()) as { companies?: CompanyOption[] };
-      const list = Array.isArray(body.companies) ? body.companies : [];
-      setSuggestions(list);
-      return list;
-    } catch {
-      return [];
-    }
-  }
-
-  function exact(list: CompanyOption[], value: string): CompanyOption | undefined {
-    const needle = value.trim().toLowerCase();
-    return list.find((c) => c.name.toLowerCase() === needle);
-  }
+  const { suggestions, exact, searchSoon, resolve, cancel } = useCompanySearch(searchUrl, selected);
 
   function choose(company: CompanyOption) {
     setProblem(null);
@@ -315,15 +282,14 @@ function CompanyFilter({
   }
 
   async function commit(value: string) {
-    if (timer.current) clearTimeout(timer.current);
+    cancel();
     if (value.trim() === "") {
       setProblem(null);
       if (selectedId) update({ [param]: null });
       return;
     }
     if (selectedId && value === selectedName) return;
-    const list = exact(suggestions, value) ? suggestions : await fetchSuggestions(value.trim());
-    const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
+    const { match, list } = await resolve(value);
     if (match) choose(match);
     else setProblem(list.length === 0 ? `No company matches “${value.trim()}”.` : `Several companies match “${value.trim()}”: pick one.`);
   }
@@ -349,14 +315,13 @@ function CompanyFilter({
           setText(value);
           setProblem(null);
           // Picking an option of the datalist (or typing a suggested name exactly) applies it.
-          const match = exact(suggestions, value);
+          const match = exact(value);
           if (match) return choose(match);
           if (value.trim() === "") {
             if (selectedId) update({ [param]: null });
             return;
           }
-          if (timer.current) clearTimeout(timer.current);
-          timer.current = setTimeout(() => void fetchSuggestions(value.trim()), 200);
+          searchSoon(value);
         }}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
