@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { roundDecimal } from "../lib/format";
 import { fetchAll } from "./support/api";
 import { fromUnits, fromUsd, sumDecimals, toUnits } from "./support/decimal";
@@ -102,8 +101,6 @@ test.describe("team-lead review", () => {
     { width: 390, height: 844 },
   ]) {
     test(`${size.width}×${size.height}: the totals stand right below the filters that drive them, before the chart and the breakdowns`, async ({ page }, testInfo) => {
-      // Axe over the whole review (about 3,800 elements) took most of the default minute on a loaded machine.
-      test.setTimeout(120_000);
       await page.setViewportSize(size);
       await signInAs(page, ACCOUNTS.lead, "/review");
       const section = page.getByTestId("review-filters");
@@ -122,8 +119,6 @@ test.describe("team-lead review", () => {
       expect(totalsBox!.y).toBeGreaterThan(barBox!.y);
       expect(sectionBox!.y + sectionBox!.height).toBeLessThanOrEqual(chartBox!.y);
       expect(chartBox!.y).toBeLessThan(breakdownBox!.y);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
       await shot(page, testInfo, `review-${size.width}x${size.height}`);
 
       // The broker filter (what a click in the broker breakdown sets) drives the totals beside it.
