@@ -1,9 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { CompanyOption } from "@/components/data-table/types";
-import { SUGGESTION_LIMIT, useCompanySearch } from "@/components/data-table/use-company-search";
+
+const SUGGESTION_LIMIT = 20;
 
 /**
  * A company by name, kept as its id: suggestions from the company list API (`searchUrl`, which
@@ -26,29 +27,62 @@ export function CompanyTypeahead({
   onChange: (companyId: string) => void;
 }) {
   const [text, setText] = useState(initial?.name ?? "");
-  // `matches`: how many companies the typed text matches (the list's total), until one is chosen.
-  const { suggestions, matches, forgetMatches, exact, searchSoon, resolve, cancel } = useCompanySearch(searchUrl, initial);
+  const [suggestions, setSuggestions] = useState<CompanyOption[]>(initial ? [initial] : []);
+  // How many companies the typed text matches (the list's total), until one is chosen.
+  const [matches, setMatches] = useState<{ query: string; total: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<AbortController | null>(null);
   const listId = `${id}-list`;
+
+  useEffect(
+    () => () => {
+      pending.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function search(query: string): Promise<CompanyOption[]> {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    try {
+      const response = await fetch(`${searchUrl}?${new URLSearchParams({ q: query, per_page: String(SUGGESTION_LIMIT) })}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      });
+      if (!response.ok) return [];
+      const body = (await response.json()) as { companies?: CompanyOption[]; total_count?: number };
+      const list = Array.isArray(body.companies) ? body.companies.map((c) => ({ id: c.id, name: c.name })) : [];
+      setSuggestions(list);
+      setMatches({ query, total: typeof body.total_count === "number" ? body.total_count : list.length });
+      return list;
+    } catch {
+      return [];
+    }
+  }
+
+  const exact = (list: CompanyOption[], value: string) => list.find((c) => c.name.toLowerCase() === value.trim().toLowerCase());
 
   /** Takes the company the text names (exactly, or as the only match), if any. */
   async function settle(value: string): Promise<void> {
-    if (value.trim() === "") {
-      cancel();
-      return onChange("");
-    }
-    const { match } = await resolve(value);
+    // The typing's own search, still waiting, would abort this one.
+    if (timer.current) clearTimeout(timer.current);
+    if (value.trim() === "") return onChange("");
+    const list = exact(suggestions, value) ? suggestions : await search(value.trim());
+    const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
     // At once (flushSync): an Enter that waited for this submits the form with the company in it.
     flushSync(() => {
       if (match) {
         setText(match.name);
-        forgetMatches();
+        setMatches(null);
       }
       onChange(match ? match.id : "");
     });
   }
 
   const matchesId = `${id}-matches`;
-  const chosen = exact(text) !== undefined;
+  const chosen = exact(suggestions, text) !== undefined;
 
   return (
     <>
@@ -65,18 +99,19 @@ export function CompanyTypeahead({
         onChange={(event) => {
           const value = event.target.value;
           setText(value);
-          const match = exact(value);
+          const match = exact(suggestions, value);
           if (match) {
-            forgetMatches();
+            setMatches(null);
             return onChange(match.id);
           }
           onChange("");
-          searchSoon(value);
+          if (timer.current) clearTimeout(timer.current);
+          if (value.trim() !== "") timer.current = setTimeout(() => void search(value.trim()), 200);
         }}
         onBlur={() => void settle(text)}
         onKeyDown={(event) => {
           // Enter before the suggestions came back: take the company typed first, then submit.
-          if (event.key !== "Enter" || exact(text)) return;
+          if (event.key !== "Enter" || exact(suggestions, text)) return;
           event.preventDefault();
           const form = event.currentTarget.form;
           void settle(text).then(() => form?.requestSubmit());
