@@ -113,7 +113,12 @@ test.describe("page tour", () => {
           if (path === "/docs/api") await expect(page.getByRole("heading", { name: "Marketplace desk API", level: 1 })).toBeVisible({ timeout: 60_000 });
           const at = `${size.width}px ${path}`;
           for (const message of noise) found.push(`${at}: ${message.slice(0, 300)}`);
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          // At 390 px with a laptop's user agent the server sends the table, and the page swaps to
+          // cards once hydrated (components/data-table/use-phone.tsx), which a loaded machine may
+          // finish after the network is idle: the width counts once the page has settled.
+          const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+          await expect.poll(scrollWidth, { timeout: 10_000 }).toBeLessThanOrEqual(size.width).catch(() => undefined);
+          const width = await scrollWidth();
           if (width > size.width) found.push(`${at}: ${width} px wide`);
           for (const wrapped of await wrappedNumbers(page)) found.push(`${at}: ${wrapped}`);
           const kind = `${size.width} ${navigation} ${pageKind(path)}`;
