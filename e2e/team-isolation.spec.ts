@@ -96,6 +96,8 @@ test.describe("team isolation", () => {
   });
 
   test("a team lead of Alpha never sees a team Beta trade on the review page", async ({ page }) => {
+    // Every page of the team's trades, 100 a page, on the review's heaviest page.
+    test.setTimeout(120_000);
     const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e review isolation ${Date.now()}`);
     const betaTrades = await fetchAll<Row>(page.request, "/api/v1/my/trades", "trades", betaKey);
     const beta = new Set(betaTrades.map((r) => r.permalink_id));
