@@ -18,7 +18,8 @@ import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import { readItem } from "../lib/db/item";
 import { ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
-import { compiled, type Sql } from "../lib/db/sql";
+import { postgresConnection, sqliteConnection } from "../lib/db/connection";
+import { compiled } from "../lib/db/sql";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
 import { parseIndicationListParams } from "../lib/indications/schema";
@@ -30,21 +31,11 @@ import { companyTradeList, orderBookJson, tapeSummary } from "../lib/market/quer
 import { parseCompanyTradeListParams, parseOrderBookParams } from "../lib/market/schema";
 import { utcToday } from "../lib/market/summary";
 
+/** The app's own engine connection (lib/db/connection.ts), without the app. */
 async function connect(url: string): Promise<RunSql> {
-  if (databaseKind(url) === "sqlite") {
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
-    const statements = new Map<string, ReturnType<typeof db.prepare>>();
-    const run: RunSql = async <R>(sql: Sql) => {
-      let statement = statements.get(sql.text);
-      if (!statement) statements.set(sql.text, (statement = db.prepare(sql.text)));
-      return statement.all(sql.values) as R[];
-    };
-    return run;
-  }
+  if (databaseKind(url) === "sqlite") return sqliteConnection(sqliteFilePath(url)).run;
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return async <R>(sql: Sql) => (await pool.query(sql.text, sql.values)).rows as R[];
+  return postgresConnection(new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })).run;
 }
 
 async function main() {

@@ -42,14 +42,19 @@ interface DriverCause {
   kind?: unknown;
 }
 
-/** The driver error beneath what Prisma throws: its `cause`, with the database's own error code. */
+/**
+ * The driver error beneath what Prisma throws: its `cause`, with the database's own error code; or
+ * the driver's own error, as the engine's connection (lib/db/connection.ts) throws it.
+ */
 function driverCauseOf(error: unknown): DriverCause | undefined {
   if (typeof error !== "object" || error === null) return undefined;
-  const e = error as { name?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
+  const e = error as { name?: unknown; code?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
   // Prisma wraps the adapter's error (P1008 for SQLITE_BUSY) or, for codes it does not know
   // (PostgreSQL's 55P03), rethrows the adapter's DriverAdapterError itself.
   const cause = e.name === "DriverAdapterError" ? e.cause : e.meta?.driverAdapterError?.cause;
-  return typeof cause === "object" && cause !== null ? (cause as DriverCause) : undefined;
+  if (typeof cause === "object" && cause !== null) return cause as DriverCause;
+  // better-sqlite3's SqliteError, pg's DatabaseError and Node's socket errors carry the code itself; Prisma's own are P….
+  return typeof e.code === "string" && !/^P\d{4}$/.test(e.code) ? { originalCode: e.code } : undefined;
 }
 
 /**
@@ -84,7 +89,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const cause = driverCauseOf(error);
   const code = typeof cause?.originalCode === "string" ? cause.originalCode : "";
   if (typeof cause?.kind === "string" && UNREACHABLE_KINDS.has(cause.kind)) return true;
-  if (/^(57P0[123]|08...|53300)$/.test(code)) return true;
+  if (/^(57P0[123]|08...|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code)) return true;
   const e = error as { code?: unknown; message?: unknown } | null;
   if (typeof e?.code === "string" && UNREACHABLE_PRISMA_CODES.has(e.code)) return true;
   return error instanceof Error && PG_CONNECTION_LOST.test(error.message);

@@ -5,19 +5,9 @@ import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
 import { dialectOf } from "./dialect";
-import {
-  connectionRowsRunner,
-  connectionRunner,
-  sqliteRowsRunner,
-  trackConnection,
-  waitForWriteLock,
-  withLostTransactionsReleased,
-  withNamedStatements,
-  withStatementCache,
-  withWriteGate,
-  type TrackedConnection,
-  type WriteGate,
-} from "./driver";
+import pg from "pg";
+import { postgresConnection, sqliteConnection, type EngineConnection } from "./connection";
+import { waitForWriteLock, withLostTransactionsReleased, withWriteGate, type WriteGate } from "./driver";
 import { ListCache, type Engine, type RunSql } from "./page";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
@@ -29,9 +19,8 @@ export type Db = SqliteClient;
 
 interface ClientState {
   kind: DatabaseKind;
-  connection: TrackedConnection;
-  /** How the engine reads rows as arrays on this client's connection (lib/db/driver.ts). */
-  rowsRunner: typeof connectionRowsRunner;
+  /** The engine's own connection (lib/db/connection.ts). */
+  connection: EngineConnection;
   engine?: Engine;
 }
 
@@ -55,22 +44,25 @@ export function createDb(url: string = databaseUrl(), gate: WriteGate = processW
   if (databaseKind(url) === "sqlite") {
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
     const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
-    const { factory, connection } = trackConnection(withWriteGate(withStatementCache(waitForWriteLock(adapter)), gate));
-    const db = new SqliteClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
-    clients.set(db, { kind: "sqlite", connection, rowsRunner: sqliteRowsRunner });
+    const db = new SqliteClient({ adapter: withWriteGate(waitForWriteLock(adapter), gate), transactionOptions: TRANSACTION_OPTIONS });
+    clients.set(db, { kind: "sqlite", connection: sqliteConnection(sqliteFilePath(url)) });
     return db;
   }
   // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
   // connectionTimeoutMillis: pg waits forever for a connection by default (lib/db/busy.ts).
-  const pool = {
+  // One pool for Prisma's queries and the engine's: disposeExternalPool ends it with $disconnect.
+  const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     lock_timeout: LOCK_WAIT_MS,
     connectionTimeoutMillis: CONNECT_WAIT_MS,
-  };
-  const { factory, connection } = trackConnection(withWriteGate(withLostTransactionsReleased(withNamedStatements(new PrismaPg(pool))), gate));
-  const db = new PostgresClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
-  clients.set(db, { kind: "postgres", connection, rowsRunner: connectionRowsRunner });
+  });
+  // An idle connection the server closed (a restart, a dropped database): the pool drops it and the
+  // next query opens another, so it is no error of ours; unheard, it would end the process.
+  pool.on("error", () => {});
+  const adapter = withWriteGate(withLostTransactionsReleased(new PrismaPg(pool, { disposeExternalPool: true })), gate);
+  const db = new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
+  clients.set(db, { kind: "postgres", connection: postgresConnection(pool) });
   return db;
 }
 
@@ -78,11 +70,6 @@ function stateOf(db: Db): ClientState {
   const state = clients.get(db);
   if (!state) throw new Error("the database engine needs a client made by createDb");
   return state;
-}
-
-/** Runs our own statements on the client's own connection (lib/db/driver.ts). */
-export function sqlRunner(db: Db): RunSql {
-  return connectionRunner(stateOf(db).connection, () => db.$connect());
 }
 
 /**
@@ -103,8 +90,8 @@ export function engineOf(db: Db): Engine {
   const state = stateOf(db);
   state.engine ??= {
     dialect: dialectOf(state.kind),
-    run: sqlRunner(db),
-    rows: state.rowsRunner(state.connection, () => db.$connect()),
+    run: state.connection.run,
+    rows: state.connection.rows,
     cache: new ListCache(),
   };
   return state.engine;

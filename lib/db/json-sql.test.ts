@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromStoredDecimal, toStoredDecimal } from "@/lib/domain/decimal";
 import type { Issuer } from "@/lib/domain/issuer";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/database";
-import { createDb, sqlRunner, type Db } from "./client";
+import { createDb, engineOf, type Db } from "./client";
 import { dialectOf } from "./dialect";
 import { jsonObjectSql, type ApiFields } from "./json-sql";
 import { booleanSql, compiled } from "./sql";
@@ -45,7 +45,7 @@ async function probe(values: { at: Date; price: string; fee: string | null; flag
   const row = sql`SELECT ${dialect.timestampSql(dialect.timestampParam(values.at))} AS created_at, ${text(values.price)} AS price, ${text(values.fee)} AS fee, ${sql`CAST(${booleanSql(dialect, values.flag)} AS BOOLEAN)`} AS flag, ${text(values.tags)} AS tags`;
   const issuer = sql`SELECT ${text("c-1")} AS id, ${text('Acme "Robotics"')} AS name`;
   const statement = sql`SELECT ${jsonObjectSql(dialect, FIELDS)} AS item FROM (${row}) t CROSS JOIN (${issuer}) issuer`;
-  const [result] = await sqlRunner(db)<{ item: string }>(compiled(dialect, statement));
+  const [result] = await engineOf(db).run<{ item: string }>(compiled(dialect, statement));
   return JSON.parse(result.item) as Probe;
 }
 

@@ -4,7 +4,7 @@ import { GET as live } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/health/ready/route";
 import { GET as logo } from "@/app/logos/[companyId]/[file]/route";
 import { CONNECT_WAIT_MS, isDatabaseBusy, isDatabaseUnavailable } from "@/lib/db/busy";
-import { createDb, sqlRunner, type Db } from "@/lib/db/client";
+import { createDb, engineOf, type Db } from "@/lib/db/client";
 import { createFixtureDatabase } from "@/lib/testing/database";
 import { COMPANIES, NEW_BID, SECRETS } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectList, type CallResult } from "@/lib/testing/http";
@@ -111,7 +111,7 @@ describe("PostgreSQL outage", () => {
       await Promise.all([other.team.count(), single.team.count()]); // connected
       const inFlight = [
         other.$queryRawUnsafe("SELECT pg_sleep(10)"), // Prisma's P2010 around 57P01
-        sqlRunner(other)({ text: "SELECT pg_sleep(10)", values: [] }), // the adapter's own error
+        engineOf(other).run({ text: "SELECT pg_sleep(10)", values: [] }), // the adapter's own error
         sleepInTransaction(other),
         sleepInTransaction(single),
         // A transaction whose connection died between two statements: pg's own, code-less error.
@@ -123,7 +123,7 @@ describe("PostgreSQL outage", () => {
       ].map(errorOf);
       await new Promise((resolve) => setTimeout(resolve, 300));
       server.stop();
-      const errors = [...(await Promise.all(inFlight)), await errorOf(other.team.count()), await errorOf(sqlRunner(other)({ text: "SELECT 1", values: [] }))];
+      const errors = [...(await Promise.all(inFlight)), await errorOf(other.team.count()), await errorOf(engineOf(other).run({ text: "SELECT 1", values: [] }))];
       for (const error of errors) {
         expect(isDatabaseUnavailable(error), String(error)).toBe(true);
         expect(isDatabaseBusy(error)).toBe(false);

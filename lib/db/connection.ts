@@ -1,0 +1,75 @@
+import Database from "better-sqlite3";
+import pg from "pg";
+import { createCache } from "../cache/registry";
+import type { RunRows, RunSql } from "./page";
+import type { Sql } from "./sql";
+
+/**
+ * The page engine's connection: our own statements (built with Kysely, lib/db/sql.ts) run on a
+ * connection opened through the drivers' public APIs, beside Prisma's, without Prisma's query
+ * compiler, which adds nothing to a statement whose text, values and columns we know
+ * (docs/performance.md, "Statements on their own connection"). The benchmark's floor
+ * (bench/floor.ts) runs the same connection without the app.
+ *
+ * Values come back as the drivers give them: text, numbers (SQLite integers too), and on
+ * PostgreSQL 64-bit integers, numerics, dates and JSON as their text.
+ */
+export interface EngineConnection {
+  /** Each row as an object by column name. */
+  run: RunSql;
+  /** Each row as its array of values: what an export streams. */
+  rows: RunRows;
+}
+
+/**
+ * SQLite: a better-sqlite3 connection of its own on the file (WAL: it reads beside Prisma's
+ * writer without waiting), opened at the first statement. Preparing one of our page statements
+ * costs about as much as running it, so statements are kept by text (docs/performance.md,
+ * "Statement caching").
+ */
+export function sqliteConnection(file: string): EngineConnection & { close(): void } {
+  let db: Database.Database | undefined;
+  let statements = createCache<string, Database.Statement>("driver.sqliteStatements");
+  const prepare = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = (db ??= new Database(file)).prepare(text)));
+    return statement;
+  };
+  return {
+    run: async <R>(sql: Sql) => prepare(sql.text).raw(false).all(...sql.values) as R[],
+    rows: async (sql: Sql) => prepare(sql.text).raw(true).all(...sql.values) as unknown[][],
+    close: () => {
+      db?.close();
+      db = undefined;
+      statements = createCache("driver.sqliteStatements");
+    },
+  };
+}
+
+/**
+ * PostgreSQL's text for the types whose JavaScript form would lose something or differ from
+ * SQLite's (numerics, dates, JSON), as pg gives it; the rest as pg parses it.
+ */
+const TEXT_TYPES = new Set([pg.types.builtins.NUMERIC, pg.types.builtins.DATE, pg.types.builtins.TIMESTAMP, pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.JSON, pg.types.builtins.JSONB]);
+const TYPES = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => (TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as "text")),
+} as pg.CustomTypesConfig;
+
+/**
+ * PostgreSQL: statements on the pool Prisma's adapter shares and ends (lib/db/client.ts). Given a `name`,
+ * pg prepares a statement once per connection and then sends only the name and the values
+ * (docs/performance.md, "Statement caching"); planning stays per call. A prepared statement lives as
+ * long as its connection, so only the first `limit` distinct texts get a name (the hot ones come first).
+ */
+export function postgresConnection(pool: pg.Pool, limit = 200): EngineConnection {
+  const names = new Map<string, string>();
+  const config = (sql: Sql) => {
+    let name = names.get(sql.text);
+    if (name === undefined && names.size < limit) names.set(sql.text, (name = `desk_${names.size + 1}`));
+    return { text: sql.text, values: sql.values, name, types: TYPES };
+  };
+  return {
+    run: async <R>(sql: Sql) => (await pool.query(config(sql))).rows as R[],
+    rows: async (sql: Sql) => (await pool.query({ ...config(sql), rowMode: "array" as const })).rows,
+  };
+}
