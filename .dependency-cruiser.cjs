@@ -9,7 +9,6 @@ const LAYERS = [
   ["domain", "log", "security", "cache", "[^/]+\\.(ts|mjs)"],
   ["db"],
   ["schema"],
-  ["query"],
   ["api-keys"],
   ["auth"],
   ["audit"],

@@ -9,7 +9,7 @@
  *    IDLE_GRACE_MS for a request already on its way, then is closed.
  * 3. Once every connection has closed, the drain is done.
  * 4. At the deadline: new requests are refused (503 `shutting_down`), the process's write gate
- *    shuts (lib/db/driver.ts withWriteGate: no transaction starts or commits any more), the
+ *    shuts (lib/db/transaction.ts: no write transaction starts or commits any more), the
  *    requests still running get ANSWER_GRACE_MS to send their answers (a write among them is
  *    answered 503 `shutting_down` and rolled back), then every connection is closed.
  */

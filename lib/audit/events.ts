@@ -5,7 +5,8 @@ import { timestampField } from "../schema/fields";
 import { pageWindow } from "../schema/pagination";
 import { OCCURRED, feedCursorParam, integer, listQuery, sortParam, type HistoryQuery, type TimeOperator } from "../schema/params";
 import type { Caller } from "../auth/caller";
-import { getDb, getEngine, type Db } from "../db/client";
+import { getDb, type Db } from "../db/client";
+import type { Write } from "../db/transaction";
 import { AUDIT_ACTIONS, type AuditAction } from "../domain/enums";
 
 /**
@@ -35,9 +36,6 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-/** A Prisma interactive transaction. */
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
 /** Each field whose API value differs between `before` and `after`, with both values. */
 export function changesBetween(before: Record<string, unknown> | null, after: Record<string, unknown>): AuditEvent["changes"] {
   const changes: AuditEvent["changes"] = {};
@@ -55,12 +53,11 @@ export function changesBetween(before: Record<string, unknown> | null, after: Re
  * committed (GET /my/events resumes after N).
  */
 export async function recordEvent(
-  tx: Tx,
+  { tx, lock }: Write,
   caller: Caller,
   event: { action: AuditAction; teamId: string; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string },
 ): Promise<string> {
-  const lock = getEngine().dialect.lockRowSql("teams");
-  if (lock) await tx.$executeRawUnsafe(lock, event.teamId);
+  await lock("teams", event.teamId);
   // createMany: the event is not read back (no RETURNING to parse).
   const id = randomUUID();
   await tx.auditEvent.createMany({

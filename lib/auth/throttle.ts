@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
+import { transaction } from "../db/transaction";
 import { createCache } from "../cache/registry";
 
 /**
@@ -87,10 +88,10 @@ export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new
 /** Counts a failed sign-in under its account and its address; drops their expired rows. Returns the ids of its rows. */
 export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = new Date()): Promise<string[]> {
   const rows = subjects(attempt, signInLimits()).map(({ subject }) => ({ id: randomUUID(), subject, failedAt: now }));
-  await db.$transaction([
-    db.signInFailure.deleteMany({ where: { subject: { in: rows.map((r) => r.subject) }, failedAt: { lte: new Date(now.getTime() - SIGN_IN_WINDOW_MS) } } }),
-    db.signInFailure.createMany({ data: rows }),
-  ]);
+  await transaction(async ({ tx }) => {
+    await tx.signInFailure.deleteMany({ where: { subject: { in: rows.map((r) => r.subject) }, failedAt: { lte: new Date(now.getTime() - SIGN_IN_WINDOW_MS) } } });
+    await tx.signInFailure.createMany({ data: rows });
+  }, db);
   return rows.map((r) => r.id);
 }
 

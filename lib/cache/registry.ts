@@ -49,7 +49,7 @@ const CACHES = {
       throttledUntil: { bound: 10_000, holds: "when an account's or address's throttle ends", saves: "a database read per refused guess in a flood (docs/performance.md, \"Sign-in gate\")" },
     },
   },
-  /** Not data: a statement's text is its meaning, so an entry is never stale (lib/db/driver.ts, lib/db/page.ts). */
+  /** Not data: a statement's text is its meaning, so an entry is never stale (lib/db/connection.ts, lib/db/page.ts). */
   driver: {
     staleWhen: "never",
     parts: {

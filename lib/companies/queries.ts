@@ -1,6 +1,6 @@
 import "server-only";
 import { pageWindow, parsePage, type JsonPage, type Page } from "../schema/pagination";
-import { readPage } from "../query/read-page";
+import { readPage } from "../schema/read-page";
 import { companyIdOf, noSuchCompany } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";

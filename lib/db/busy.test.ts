@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/database";
 import { isDatabaseBusy, withoutLockWait } from "./busy";
 import { createDb, type Db } from "./client";
+import { transaction } from "./transaction";
 import { sqliteFilePath } from "./url";
 
 /** The busy errors as the real clients throw them, on a database of this file's own. */
@@ -62,5 +63,24 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("withoutLockWait (SQLite
     await waiting;
     other.close();
     expect((await db.team.findMany({ select: { id: true } })).map((t) => t.id)).toEqual(["t-2"]);
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a write transaction (SQLite)", () => {
+  it("takes the write lock first: it waits while another connection holds it, then lands whole", async () => {
+    const other = new Database(sqliteFilePath(database.url));
+    other.exec("BEGIN IMMEDIATE");
+    let started = false;
+    const writing = transaction(async ({ tx }) => {
+      started = true;
+      await tx.team.create({ data: { id: "t-3", name: "Three", createdAt: new Date() } });
+      return tx.team.count();
+    }, db);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The lock statement comes first and waits: the work has not begun.
+    expect(started).toBe(false);
+    other.exec("ROLLBACK");
+    other.close();
+    expect(await writing).toBe(2);
   });
 });

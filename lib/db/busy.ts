@@ -19,7 +19,18 @@ export const SQLITE_BUSY_TIMEOUT_MS = 0;
 /** The pause between two attempts to take the lock: short first, then at most this. */
 const MAX_PAUSE_MS = 50;
 
-const noWait = new AsyncLocalStorage<true>();
+/** When the statements of the work in progress stop waiting for a lock (epoch ms). */
+const deadlines = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` with one budget for its statements' lock waits, counted from now: a transaction's
+ * (lib/db/transaction.ts), so that a write queued behind this process's own transaction waits no
+ * longer than one queued behind another process's.
+ */
+export function withLockWait<T>(work: () => PromiseLike<T>, ms = LOCK_WAIT_MS): Promise<T> {
+  // Awaited inside: a Prisma query starts only when awaited, and must start inside the context.
+  return deadlines.run(Date.now() + ms, async () => await work());
+}
 
 /**
  * Runs `work` so that its statements do not wait for the SQLite write lock: a busy database fails
@@ -27,8 +38,7 @@ const noWait = new AsyncLocalStorage<true>();
  * never wait for writes. (PostgreSQL readers take no lock a writer holds; nothing changes there.)
  */
 export function withoutLockWait<T>(work: () => PromiseLike<T>): Promise<T> {
-  // Awaited inside: a Prisma query starts only when awaited, and must start inside the context.
-  return noWait.run(true, async () => await work());
+  return withLockWait(work, 0);
 }
 
 /**
@@ -96,17 +106,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Runs `attempt` until it does not fail with SQLITE_BUSY or `deadline` (epoch ms) has passed,
- * pausing between attempts on timers, so the event loop serves other requests meanwhile. The last
- * busy error is thrown as it is. Under `withoutLockWait`, the first busy error is thrown.
+ * Runs `attempt` until it does not fail with SQLITE_BUSY or its budget (LOCK_WAIT_MS from now, or
+ * the one `withLockWait` set) has run out, pausing between attempts on timers, so the event loop
+ * serves other requests meanwhile. The last busy error is thrown as it is. Under
+ * `withoutLockWait`, the first busy error is thrown.
  */
-export function retryWhileBusy<T>(attempt: () => Promise<T>, deadline: number): Promise<T> {
+export function retryWhileBusy<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = deadlines.getStore() ?? Date.now() + LOCK_WAIT_MS;
   // Chained, not async/await: a statement that succeeds (nearly every one) adds one promise, not
   // two, and every promise in a request pays Next.js's async-context hooks
   // (docs/performance.md, "Promises per request").
   const retryAfter = (pause: number) => (error: unknown): Promise<T> => {
     const left = deadline - Date.now();
-    if (!isDatabaseBusy(error) || left <= 0 || noWait.getStore()) throw error;
+    if (!isDatabaseBusy(error) || left <= 0) throw error;
     const next = retryAfter(Math.min(pause * 2, MAX_PAUSE_MS));
     return new Promise((resolve) => setTimeout(resolve, Math.min(pause, left))).then(() => attempt().catch(next));
   };

@@ -3,12 +3,11 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
-import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./busy";
-import { dialectOf } from "./dialect";
 import pg from "pg";
-import { postgresConnection, sqliteConnection, type EngineConnection } from "./connection";
-import { waitForWriteLock, withLostTransactionsReleased, withWriteGate, type WriteGate } from "./driver";
-import { ListCache, type Engine, type RunSql } from "./page";
+import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS, retryWhileBusy } from "./busy";
+import { postgresConnection, releaseLostConnections, sqliteConnection, type EngineConnection } from "./connection";
+import { dialectOf } from "./dialect";
+import { ListCache, type Engine } from "./page";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
 /**
@@ -17,10 +16,21 @@ import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./
  */
 export type Db = SqliteClient;
 
+/**
+ * The drain's last resort (server/main.mjs; docs/deployment.md, "Rolling restarts"): once shut, no
+ * write transaction starts or commits (lib/db/transaction.ts).
+ */
+export interface WriteGate {
+  shut: boolean;
+}
+
 interface ClientState {
   kind: DatabaseKind;
   /** The engine's own connection (lib/db/connection.ts). */
   connection: EngineConnection;
+  gate: WriteGate;
+  /** Resolves once the connection is set up for writing (SQLite's pragmas). */
+  ready: () => Promise<unknown>;
   engine?: Engine;
 }
 
@@ -42,10 +52,12 @@ const processWriteGate = (globalForGate.__deskWriteGate ??= { shut: false });
 
 export function createDb(url: string = databaseUrl(), gate: WriteGate = processWriteGate): Db {
   if (databaseKind(url) === "sqlite") {
+    const file = sqliteFilePath(url);
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
-    const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
-    const db = new SqliteClient({ adapter: withWriteGate(waitForWriteLock(adapter), gate), transactionOptions: TRANSACTION_OPTIONS });
-    clients.set(db, { kind: "sqlite", connection: sqliteConnection(sqliteFilePath(url)) });
+    const base = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" }), transactionOptions: TRANSACTION_OPTIONS });
+    const ready = once(() => sqlitePragmas(base));
+    const db = waitingForWriteLock(base, ready);
+    clients.set(db, { kind: "sqlite", connection: sqliteConnection(file), gate, ready });
     return db;
   }
   // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
@@ -60,24 +72,60 @@ export function createDb(url: string = databaseUrl(), gate: WriteGate = processW
   // An idle connection the server closed (a restart, a dropped database): the pool drops it and the
   // next query opens another, so it is no error of ours; unheard, it would end the process.
   pool.on("error", () => {});
-  const adapter = withWriteGate(withLostTransactionsReleased(new PrismaPg(pool, { disposeExternalPool: true })), gate);
-  const db = new PostgresClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
-  clients.set(db, { kind: "postgres", connection: postgresConnection(pool) });
+  releaseLostConnections(pool);
+  const db = new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
+  clients.set(db, { kind: "postgres", connection: postgresConnection(pool), gate, ready: async () => {} });
   return db;
+}
+
+const once = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+};
+
+/**
+ * WAL (readers and the writer never wait for each other) is kept in the file; setting it on every
+ * open is a no-op once set and covers any file the app is pointed at. synchronous=FULL: a 201 means
+ * on disk, where a file opened in WAL mode gets NORMAL, which may lose the last commits to a power
+ * cut (docs/performance.md, "Writes").
+ */
+async function sqlitePragmas(db: SqliteClient): Promise<void> {
+  const [{ journal_mode: mode }] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode = WAL");
+  if (mode !== "wal") throw new Error(`SQLite refused WAL mode (journal_mode is ${mode})`);
+  await db.$executeRawUnsafe("PRAGMA synchronous = FULL");
+}
+
+/**
+ * Every SQLite statement, in a transaction or not, waits for the write lock for up to LOCK_WAIT_MS
+ * without blocking the event loop (SQLite's busy_timeout would: better-sqlite3 is synchronous), by
+ * retrying it on timers while busy: a statement that found the lock taken did nothing, so a retry
+ * is safe (docs/architecture.md, "Concurrency"). A Prisma client extension, its public hook.
+ */
+function waitingForWriteLock(base: SqliteClient, ready: () => Promise<unknown>): Db {
+  return base.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        await ready();
+        return retryWhileBusy(() => query(args));
+      },
+    },
+  }) as unknown as Db;
+}
+
+/** The write gate a client's transactions honour. */
+export function gateOf(db: Db): WriteGate {
+  return stateOf(db).gate;
+}
+
+/** Resolves once the client's connection is set up for writing: before a transaction starts. */
+export function readyOf(db: Db): Promise<unknown> {
+  return stateOf(db).ready();
 }
 
 function stateOf(db: Db): ClientState {
   const state = clients.get(db);
   if (!state) throw new Error("the database engine needs a client made by createDb");
   return state;
-}
-
-/**
- * Runs our own statements inside a Prisma transaction, so they see its writes (the engine's
- * `run` is on another connection on PostgreSQL).
- */
-export function transactionRunner(tx: Pick<Db, "$queryRawUnsafe">): RunSql {
-  return <R>(sql: { text: string; values: unknown[] }) => tx.$queryRawUnsafe<R[]>(sql.text, ...sql.values);
 }
 
 /** Prisma's error for an insert that a unique index refused (P2002), on both databases' adapters. */

@@ -73,3 +73,23 @@ export function postgresConnection(pool: pg.Pool, limit = 200): EngineConnection
     rows: async (sql: Sql) => (await pool.query({ ...config(sql), rowMode: "array" as const })).rows,
   };
 }
+
+/**
+ * Gives a connection that died while checked out (a PostgreSQL restart) back to the pool as
+ * broken: Prisma's adapter skips giving a transaction's connection back when its COMMIT or
+ * ROLLBACK fails, as it does on a dead connection, and once every slot was lost so, no request
+ * ever got a connection again. Through the pool's and the client's public events; the check
+ * waits a turn of the event loop, so a connection its holder gives back on the error is left alone.
+ */
+export function releaseLostConnections(pool: pg.Pool): void {
+  const out = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => out.add(client));
+  pool.on("release", (_error, client) => out.delete(client));
+  pool.on("connect", (client) => {
+    client.on("end", () =>
+      setImmediate(() => {
+        if (out.has(client as pg.PoolClient)) (client as pg.PoolClient).release(true);
+      }),
+    );
+  });
+}

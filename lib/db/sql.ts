@@ -5,7 +5,7 @@ import type { Dialect } from "./dialect";
 /**
  * Statements are built with Kysely (typed column names, placeholders numbered and ordered by the
  * builder) and compiled to text and values here; the engine runs them on its own drivers
- * (lib/db/driver.ts), so Kysely never holds a connection. Why Kysely over string building:
+ * (lib/db/connection.ts), so Kysely never holds a connection. Why Kysely over string building:
  * docs/architecture.md, "Typed statements".
  */
 

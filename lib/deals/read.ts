@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { ApiError } from "../schema/errors";
-import type { Tx } from "../audit/events";
-import { getEngine, transactionRunner } from "../db/client";
+import type { Write } from "../db/transaction";
+import { getEngine } from "../db/client";
 import { readItem, type ItemSource } from "../db/item";
 import type { RefJoin } from "../db/page";
 import { storedDealId } from "./common";
@@ -23,12 +23,12 @@ export interface DealSource<T, TB extends "indications" | "trades" = "indication
 
 /**
  * The deal as the API shows it, of team `teamId` (any team's when null), or 404: another team's id
- * looks exactly like an unknown one. Inside a write's transaction when `tx` is given.
+ * looks exactly like an unknown one. Inside a write's transaction when `write` is given.
  */
-export async function findDeal<T>(source: DealSource<T>, id: string, teamId: string | null, tx?: Tx): Promise<{ item: T; teamId: string }> {
+export async function findDeal<T>(source: DealSource<T>, id: string, teamId: string | null, write?: Write): Promise<{ item: T; teamId: string }> {
   const engine = getEngine();
   const key = { id: storedDealId(id, source.noun), team: teamId ?? undefined };
-  const found = await readItem(tx ? transactionRunner(tx) : engine.run, engine.dialect, source, key);
+  const found = await readItem(write ? write.run : engine.run, engine.dialect, source, key);
   if (!found) throw ApiError.notFound(`No ${source.noun} with id ${id}.`);
   return { item: found.item, teamId: String(found.columns.team) };
 }

@@ -3,8 +3,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "../schema/errors";
 import { etagMatches } from "../schema/etag";
 import type { Caller } from "../auth/caller";
-import { changesBetween, recordEvent, type AuditAction, type Tx } from "../audit/events";
-import { getDb, getEngine } from "../db/client";
+import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
+import { getEngine } from "../db/client";
+import { transaction, type Tx, type Write } from "../db/transaction";
 import { storedDealId } from "./common";
 import { findDeal, versioned, type DealSource, type Versioned } from "./read";
 import { announce } from "../live/bus";
@@ -78,11 +79,10 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
   const stale = (why: string) => new ApiError("precondition_failed", `The ${deal.noun} ${why}; read it again.`);
   const version = deal.version ?? versioned;
   let change: Change | undefined;
-  const answer = await getDb().$transaction(async (tx) => {
-    // SQLite's write transaction already excludes every other writer; PostgreSQL locks the row.
-    const lock = getEngine().dialect.lockRowSql(deal.table);
-    if (lock) await tx.$executeRawUnsafe(lock, storedDealId(spec.id, deal.noun));
-    const read = () => findDeal(deal, spec.id, spec.teamId, tx);
+  const answer = await transaction(async (write) => {
+    const { tx } = write;
+    await write.lock(deal.table, storedDealId(spec.id, deal.noun));
+    const read = () => findDeal(deal, spec.id, spec.teamId, write);
     const { item, teamId } = await read();
     const before = version(item);
     if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");
@@ -93,7 +93,7 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     await deal.write(tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
     const after = version((await read()).item);
     const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
-    change = await recordChange(tx, caller, { action: spec.action, teamId, at: now, reason: spec.reason ?? null }, was, is);
+    change = await recordChange(write, caller, { action: spec.action, teamId, at: now, reason: spec.reason ?? null }, was, is);
     return after;
   });
   if (change) announceChange(change);
@@ -105,20 +105,20 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
  * notifications it makes; answers the change, to announce once the transaction commits.
  */
 async function recordChange(
-  tx: Tx,
+  write: Write,
   caller: Caller,
   what: { action: AuditAction; teamId: string; at: Date; reason: string | null },
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
 ): Promise<Change> {
   const change = changeOf(what.teamId, what.action, before, after);
-  const eventId = await recordEvent(tx, caller, { action: what.action, teamId: what.teamId, resourceId: change.resourceId, at: what.at, changes: changesBetween(before, after), reason: what.reason ?? undefined });
-  await recordNotifications(tx, change, { id: eventId, at: what.at, reason: what.reason }, after);
+  const eventId = await recordEvent(write, caller, { action: what.action, teamId: what.teamId, resourceId: change.resourceId, at: what.at, changes: changesBetween(before, after), reason: what.reason ?? undefined });
+  await recordNotifications(write.tx, change, { id: eventId, at: what.at, reason: what.reason }, after);
   return change;
 }
 
 function announceChange(change: Change): void {
-  announce(change, (statement, ...values) => getDb().$queryRawUnsafe(statement, ...values));
+  announce(change, (text, ...values) => getEngine().run({ text, values }));
 }
 
 /**
@@ -134,15 +134,16 @@ export async function applyCreate<T extends { id: string }>(
   insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
 ): Promise<Versioned<T>> {
   let change: Change | undefined;
-  const state = await getDb().$transaction(async (tx) => {
+  const state = await transaction(async (write) => {
+    const { tx } = write;
     const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
     const now = new Date();
     const id = randomUUID();
     await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
-    const created = versioned((await findDeal(deal, id, caller.teamId, tx)).item);
+    const created = versioned((await findDeal(deal, id, caller.teamId, write)).item);
     const row = created.resource as Record<string, unknown>;
-    change = await recordChange(tx, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, row);
+    change = await recordChange(write, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, row);
     return created;
   });
   if (change) announceChange(change);

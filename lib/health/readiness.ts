@@ -1,7 +1,7 @@
 import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { getDb, type Db } from "../db/client";
+import { engineOf, getDb, type Db } from "../db/client";
 import { databaseKind } from "../db/url";
 
 /**
@@ -27,15 +27,16 @@ export function committedMigrations(kind = databaseKind(), root = process.cwd())
 /** `db`: the process's client unless another is given (npm run db:setup, tests). */
 export async function readiness(db: Db = getDb(), committed: string[] = committedMigrations()): Promise<Readiness> {
   try {
-    await db.$queryRawUnsafe("SELECT 1");
+    await engineOf(db).run({ text: "SELECT 1", values: [] });
   } catch {
     return { ready: false, database: "unreachable", pending_migrations: committed };
   }
   let applied: { migration_name: string }[] = [];
   try {
-    applied = await db.$queryRawUnsafe<{ migration_name: string }[]>(
-      "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
-    );
+    applied = await engineOf(db).run<{ migration_name: string }>({
+      text: "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
+      values: [],
+    });
   } catch {
     // Never migrated: Prisma's table does not exist yet, so every migration is pending.
   }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { requirePermission, resolveCaller, type Caller } from "../auth/caller";
 import type { Requirement } from "../auth/requirements";
 import { isDatabaseBusy, isDatabaseUnavailable } from "../db/busy";
-import { isWritesShut } from "../db/driver";
+import { isWritesShut } from "../db/transaction";
 import { ClientGoneError, holdsNul, NUL_REFUSED } from "../schema/body";
 import { ApiError } from "../schema/errors";
 import { sentence } from "../schema/messages";

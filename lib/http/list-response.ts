@@ -8,7 +8,7 @@ import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
 import { JsonText, jsonBodyText } from "../schema/json-text";
 import { toListBody, type PageRequest } from "../schema/pagination";
-import { readPage, type ListExtra } from "../query/read-page";
+import { readPage, type ListExtra } from "../schema/read-page";
 import { nextCursor, openCursor } from "./cursor";
 import { pageLinks } from "./links";
 

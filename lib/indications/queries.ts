@@ -1,6 +1,6 @@
 import "server-only";
 import { pageWindow, type JsonPage } from "../schema/pagination";
-import { readPage } from "../query/read-page";
+import { readPage } from "../schema/read-page";
 import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/page";
 import { dealFilters } from "../deals/common";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { pageWindow, type JsonPage } from "../schema/pagination";
-import { readPage, type ListExtra } from "../query/read-page";
+import { readPage, type ListExtra } from "../schema/read-page";
 import { companyIdOf, noSuchCompany } from "../schema/params";
 import { JsonText } from "../schema/json-text";
 import { requirePermission, type Caller } from "../auth/caller";

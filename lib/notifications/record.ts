@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { AuditAction, Tx } from "../audit/events";
+import type { AuditAction } from "../audit/events";
+import type { Tx } from "../db/transaction";
 import { REQUIRES } from "../auth/requirements";
 import { getDb } from "../db/client";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";

@@ -1,6 +1,6 @@
 import "server-only";
 import { pageWindow, type JsonPage } from "../schema/pagination";
-import { readPage } from "../query/read-page";
+import { readPage } from "../schema/read-page";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/page";

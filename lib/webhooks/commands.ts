@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import { requirePermission } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
-import { getDb, getEngine } from "../db/client";
+import { getDb } from "../db/client";
+import { transaction } from "../db/transaction";
 import { ApiError } from "../schema/errors";
 import { isUuid } from "../schema/params";
 import { redeliver } from "./deliver";
@@ -22,10 +23,9 @@ export async function createWebhook(caller: Caller, input: WebhookCreate): Promi
   requirePermission(caller, REQUIRES.manageWebhooks);
   const secret = newSecret();
   const now = new Date();
-  const row = await getDb().$transaction(async (tx) => {
+  const row = await transaction(async ({ tx, lock }) => {
     // The team's lock (as its audit events take it): two creates at once cannot both pass the count.
-    const lock = getEngine().dialect.lockRowSql("teams");
-    if (lock) await tx.$executeRawUnsafe(lock, caller.teamId);
+    await lock("teams", caller.teamId);
     const endpoints = await tx.webhookEndpoint.count({ where: { teamId: caller.teamId } });
     if (endpoints >= WEBHOOKS_PER_TEAM) {
       throw new ApiError("endpoint_limit", `Your team has ${endpoints} webhook endpoints, the most a team may (${WEBHOOKS_PER_TEAM}): delete one first (DELETE /my/webhooks/{id}), or send several event types to one.`);

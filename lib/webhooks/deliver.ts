@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { Webhook as Signer } from "standardwebhooks";
 import { auditEventOf, type EventRow } from "../audit/events";
 import { getDb } from "../db/client";
+import { transaction } from "../db/transaction";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models";
 import { postSafely } from "./outbound";
 import type { NotificationRow } from "../notifications/record";
@@ -80,15 +81,17 @@ export async function recordAttempts(rows: WebhookDeliveryRecord[], owner: strin
   const held = { id: rows[0].endpointId, leaseOwner: owner };
   if (told.length > 0) {
     // Rare (an endpoint disabled): its owners are told only if this worker's change is the one made.
-    return getDb().$transaction(async (tx) => {
+    return transaction(async ({ tx }) => {
       await tx.webhookDelivery.createMany({ data: rows });
       const { count } = await tx.webhookEndpoint.updateMany({ where: held, data: change });
       if (count === 1) await tx.notification.createMany({ data: told });
       return count === 1;
     });
   }
-  const [, moved] = await getDb().$transaction([getDb().webhookDelivery.createMany({ data: rows }), getDb().webhookEndpoint.updateMany({ where: held, data: change })]);
-  return moved.count === 1;
+  return transaction(async ({ tx }) => {
+    await tx.webhookDelivery.createMany({ data: rows });
+    return (await tx.webhookEndpoint.updateMany({ where: held, data: change })).count === 1;
+  });
 }
 
 /** A manual redelivery: stored at once, the endpoint's cursor untouched. */

@@ -1,6 +1,6 @@
 import { cache } from "react";
 import { type JsonPage } from "@/lib/schema/pagination";
-import { readPage } from "@/lib/query/read-page";
+import { readPage } from "@/lib/schema/read-page";
 import type { Caller } from "@/lib/auth/caller";
 import { opsTradeList } from "@/lib/trades/queries";
 import { opsTradeListParamsSchema, type TradeWithTeam } from "@/lib/trades/schema";

@@ -36,6 +36,7 @@ export const postgres: Dialect = {
   // foreign key takes on the row (a create's INSERT references its team's row before it locks
   // it: FOR UPDATE made two concurrent creates of one team deadlock).
   lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`,
+  writeLockSql: null,
 
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
   containsParam: (term) => `%${term}%`,

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import type { Caller } from "@/lib/auth/caller";
 import { companyList } from "@/lib/companies/queries";
 import { parseCompanyListParams } from "@/lib/companies/schema";
-import { getDb, getEngine, transactionRunner } from "@/lib/db/client";
+import { getEngine } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { pageSql, type ListQuery } from "@/lib/db/page";
 import { compiled, type Sql } from "@/lib/db/sql";
 import { indicationList } from "@/lib/indications/queries";
@@ -107,8 +108,7 @@ async function plan(statement: Sql): Promise<string[]> {
   const explain = dialect.explain(statement.text);
   const query = { text: explain.text, values: statement.values };
   if (kind === "sqlite") return explain.lines(await getEngine().run(query));
-  return getDb().$transaction(async (tx) => {
-    const run = transactionRunner(tx);
+  return transaction(async ({ run }) => {
     for (const setting of ["enable_seqscan", "enable_sort", "enable_bitmapscan"]) await run(compiled(dialect, sql`SET LOCAL ${sql.raw(setting)} = off`));
     return explain.lines(await run<Record<string, unknown>>(query));
   });

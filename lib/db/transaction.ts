@@ -1,0 +1,62 @@
+import "server-only";
+import { withLockWait } from "./busy";
+import { engineOf, gateOf, getDb, readyOf, type Db } from "./client";
+import type { RunSql } from "./page";
+import type { TableName } from "./sql";
+
+/**
+ * The one way a write goes into the database (docs/architecture.md, "Concurrency"): one Prisma
+ * interactive transaction that
+ * - is refused once the process's write gate is shut (the drain's last resort, server/drain.mjs),
+ *   and rolls back when the gate shut while it ran, so past the drain's deadline a write is either
+ *   answered or not in the database;
+ * - on SQLite, takes the database's write lock with its first statement (the dialect's
+ *   writeLockSql), waiting for it without blocking the event loop (lib/db/client.ts retries a
+ *   busy statement) for LOCK_WAIT_MS from the call, so it never fails half-way on a lock another
+ *   writer holds;
+ * - locks rows with `lock`: PostgreSQL's row lock; nothing on SQLite, whose write lock already
+ *   excludes every other writer.
+ * Bookkeeping written outside it (an API key's last use, idempotency records, sign-in failures) is
+ * not held by the gate.
+ */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+export interface Write {
+  tx: Tx;
+  /** Locks row `id` of `table` until the transaction ends. */
+  lock(table: TableName, id: string): Promise<void>;
+  /** Runs the engine's statements inside the transaction, so they see its writes. */
+  run: RunSql;
+}
+
+class WritesShutError extends Error {
+  constructor() {
+    super("This instance is shutting down: the write was not made.");
+    this.name = "WritesShutError";
+  }
+}
+
+/** By name: Next.js may bundle this module more than once, so `instanceof` is not reliable. */
+export function isWritesShut(error: unknown): boolean {
+  return error instanceof Error && error.name === "WritesShutError";
+}
+
+export async function transaction<R>(work: (write: Write) => Promise<R>, db: Db = getDb()): Promise<R> {
+  const { dialect } = engineOf(db);
+  const gate = gateOf(db);
+  if (gate.shut) throw new WritesShutError();
+  await readyOf(db);
+  const lock = (tx: Tx) => async (table: TableName, id: string) => {
+    const statement = dialect.lockRowSql(table);
+    if (statement) await tx.$executeRawUnsafe(statement, id);
+  };
+  return withLockWait(() =>
+    db.$transaction(async (tx) => {
+      if (dialect.writeLockSql) await tx.$executeRawUnsafe(dialect.writeLockSql);
+      const run: RunSql = <T>(sql: { text: string; values: unknown[] }) => tx.$queryRawUnsafe<T[]>(sql.text, ...sql.values);
+      const result = await work({ tx, lock: lock(tx), run });
+      if (gate.shut) throw new WritesShutError();
+      return result;
+    }),
+  );
+}
