@@ -32,11 +32,6 @@ const config: KnipConfig = {
   // Both databases' schemas, and the models they share (prisma/sqlite and prisma/postgres link to
   // prisma/models.prisma); prisma.config.ts picks one of them by DATABASE_URL.
   prisma: { entry: ["prisma/{sqlite,postgres}/schema.prisma", "prisma/models.prisma"] },
-  ignoreIssues: {
-    // Being split into files of its own on another branch: its three exports used only inside it
-    // (FacetFilter, SelectFilter, TextFilter) lose their \`export\` with that split; then remove this.
-    "components/data-table/filters.tsx": ["exports"],
-  },
   ignoreDependencies: [
     // The generated Prisma clients (lib/generated, not committed) import its runtime.
     "@prisma/client",
