@@ -1,10 +1,9 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { flushSync } from "react-dom";
 import type { CompanyOption } from "@/components/data-table/types";
-
-const SUGGESTION_LIMIT = 20;
+import { SUGGESTION_LIMIT, useCompanySearch } from "@/components/data-table/use-company-search";
 
 /**
  * A company by name, kept as its id: suggestions from the company list API (`searchUrl`, which
@@ -27,62 +26,29 @@ export function CompanyTypeahead({
   onChange: (companyId: string) => void;
 }) {
   const [text, setText] = useState(initial?.name ?? "");
-  const [suggestions, setSuggestions] = useState<CompanyOption[]>(initial ? [initial] : []);
-  // How many companies the typed text matches (the list's total), until one is chosen.
-  const [matches, setMatches] = useState<{ query: string; total: number } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef<AbortController | null>(null);
+  // `matches`: how many companies the typed text matches (the list's total), until one is chosen.
+  const { suggestions, matches, forgetMatches, exact, searchSoon, resolve, cancel } = useCompanySearch(searchUrl, initial);
   const listId = `${id}-list`;
-
-  useEffect(
-    () => () => {
-      pending.current?.abort();
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  async function search(query: string): Promise<CompanyOption[]> {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    try {
-      const response = await fetch(`${searchUrl}?${new URLSearchParams({ q: query, per_page: String(SUGGESTION_LIMIT) })}`, {
-        signal: controller.signal,
-        headers: { accept: "application/json" },
-      });
-      if (!response.ok) return [];
-      const body = (await response.json()) as { companies?: CompanyOption[]; total_count?: number };
-      const list = Array.isArray(body.companies) ? body.companies.map((c) => ({ id: c.id, name: c.name })) : [];
-      setSuggestions(list);
-      setMatches({ query, total: typeof body.total_count === "number" ? body.total_count : list.length });
-      return list;
-    } catch {
-      return [];
-    }
-  }
-
-  const exact = (list: CompanyOption[], value: string) => list.find((c) => c.name.toLowerCase() === value.trim().toLowerCase());
 
   /** Takes the company the text names (exactly, or as the only match), if any. */
   async function settle(value: string): Promise<void> {
-    // The typing's own search, still waiting, would abort this one.
-    if (timer.current) clearTimeout(timer.current);
-    if (value.trim() === "") return onChange("");
-    const list = exact(suggestions, value) ? suggestions : await search(value.trim());
-    const match = exact(list, value) ?? (list.length === 1 ? list[0] : undefined);
+    if (value.trim() === "") {
+      cancel();
+      return onChange("");
+    }
+    const { match } = await resolve(value);
     // At once (flushSync): an Enter that waited for this submits the form with the company in it.
     flushSync(() => {
       if (match) {
         setText(match.name);
-        setMatches(null);
+        forgetMatches();
       }
       onChange(match ? match.id : "");
     });
   }
 
   const matchesId = `${id}-matches`;
-  const chosen = exact(suggestions, text) !== undefined;
+  const chosen = exact(text) !== undefined;
 
   return (
     <>
@@ -99,19 +65,18 @@ export function CompanyTypeahead({
         onChange={(event) => {
           const value = event.target.value;
           setText(value);
-          const match = exact(suggestions, value);
+          const match = exact(value);
           if (match) {
-            setMatches(null);
+            forgetMatches();
             return onChange(match.id);
           }
           onChange("");
-          if (timer.current) clearTimeout(timer.current);
-          if (value.trim() !== "") timer.current = setTimeout(() => void search(value.trim()), 200);
+          searchSoon(value);
         }}
         onBlur={() => void settle(text)}
         onKeyDown={(event) => {
           // Enter before the suggestions came back: take the company typed first, then submit.
-          if (event.key !== "Enter" || exact(suggestions, text)) return;
+          if (event.key !== "Enter" || exact(text)) return;
           event.preventDefault();
           const form = event.currentTarget.form;
           void settle(text).then(() => form?.requestSubmit());
