@@ -28,7 +28,7 @@ export function parseOptions(argv: string[]): Options {
   const smoke = argv.includes("--smoke");
   const options: Options = {
     smoke,
-    duration: smoke ? 1 : 8,
+    duration: smoke ? 0.5 : 8,
     connections: [1, 32],
     build: true,
     reuseBuild: false,

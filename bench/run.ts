@@ -3,9 +3,9 @@
  *
  *   npm run bench                                   # SQLite, prisma/data/large.db (seeded if absent)
  *   DATABASE_URL=postgresql://…/desk_large npm run bench
- *   npm run bench -- --smoke                        # CI: tiny dataset, ~1 s per run, fails on any non-2xx
+ *   npm run bench -- --smoke                        # CI: tiny dataset, 0.5 s per run, fails on any non-2xx
  *
- * Options: --duration <s> (default 8; smoke 1), --connections 1,32 (the reads), --no-build (reuse the
+ * Options: --duration <s> (default 8; smoke 0.5), --connections 1,32 (the reads), --no-build (reuse the
  * last build), --reuse-build (serve the checkout's own production build, .next, instead of building;
  * bench/reuse-build.ts), --no-floor (ours and the ceiling only), --pairs <n> (each read row measured
  * as n pairs of ours and the ceiling, alternating, and read at its median pair; default 1), --no-pages,
@@ -129,7 +129,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     const selected = (name: string) => !options.only || options.only.test(name);
     const busiest = await busiestCompany(url);
     const list = await scenarios(origin, auth, options.smoke, busiest);
-    const warmup = options.smoke ? 0.5 : 2;
+    const warmup = options.smoke ? 0.25 : 2;
     const rows = await measureReads({ origin, floorOrigin, auth }, list.filter((s) => selected(s.name)), options, warmup, rss);
 
     // After the reads, so that the rows they create never change what the read scenarios measure.
