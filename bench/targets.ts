@@ -142,7 +142,7 @@ export function failures({ rows, writeRows, mixedRows, pages, streams, webhooks 
     ...rows.filter((r) => failed(r.ours) || (r.floor !== null && failed(r.floor)) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
     ...writeRows.filter((r) => failed(r.ours) || failed(r.ceiling)).map((r) => `${r.scenario} c=${r.connections}: non-2xx, errors or no answer`),
     // Under 32 readers a write waits behind them at each of its statements (~1 s a create on a
-    // busy 2-core machine): a 1-second smoke may see none answered, so writers fail only on errors.
+    // busy 2-core machine): a half-second smoke may see none answered, so writers fail only on errors.
     ...mixedRows.filter((r) => failed(r.read_only) || failed(r.reads) || r.writes.non2xx + r.writes.errors > 0).map((r) => `mixed ${r.scenario}: non-2xx, errors or no answer`),
     ...pages.filter((p) => p.result.non2xx || p.result.errors).map((p) => `page ${p.page} c=${p.connections}: non-2xx or errors`),
     ...(streams && streams.fanout.missed > 0 ? [`streams: ${streams.fanout.missed} events never reached their stream`] : []),
