@@ -268,23 +268,21 @@ const keyStatement = template<"hash">((dialect, slot) =>
  * taking a permission away from a user also takes it away from their existing keys.
  *
  * Run on every API request, so it is one joined statement on the engine's own connection, its
- * row read as an array, and no promise more than the statement's unless the use is due to be
- * stamped (docs/performance.md, "The caller, once per request").
+ * row read as an array (docs/performance.md, "The caller, once per request").
  */
-export function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
+export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
   // Cheap format check first: garbage never reaches the database.
-  if (!isWellFormedApiKey(secret)) return Promise.resolve(null);
+  if (!isWellFormedApiKey(secret)) return null;
   const engine = engineOf(db);
-  return rowsRunner(engine)(keyStatement(engine.dialect, { hash: hashApiKeySecret(secret) })).then(([found]) => {
-    if (!found || found[4] !== null) return null;
-    const [keyId, prefix, keyScopes, lastUsed, , userId, email, name, role, permissions, teamId, teamName] = found.map((v) => (typeof v === "bigint" ? Number(v) : v));
-    const owner: KeyOwner = { id: String(userId), email: String(email), name: String(name), role: String(role), permissions: String(permissions), team: { id: String(teamId), name: String(teamName) } };
-    const ownerPermissions = parsePermissionList(owner.permissions);
-    const scopes = parsePermissionList(String(keyScopes)).filter((p) => ownerPermissions.includes(p));
-    const key = { keyId: String(keyId), prefix: String(prefix), scopes, owner, lastUsedAt: lastUsed === null ? null : toDate(lastUsed) };
-    const stamping = stampLastUsed(db, key.keyId, key.lastUsedAt);
-    return stamping ? stamping.then((lastUsedAt) => ({ ...key, lastUsedAt })) : key;
-  });
+  const [found] = await rowsRunner(engine)(keyStatement(engine.dialect, { hash: hashApiKeySecret(secret) }));
+  if (!found || found[4] !== null) return null;
+  const [keyId, prefix, keyScopes, lastUsed, , userId, email, name, role, permissions, teamId, teamName] = found.map((v) => (typeof v === "bigint" ? Number(v) : v));
+  const owner: KeyOwner = { id: String(userId), email: String(email), name: String(name), role: String(role), permissions: String(permissions), team: { id: String(teamId), name: String(teamName) } };
+  const ownerPermissions = parsePermissionList(owner.permissions);
+  const scopes = parsePermissionList(String(keyScopes)).filter((p) => ownerPermissions.includes(p));
+  const key = { keyId: String(keyId), prefix: String(prefix), scopes, owner, lastUsedAt: lastUsed === null ? null : toDate(lastUsed) };
+  const stamping = stampLastUsed(db, key.keyId, key.lastUsedAt);
+  return stamping ? { ...key, lastUsedAt: await stamping } : key;
 }
 
 /**

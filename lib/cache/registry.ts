@@ -21,11 +21,10 @@ const CACHES = {
       facets: { bound: 2_000, holds: "a filter popover's counts by value", saves: "1.6 s of 1.6 s: a table page's facets" },
     },
   },
-  /** How the API last answered a list page (lib/http/list-response.ts). */
+  /** The bodies of list pages read alike by every caller (lib/http/list-response.ts). */
   answeredPages: {
     staleWhen: "any change counter the page depends on moved",
     parts: {
-      etags: { bound: 10_000, holds: "a page's ETag and the counters it was read at", saves: "8 % of /my/trades (the body's hash)" },
       bodies: {
         bound: 500,
         holds: "the body of a page of a list that keeps its answers: the market's tape, the company directory",

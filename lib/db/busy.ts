@@ -111,16 +111,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * serves other requests meanwhile. The last busy error is thrown as it is. Under
  * `withoutLockWait`, the first busy error is thrown.
  */
-export function retryWhileBusy<T>(attempt: () => Promise<T>): Promise<T> {
+export async function retryWhileBusy<T>(attempt: () => Promise<T>): Promise<T> {
   const deadline = deadlines.getStore() ?? Date.now() + LOCK_WAIT_MS;
-  // Chained, not async/await: a statement that succeeds (nearly every one) adds one promise, not
-  // two, and every promise in a request pays Next.js's async-context hooks
-  // (docs/performance.md, "Promises per request").
-  const retryAfter = (pause: number) => (error: unknown): Promise<T> => {
-    const left = deadline - Date.now();
-    if (!isDatabaseBusy(error) || left <= 0) throw error;
-    const next = retryAfter(Math.min(pause * 2, MAX_PAUSE_MS));
-    return new Promise((resolve) => setTimeout(resolve, Math.min(pause, left))).then(() => attempt().catch(next));
-  };
-  return attempt().catch(retryAfter(1));
+  for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const left = deadline - Date.now();
+      if (!isDatabaseBusy(error) || left <= 0) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    }
+  }
 }

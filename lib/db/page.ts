@@ -221,7 +221,7 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const where = conditionsOf(dialect, list, options.knownCount);
   const start = list.after ? { ...list.after, inclusive: false } : options.start;
   if (start) addStart(dialect, where, list, start);
-  const count = !options.withCount ? "none" : scopeOf(dialect, list).wholeTeam ? "team" : conditionsOf(dialect, list, options.knownCount);
+  const count = !options.withCount ? "none" : isWholeTeam(dialect, list) ? "team" : conditionsOf(dialect, list, options.knownCount);
   const counted = typeof count === "string" ? undefined : count;
   const offset = start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
@@ -272,9 +272,6 @@ function declarationId(declaration: object): number {
   return id;
 }
 
-// Each order's key fields, one declaration per (column, kind): the JSON writer compiles each once.
-const keyDeclarations = new Map<string, ApiFields<Record<string, string>>>();
-
 /**
  * What `__keys` writes of each row: the sort column as the API writes it (a column the items show
  * under another name, as ops' team_id, as stored text) and the id, so a cursor names a row
@@ -283,10 +280,7 @@ const keyDeclarations = new Map<string, ApiFields<Record<string, string>>>();
 function keyFields<T>(list: ListQuery<T>): ApiFields<Record<string, string>> {
   const column = list.order.column;
   const kind = (list.fields as Record<string, FieldKind | undefined>)[column] ?? "text";
-  const name = `${column}\u0000${kind}`;
-  let fields = keyDeclarations.get(name);
-  if (fields === undefined) keyDeclarations.set(name, (fields = { [column]: kind, id: "text" } as ApiFields<Record<string, string>>));
-  return fields;
+  return { [column]: kind, id: "text" } as ApiFields<Record<string, string>>;
 }
 
 /** The page statement of pageSql, with slots for every value (`team`, `limit`, `offset`, `w<i>`, `c<i>`, `value:<name>`). */
@@ -401,26 +395,16 @@ export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promis
   return versionOf(list, row);
 }
 
-// What a list's scope is, worked out once per list object: the API asks for the page's key
-// (pageKey), then runs the page (runPage, pageSql) with the same list.
-const scopes = new WeakMap<object, { key: string; wholeTeam: boolean }>();
-
-/** Which rows a list selects: the key its count is cached under, and whether it is a team's whole list. */
-function scopeOf<T>(dialect: Dialect, list: ListQuery<T>): { key: string; wholeTeam: boolean } {
-  let scope = scopes.get(list);
-  if (scope === undefined) {
-    // The table and the WHERE clause (the team's term among them) name the rows.
-    const where = selection(dialect, list);
-    scope = { key: `${list.table}\u0000${where.shape()}\u0000${JSON.stringify(where.values())}`, wholeTeam: isWholeTeam(dialect, list) };
-    scopes.set(list, scope);
-  }
-  return scope;
+/** Which rows a list selects, as the key its count is cached under: the table and the WHERE clause (the team's term among them). */
+function scopeKey<T>(dialect: Dialect, list: ListQuery<T>): string {
+  const where = selection(dialect, list);
+  return `${list.table}\u0000${where.shape()}\u0000${JSON.stringify(where.values())}`;
 }
 
 /** Identifies a list's page (its rows, order and window) across requests. */
 export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
   const after = list.after ? `${list.after.value}\u0000${list.after.id}` : "";
-  return `${scopeOf(dialect, list).key}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}\u0000${after}`;
+  return `${scopeKey(dialect, list)}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}\u0000${after}`;
 }
 
 /**
@@ -429,15 +413,14 @@ export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
  * start, so rows and count always come from one snapshot. Then records what the page taught.
  */
 export async function runPage<T>(engine: Engine, list: ListQuery<T>): Promise<PageResult<T>> {
-  const scope = scopeOf(engine.dialect, list);
-  const countKey = scope.key;
+  const countKey = scopeKey(engine.dialect, list);
   const startKey = (offset: number) => `${countKey}\u0000${list.order.column} ${list.order.direction}\u0000${offset}`;
   const count = engine.cache.counts.get(countKey);
   // A cursor's page starts at its row (pageSql); a numbered one where it started last time.
   const start = list.offset > 0 && !list.after ? engine.cache.starts.get(startKey(list.offset)) : undefined;
   const knownCount = count?.count;
   // A team's whole list always reads its kept row count: free, and never stale.
-  const kept = scope.wholeTeam;
+  const kept = isWholeTeam(engine.dialect, list);
   let [row] = await engine.run<PageRow>(pageSql(engine.dialect, list, { withCount: kept || count === undefined, start, knownCount }));
   const version = String(row.__v);
   const fresh = (fact: { version: string } | undefined) => fact !== undefined && fact.version === version;

@@ -153,17 +153,12 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
     let response: Response;
     try {
       const caller = (known = await resolveCaller(request));
-      // Only what is pending is awaited: every promise costs Next.js's async-context hooks
-      // (docs/performance.md, "Promises per request").
-      const counting = consumeRateLimit(caller);
-      const counted = counting && (await counting);
+      const counted = await consumeRateLimit(caller);
       if (counted) limitHeaders = counted.headers;
       const params = ((await context?.params) ?? {}) as P;
       refuseNulInPath(params as Record<string, unknown>);
       const ctx = { request, url, caller, params };
-      // Awaited only when pending (docs/performance.md, "Promises per request").
-      const read = options?.input?.(ctx);
-      const input = (read instanceof Promise ? await read : read) as I;
+      const input = (await options?.input?.(ctx)) as I;
       // Validated before the Idempotency-Key is claimed: a request refused for its own form is not
       // recorded, so the key can be sent again with the request corrected (docs/api/writing.md, "Idempotency").
       const answer = await withIdempotencyKey(request, caller, async () => {

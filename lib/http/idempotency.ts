@@ -51,7 +51,6 @@ type Claim = { id: string } | { replay: Answer };
  */
 export function withIdempotencyKey(request: Request, caller: Caller, operation: () => Promise<Answer>): Promise<Answer> {
   const key = request.method === "POST" ? request.headers.get(IDEMPOTENCY_HEADER) : null;
-  // Most requests send none: the operation's own promise, no wrapper around it.
   return key === null ? operation() : underKey(key, request, caller, operation);
 }
 

@@ -14,28 +14,24 @@ import { pageLinks } from "./links";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
- * holds. The ETag is the body's hash, so every process gives one page the same validator. When
- * this process has answered the same page before, at change counters that are still current,
- * the counters alone confirm the caller's copy: one small statement instead of the page's. A list
- * that keeps its answers (the market's tape, read alike by every broker) is answered from the kept
- * body the same way (docs/performance.md, "Market view caches"). A page read from a cursor starts
- * after its row (docs/api.md, "Cursors"); every page says where the next starts (`next_cursor`,
- * `Link`).
+ * holds. The ETag is the body's hash, so every process gives one page the same validator. A list
+ * that keeps its answers (the market's tape, the directory: read alike by every caller) is
+ * answered from the kept body while the change counters it was read at are current: one small
+ * statement instead of the page's (docs/performance.md, "Answered pages and ETags"). A page read
+ * from a cursor starts after its row (docs/api.md, "Cursors"); every page says where the next
+ * starts (`next_cursor`, `Link`).
  */
 
 interface Answered {
   etag: string;
   /** The change counters the page was read at. */
   version: string;
-  /** The body, for lists that keep their answers. */
-  body?: JsonText;
+  body: JsonText;
   /** What its links are made of (pageLinks). */
   nav: { page: number; next_cursor: string | null };
 }
 
-// Per page (its rows, order and window): how it was last answered.
-const answered = createCache<string, Answered>("answeredPages.etags");
-// The bodies apart, in fewer slots: a tape page is up to ~25 KB (100 items).
+// Per page (its rows, order and window): a tape page is up to ~25 KB (100 items).
 const kept = createCache<string, Answered>("answeredPages.bodies");
 
 export interface ListResponseOptions<T> {
@@ -56,23 +52,16 @@ export async function listResponse<T>(
   const url = new URL(request.url);
   if (window.cursor !== undefined) list = { ...list, after: openCursor(window.cursor, url.pathname, list.order) };
   const engine = getEngine();
-  const key = `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}`;
-  const known = (keepAnswers ? kept.get(key) : undefined) ?? answered.get(key);
-  const confirms = known !== undefined && ifNoneMatch !== null && etagMatches(ifNoneMatch, known.etag);
-  if (known && (confirms || known.body) && (await listVersion(engine, list)) === known.version) {
-    if (confirms) return new ApiResult(undefined, 304, { etag: known.etag });
-    return new ApiResult(known.body, 200, { etag: known.etag, ...pageLinks(url, known.nav) });
+  const key = keepAnswers ? `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}` : undefined;
+  const known = key === undefined ? undefined : kept.get(key);
+  if (known && (await listVersion(engine, list)) === known.version) {
+    return conditionalResponse(ifNoneMatch, known.body, known.etag, pageLinks(url, known.nav));
   }
   const page = await readPage(list, window);
   const nav = { page: page.page, next_cursor: nextCursor(url.pathname, list.order, page.next) };
   const body = toListBody(resource, page, nav.next_cursor, extra ? await extra.read(page) : undefined);
-  // The same page at the same counters is the same body: its hash is known
-  // (docs/performance.md, "Answered pages and ETags").
-  const etag = known !== undefined && known.version === page.version ? known.etag : bodyEtag(body);
-  if (page.version !== undefined) {
-    answered.set(key, { etag, version: page.version, nav });
-    if (keepAnswers) kept.set(key, { etag, version: page.version, body, nav });
-  }
+  const etag = bodyEtag(body);
+  if (key !== undefined && page.version !== undefined) kept.set(key, { etag, version: page.version, body, nav });
   return conditionalResponse(ifNoneMatch, body, etag, pageLinks(url, nav));
 }
 

@@ -83,11 +83,9 @@ export interface Counted {
 
 /**
  * Counts one request of the caller: resolves to the headers to send with the answer, or rejects
- * with the 429 (with the same headers and Retry-After). Undefined when the limit is off: nothing
- * to wait for (every promise in a request costs Next.js's async-context hooks; docs/performance.md,
- * "Promises per request").
+ * with the 429 (with the same headers and Retry-After). Undefined when the limit is off.
  */
-export function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Counted> | undefined {
+export async function consumeRateLimit(caller: Caller, env: NodeJS.ProcessEnv = process.env, db: Db = getDb()): Promise<Counted | undefined> {
   const config = configOf(env);
   if (config.points === 0) return undefined;
   return counted(config, limiterFor(config, db), subjectOf(caller));

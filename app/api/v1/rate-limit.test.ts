@@ -110,6 +110,6 @@ describe("the database store", () => {
 
   it("refuses a store it does not know (a typo must not silently split the quota per instance)", async () => {
     const caller = await resolveCaller(new Request(`${ORIGIN}/api/v1/my/trades`, { headers: { authorization: `Bearer ${await newKey()}` } }));
-    expect(() => consumeRateLimit(caller, { ...process.env, API_RATE_LIMIT_STORE: "databse" })).toThrow(/^API_RATE_LIMIT_STORE must be one of memory, database/);
+    await expect(consumeRateLimit(caller, { ...process.env, API_RATE_LIMIT_STORE: "databse" })).rejects.toThrow(/^API_RATE_LIMIT_STORE must be one of memory, database/);
   });
 });
