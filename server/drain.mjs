@@ -14,7 +14,6 @@
  *    answered 503 `shutting_down` and rolled back), then every connection is closed.
  */
 import net from "node:net";
-import { writeGate } from "desk-process-state";
 import { errorAnswer } from "./edges.mjs";
 
 /** How long a connection idle at the signal may still bring a request it had already sent. */
@@ -106,7 +105,8 @@ export class Drain {
       if (this.#sockets.size === 0) return resolve(true);
       const deadline = setTimeout(() => {
         this.#phase = "deadline";
-        writeGate.shut = true;
+        const gate = /** @type {{ __deskWriteGate?: { shut: boolean } }} */ (globalThis);
+        (gate.__deskWriteGate ??= { shut: false }).shut = true;
         this.#settled = () => resolve(false);
         // Not sooner, even with nothing running: an idle connection may have a request on its way.
         setTimeout(() => this.#closeAll(), ANSWER_GRACE_MS);

@@ -3,8 +3,6 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as processState from "desk-process-state";
-import { getDb, gateOf } from "@/lib/db/client";
 import nextConfig from "@/next.config";
 // @ts-expect-error a plain ES module of the server, without type declarations
 import { staleProcessState } from "./process-state-copy.mjs";
@@ -35,11 +33,5 @@ describe("server/process-state, shared by the server and the bundle", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
-
-  it("holds the process's write gate and database client, which lib/db/client.ts uses", () => {
-    const db = getDb();
-    expect(gateOf(db)).toBe(processState.writeGate);
-    expect(processState.database.client).toBe(db);
   });
 });

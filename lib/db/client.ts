@@ -4,7 +4,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import pg from "pg";
-import { database, databaseClients, writeGate, type WriteGate } from "desk-process-state";
 import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS, retryWhileBusy } from "./busy";
 import { postgresConnection, releaseLostConnections, sqliteConnection, type EngineConnection } from "./connection";
 import { dialectOf } from "./dialect";
@@ -18,11 +17,12 @@ import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./
 export type Db = SqliteClient;
 
 /**
- * The drain's last resort (server/drain.mjs; docs/deployment.md, "Rolling restarts"): once shut, no
- * write transaction starts or commits (lib/db/transaction.ts). The process's own is
- * server/process-state's `writeGate`, which the drain shuts.
+ * The drain's last resort (server/main.mjs; docs/deployment.md, "Rolling restarts"): once shut, no
+ * write transaction starts or commits (lib/db/transaction.ts).
  */
-export type { WriteGate };
+export interface WriteGate {
+  shut: boolean;
+}
 
 interface ClientState {
   kind: DatabaseKind;
@@ -34,9 +34,10 @@ interface ClientState {
   engine?: Engine;
 }
 
-// Per client, in server/process-state: Next.js bundles this module once per layer (route handlers,
-// server components), and every copy must find the state of the one client. Only this module uses it.
-const clients = databaseClients as WeakMap<object, ClientState>;
+// Per client, on globalThis like the client itself: Next.js bundles this module once per layer
+// (route handlers, server components), and every copy must find the state of the one client.
+const globalForClients = globalThis as unknown as { __deskClients?: WeakMap<object, ClientState> };
+const clients = (globalForClients.__deskClients ??= new WeakMap());
 
 /**
  * Prisma's own limits on an interactive transaction, made room for the lock wait (lib/db/busy.ts),
@@ -45,7 +46,11 @@ const clients = databaseClients as WeakMap<object, ClientState>;
  */
 const TRANSACTION_OPTIONS = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
 
-export function createDb(url: string = databaseUrl(), gate: WriteGate = writeGate): Db {
+// One per process, on globalThis, where server/main.mjs shuts it at its drain's deadline.
+const globalForGate = globalThis as unknown as { __deskWriteGate?: WriteGate };
+const processWriteGate = (globalForGate.__deskWriteGate ??= { shut: false });
+
+export function createDb(url: string = databaseUrl(), gate: WriteGate = processWriteGate): Db {
   if (databaseKind(url) === "sqlite") {
     const file = sqliteFilePath(url);
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
@@ -144,11 +149,7 @@ export function engineOf(db: Db): Engine {
 const globalForDb = globalThis as unknown as { __deskDb?: Db };
 
 export function getDb(): Db {
-  if (!globalForDb.__deskDb) {
-    globalForDb.__deskDb = createDb();
-    // server/main.mjs closes it at shutdown (its pool or file handle).
-    database.client = globalForDb.__deskDb;
-  }
+  globalForDb.__deskDb ??= createDb();
   return globalForDb.__deskDb;
 }
 

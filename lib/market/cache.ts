@@ -1,4 +1,3 @@
-import { marketCaches } from "desk-process-state";
 import type { Engine } from "../db/page";
 import { createCache } from "../cache/registry";
 import type { LruCache } from "../cache/lru";
@@ -47,9 +46,10 @@ export interface CachedBook {
   views: LruCache<string, string>;
 }
 
-// In server/process-state, as the engines' state is (lib/db/client.ts): Next.js bundles this module
-// once per layer (route handlers, server components), and every copy must find the one cache.
-const caches = marketCaches as WeakMap<Engine, MarketCache>;
+// On globalThis, as the engines are (lib/db/client.ts): Next.js bundles this module once per
+// layer (route handlers, server components), and every copy must find the one cache.
+const globalForMarket = globalThis as unknown as { __deskMarketCaches?: WeakMap<Engine, MarketCache> };
+const caches = (globalForMarket.__deskMarketCaches ??= new WeakMap());
 
 export function marketCache(engine: Engine): MarketCache {
   let cache = caches.get(engine);
