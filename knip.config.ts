@@ -15,6 +15,9 @@ const config: KnipConfig = {
     "bench/*.{ts,mjs}",
     // The production server and what it forks (npm run serve, npm start).
     "server/*.mjs",
+    // What the server and the bundle share: imported by its package name, from the copy npm puts
+    // in node_modules (package.json desk-process-state), never by this path.
+    "server/process-state/index.cjs",
     // The database's setup and seed (npm run db:setup, db:seed).
     "prisma/*.ts",
     // The operator and build CLIs (npm run api-key, users, db:backup, lint:openapi, …).

@@ -6,8 +6,10 @@ const fixed = Object.entries(FIXED_SECURITY_HEADERS).map(([key, value]) => ({ ke
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // A worker-thread pool that starts its workers from its own files (lib/auth/password.ts).
-  serverExternalPackages: ["piscina"],
+  // Loaded by Node at run time, not bundled: a worker-thread pool that starts its workers from its
+  // own files (lib/auth/password.ts); what server/main.mjs and every layer of the bundle share in
+  // the process (server/process-state), which would otherwise be one copy per layer.
+  serverExternalPackages: ["piscina", "desk-process-state"],
   experimental: {
     // forbidden() + app/(dashboard)/forbidden.tsx: the "no access" pages answer with status 403.
     authInterrupts: true,

@@ -14,6 +14,7 @@
  *    answered 503 `shutting_down` and rolled back), then every connection is closed.
  */
 import net from "node:net";
+import { writeGate } from "desk-process-state";
 import { errorAnswer } from "./edges.mjs";
 
 /** How long a connection idle at the signal may still bring a request it had already sent. */
@@ -105,8 +106,7 @@ export class Drain {
       if (this.#sockets.size === 0) return resolve(true);
       const deadline = setTimeout(() => {
         this.#phase = "deadline";
-        const gate = /** @type {{ __deskWriteGate?: { shut: boolean } }} */ (globalThis);
-        (gate.__deskWriteGate ??= { shut: false }).shut = true;
+        writeGate.shut = true;
         this.#settled = () => resolve(false);
         // Not sooner, even with nothing running: an idle connection may have a request on its way.
         setTimeout(() => this.#closeAll(), ANSWER_GRACE_MS);

@@ -3,7 +3,8 @@
  * `npm run serve`: the production server. Next.js's request handler inside our own HTTP server,
  * so that the edges Next mishandles are answered in the error shape (server/edges.mjs), SIGTERM
  * drains instead of dropping requests, and the live stream is answered without Next.js's
- * per-request pipeline (lib/http/direct-routes.mjs).
+ * per-request pipeline (lib/http/direct-routes.mjs). What it shares with the app's bundle (the
+ * write gate, the sign-in gate, the direct routes, the database client) is server/process-state.
  *
  * Options as `next start` takes them: `--port/-p` (else PORT, else 3000), `--hostname/-H`.
  */
@@ -13,9 +14,11 @@ import { randomUUID } from "node:crypto";
 import nextEnv from "@next/env";
 import next from "next";
 import pino from "pino";
+import { database } from "desk-process-state";
 import { badRequestBytes, expectationFailed, refuseEdge } from "./edges.mjs";
 import { errorBodyOf } from "../lib/schema/error-body.mjs";
 import { Drain } from "./drain.mjs";
+import { staleProcessState } from "./process-state-copy.mjs";
 import { directRouteOf } from "../lib/http/direct-routes.mjs";
 import { gateSignIn, isSignInPost } from "./sign-in-gate.mjs";
 
@@ -27,6 +30,13 @@ function option(names, fallback) {
     if (names.includes(key) && value !== undefined) return value;
   }
   return fallback;
+}
+
+// Before anything reads it: a stale copy would leave the bundle and this server apart, silently.
+const stale = staleProcessState(process.cwd());
+if (stale) {
+  console.error(stale);
+  process.exit(1);
 }
 
 // The .env files, as lib/env.ts reads them for the CLIs, before PORT and HOSTNAME are read.
@@ -124,10 +134,9 @@ async function shutdown(signal) {
     console.log("Stopped at the deadline: the requests still running were refused or cut (docs/deployment.md, \"Rolling restarts\").");
     process.exit(1);
   }
-  // The Prisma client lives on globalThis (lib/db/client.ts): close its pool or file handle. Bounded:
-  // a handler whose client hung up may still hold a pool connection.
-  const db = /** @type {{ __deskDb?: { $disconnect(): Promise<void> } }} */ (globalThis).__deskDb;
-  await Promise.race([db?.$disconnect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  // The Prisma client the bundle opened (lib/db/client.ts, through server/process-state): close its
+  // pool or file handle. Bounded: a handler whose client hung up may still hold a pool connection.
+  await Promise.race([database.client?.$disconnect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
   console.log("Stopped.");
   process.exit(0);
 }

@@ -6,24 +6,17 @@
  * so a flood of guesses slowed the API (docs/performance.md, "Sign-in gate").
  */
 import { IncomingMessage } from "node:http";
+import { signIn } from "desk-process-state";
 import { errorAnswer } from "./edges.mjs";
 
 // A sign-in form is a few hundred bytes; anything this large is not one.
 const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * @typedef {{ status: number, headers: Record<string, string>, body: string }} Answer
- * @typedef {(header: (name: string) => string | undefined, body: string) => Answer | null} Gate
- */
-
-/** The gate lib/auth/sign-in-limit.ts publishes when the sign-in route first loads (until then, none). */
-function gate() {
-  return /** @type {{ __deskSignInGate?: Gate }} */ (globalThis).__deskSignInGate;
-}
+/** @typedef {import("desk-process-state").PlainAnswer} Answer */
 
 /** A credentials sign-in the gate may answer: only these bodies are read here. */
 export function isSignInPost(/** @type {IncomingMessage} */ request) {
-  return request.method === "POST" && (request.url ?? "").split("?", 1)[0] === "/api/auth/callback/credentials" && gate() !== undefined;
+  return request.method === "POST" && (request.url ?? "").split("?", 1)[0] === "/api/auth/callback/credentials" && signIn.gate !== undefined;
 }
 
 /** @returns {Promise<Buffer | "too large" | "aborted">} the whole body, unless larger than a sign-in form or the client left */
@@ -74,6 +67,7 @@ export async function gateSignIn(request) {
     const value = name === "x-forwarded-for" ? (headers["x-forwarded-for"] ?? request.socket.remoteAddress) : headers[name];
     return Array.isArray(value) ? value.join(", ") : value;
   };
-  const answer = gate()?.(header, body.toString("utf8"));
+  // Set by lib/auth/sign-in-limit.ts when the sign-in route first loads (until then, none).
+  const answer = signIn.gate?.(header, body.toString("utf8"));
   return answer ? { answer } : { request: replay(request, body) };
 }

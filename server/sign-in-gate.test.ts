@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-// Publishes the gate on globalThis, as the sign-in route does when it loads.
+// Sets the gate in server/process-state, as the sign-in route does when it loads.
 import "@/lib/auth/sign-in-limit";
 import { recordSignInFailure, signInRetryAfter } from "@/lib/auth/throttle";
 // @ts-expect-error a plain ES module of the server, without type declarations

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { signIn, type PlainAnswer } from "desk-process-state";
 import { unstorable } from "../schema/body";
 import { ApiError } from "../schema/errors";
 import { sentence } from "../schema/messages";
@@ -12,13 +13,6 @@ import { throttledCode, throttledMessage } from "./throttle-message";
 
 /** Reads a request header (lower-case name), as Next.js would see it. */
 type HeaderReader = (name: string) => string | null | undefined;
-
-/** An answer as a plain HTTP server writes it. */
-interface PlainAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 /**
  * The 429 of a throttled credentials sign-in (lib/auth/throttle.ts). The body is what next-auth's
@@ -109,5 +103,6 @@ function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAn
   return answer;
 }
 
-// server/main.mjs is outside the bundle; it finds the gate here once the sign-in route has loaded.
-(globalThis as { __deskSignInGate?: typeof refuseKnownThrottledSignIn }).__deskSignInGate = refuseKnownThrottledSignIn;
+// server/main.mjs is outside the bundle; it finds the gate in server/process-state once the
+// sign-in route has loaded.
+signIn.gate = refuseKnownThrottledSignIn;

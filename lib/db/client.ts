@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import pg from "pg";
+import { database, databaseClients, writeGate, type WriteGate } from "desk-process-state";
 import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS, retryWhileBusy } from "./busy";
 import { postgresConnection, releaseLostConnections, sqliteConnection, type EngineConnection } from "./connection";
 import { dialectOf } from "./dialect";
@@ -17,12 +18,11 @@ import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./
 export type Db = SqliteClient;
 
 /**
- * The drain's last resort (server/main.mjs; docs/deployment.md, "Rolling restarts"): once shut, no
- * write transaction starts or commits (lib/db/transaction.ts).
+ * The drain's last resort (server/drain.mjs; docs/deployment.md, "Rolling restarts"): once shut, no
+ * write transaction starts or commits (lib/db/transaction.ts). The process's own is
+ * server/process-state's `writeGate`, which the drain shuts.
  */
-export interface WriteGate {
-  shut: boolean;
-}
+export type { WriteGate };
 
 interface ClientState {
   kind: DatabaseKind;
@@ -34,10 +34,9 @@ interface ClientState {
   engine?: Engine;
 }
 
-// Per client, on globalThis like the client itself: Next.js bundles this module once per layer
-// (route handlers, server components), and every copy must find the state of the one client.
-const globalForClients = globalThis as unknown as { __deskClients?: WeakMap<object, ClientState> };
-const clients = (globalForClients.__deskClients ??= new WeakMap());
+// Per client, in server/process-state: Next.js bundles this module once per layer (route handlers,
+// server components), and every copy must find the state of the one client. Only this module uses it.
+const clients = databaseClients as WeakMap<object, ClientState>;
 
 /**
  * Prisma's own limits on an interactive transaction, made room for the lock wait (lib/db/busy.ts),
@@ -46,11 +45,7 @@ const clients = (globalForClients.__deskClients ??= new WeakMap());
  */
 const TRANSACTION_OPTIONS = { maxWait: LOCK_WAIT_MS + 2_000, timeout: LOCK_WAIT_MS + 5_000 };
 
-// One per process, on globalThis, where server/main.mjs shuts it at its drain's deadline.
-const globalForGate = globalThis as unknown as { __deskWriteGate?: WriteGate };
-const processWriteGate = (globalForGate.__deskWriteGate ??= { shut: false });
-
-export function createDb(url: string = databaseUrl(), gate: WriteGate = processWriteGate): Db {
+export function createDb(url: string = databaseUrl(), gate: WriteGate = writeGate): Db {
   if (databaseKind(url) === "sqlite") {
     const file = sqliteFilePath(url);
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
@@ -149,7 +144,11 @@ export function engineOf(db: Db): Engine {
 const globalForDb = globalThis as unknown as { __deskDb?: Db };
 
 export function getDb(): Db {
-  globalForDb.__deskDb ??= createDb();
+  if (!globalForDb.__deskDb) {
+    globalForDb.__deskDb = createDb();
+    // server/main.mjs closes it at shutdown (its pool or file handle).
+    database.client = globalForDb.__deskDb;
+  }
   return globalForDb.__deskDb;
 }
 

@@ -1,21 +1,22 @@
 import "server-only";
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { directRoutes } from "desk-process-state";
 import { errorBodyOf } from "../schema/error-body.mjs";
 import { logger } from "../log/logger";
 import { isHttpsRequest, nonPageHeaders } from "../security/headers";
-import { directRoutes } from "./direct-routes.mjs";
 
 /**
  * A route handler that the production server (server/main.mjs) also answers straight from Node's
  * request, for GETs of exactly `pathname`: a long-lived answer (an event stream) then holds only
  * its own state, not Next.js's per-request pipeline (docs/architecture.md, "Served beside
  * Next.js"). The handler is the route's own, so the answer is the same either way; the headers
- * next.config.ts adds to non-page answers are added here. Registered when the route module first
- * loads, so a process's first such request still goes through Next.js.
+ * next.config.ts adds to non-page answers are added here. Registered in server/process-state, which
+ * the server shares with the bundle, when the route module first loads, so a process's first such
+ * request still goes through Next.js.
  */
 export function serveDirectly(pathname: string, handler: (request: Request) => Promise<Response>): void {
-  directRoutes().set(pathname, (incoming, outgoing) => answer(incoming, outgoing, handler));
+  directRoutes.set(pathname, (incoming, outgoing) => answer(incoming, outgoing, handler));
 }
 
 async function answer(incoming: IncomingMessage, outgoing: ServerResponse, handler: (request: Request) => Promise<Response>): Promise<void> {

@@ -1,5 +1,4 @@
 /** lib/http/direct-routes.mjs */
-import type { IncomingMessage, ServerResponse } from "node:http";
-export type DirectRoute = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-export function directRoutes(): Map<string, DirectRoute>;
+import type { IncomingMessage } from "node:http";
+import type { DirectRoute } from "desk-process-state";
 export function directRouteOf(request: IncomingMessage): DirectRoute | undefined;

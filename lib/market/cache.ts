@@ -1,3 +1,4 @@
+import { marketCaches } from "desk-process-state";
 import type { Engine } from "../db/page";
 import { createCache } from "../cache/registry";
 import type { LruCache } from "../cache/lru";
@@ -46,10 +47,9 @@ export interface CachedBook {
   views: LruCache<string, string>;
 }
 
-// On globalThis, as the engines are (lib/db/client.ts): Next.js bundles this module once per
-// layer (route handlers, server components), and every copy must find the one cache.
-const globalForMarket = globalThis as unknown as { __deskMarketCaches?: WeakMap<Engine, MarketCache> };
-const caches = (globalForMarket.__deskMarketCaches ??= new WeakMap());
+// In server/process-state, as the engines' state is (lib/db/client.ts): Next.js bundles this module
+// once per layer (route handlers, server components), and every copy must find the one cache.
+const caches = marketCaches as WeakMap<Engine, MarketCache>;
 
 export function marketCache(engine: Engine): MarketCache {
   let cache = caches.get(engine);
