@@ -7,11 +7,11 @@ export interface Requirement {
 }
 
 /**
- * Every guarded operation's permission, named once. API routes declare theirs
- * (`apiRoute({ requires: REQUIRES.recordTrade, input }, …)`, checked once the input is read); the data
- * functions check the same entry, so the dashboard's pages and actions, which call them directly,
- * are held to it too. Any signed-in member of a team may read the team's own rows and the company
- * list: those need no entry.
+ * Every guarded operation's permission, named once. API operations declare theirs
+ * (`requires: REQUIRES.recordTrade` in lib/http/operations.ts, checked by their route once the
+ * input is read, and listed by the OpenAPI document); the data functions check the same entry, so
+ * the dashboard's pages and actions, which call them directly, are held to it too. Any signed-in
+ * member of a team may read the team's own rows and the company list: those need no entry.
  */
 export const REQUIRES = {
   viewCompany: { permission: "companies", action: "Viewing company details" },

@@ -30,7 +30,7 @@ export class ApiResult {
   ) {}
 }
 
-interface ApiContext<P> {
+export interface ApiContext<P> {
   request: Request;
   url: URL;
   caller: Caller;

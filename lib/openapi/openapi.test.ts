@@ -6,17 +6,38 @@ import { indicationListParamsSchema, indicationSchema, parseIndicationListParams
 import { WRITABLE_FIELDS } from "@/lib/indications/write-schema";
 import { tradeListParamsSchema, tradeSchema } from "@/lib/trades/schema";
 import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBookParamsSchema, tapeTradeSchema, tradeSummarySchema } from "@/lib/market/schema";
+import { OPERATIONS, type Operation } from "@/lib/http/operations";
 
-/** The API's paths as the route files under app/api/v1 declare them (`[id]` -> `{id}`). */
-function routePaths(): string[] {
-  const root = path.join(process.cwd(), "app/api/v1");
-  return readdirSync(root, { recursive: true, encoding: "utf8" })
+const ROOT = path.join(process.cwd(), "app/api/v1");
+
+/** The route files under app/api/v1, each with its path (`[id]` -> `{id}`). */
+function routeFiles(): { file: string; path: string }[] {
+  return readdirSync(ROOT, { recursive: true, encoding: "utf8" })
     // Not endpoints: the JSON 404 for /api/v1 and every unknown path.
     .filter((file) => path.basename(file) === "route.ts" && file !== "route.ts" && !file.includes("[..."))
-    .map((file) => `/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}"));
+    .map((file) => ({ file: path.join(ROOT, file), path: `/${path.dirname(file)}`.replace(/\[(\w+)\]/g, "{$1}") }));
 }
+const routePaths = () => routeFiles().map((route) => route.path);
 
 describe("GET /api/v1/openapi.json", () => {
+  it("describes the declarations the route files serve: each at its path, by its method, and every other method a 405", async () => {
+    const served: string[] = [];
+    for (const route of routeFiles()) {
+      const handlers = (await import(/* @vite-ignore */ route.file)) as Record<string, ((request: Request) => Promise<Response>) & { operation?: Operation }>;
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"] as const) {
+        const { operation } = handlers[method];
+        if (!operation) {
+          // Not an operation: otherMethods's 405.
+          expect((await handlers[method](new Request(`http://localhost/api/v1${route.path}`, { method }))).status, `${method} ${route.path}`).toBe(405);
+          continue;
+        }
+        expect([operation.method, operation.path], `${method} ${route.path}`).toEqual([method, route.path]);
+        served.push(Object.entries(OPERATIONS).find(([, declared]) => declared === operation)![0]);
+      }
+    }
+    expect(served.sort()).toEqual(Object.keys(OPERATIONS).sort());
+  });
+
   it("describes the read operations with the parameters and fields the handlers use", async () => {
     const response = await GET();
     expect(response.status).toBe(200);

@@ -1,7 +1,11 @@
+import type { OperationId } from "../http/operations";
+
 /**
- * What the document says of each operation beyond its schemas: the group it is listed under and a
- * description for a reader deciding whether it is the call they need. Rules that apply to every
- * operation (paging, errors, conditional reads, idempotency) are said once, in docs/api.md.
+ * What the document says of each operation beyond its declaration (lib/http/operations.ts) and its
+ * answers (answers.ts): the group it is listed under and a description for a reader deciding
+ * whether it is the call they need; `{permission}` stands for the permission it declares. Rules
+ * that apply to every operation (paging, errors, conditional reads, idempotency) are said once, in
+ * docs/api.md.
  */
 
 export const TAGS = [
@@ -15,11 +19,11 @@ export const TAGS = [
   { name: "Webhooks", description: "Endpoints the team registers to receive its audit events as signed POSTs, and their delivery logs." },
   { name: "Meta", description: "This document." },
 ] as const;
-export type Tag = (typeof TAGS)[number]["name"];
+type Tag = (typeof TAGS)[number]["name"];
 
-export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
+export const DESCRIPTIONS = {
   listCompanies: { tag: "Companies", description: "Every company by name, with a search over names (`q`) and filters on country and region. Any signed-in caller may list them." },
-  getCompany: { tag: "Companies", description: "One company in full: logos in five sizes, lead investors, headquarters and links. Needs the `companies` permission." },
+  getCompany: { tag: "Companies", description: "One company in full: logos in five sizes, lead investors, headquarters and links. Needs the `{permission}` permission." },
   getOrderBook: {
     tag: "Market",
     description: "The company's open indications grouped by price, best bid and offer and the spread, under the market's visibility rules: another team's private indications appear only when shared with the caller's team, an anonymous team's name never.",
@@ -49,9 +53,9 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
     description: "What the caller was told (a trade of their team verified or unverified; another team's indication or verified trade in a company they follow, as the market shows it), newest first; `unread=true` for the unread ones; `cursor` (`next_cursor`) for older ones. Only the caller's own. Kept 90 days.",
   },
   markNotificationsRead: { tag: "Events", description: "Marks the ids sent (the caller's own; others are left alone) or, with `{\"all\": true}`, every one read. Answers the unread count." },
-  listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `trades_verify`." },
-  verifyTrade: { tag: "Verification", description: "Marks any team's trade verified. Verifying a verified trade answers it unchanged. Needs `trades_verify`." },
-  unverifyTrade: { tag: "Verification", description: "Takes the verification back, with the reason the trade's team will see. Needs `trades_verify`." },
+  listAllTrades: { tag: "Verification", description: "Every team's trades with their team, for the marketplace team. Needs `{permission}`." },
+  verifyTrade: { tag: "Verification", description: "Marks any team's trade verified. Verifying a verified trade answers it unchanged. Needs `{permission}`." },
+  unverifyTrade: { tag: "Verification", description: "Takes the verification back, with the reason the trade's team will see. Needs `{permission}`." },
   listWatchlist: { tag: "Watchlist", description: "Every company the caller follows, by name, each as the directory lists it with when it was followed. Any signed-in caller, with any key of theirs." },
   getWatchlistEntry: { tag: "Watchlist", description: "The company's entry in the caller's watchlist. 404 when the company is not followed (the message says so) or is unknown." },
   followCompany: { tag: "Watchlist", description: "Adds the company to the caller's watchlist. Idempotent: following a followed company answers 200 with its entry, unchanged. Any key of the user may." },
@@ -70,4 +74,4 @@ export const OPERATIONS: Record<string, { tag: Tag; description: string }> = {
       "Queues the team's events of `[since, until)` (until: now when left out) that match the endpoint's types and that it is done with (sent, or given up on), to be sent again by the worker within seconds, in the order they happened, each with its own `webhook-id`; attempts are logged as `manual`. The endpoint's place in its new events does not move. One range at a time per endpoint (409 `redelivery_pending` while one is under way).",
   },
   getOpenApiDocument: { tag: "Meta", description: "This document. Public: it holds no data." },
-};
+} satisfies Record<OperationId, { tag: Tag; description: string }>;

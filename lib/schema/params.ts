@@ -97,7 +97,7 @@ function cursorRefused(name: string, value: string): Invalid {
 /** A parameter's value as the OpenAPI document types it (JSON Schema). */
 export type ParamSchema = Record<string, unknown>;
 
-// What each parameter takes, as the document shows it (lib/openapi/openapi.ts): the query string is
+// What each parameter takes, as the document shows it (lib/openapi/json-schema.ts): the query string is
 // text to the parser, but a client generator should see integers, enums, dates and their bounds.
 const paramSchemas = new WeakMap<z.ZodType, ParamSchema>();
 

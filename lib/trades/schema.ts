@@ -39,10 +39,6 @@ export function parseTradeListParams(raw: RawParams) {
 /** GET /my/trades.csv: the list's filters and sort, no page (it exports the whole set). */
 export const tradeExportParamsSchema = listQuery(withoutPage(tradeListParams));
 
-export function parseTradeExportParams(raw: RawParams) {
-  return parseQuery(tradeExportParamsSchema, raw);
-}
-
 /** Spec 2.6, field for field. */
 export const tradeSchema = z.object({
   id: z.string(),

@@ -126,7 +126,7 @@ export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookD
 export const REDELIVER_MAX_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// FORMAT_LENGTH in lib/openapi/openapi.ts: the longest timestamp the document allows.
+// FORMAT_LENGTH in lib/openapi/json-schema.ts: the longest timestamp the document allows.
 const timestampInput = z.iso
   .datetime({ offset: true, error: expecting("an RFC 3339 timestamp with an offset, like 2026-01-31T09:30:00Z") })
   .max(35)

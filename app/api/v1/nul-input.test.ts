@@ -11,6 +11,7 @@ import { EXAMPLES } from "@/lib/openapi/examples";
 import { apiOperations, filledPath, stringInputs } from "@/lib/testing/api-operations";
 import { COMPANIES, SECRETS, TEAMS, USERS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 import { callRoute, expectError, expectErrorBody, ORIGIN } from "@/lib/testing/http";
+import { POST as authPost } from "../auth/[...nextauth]/route";
 import { saveViewSchema } from "@/lib/views/schema";
 import { saveView } from "@/lib/views/views";
 import { checkId } from "../../(dashboard)/_actions/inputs";
@@ -136,6 +137,19 @@ describe("U+0000 in a sign-in", () => {
       const answer = (await refuseThrottledSignIn(request))!;
       expect(answer.status).toBe(400);
       expect(await answer.json()).toMatchObject({ error: { code: "invalid_parameter" } });
+    }
+  });
+
+  it("through the sign-in route: 400 in the error shape naming the field, as a form or JSON", async () => {
+    for (const [contentType, body] of [
+      ["application/x-www-form-urlencoded", new URLSearchParams({ email: `x${NUL}y@a.example`, password: "p" }).toString()],
+      ["application/json", JSON.stringify({ email: `x${NUL}@a.example`, password: "p" })],
+    ]) {
+      const answer = await callRoute(authPost, "/api/auth/callback/credentials", { method: "POST", headers: { "content-type": contentType }, body, params: { nextauth: ["callback", "credentials"] } as never });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.headers.get("content-type")).toMatch(/^application\/json\b/);
+      expectErrorBody(answer.body);
+      expect(answer.body).toMatchObject({ error: { code: "invalid_parameter", param: "email" } });
     }
   });
 

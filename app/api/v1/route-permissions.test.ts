@@ -24,10 +24,11 @@ import { POST as createWebhook } from "./my/webhooks/route";
 import { POST as rotateWebhookSecret } from "./my/webhooks/[id]/rotate_secret/route";
 
 /**
- * Routes declare their permission (`apiRoute({ requires, input })`, lib/auth/requirements.ts): the
- * wrapper reads the input first, so a caller without the permission hears about malformed input
- * as everyone does (a 400, as when only the data functions checked), then gets the declared 403
- * for well-formed input, with the requirement's own message.
+ * Operations declare their permission (`requires` in lib/http/operations.ts, which operationRoute
+ * hands to `apiRoute({ requires, input })`; lib/auth/requirements.ts): the wrapper reads the input
+ * first, so a caller without the permission hears about malformed input as everyone does (a 400,
+ * as when only the data functions checked), then gets the declared 403 for well-formed input,
+ * with the requirement's own message.
  */
 const COMPANY = COMPANIES[0].id;
 const SOME_ID = "00000000-0000-4000-8000-000000000000";

@@ -1,13 +1,12 @@
-import { apiRoute, readOnly } from "@/lib/http/handler";
+import { readOnly } from "@/lib/http/handler";
 import { etagResponse } from "@/lib/http/list-response";
 import { feedLinks } from "@/lib/http/links";
-import { parseQuery } from "@/lib/schema/params";
-import { eventFeed, eventFeedParamsSchema } from "@/lib/audit/events";
+import { operationRoute } from "@/lib/http/operation-route";
+import { OPERATIONS } from "@/lib/http/operations";
+import { eventFeed } from "@/lib/audit/events";
 
-export const GET = apiRoute(async ({ request, url, caller }) => {
-  const query = parseQuery(eventFeedParamsSchema, url.searchParams);
-  if (!query.ok) throw query.error;
-  const feed = await eventFeed(caller.teamId, query.value);
+export const GET = operationRoute(OPERATIONS.listEvents, async ({ request, url, caller, input }) => {
+  const feed = await eventFeed(caller.teamId, input);
   return etagResponse(request, feed, feedLinks(url, feed));
 });
 

@@ -1,12 +1,8 @@
-import { apiRoute, readOnly } from "@/lib/http/handler";
-import { parseQuery } from "@/lib/schema/params";
+import { readOnly } from "@/lib/http/handler";
+import { operationRoute } from "@/lib/http/operation-route";
+import { OPERATIONS } from "@/lib/http/operations";
 import { listNotifications } from "@/lib/notifications/queries";
-import { notificationListParamsSchema } from "@/lib/notifications/schema";
 
-export const GET = apiRoute(async ({ url, caller }) => {
-  const query = parseQuery(notificationListParamsSchema, url.searchParams);
-  if (!query.ok) throw query.error;
-  return listNotifications(caller, query.value);
-});
+export const GET = operationRoute(OPERATIONS.listNotifications, async ({ caller, input }) => listNotifications(caller, input));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods } from "@/lib/http/handler";
-import { bodyWithoutQuery, parseBody, readJsonBody } from "@/lib/schema/body";
+import { otherMethods } from "@/lib/http/handler";
+import { operationRoute } from "@/lib/http/operation-route";
+import { OPERATIONS } from "@/lib/http/operations";
 import { markRead } from "@/lib/notifications/queries";
-import { markReadSchema } from "@/lib/notifications/schema";
 
 // Any signed-in caller marks their own notifications: no permission to declare.
-export const POST = apiRoute(async ({ request, url, caller }) => markRead(caller, await bodyWithoutQuery(url, async () => parseBody(markReadSchema, await readJsonBody(request)))));
+export const POST = operationRoute(OPERATIONS.markNotificationsRead, async ({ caller, input }) => markRead(caller, input));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

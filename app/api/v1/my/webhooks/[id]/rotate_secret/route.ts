@@ -1,11 +1,8 @@
-import { REQUIRES } from "@/lib/auth/requirements";
-import { apiRoute, otherMethods } from "@/lib/http/handler";
-import { noBody } from "@/lib/schema/body";
+import { otherMethods } from "@/lib/http/handler";
+import { operationRoute } from "@/lib/http/operation-route";
+import { OPERATIONS } from "@/lib/http/operations";
 import { rotateWebhookSecret } from "@/lib/webhooks/commands";
 
-export const POST = apiRoute<{ id: string }, void>(
-  { requires: REQUIRES.manageWebhooks, input: noBody },
-  async ({ caller, params }) => rotateWebhookSecret(caller, params.id),
-);
+export const POST = operationRoute(OPERATIONS.rotateWebhookSecret, async ({ caller, params }) => rotateWebhookSecret(caller, params.id));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

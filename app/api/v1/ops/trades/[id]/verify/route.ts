@@ -1,16 +1,11 @@
-import { REQUIRES } from "@/lib/auth/requirements";
-import { bodyWithoutQuery, readJsonBody, parseBody } from "@/lib/schema/body";
-import { apiRoute, otherMethods } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/handler";
+import { operationRoute } from "@/lib/http/operation-route";
+import { OPERATIONS } from "@/lib/http/operations";
 import { resourceResponse } from "@/lib/http/resource-response";
 import { setTradeVerified } from "@/lib/trades/commands";
-import { verifySchema } from "@/lib/trades/write-schema";
 
-export const POST = apiRoute<{ id: string }, string | undefined>(
-  {
-    requires: REQUIRES.verifyTrade,
-    input: ({ request, url }) => bodyWithoutQuery(url, async () => parseBody(verifySchema, await readJsonBody(request, { optional: true })).reason),
-  },
-  async ({ request, caller, params, input }) => resourceResponse(await setTradeVerified(caller, params.id, true, input, request.headers.get("if-match"))),
+export const POST = operationRoute(OPERATIONS.verifyTrade, async ({ request, caller, params, input }) =>
+  resourceResponse(await setTradeVerified(caller, params.id, true, input.reason, request.headers.get("if-match"))),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,0 +1,151 @@
+import type { z } from "zod";
+import { eventFeedParamsSchema } from "../audit/events";
+import { REQUIRES, type Requirement } from "../auth/requirements";
+import { companyListParamsSchema } from "../companies/schema";
+import { indicationExportParamsSchema, indicationListParamsSchema } from "../indications/schema";
+import { INDICATION_REFUSED, indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
+import { streamParamsSchema } from "../live/stream";
+import { companyTradeListParamsSchema, orderBookParamsSchema } from "../market/schema";
+import { markReadSchema, notificationListParamsSchema } from "../notifications/schema";
+import { ERROR_CODES, type ErrorCode } from "../schema/errors";
+import { historyParamsSchema, type parseQuery } from "../schema/params";
+import { opsTradeListParamsSchema, tradeExportParamsSchema, tradeListParamsSchema } from "../trades/schema";
+import { TRADE_REFUSED, tradeCreateSchema, tradePatchSchema, unverifySchema, verifySchema } from "../trades/write-schema";
+import { deliveryListParamsSchema, webhookCreateSchema, webhookPatchSchema, webhookRedeliverSchema } from "../webhooks/schema";
+
+type Query = Parameters<typeof parseQuery>[0];
+
+/**
+ * Every operation of API v1, declared once: its method and path, the permission it needs, the
+ * query or body it takes and the errors of its own it can answer. The route file answers it
+ * through `operationRoute` (lib/http/operation-route.ts), which checks that permission, reads that
+ * input and answers no error the declaration does not list; the OpenAPI document
+ * (lib/openapi/paths.ts) describes the same declaration. Neither restates the other.
+ */
+export interface Operation {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** As the document writes it: `/my/indications/{id}` is app/api/v1/my/indications/[id]/route.ts. */
+  path: string;
+  /** The permission it needs (lib/auth/requirements.ts); none: any signed-in caller. */
+  requires?: Requirement;
+  /** Its query parameters (a read); a read without takes none (`noQuery`). */
+  query?: Query;
+  /** Its JSON body (a write); a write without takes none (`noBody`). `refused`: parseBody's messages for fields it never takes. */
+  body?: { schema: z.ZodType; optional?: true; mergePatch?: true; refused?: Record<string, string> };
+  /** Reads If-Match: 412 when the resource changed since that ETag. */
+  ifMatch?: true;
+  /** The errors its data functions answer beyond those errorStatusesOf gives every operation of its kind. */
+  errors?: readonly ErrorCode[];
+  /** Served outside apiRoute, to anyone: no caller to refuse or count. */
+  public?: true;
+}
+
+/**
+ * The error statuses an operation answers. Every one: 400 (its query or body refused), 401, 405
+ * (another method), 429 (the rate limit), 500, 503 (the database busy or unreachable). A write
+ * or a permission: 403 (a session's write from another origin is refused, lib/auth/caller.ts).
+ * A path id: 404 for one that names nothing. A POST: 409 and 422 of its Idempotency-Key. A write:
+ * 413 and 415 of the body read (lib/schema/body.ts). Then If-Match's 412 and its own `errors`.
+ */
+export function errorStatusesOf(operation: Operation): number[] {
+  if (operation.public) return [405, 500];
+  const write = operation.method !== "GET";
+  const statuses = [400, 401, 405, 429, 500, 503, ...(operation.errors ?? []).map((code) => ERROR_CODES[code])];
+  if (write || operation.requires) statuses.push(403);
+  if (operation.path.includes("{")) statuses.push(404);
+  if (operation.method === "POST") statuses.push(409, 422);
+  if (write) statuses.push(413, 415);
+  if (operation.ifMatch) statuses.push(412);
+  return [...new Set(statuses)].sort((a, b) => a - b);
+}
+
+type Deal = "indication" | "trade";
+/** The operation ids of a deal resource's operations (lib/http/deal-routes.ts), by what each does. */
+export type DealIds<N extends Deal> = {
+  list: `list${Capitalize<N>}s`;
+  create: `create${Capitalize<N>}`;
+  export: `export${Capitalize<N>}s`;
+  get: `get${Capitalize<N>}`;
+  update: `update${Capitalize<N>}`;
+  history: `${N}History`;
+};
+
+/** `{ list: …, create: … }` under `noun`'s operation ids: `{ listIndications: …, createIndication: … }`. */
+export function dealNamed<N extends Deal, T extends Record<keyof DealIds<N>, unknown>>(noun: N, parts: T) {
+  const name = noun[0].toUpperCase() + noun.slice(1);
+  const ids = { list: `list${name}s`, create: `create${name}`, export: `export${name}s`, get: `get${name}`, update: `update${name}`, history: `${noun}History` };
+  return Object.fromEntries(Object.entries(parts).map(([part, value]) => [ids[part as keyof DealIds<N>], value])) as { [P in keyof T as DealIds<N>[P & keyof DealIds<N>]]: T[P] };
+}
+
+interface DealDeclaration<L, E, C, P> {
+  query: { list: L; export: E };
+  create: { requires: Requirement; schema: C };
+  /** `conflict`: the 409 of a change the resource's state refuses. */
+  change: { requires: Requirement; schema: P; conflict: ErrorCode };
+}
+
+/**
+ * The operations indications and trades share, declared alike: the team's list and a create, the
+ * CSV export, one, its change (If-Match), its history. `refused`: parseBody's messages for the
+ * fields a create or a change never takes.
+ */
+function dealOperations<const N extends Deal, L extends Query, E extends Query, C extends z.ZodType, P extends z.ZodType>(
+  noun: N,
+  refused: { onCreate: Record<string, string>; onPatch: Record<string, string> },
+  deal: DealDeclaration<L, E, C, P>,
+) {
+  const path = `/my/${noun}s` as const;
+  const item = `/my/${noun}s/{id}` as const;
+  return dealNamed(noun, {
+    list: { method: "GET", path, query: deal.query.list },
+    create: { method: "POST", path, requires: deal.create.requires, body: { schema: deal.create.schema, refused: refused.onCreate } },
+    export: { method: "GET", path: `${path}.csv`, query: deal.query.export },
+    get: { method: "GET", path: item },
+    update: { method: "PATCH", path: item, requires: deal.change.requires, body: { schema: deal.change.schema, mergePatch: true, refused: refused.onPatch }, ifMatch: true, errors: [deal.change.conflict] },
+    history: { method: "GET", path: `${item}/history`, query: historyParamsSchema },
+  } as const);
+}
+
+/** In the document's order: its paths, and each path's methods, as listed here. */
+export const OPERATIONS = {
+  getOpenApiDocument: { method: "GET", path: "/openapi.json", public: true },
+  listCompanies: { method: "GET", path: "/companies", query: companyListParamsSchema },
+  getCompany: { method: "GET", path: "/companies/{company_id}", requires: REQUIRES.viewCompany },
+  getOrderBook: { method: "GET", path: "/companies/{company_id}/order_book", requires: REQUIRES.viewMarket, query: orderBookParamsSchema },
+  listCompanyTrades: { method: "GET", path: "/companies/{company_id}/trades", requires: REQUIRES.viewMarket, query: companyTradeListParamsSchema },
+  ...dealOperations("indication", INDICATION_REFUSED, {
+    query: { list: indicationListParamsSchema, export: indicationExportParamsSchema },
+    create: { requires: REQUIRES.createIndication, schema: indicationCreateSchema },
+    change: { requires: REQUIRES.changeIndication, schema: indicationPatchSchema, conflict: "indication_closed" },
+  }),
+  refreshIndication: { method: "POST", path: "/my/indications/{id}/refresh", requires: REQUIRES.refreshIndication, ifMatch: true, errors: ["indication_closed"] },
+  closeIndication: { method: "POST", path: "/my/indications/{id}/close", requires: REQUIRES.closeIndication, ifMatch: true },
+  ...dealOperations("trade", TRADE_REFUSED, {
+    query: { list: tradeListParamsSchema, export: tradeExportParamsSchema },
+    create: { requires: REQUIRES.recordTrade, schema: tradeCreateSchema },
+    change: { requires: REQUIRES.changeTrade, schema: tradePatchSchema, conflict: "trade_verified" },
+  }),
+  listEvents: { method: "GET", path: "/my/events", query: eventFeedParamsSchema },
+  streamEvents: { method: "GET", path: "/my/stream", query: streamParamsSchema },
+  listNotifications: { method: "GET", path: "/my/notifications", query: notificationListParamsSchema },
+  markNotificationsRead: { method: "POST", path: "/my/notifications/read", body: { schema: markReadSchema } },
+  // Any signed-in caller, any key of theirs: following is the user's own preference (docs/api/live.md, "Watchlist").
+  listWatchlist: { method: "GET", path: "/my/watchlist" },
+  getWatchlistEntry: { method: "GET", path: "/my/watchlist/{company_id}" },
+  followCompany: { method: "PUT", path: "/my/watchlist/{company_id}", errors: ["watchlist_full"] },
+  unfollowCompany: { method: "DELETE", path: "/my/watchlist/{company_id}" },
+  listWebhooks: { method: "GET", path: "/my/webhooks", requires: REQUIRES.manageWebhooks },
+  createWebhook: { method: "POST", path: "/my/webhooks", requires: REQUIRES.manageWebhooks, body: { schema: webhookCreateSchema }, errors: ["endpoint_limit"] },
+  getWebhook: { method: "GET", path: "/my/webhooks/{id}", requires: REQUIRES.manageWebhooks },
+  updateWebhook: { method: "PATCH", path: "/my/webhooks/{id}", requires: REQUIRES.manageWebhooks, body: { schema: webhookPatchSchema, mergePatch: true } },
+  deleteWebhook: { method: "DELETE", path: "/my/webhooks/{id}", requires: REQUIRES.manageWebhooks },
+  rotateWebhookSecret: { method: "POST", path: "/my/webhooks/{id}/rotate_secret", requires: REQUIRES.manageWebhooks },
+  redeliverWebhookRange: { method: "POST", path: "/my/webhooks/{id}/redeliver", requires: REQUIRES.manageWebhooks, body: { schema: webhookRedeliverSchema }, errors: ["redelivery_pending"] },
+  listWebhookDeliveries: { method: "GET", path: "/my/webhooks/{id}/deliveries", requires: REQUIRES.manageWebhooks, query: deliveryListParamsSchema },
+  redeliverWebhookDelivery: { method: "POST", path: "/my/webhooks/{id}/deliveries/{delivery_id}/redeliver", requires: REQUIRES.manageWebhooks },
+  listAllTrades: { method: "GET", path: "/ops/trades", requires: REQUIRES.listEveryTeamsTrades, query: opsTradeListParamsSchema },
+  verifyTrade: { method: "POST", path: "/ops/trades/{id}/verify", requires: REQUIRES.verifyTrade, body: { schema: verifySchema, optional: true }, ifMatch: true },
+  unverifyTrade: { method: "POST", path: "/ops/trades/{id}/unverify", requires: REQUIRES.unverifyTrade, body: { schema: unverifySchema }, ifMatch: true },
+} as const satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof OPERATIONS;
