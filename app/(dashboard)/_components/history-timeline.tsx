@@ -21,9 +21,13 @@ function via(actor: AuditEvent["actor"]): string {
   return "by the service";
 }
 
-/** A changed value; a time in the reader's own time zone, as everywhere on the page. */
+/**
+ * A changed value; a time in the reader's own time zone, as everywhere on the page, kept on one
+ * line (the change's line wraps around it: at 390 px "Dec 2, 2026, 12:49 → Dec 2, 2026, 12:49"
+ * broke inside the second time).
+ */
 function ChangeValue({ field, value }: { field: string; value: unknown }) {
-  return field.endsWith("_at") && typeof value === "string" ? <Timestamp iso={value} /> : <>{valueText(field, value)}</>;
+  return field.endsWith("_at") && typeof value === "string" ? <Timestamp iso={value} className="whitespace-nowrap" /> : <>{valueText(field, value)}</>;
 }
 
 export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total: number }) {
