@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { NEW_BID } from "../lib/testing/fixtures";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 
@@ -15,7 +15,7 @@ const VOLUME = "4321";
 
 /** An open bid at PRICE for VOLUME in a company of its own, and the /indications query showing it. */
 async function bidWithLongPrice(request: APIRequestContext): Promise<{ id: string; path: string }> {
-  const headers = { authorization: `Bearer ${mintApiKey(ACCOUNTS.broker, `e2e exact amounts ${Date.now()}`)}` };
+  const headers = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
   const company = ((await (await request.get("/api/v1/companies?per_page=1&page=13", { headers })).json()) as { companies: { id: string }[] }).companies[0];
   const made = await request.post("/api/v1/my/indications", { headers, data: { ...NEW_BID, issuer_id: company.id, price_per_share: PRICE, volume: VOLUME } });
   expect(made.status(), await made.text()).toBe(201);

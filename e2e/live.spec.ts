@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS, BASE_URL } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 
@@ -88,8 +88,8 @@ async function expectAccessible(page: Page, what: string) {
 test.describe("live pages", () => {
   test("a followed company's page shows another team's public offer without a reload and the bell counts it; a private one not shared never shows", async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
-    const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e live beta ${Date.now()}`);
-    const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e live follower ${Date.now()}`);
+    const betaKey = apiKeyFor(ACCOUNTS.betaBroker);
+    const alphaKey = apiKeyFor(ACCOUNTS.broker);
     const [company] = (await json<{ companies: Company[] }>(page.request, betaKey, "/api/v1/companies?per_page=1&q=a")).companies;
     const followed = await page.request.put(`/api/v1/my/watchlist/${company.id}`, { headers: { authorization: `Bearer ${alphaKey}` } });
     expect([200, 201]).toContain(followed.status());
@@ -125,8 +125,8 @@ test.describe("live pages", () => {
 
   test("a verification reaches the broker's trade page, bell and notifications, and the marketplace team's badge on another page, without a reload", async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
-    const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e live alpha ${Date.now()}`);
-    const opsKey = mintApiKey(ACCOUNTS.ops, `e2e live ops ${Date.now()}`);
+    const alphaKey = apiKeyFor(ACCOUNTS.broker);
+    const opsKey = apiKeyFor(ACCOUNTS.ops);
     const [company] = (await json<{ companies: Company[] }>(page.request, alphaKey, "/api/v1/companies?per_page=1&q=e")).companies;
 
     // The marketplace team, on a page other than the queue: its badge counts waiting trades.
@@ -172,7 +172,7 @@ test.describe("live pages", () => {
 
   test("a team table says how many rows came instead of moving under the cursor, and shows them when asked", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e live rows ${Date.now()}`);
+    const alphaKey = apiKeyFor(ACCOUNTS.broker);
     const [company] = (await json<{ companies: Company[] }>(page.request, alphaKey, "/api/v1/companies?per_page=1&q=o")).companies;
     await openLive(page, ACCOUNTS.broker, "/indications");
     await hydrated(page.getByRole("button", { name: "New indication" }));

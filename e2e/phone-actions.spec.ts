@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 
@@ -14,7 +14,7 @@ const card = (page: Page, href: string) => page.getByTestId("row-card").filter({
 const openDialog = (page: Page) => page.locator("dialog[open]");
 
 test("a broker edits, refreshes and closes an indication from its card", async ({ page, request }, testInfo) => {
-  const key = mintApiKey(ACCOUNTS.broker, `e2e phone indication ${Date.now()}`);
+  const key = apiKeyFor(ACCOUNTS.broker);
   const headers = { authorization: `Bearer ${key}` };
   const company = ((await (await request.get("/api/v1/companies?per_page=1&page=11", { headers })).json()) as { companies: { id: string }[] }).companies[0];
   const made = await request.post("/api/v1/my/indications", { headers, data: { ...NEW_BID, issuer_id: company.id, volume: "4321" } });
@@ -64,7 +64,7 @@ test("a broker edits, refreshes and closes an indication from its card", async (
 });
 
 test("the marketplace team verifies and unverifies a trade from its card", async ({ page, request }, testInfo) => {
-  const key = mintApiKey(ACCOUNTS.broker, `e2e phone trade ${Date.now()}`);
+  const key = apiKeyFor(ACCOUNTS.broker);
   const headers = { authorization: `Bearer ${key}` };
   const company = ((await (await request.get("/api/v1/companies?per_page=1&page=12", { headers })).json()) as { companies: { id: string }[] }).companies[0];
   const today = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, signInAs, test } from "./support/fixtures";
 import { wrappedNumbers } from "./support/layout-checks";
@@ -30,8 +30,8 @@ test.use({ viewport: PHONE });
 
 test("the bell's panel opens inside the window, for a broker and for the marketplace team, and names a volume in dollars", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
-  const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e phone bell alpha ${Date.now()}`);
-  const betaKey = mintApiKey(ACCOUNTS.betaBroker, `e2e phone bell beta ${Date.now()}`);
+  const alphaKey = apiKeyFor(ACCOUNTS.broker);
+  const betaKey = apiKeyFor(ACCOUNTS.betaBroker);
   const [company] = ((await (await page.request.get("/api/v1/companies?per_page=1&q=o", { headers: { authorization: `Bearer ${alphaKey}` } })).json()) as { companies: { id: string; name: string }[] }).companies;
   expect([200, 201]).toContain((await page.request.put(`/api/v1/my/watchlist/${company.id}`, { headers: { authorization: `Bearer ${alphaKey}` } })).status());
   const offer = { issuer_id: company.id, side: "offer", price_per_share: "14.25", volume: "200000", acceptable_structures: [], structure: "direct", visibility: "order_book_public", stock_type: "secondary", stock_class_type: "preferred" };
@@ -82,7 +82,7 @@ test("the header shows the whole name, team and role of who is signed in", async
 
 test("a company's order book and tape read at 390 px: no number wraps, prices right-aligned to one count of decimals, columns apart, captions whole", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  const key = mintApiKey(ACCOUNTS.broker, `e2e phone market ${Date.now()}`);
+  const key = apiKeyFor(ACCOUNTS.broker);
   const company = await tradedCompany(page, key);
   await signInAs(page, ACCOUNTS.broker, `/companies/${company.id}`);
   await expect(page.getByTestId("tape-row").first()).toBeVisible();

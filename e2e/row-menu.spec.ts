@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { NEW_BID } from "../lib/testing/fixtures";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { rows, table } from "./support/table";
@@ -19,7 +19,7 @@ interface Made {
 
 /** A company of its own (the n-th of the directory) with a bid, then an offer, of the broker's. */
 async function bidAndOffer(request: APIRequestContext, nth: number): Promise<{ company: string; bid: Made; offer: Made; headers: Record<string, string> }> {
-  const headers = { authorization: `Bearer ${mintApiKey(ACCOUNTS.broker, `e2e row menu ${nth} ${Date.now()}`)}` };
+  const headers = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
   const company = ((await (await request.get(`/api/v1/companies?per_page=1&page=${nth}`, { headers })).json()) as { companies: { id: string }[] }).companies[0].id;
   const make = async (data: Record<string, unknown>) => {
     const made = await request.post("/api/v1/my/indications", { headers, data: { ...NEW_BID, issuer_id: company, ...data } });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { NEW_TRADE } from "../lib/testing/fixtures";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { fromUsd } from "./support/decimal";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
@@ -95,7 +95,7 @@ test.describe("trades", () => {
   });
 
   test("a trade's page: the verification officer is named as such, \"Verified by\" only says who verified; one dash for every empty value", async ({ page, request }, testInfo) => {
-    const headers = { authorization: `Bearer ${mintApiKey(ACCOUNTS.broker, `e2e officer ${Date.now()}`)}` };
+    const headers = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
     const today = new Date().toISOString().slice(0, 10);
     const company = ((await (await request.get("/api/v1/companies?per_page=1&page=17", { headers })).json()) as { companies: { id: string }[] }).companies[0];
     const made = await request.post("/api/v1/my/trades", { headers, data: { ...NEW_TRADE, issuer_id: company.id, sign_date: today, won_date: today, client_id: null, third_party_id: null } });
@@ -130,7 +130,7 @@ test.describe("trades", () => {
     await expect(value("sign_date")).not.toHaveText(today);
 
     // Verified by the marketplace team: the banner names who verified; the field still the officer.
-    const ops = { authorization: `Bearer ${mintApiKey(ACCOUNTS.ops, `e2e officer verify ${Date.now()}`)}` };
+    const ops = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.ops)}` };
     expect((await request.post(`/api/v1/ops/trades/${trade.id}/verify`, { headers: ops })).status()).toBe(200);
     await page.reload();
     await expect(page.getByTestId("verified-by")).toContainText("Verified by Ibrahim Novak");

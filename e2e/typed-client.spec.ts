@@ -8,7 +8,7 @@ import addFormats from "ajv-formats";
 import createClient from "openapi-fetch";
 import type { paths } from "../lib/generated/api/openapi";
 import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS, BASE_URL, PROJECT_ROOT } from "./support/env";
 import { expect, test } from "./support/fixtures";
 
@@ -61,8 +61,8 @@ test("every operation through the typed client answers as the document says", as
     if (!validate(body)) violations.push(`${where}: ${ajv.errorsText(validate.errors)}`);
   }
 
-  const broker = createClient<paths>({ baseUrl: `${BASE_URL}/api/v1`, headers: { authorization: `Bearer ${mintApiKey(ACCOUNTS.broker, `typed client ${Date.now()}`)}` } });
-  const ops = createClient<paths>({ baseUrl: `${BASE_URL}/api/v1`, headers: { authorization: `Bearer ${mintApiKey(ACCOUNTS.ops, `typed client ops ${Date.now()}`)}` } });
+  const broker = createClient<paths>({ baseUrl: `${BASE_URL}/api/v1`, headers: { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` } });
+  const ops = createClient<paths>({ baseUrl: `${BASE_URL}/api/v1`, headers: { authorization: `Bearer ${apiKeyFor(ACCOUNTS.ops)}` } });
   const anonymous = createClient<paths>({ baseUrl: `${BASE_URL}/api/v1` });
 
   // Every call goes through here: the typed call, then its answer checked. CSV comes as text.

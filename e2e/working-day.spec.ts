@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { mintApiKey } from "./support/api";
+import { apiKeyFor } from "./support/api";
 import { ACCOUNTS, BASE_URL } from "./support/env";
 import { expect, hydrated, newPersonContext, signInAs, test } from "./support/fixtures";
 import { rows, table } from "./support/table";
@@ -54,7 +54,7 @@ const shownOffers = async (page: Page) => Number(/\((\d+) shown to you/.exec(awa
 
 test("a working day through the dashboard: each write reaches the other users' open pages, bells and streams", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const alphaKey = mintApiKey(ACCOUNTS.broker, `e2e working day ${Date.now()}`);
+  const alphaKey = apiKeyFor(ACCOUNTS.broker);
   const companies = (await (await page.request.get("/api/v1/companies?per_page=20&q=ar", { headers: { authorization: `Bearer ${alphaKey}` } })).json()) as { companies: Company[] };
   const company = companies.companies[0];
   // Alpha's broker follows the company (the star, as a person does), then keeps its page open.

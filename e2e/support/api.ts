@@ -6,7 +6,7 @@ import { E2E_DATABASE_URL, PROJECT_ROOT } from "./env";
  * Mints an API key for a user with the operator CLI (`npm run api-key -- create`), against the
  * browser tests' own database. The secret is the CLI's last line of output.
  */
-export function mintApiKey(email: string, name: string): string {
+function mintApiKey(email: string, name: string): string {
   const out = execFileSync("npx", ["tsx", "--conditions=react-server", "lib/api-keys/cli.ts", "create", "--email", email, "--name", name], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
@@ -16,6 +16,24 @@ export function mintApiKey(email: string, name: string): string {
   const secret = out.trim().split("\n").at(-1)?.trim() ?? "";
   if (!/^mkd_[A-Za-z0-9]{32}$/.test(secret)) throw new Error(`the CLI did not print a key as its last line:\n${out}`);
   return secret;
+}
+
+/** Each account's key, minted once per worker (see `apiKeyFor`). */
+const keys = new Map<string, string>();
+
+/**
+ * An API key of `email`'s, minted by the CLI the first time a test of the worker asks and shared
+ * by its later tests: the CLI is a process of its own (`npx tsx`, seconds on a busy machine), and
+ * no test here revokes or counts a key it did not make itself. A test about keys themselves
+ * makes its own (e2e/api-keys.spec.ts, in the UI).
+ */
+export function apiKeyFor(email: string): string {
+  let key = keys.get(email);
+  if (key === undefined) {
+    key = mintApiKey(email, `e2e ${email} ${Date.now()}`);
+    keys.set(email, key);
+  }
+  return key;
 }
 
 interface ListBody<T> {

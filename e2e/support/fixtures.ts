@@ -1,11 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Cookie, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD, PROJECT_ROOT } from "./env";
 
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, "e2e", "screenshots");
-/** Screenshots are taken locally and, in CI, only with E2E_SCREENSHOTS=1 (docs/ui.md, top). */
-const CAPTURE = process.env.E2E_SCREENSHOTS === "1" || !process.env.CI ? "yes" : "no";
+/**
+ * Screenshots are taken locally and, in CI, only with E2E_SCREENSHOTS=1 (docs/ui.md, top);
+ * E2E_SCREENSHOTS=0 leaves them out locally too (a run timed as CI runs it).
+ */
+const CAPTURE = process.env.E2E_SCREENSHOTS === "1" || (!process.env.CI && process.env.E2E_SCREENSHOTS !== "0") ? "yes" : "no";
 
 function slug(text: string): string {
   return text
@@ -154,11 +157,55 @@ export async function hydrated(locator: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** Signs the page's browser context in as `email` and opens `path`. */
-export async function signInAs(page: Page, email: string, path = "/companies"): Promise<void> {
+/**
+ * Each demo user's sign-in state (the context's cookies after signing in, as Playwright's
+ * `storageState` holds them), kept for the worker's later tests: a test about something other
+ * than signing in starts signed in, without a sign-in of its own (three requests and a bcrypt
+ * check each). The sign-in itself is tested by e2e/auth.spec.ts and e2e/security.spec.ts, with
+ * the form and fresh contexts.
+ */
+const signedIn = new Map<string, Cookie[]>();
+
+async function freshSignIn(page: Page, email: string): Promise<void> {
+  await page.context().clearCookies();
   await signInViaApi(page.request, email);
+  signedIn.set(email, (await page.context().storageState()).cookies);
+}
+
+/**
+ * Signs the page's browser context in as `email` (a demo user, with the demo password) and opens
+ * `path`. The user's sign-in state is shared between the worker's tests; a session that has ended
+ * since (sign-out ends all of a user's sessions: lib/auth/sessions.ts) sends the page to /sign-in,
+ * and the user is then signed in afresh.
+ */
+export async function signInAs(page: Page, email: string, path = "/companies"): Promise<void> {
+  const state = signedIn.get(email);
+  if (state) {
+    await page.context().clearCookies();
+    await page.context().addCookies(state);
+  } else await freshSignIn(page, email);
   await page.goto(path);
+  if (state && new URL(page.url()).pathname === "/sign-in") {
+    await freshSignIn(page, email);
+    await page.goto(path);
+  }
   await expect(page.getByTestId("current-user")).toBeVisible();
+}
+
+/**
+ * Signs the page's browser context in as `email` without opening a page (the shared sign-in
+ * state of `signInAs`, checked with next-auth's session endpoint, which answers an ended session
+ * as signed out: app/api/auth/[...nextauth]/route.ts).
+ */
+export async function useSession(page: Page, email: string): Promise<void> {
+  const state = signedIn.get(email);
+  if (state) {
+    await page.context().clearCookies();
+    await page.context().addCookies(state);
+    const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } };
+    if (session.user?.email === email) return;
+  }
+  await freshSignIn(page, email);
 }
 
 /** Signs in with the form on /sign-in (the page must already show it). */

@@ -102,9 +102,11 @@ export async function panelsPastTheEdges(page: Page, checked = new Set<string>()
     await page.keyboard.press("Escape");
     const closed = (await trigger.getAttribute("aria-expanded")) !== "true" || (await trigger.click({ timeout: 2_000 }).then(() => true, () => false));
     if (!closed) {
-      // A sheet whose own button is under its backdrop: start again from a fresh page.
+      // A sheet whose own button is under its backdrop: start again from a fresh page, drawn once
+      // its header's bell has opened the live stream (as the tour counts a page drawn).
+      const drawn = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/my/stream", { timeout: 15_000 });
       await page.reload();
-      await page.waitForLoadState("networkidle");
+      await drawn;
       await tag(kinds);
     }
   }

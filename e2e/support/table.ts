@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { hydrated } from "./fixtures";
+import type { Locator, Page, Request } from "@playwright/test";
+import { expect, hydrated } from "./fixtures";
 
 /**
  * Reading the dashboard's data tables (components/data-table): each body row is
@@ -55,4 +55,41 @@ export async function addFilter(scope: Page | Locator, key: string): Promise<voi
   await hydrated(button);
   await button.click();
   await scope.getByTestId(`add-filter-${key}`).click();
+}
+
+/** The table has finished its navigation: not dimmed, and no loading notice. */
+export async function settled(page: Page, t: Locator): Promise<void> {
+  await expect(t.getByRole("table")).toHaveAttribute("aria-busy", "false");
+  await expect(page.locator("[role=status]", { hasText: "Loading" })).toHaveCount(0);
+}
+
+/** Every request the page makes from now until `until` resolves and the network has been quiet. */
+export async function requestsDuring(page: Page, until: () => Promise<unknown>): Promise<Request[]> {
+  const seen: Request[] = [];
+  const listener = (request: Request) => seen.push(request);
+  page.on("request", listener);
+  try {
+    await until();
+    await page.waitForLoadState("networkidle");
+  } finally {
+    page.off("request", listener);
+  }
+  return seen;
+}
+
+/** The filter toolbar of the page's table is one line, 32 px high: the primary chips, "+ Filter" and the table's controls. */
+export async function expectToolbarOneLine(page: Page): Promise<void> {
+  const bar = page.getByTestId("filter-bar");
+  await hydrated(bar.getByTestId("add-filter"));
+  // The bar's items, the filter panel's own (it is `display: contents` here) in its place.
+  const items = await bar.evaluate((el) =>
+    [...el.children]
+      .flatMap((child) => (getComputedStyle(child).display === "contents" ? [...child.children] : [child]))
+      .map((item) => item.getBoundingClientRect())
+      .filter((box) => box.height > 0)
+      .map((box) => ({ top: Math.round(box.top), height: Math.round(box.height) })),
+  );
+  expect(items.length).toBeGreaterThan(3);
+  expect(new Set(items.map((item) => item.top)).size, JSON.stringify(items)).toBe(1);
+  expect(Math.round((await bar.boundingBox())!.height)).toBe(32);
 }

@@ -101,7 +101,7 @@ const readColumns = [...columns, actionsColumn(false)];
 const manageColumns = [selectionColumn<Indication>((row) => row.id, (row) => `Select ${rowName(row)}`), ...columns, actionsColumn(true)];
 
 // Shown by default: what a broker scans a book by, and the row actions; the rest one click away
-// (the default columns fit 1,440 px with the selection and actions columns: e2e/tables.spec.ts).
+// (the default columns fit 1,440 px with the selection and actions columns: e2e/table-layout.spec.ts).
 const DEFAULT_HIDDEN = [
   "stock_type",
   "stock_class",
