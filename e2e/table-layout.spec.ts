@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { ACCOUNTS } from "./support/env";
-import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, shot, signInAs, signInViaApi, test } from "./support/fixtures";
 import { expectToolbarOneLine, rows, settled, table } from "./support/table";
 
 /**
@@ -137,5 +137,24 @@ test.describe("at 390×844", () => {
     expect((await box(header)).width).toBeLessThanOrEqual(PHONE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, testInfo, "phone-company");
+  });
+
+  test("before hydration, as a laptop's narrow window is sent the table: /indications, /trades and /review scroll no page sideways", async ({ browser }, testInfo) => {
+    // The app's scripts withheld (the streamed HTML's own inline scripts still run): the page as
+    // the server sends it to a laptop's user agent at 390 px, before use-phone.tsx swaps the table
+    // for cards (the tour met /review 398 px wide then).
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.route("**/_next/static/**/*.js", (route) => route.abort());
+      await signInViaApi(page.request, ACCOUNTS.lead);
+      for (const path of ["/indications", "/trades", "/review"]) {
+        await page.goto(path);
+        await expect(page.getByRole("table").first()).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+      }
+    } finally {
+      await context.close();
+    }
   });
 });

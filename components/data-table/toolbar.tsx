@@ -128,7 +128,9 @@ export function FilterBar({
           the controls on a line of their own below (else it wrapped to three lines and pushed
           Export CSV past the cards). */}
       {phone && count ? <div className="ml-auto">{count}</div> : null}
-      <div className={phone ? "flex w-full flex-wrap items-center justify-end gap-2" : "ml-auto flex items-center gap-2"}>
+      {/* It wraps in the table's layout too: a narrow window is sent the table until the page has
+          hydrated and swapped it for cards (use-phone.tsx), and /review's controls need 398 px. */}
+      <div className={phone ? "flex w-full flex-wrap items-center justify-end gap-2" : "ml-auto flex flex-wrap items-center justify-end gap-2"}>
         {isPending ? (
           <span className="text-xs text-slate-600" role="status">
             Loading…
