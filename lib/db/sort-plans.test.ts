@@ -12,7 +12,8 @@ import { INDICATION_SORT_FIELDS, parseIndicationListParams } from "@/lib/indicat
 import { companyTradeList } from "@/lib/market/queries";
 import { parseCompanyTradeListParams } from "@/lib/market/schema";
 import { parseQuery, type ParseResult } from "@/lib/schema/params";
-import { COMPANIES, TEAMS } from "@/lib/testing/fixtures";
+import { TEAMS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
 import { opsTradeList, tradeList } from "@/lib/trades/queries";
 import { OPS_TRADE_SORT_FIELDS, TRADE_SORT_FIELDS, opsTradeListParamsSchema, parseTradeListParams } from "@/lib/trades/schema";
 

@@ -4,7 +4,8 @@ import { getEngine } from "@/lib/db/client";
 import type { Engine } from "@/lib/db/page";
 import { indicationList } from "@/lib/indications/queries";
 import { parseIndicationExportParams } from "@/lib/indications/schema";
-import { TEAMS, teamIndications } from "@/lib/testing/fixtures";
+import { TEAMS } from "@/lib/testing/fixtures/accounts";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { csvRecord } from "@/lib/domain/csv";
 import { csvStream, WHOLE_LIST } from "./csv";
 

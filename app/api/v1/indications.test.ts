@@ -1,28 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { callRoute, expectError, expectList, expectNoLeak, expectPageArithmetic, fetchAll, idsOf, keysOf } from "@/lib/testing/http";
 import { GET } from "./my/indications/route";
-import {
-  EDGE_DECIMALS,
-  INDICATIONS,
-  INDICATION_SORT_KEYS,
-  SECRETS,
-  SIDES,
-  SPECIAL_COMPANIES,
-  STAGES,
-  STOCK_CLASS_TYPES,
-  STOCK_TYPES,
-  STRUCTURES,
-  TEAMS,
-  VISIBILITIES,
-  canonicalDecimal,
-  expectedIndication,
-  fixtureUuid,
-  sortBy,
-  teamIndications,
-  units,
-  type FixtureIndication,
-  type TeamKey,
-} from "@/lib/testing/fixtures";
+import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
+import { SECRETS, TEAMS, type TeamKey } from "@/lib/testing/fixtures/accounts";
+import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
+import { EDGE_DECIMALS, canonicalDecimal, units } from "@/lib/testing/fixtures/decimals";
+import { expectedIndication } from "@/lib/testing/fixtures/expected";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { INDICATIONS, teamIndications, type FixtureIndication } from "@/lib/testing/fixtures/indications";
+import { INDICATION_SORT_KEYS, sortBy } from "@/lib/testing/fixtures/order";
 
 const KEY = SECRETS.alphaBroker;
 const PATH = "/api/v1/my/indications";

@@ -1,26 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { callRoute, expectError, expectList, expectNoLeak, expectPageArithmetic, fetchAll, idsOf, keysOf } from "@/lib/testing/http";
 import { GET } from "./my/trades/route";
-import {
-  EDGE_DECIMALS,
-  SECRETS,
-  SIGN_DATES,
-  SPECIAL_COMPANIES,
-  STOCK_CLASS_TYPES,
-  STOCK_TYPES,
-  STRUCTURES,
-  TRADES,
-  TRADE_SORT_KEYS,
-  USERS,
-  canonicalDecimal,
-  expectedTrade,
-  fixtureUuid,
-  sortBy,
-  teamTrades,
-  units,
-  type FixtureTrade,
-  type TeamKey,
-} from "@/lib/testing/fixtures";
+import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
+import { SECRETS, USERS, type TeamKey } from "@/lib/testing/fixtures/accounts";
+import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
+import { EDGE_DECIMALS, canonicalDecimal, units } from "@/lib/testing/fixtures/decimals";
+import { expectedTrade } from "@/lib/testing/fixtures/expected";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { TRADE_SORT_KEYS, sortBy } from "@/lib/testing/fixtures/order";
+import { SIGN_DATES, TRADES, teamTrades, type FixtureTrade } from "@/lib/testing/fixtures/trades";
 
 const KEY = SECRETS.alphaBroker;
 const PATH = "/api/v1/my/trades";
