@@ -12,7 +12,7 @@ import { apiReferenceHtml } from "@/lib/docs/reference";
 import { openApiDocument } from "@/lib/openapi/openapi";
 import { API_DOCS_PATH } from "@/lib/schema/error-body.mjs";
 import { ApiError, docUrlOf, ERROR_CODES, type ErrorCode } from "@/lib/schema/errors";
-import { historyParamsSchema } from "@/lib/schema/params";
+import { historyParamsSchema } from "@/lib/schema/history-params";
 import { opsTradeListParamsSchema, tradeExportParamsSchema, tradeListParamsSchema } from "@/lib/trades/schema";
 import { FIXED_FIELDS as TRADE_FIXED, WRITABLE_FIELDS as TRADE_FIELDS } from "@/lib/trades/write-schema";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SEQ } from "@/lib/schema/params";
+import { MAX_SEQ } from "@/lib/schema/feed-params";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { GET as events } from "./my/events/route";
