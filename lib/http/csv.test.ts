@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
-import type { Engine } from "@/lib/db/page";
+import type { Engine } from "@/lib/db/engine";
 import { indicationList } from "@/lib/indications/queries";
 import { parseIndicationExportParams } from "@/lib/indications/schema";
 import { TEAMS } from "@/lib/testing/fixtures/accounts";

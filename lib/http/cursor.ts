@@ -1,5 +1,5 @@
 import { sealer } from "../auth/seal";
-import type { OrderBy, PageKey } from "../db/page";
+import type { OrderBy, PageKey } from "../db/list-query";
 import { ApiError } from "../schema/errors";
 import { cursorMessage } from "../schema/param-reader";
 import { MAX_CURSOR_LENGTH } from "../schema/params";
