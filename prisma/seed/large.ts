@@ -23,7 +23,7 @@
  * inserts), and PostgreSQL with pg (INSERT … SELECT FROM unnest($1::text[], …) in batches of
  * thousands of rows, indexes rebuilt at the end). The table and column names are those of the
  * committed migrations. Indications and trades come from the demo seed's own row generators
- * (prisma/seed/generators.ts: same realism and validity rules: structure only for offers,
+ * (prisma/seed/deal-rows.ts: same realism and validity rules: structure only for offers,
  * acceptable_structures only for bids, recipients only for private indications, won_date on or
  * after sign_date, timestamps in order, decimals in the stored fixed-width form), generated in a
  * worker thread while the main thread writes. Companies come from the demo seed's companyRow in its
@@ -42,7 +42,9 @@ import { SQLITE_SEARCH_OPTIMIZE } from "../../lib/companies/search";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { BROKER_PERMISSIONS, type Permission } from "../../lib/domain/enums";
 import { DEMO_PASSWORD, mayOwnDeals, TEAMS, USERS } from "./accounts";
-import { BASE_TIME, companyRow, companySlug, indicationRow, tradeRow, type CompanyRow, type RowContext } from "./generators";
+import { companyRow, companySlug } from "./company-rows";
+import { indicationRow, tradeRow } from "./deal-rows";
+import { BASE_TIME, type CompanyRow, type RowContext } from "./generators";
 import { Rng } from "../../lib/random";
 import { namedUuid } from "./prng";
 import { FIRST_NAMES, LAST_NAMES } from "./vocab";
@@ -226,7 +228,7 @@ function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companie
   };
 }
 
-// The demo seed's row generators (prisma/seed/generators.ts) make the rows, so both data sets
+// The demo seed's row generators (prisma/seed/deal-rows.ts) make the rows, so both data sets
 // follow the same realism and validity rules. Two adaptations for 2 M rows: the owner is picked
 // here in O(log n) from the 200 teams' users (the generator's weighted pick walks its whole owner
 // list per row) and handed to the generator as a one-owner context; and the row object is turned
