@@ -24,7 +24,7 @@ import { parseCompanyTradeListParams } from "../lib/market/schema";
 import { summarySql, utcToday } from "../lib/market/summary";
 import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
-import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
+import { DEFAULT_LARGE_URL } from "../prisma/seed/large-scales";
 
 async function main() {
   const url = process.env.DATABASE_URL?.trim() || DEFAULT_LARGE_URL;

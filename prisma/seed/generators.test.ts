@@ -6,7 +6,7 @@ import { indicationRow, tradeRow } from "./deal-rows";
 import { referencePrice } from "./deal-values";
 import { BASE_TIME, SEED } from "./generators";
 import { DEFAULT_COUNTS, rowContext } from "./run";
-import { LARGE_SEED } from "./large";
+import { LARGE_SEED } from "./large-scales";
 
 // SHA-256 of the JSON of the first 50 companies of each data set. The demo rows are what the
 // dashboard and the browser tests show; the large rows are the benchmark's data set. A change of
