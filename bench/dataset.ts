@@ -8,7 +8,8 @@ import path from "node:path";
 import { createApiKey } from "../lib/api-keys/keys";
 import { createDb } from "../lib/db/client";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { seedLarge, type LargeScale } from "../prisma/seed/large";
+import { seedLarge } from "../prisma/seed/large";
+import type { LargeScale } from "../prisma/seed/large-scales";
 import { log, ROOT } from "./processes";
 
 export const DEMO_EMAIL = "broker@alpha.example";

@@ -4,7 +4,7 @@
  *   npm run bench:explain                                      # SQLite: EXPLAIN QUERY PLAN + timing
  *   DATABASE_URL=postgresql://…/desk_large npm run bench:explain       # PostgreSQL: EXPLAIN ANALYZE
  *
- * The statements are built by the page engine (lib/db/page.ts) from the resources' lists
+ * The statements are built by the page engine (lib/db/page-sql.ts, list-sql.ts) from the resources' lists
  * (lib/<resource>/queries.ts) and parsed queries, exactly as the app runs them (page statement with and without the count, and the count statement), as broker@alpha.example.
  * Then the market view of the company with the most trades (issue 14): its tape's page and count,
  * the statement that loads its whole open book into the cache, and the tape summary's statement.
@@ -12,7 +12,9 @@
 import { companyList } from "../lib/companies/queries";
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
-import { countSql, pageSql, type ListQuery } from "../lib/db/page";
+import type { ListQuery } from "../lib/db/list-query";
+import { countSql } from "../lib/db/list-sql";
+import { pageSql } from "../lib/db/page-sql";
 import { compiled, type Sql } from "../lib/db/sql";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
@@ -22,7 +24,7 @@ import { parseCompanyTradeListParams } from "../lib/market/schema";
 import { summarySql, utcToday } from "../lib/market/summary";
 import { tradeList } from "../lib/trades/queries";
 import { parseTradeListParams } from "../lib/trades/schema";
-import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
+import { DEFAULT_LARGE_URL } from "../prisma/seed/large-scales";
 
 async function main() {
   const url = process.env.DATABASE_URL?.trim() || DEFAULT_LARGE_URL;

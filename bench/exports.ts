@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { defaultScaleUrl, SCALES } from "../prisma/seed/large";
+import { defaultScaleUrl, SCALES } from "../prisma/seed/large-scales";
 import { datasetRows, ensureDataset, mintApiKey, redact, type DatasetRows } from "./dataset";
 import { pad } from "./measure";
 import { log, ROOT, sleep, startServer, stopProcess, throwIfCrashed, waitForHttp } from "./processes";

@@ -17,7 +17,8 @@ import { COMPANY_ITEM, companyKey, companyList } from "../lib/companies/queries"
 import { parseCompanyListParams } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import { readItem } from "../lib/db/item";
-import { ListCache, runPage, type Engine, type RunSql } from "../lib/db/page";
+import { ListCache, type Engine, type RunSql } from "../lib/db/engine";
+import { runPage } from "../lib/db/page";
 import { postgresConnection, sqliteConnection } from "../lib/db/connection";
 import { compiled } from "../lib/db/sql";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";

@@ -24,7 +24,7 @@ import { NextRequest } from "next/server";
 import { createApiKey } from "../lib/api-keys/keys";
 import { getDb } from "../lib/db/client";
 import { databaseKind, databaseUrl } from "../lib/db/url";
-import { DEFAULT_LARGE_URL } from "../prisma/seed/large";
+import { DEFAULT_LARGE_URL } from "../prisma/seed/large-scales";
 import { routeModule } from "./route-module";
 
 process.env.LOG_LEVEL ??= "silent";

@@ -45,7 +45,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
-import { DEFAULT_LARGE_URL, SCALES } from "../prisma/seed/large";
+import { DEFAULT_LARGE_URL, SCALES } from "../prisma/seed/large-scales";
 import { prepareApp } from "./build";
 import { busiestCompany, datasetRows, DEMO_EMAIL, ensureDataset, mintApiKey, redact } from "./dataset";
 import { measureExports } from "./exports";

@@ -3,7 +3,7 @@
  * which it prints PASS or MISS, and the failures that make it exit 1 (of the targets, only the
  * exports' memory and hang-up count as failures: timings move with the machine).
  */
-import { SCALES } from "../prisma/seed/large";
+import { SCALES } from "../prisma/seed/large-scales";
 import type { ExportResult } from "./exports";
 import type { Row } from "./lists";
 import { failed, percent } from "./measure";

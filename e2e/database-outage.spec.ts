@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SECRETS } from "../lib/testing/fixtures";
+import { SECRETS } from "../lib/testing/fixtures/accounts";
 import { startPrivatePostgres, type PrivatePostgres } from "../lib/testing/private-postgres";
 import { E2E_PORT } from "./support/env";
 import { answering, createFixtureDatabase, serve, signIn, stop, type Served } from "./support/servers";

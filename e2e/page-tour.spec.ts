@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
+import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures/bodies";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, test, useSession } from "./support/fixtures";

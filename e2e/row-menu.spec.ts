@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { NEW_BID } from "../lib/testing/fixtures";
+import { NEW_BID } from "../lib/testing/fixtures/bodies";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
-import { NEW_TRADE } from "../lib/testing/fixtures";
+import { NEW_TRADE } from "../lib/testing/fixtures/bodies";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { fromUsd } from "./support/decimal";

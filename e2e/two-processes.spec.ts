@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { NEW_BID, SECRETS } from "../lib/testing/fixtures";
+import { SECRETS } from "../lib/testing/fixtures/accounts";
+import { NEW_BID } from "../lib/testing/fixtures/bodies";
 import { E2E_PORT, PROJECT_ROOT } from "./support/env";
 import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, type Served } from "./support/servers";
 

@@ -7,7 +7,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import createClient from "openapi-fetch";
 import type { paths } from "../lib/generated/api/openapi";
-import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures";
+import { NEW_BID, NEW_TRADE } from "../lib/testing/fixtures/bodies";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS, BASE_URL, PROJECT_ROOT } from "./support/env";
 import { expect, test } from "./support/fixtures";

@@ -8,7 +8,7 @@ import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
  * secret, a span's events sent again, delete; at 1,440 px and on a 390 px phone, axe-clean and nothing wider than the window.
  * The endpoint's URL is on loopback (the test server's WEBHOOK_ALLOWED_HOSTS allows every port of 127.0.0.1), at a
  * port nothing listens on: events other specs write meanwhile are sent nowhere else. The page is
- * tested here, the delivery by e2e/typed-client.spec.ts and app/api/v1/webhooks.test.ts.
+ * tested here, the delivery by e2e/typed-client.spec.ts and app/api/v1/webhook-deliveries.test.ts.
  */
 
 async function expectClean(page: Page, width: number) {

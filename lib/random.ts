@@ -1,6 +1,6 @@
 /**
  * The one seeded pseudo-random generator of the project: the seeds (prisma/seed/), the test
- * fixtures (lib/testing/fixtures.ts) and property tests draw from it, so a given seed always gives
+ * fixtures (lib/testing/fixtures/) and property tests draw from it, so a given seed always gives
  * the same sequence everywhere. Not for anything secret.
  */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { API_KEYS, SECRETS, TEAMS, UNKNOWN_SECRET, USERS } from "@/lib/testing/fixtures";
+import { API_KEYS, SECRETS, TEAMS, UNKNOWN_SECRET, USERS } from "@/lib/testing/fixtures/accounts";
 import { createApiKey, findActiveApiKey, listApiKeys, revokeApiKey } from "./keys";
 
 describe("API keys", () => {

@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
-import { rowsRunner } from "../db/page";
+import { rowsRunner } from "../db/engine";
 import { template } from "../db/sql";
 import { PERMISSIONS, type Permission } from "../domain/enums";
 

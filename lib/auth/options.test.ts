@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { USERS } from "@/lib/testing/fixtures";
+import { USERS } from "@/lib/testing/fixtures/accounts";
 import { authOptions, authorizeCredentials, oidcConfig, oidcUserFor } from "./options";
 
 const PASSWORD = "fixture-password";

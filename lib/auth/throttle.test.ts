@@ -5,7 +5,7 @@ import { POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { createDb, getDb } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/db/url";
 import { callRoute } from "@/lib/testing/http";
-import { FIXTURE_PASSWORD_HASH, TEAMS } from "@/lib/testing/fixtures";
+import { FIXTURE_PASSWORD_HASH, TEAMS } from "@/lib/testing/fixtures/accounts";
 import { authorizeCredentials } from "./options";
 import { hashConcurrency, hashPassword, passwordHashLoad, verifyPassword } from "./password";
 import { knownSignInRetryAfter, recordSignInFailure, SIGN_IN_WINDOW_MS, signInRetryAfter } from "./throttle";

@@ -48,12 +48,12 @@ const CACHES = {
       throttledUntil: { bound: 10_000, holds: "when an account's or address's throttle ends", saves: "a database read per refused guess in a flood (docs/performance.md, \"Sign-in gate\")" },
     },
   },
-  /** Not data: a statement's text is its meaning, so an entry is never stale (lib/db/connection.ts, lib/db/page.ts). */
+  /** Not data: a statement's text is its meaning, so an entry is never stale (lib/db/connection.ts, lib/db/page-sql.ts). */
   driver: {
     staleWhen: "never",
     parts: {
       sqliteStatements: { bound: 256, holds: "prepared SQLite statements by SQL text", saves: "38 % of /my/trades" },
-      pageStatements: { bound: 2_000, holds: "a list page's statement text by its shape (lib/db/page.ts pageSql)", saves: "21 % of /my/trades, 19 % of a filtered /my/indications" },
+      pageStatements: { bound: 2_000, holds: "a list page's statement text by its shape (lib/db/page-sql.ts pageSql)", saves: "21 % of /my/trades, 19 % of a filtered /my/indications" },
     },
   },
 } as const satisfies Record<string, { staleWhen: string; parts: Record<string, { bound: number; holds: string; saves: string }> }>;

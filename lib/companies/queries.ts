@@ -7,7 +7,7 @@ import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
 import { readItem, type ItemKey, type ItemSource } from "../db/item";
 import type { ApiFields } from "../db/json-sql";
-import type { ListQuery } from "../db/page";
+import type { ListQuery } from "../db/list-query";
 import { col, type Filters } from "../db/sql";
 import type { Company as CompanyRow } from "../generated/kysely/tables";
 import { sql, type SqlBool } from "kysely";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pageSql, runPage } from "@/lib/db/page";
-import { companyRows } from "@/lib/testing/fixtures";
+import { runPage } from "@/lib/db/page";
+import { pageSql } from "@/lib/db/page-sql";
+import { companyRows } from "@/lib/testing/fixtures/stored";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { companyList } from "./queries";
 import { parseCompanyListParams } from "./schema";

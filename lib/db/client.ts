@@ -8,7 +8,7 @@ import { database, databaseClients, writeGate, type WriteGate } from "desk-proce
 import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS, retryWhileBusy } from "./busy";
 import { postgresConnection, releaseLostConnections, sqliteConnection, type EngineConnection } from "./connection";
 import { dialectOf } from "./dialect";
-import { ListCache, type Engine } from "./page";
+import { ListCache, type Engine } from "./engine";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
 /**
@@ -128,7 +128,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-/** The page engine (lib/db/page.ts) over a client: its dialect, its connection, its list cache. */
+/** The page engine (lib/db/engine.ts) over a client: its dialect, its connection, its list cache. */
 export function engineOf(db: Db): Engine {
   const state = stateOf(db);
   state.engine ??= {

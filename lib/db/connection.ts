@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { createCache } from "../cache/registry";
-import type { RunRows, RunSql } from "./page";
+import type { RunRows, RunSql } from "./engine";
 import type { Sql } from "./sql";
 
 /**

@@ -1,7 +1,9 @@
 import { csvRecordSql } from "./csv-sql";
 import { exportColumnsSql } from "./json-sql";
 import { sql } from "kysely";
-import { addStart, computedOf, fromList, orderClause, rowsRunner, selection, type Engine, type ListQuery, type PageStart } from "./page";
+import { rowsRunner, type Engine } from "./engine";
+import type { ListQuery, PageStart } from "./list-query";
+import { addStart, computedOf, fromList, orderClause, selection } from "./list-sql";
 import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
 
 /**
@@ -9,7 +11,7 @@ import { col, compiled, type Fragment, type Selected, type Sql } from "./sql";
  * written by the database (lib/db/csv-sql.ts) from the list's fields, with the same expressions
  * that write the API's JSON, so the export follows the API without a second column list.
  *
- * Unlike the page statement (lib/db/page.ts) nothing is aggregated: no JSON per row and no
+ * Unlike the page statement (lib/db/page-sql.ts) nothing is aggregated: no JSON per row and no
  * `json_group_array(… ORDER BY …)` re-sort. A chunk is the list's rows just after the previous
  * chunk's last one (keyset), read straight off the list's (scope, sort column, id) index, so a
  * chunk costs the same at row 1 and at row 1,000,000 and only one chunk is ever held

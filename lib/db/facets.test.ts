@@ -3,7 +3,9 @@ import { toStoredDecimal } from "@/lib/domain/decimal";
 import { INDICATION_FACETS } from "@/lib/indications/facets";
 import { indicationList } from "@/lib/indications/queries";
 import { parseIndicationListParams } from "@/lib/indications/schema";
-import { TEAMS, indicationRows, teamIndications } from "@/lib/testing/fixtures";
+import { TEAMS } from "@/lib/testing/fixtures/accounts";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
+import { indicationRows } from "@/lib/testing/fixtures/stored";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { facetCounts } from "./facets";
 

@@ -1,11 +1,13 @@
 import { sql } from "kysely";
-import { fromList, listCounterSql, selection, type Engine, type ListQuery } from "./page";
+import type { Engine } from "./engine";
+import type { ListQuery } from "./list-query";
+import { fromList, listCounterSql, selection } from "./list-sql";
 import { col, compiled } from "./sql";
 
 /**
  * Faceted counts: for a filter column, how many rows each of its values gives under the list's
  * other filters (the filter popovers show them). One GROUP BY per facet, cached under the list's
- * change counter like the page counts (lib/db/page.ts ListCache): an unchanged team pays one small
+ * change counter like the page counts (lib/db/engine.ts ListCache): an unchanged team pays one small
  * statement for the counter, and every facet comes from the cache.
  */
 

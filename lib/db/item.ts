@@ -1,6 +1,8 @@
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type Computed } from "./json-sql";
-import { fromList, type RefJoin, type RunSql } from "./page";
+import type { RunSql } from "./engine";
+import type { RefJoin } from "./list-query";
+import { fromList } from "./list-sql";
 import { col, template, type Sql, type TableName } from "./sql";
 
 /**

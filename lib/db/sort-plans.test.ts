@@ -5,14 +5,16 @@ import { companyList } from "@/lib/companies/queries";
 import { parseCompanyListParams } from "@/lib/companies/schema";
 import { getEngine } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
-import { pageSql, type ListQuery } from "@/lib/db/page";
+import type { ListQuery } from "@/lib/db/list-query";
+import { pageSql } from "@/lib/db/page-sql";
 import { compiled, type Sql } from "@/lib/db/sql";
 import { indicationList } from "@/lib/indications/queries";
 import { INDICATION_SORT_FIELDS, parseIndicationListParams } from "@/lib/indications/schema";
 import { companyTradeList } from "@/lib/market/queries";
 import { parseCompanyTradeListParams } from "@/lib/market/schema";
 import { parseQuery, type ParseResult } from "@/lib/schema/params";
-import { COMPANIES, TEAMS } from "@/lib/testing/fixtures";
+import { TEAMS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
 import { opsTradeList, tradeList } from "@/lib/trades/queries";
 import { OPS_TRADE_SORT_FIELDS, TRADE_SORT_FIELDS, opsTradeListParamsSchema, parseTradeListParams } from "@/lib/trades/schema";
 

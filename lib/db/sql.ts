@@ -98,7 +98,7 @@ interface Term {
 /**
  * A WHERE clause under construction over the table read as `t` (rows of type Row): terms joined
  * by AND. Undefined values add no term. Each term keeps its values apart from its shape, so
- * clauses of one shape can share one compiled statement (lib/db/page.ts).
+ * clauses of one shape can share one compiled statement (lib/db/page-sql.ts).
  */
 export class Filters<Row> {
   readonly terms: Term[] = [];

@@ -1,7 +1,7 @@
 import "server-only";
 import { withLockWait } from "./busy";
 import { engineOf, gateOf, getDb, readyOf, type Db } from "./client";
-import type { RunSql } from "./page";
+import type { RunSql } from "./engine";
 import type { TableName } from "./sql";
 
 /**

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { ApiError } from "../schema/errors";
-import { enumList, isUuid, priceVolumeParams, timeRange, uuidParam } from "../schema/params";
+import { enumList, isUuid, priceVolumeParams, uuidParam } from "../schema/params";
+import { timeRange } from "../schema/time-params";
 import type { Filters } from "../db/sql";
 import type { Indication, Trade } from "../generated/kysely/tables";
 import { STOCK_CLASS_TYPES, STOCK_TYPES } from "../domain/enums";

@@ -1,4 +1,4 @@
-import type { RefJoin } from "../db/page";
+import type { RefJoin } from "../db/list-query";
 
 /** The join that gives an indication's or a trade's row (`t`) its `issuer` (a `ref` field). */
 export const ISSUER_JOIN: RefJoin = { table: "companies", as: "issuer", on: "issuer_id" };

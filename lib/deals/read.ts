@@ -4,7 +4,7 @@ import { ApiError } from "../schema/errors";
 import type { Write } from "../db/transaction";
 import { getEngine } from "../db/client";
 import { readItem, type ItemSource } from "../db/item";
-import type { RefJoin } from "../db/page";
+import type { RefJoin } from "../db/list-query";
 import { storedDealId } from "./common";
 
 /**

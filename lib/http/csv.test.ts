@@ -1,10 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
-import type { Engine } from "@/lib/db/page";
+import type { Engine } from "@/lib/db/engine";
 import { indicationList } from "@/lib/indications/queries";
 import { parseIndicationExportParams } from "@/lib/indications/schema";
-import { TEAMS, teamIndications } from "@/lib/testing/fixtures";
+import { TEAMS } from "@/lib/testing/fixtures/accounts";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { csvRecord } from "@/lib/domain/csv";
 import { csvStream, WHOLE_LIST } from "./csv";
 

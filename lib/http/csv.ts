@@ -3,7 +3,8 @@ import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { csvChunks } from "../db/export";
 import { exportColumnsOf, type ApiFields } from "../db/json-sql";
-import type { Engine, ListQuery } from "../db/page";
+import type { Engine } from "../db/engine";
+import type { ListQuery } from "../db/list-query";
 import { csvRecord } from "../domain/csv";
 import { ApiResult } from "./handler";
 

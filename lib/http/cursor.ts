@@ -1,7 +1,8 @@
 import { sealer } from "../auth/seal";
-import type { OrderBy, PageKey } from "../db/page";
+import type { OrderBy, PageKey } from "../db/list-query";
 import { ApiError } from "../schema/errors";
-import { MAX_CURSOR_LENGTH, cursorMessage } from "../schema/params";
+import { cursorMessage } from "../schema/param-reader";
+import { MAX_CURSOR_LENGTH } from "../schema/params";
 
 /**
  * A list's cursor (docs/api.md, "Cursors"): the list it was made for (its path), its sort and its

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
-import type { ListQuery } from "../db/page";
+import type { ListQuery } from "../db/list-query";
 import type { Versioned } from "../deals/read";
 import { createIndication, updateIndication } from "../indications/commands";
 import { getIndication, indicationList } from "../indications/queries";

@@ -6,7 +6,7 @@ import { nextCursor, openCursor } from "./cursor";
 import { etagResponse } from "./list-response";
 import { pageLinks } from "./links";
 import { buildJsonPage, toListBody } from "../schema/pagination";
-import { cursorMessage } from "../schema/params";
+import { cursorMessage } from "../schema/param-reader";
 import { operationRoute } from "./operation-route";
 import type { OPERATIONS } from "./operations";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage } from "../schema/read-page";
 import type { Caller } from "../auth/caller";
-import type { ListQuery } from "../db/page";
+import type { ListQuery } from "../db/list-query";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../deals/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";

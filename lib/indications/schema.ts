@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, listQuery, pageParams, parseQuery, sortParam, timeRange, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { enumList, listQuery, pageParams, parseQuery, sortParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { timeRange } from "../schema/time-params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 

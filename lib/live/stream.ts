@@ -5,7 +5,9 @@ import { latestNotificationSeq, notificationsAfter } from "../notifications/quer
 import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
-import { cursorMessage, listQuery, seqOf } from "../schema/params";
+import { seqOf } from "../schema/feed-params";
+import { cursorMessage } from "../schema/param-reader";
+import { listQuery } from "../schema/params";
 import { changesHeard, listen } from "./bus";
 import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION } from "../notifications/schema";
 import { heardBy, type Change, type StreamEvent } from "./change";

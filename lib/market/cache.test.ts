@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runPage } from "@/lib/db/page";
-import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
+import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
 import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { companyTradeList, getOrderBook, tapeSummary } from "./queries";

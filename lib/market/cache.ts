@@ -1,5 +1,5 @@
 import { marketCaches } from "desk-process-state";
-import type { Engine } from "../db/page";
+import type { Engine } from "../db/engine";
 import { createCache } from "../cache/registry";
 import type { LruCache } from "../cache/lru";
 import type { TradeSummary } from "./schema";

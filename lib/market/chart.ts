@@ -1,7 +1,7 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
-import type { Engine } from "../db/page";
+import type { Engine } from "../db/engine";
 import { booleanSql, compiled } from "../db/sql";
 import { fromStoredDecimal, storedToUnits } from "../domain/decimal";
 import type { Structure } from "../domain/enums";

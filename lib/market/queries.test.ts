@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "@/lib/random";
-import { SPECIAL_COMPANIES, VISIBILITIES } from "@/lib/testing/fixtures";
+import { VISIBILITIES } from "@/lib/domain/enums";
+import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
 import { expectedBook, type BookRow } from "@/lib/testing/market-oracle";
 import { addIndications, addTeam, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";

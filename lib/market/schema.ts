@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, integer, listQuery, pageParams, parseQuery, sortParam, timeRange, type RawParams } from "../schema/params";
+import { enumList, integer, listQuery, pageParams, parseQuery, sortParam, type RawParams } from "../schema/params";
+import { timeRange } from "../schema/time-params";
 import { dealStockFields } from "../deals/common";
 import { STRUCTURES, VISIBILITIES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";

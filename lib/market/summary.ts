@@ -1,6 +1,6 @@
 import "server-only";
 import { getEngine } from "../db/client";
-import type { Engine } from "../db/page";
+import type { Engine } from "../db/engine";
 import type { Dialect } from "../db/dialect";
 import { sql } from "kysely";
 import { counterSql } from "../cache/counters";

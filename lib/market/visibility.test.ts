@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parsePage, type PageRequest } from "@/lib/schema/pagination";
 import { runPage } from "@/lib/db/page";
-import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures";
+import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
 import { addIndications, addTeam, addTrades, marketIndication, marketTrade, type Member } from "@/lib/testing/market-rows";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { priceHistory } from "./chart";

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { AuditAction } from "../domain/enums";
 import { textInput } from "../schema/body";
 import { timestampField } from "../schema/fields";
-import { booleanParam, feedCursorParam, integer, listQuery } from "../schema/params";
+import { feedCursorParam } from "../schema/feed-params";
+import { booleanParam, integer, listQuery } from "../schema/params";
 
 /**
  * What the bell tells a user (docs/api/live.md, "Notifications"): one enumeration, one shape, the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDeprecatedParam, paramSchemaOf } from "../schema/params";
+import { isDeprecatedParam, paramSchemaOf } from "../schema/param-reader";
 
 /** A zod schema as the document's JSON Schema: what it takes (`input`) or what it gives (`output`). */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output") {
@@ -39,7 +39,7 @@ function bounded(node: unknown): Record<string, unknown> {
 export function queryParameters(schema: z.ZodObject) {
   return Object.entries(schema.shape).map(([name, field]) => {
     const { description, ...text } = jsonSchema(field as z.ZodType, "input");
-    // Every parameter is built in lib/schema/params.ts, which says what its text stands for and
+    // Every parameter is built by `param` (lib/schema/param-reader.ts), which says what its text stands for and
     // whether it is a deprecated name (an alias kept for old callers), marked where OpenAPI reads it.
     const deprecated = isDeprecatedParam(field as z.ZodType);
     return { name, in: "query", required: false, description, ...(deprecated ? { deprecated } : {}), schema: paramSchemaOf(field as z.ZodType) ?? text };

@@ -1,7 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { JsonText } from "./json-text";
-import type { PageKey } from "../db/page";
+import type { PageKey } from "../db/list-query";
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -64,7 +64,7 @@ export function parsePage<T>({ itemsJson, version, counter, next, ...fields }: J
   return { items: JSON.parse(itemsJson) as T[], ...fields };
 }
 
-/** The rows a page covers, as the page engine takes them (lib/db/page.ts ListQuery). */
+/** The rows a page covers, as the page engine takes them (lib/db/list-query.ts ListQuery). */
 export function pageWindow({ page, per_page }: PageRequest): { limit: number; offset: number } {
   return { limit: per_page, offset: (page - 1) * per_page };
 }

@@ -2,12 +2,14 @@ import "./zod-config";
 import { z } from "zod";
 import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { ApiError, type FieldError } from "./errors";
-import { sentence, shown } from "./messages";
+import { sentence } from "./messages";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
+import { ALIASES, Invalid, cursorRefused, param, paramSchemas, quote, type QueryParam } from "./param-reader";
 
 /**
- * Building blocks for the query-parameter schemas of every list. Each resource composes its
- * schema from these (lib/<resource>/schema.ts); `parseQuery` enforces the rules shared by all:
+ * Building blocks for the query-parameter schemas of every list (and beside them, time-params.ts,
+ * feed-params.ts, history-params.ts). Each resource composes its schema from these
+ * (lib/<resource>/schema.ts); `parseQuery` enforces the rules shared by all:
  * no unknown parameter, no parameter given twice, and every problem reported at once, each with
  * its parameter's name.
  */
@@ -75,56 +77,6 @@ function* entries(raw: RawParams): Iterable<[string, string]> {
     if (Array.isArray(value)) for (const v of value) yield [key, v];
     else yield [key, value];
   }
-}
-
-/** Shown back to the caller inside messages: short, and without control characters. */
-const quote = shown;
-
-/** What a parameter reader answers for a value it refuses: the 400's message. */
-class Invalid {
-  constructor(readonly message: string) {}
-}
-
-/** The words of every refused cursor: malformed, forged, or of another list. */
-export function cursorMessage(name: string, value: string): string {
-  return `${name} must be a next_cursor this API returned for this list; got ${quote(value)}.`;
-}
-
-function cursorRefused(name: string, value: string): Invalid {
-  return new Invalid(cursorMessage(name, value));
-}
-
-/** A parameter's value as the OpenAPI document types it (JSON Schema). */
-export type ParamSchema = Record<string, unknown>;
-
-// What each parameter takes, as the document shows it (lib/openapi/json-schema.ts): the query string is
-// text to the parser, but a client generator should see integers, enums, dates and their bounds.
-const paramSchemas = new WeakMap<z.ZodType, ParamSchema>();
-
-/** The value schema of a query parameter built here; undefined for any other zod schema. */
-export function paramSchemaOf(field: z.ZodType): ParamSchema | undefined {
-  return paramSchemas.get(field);
-}
-
-/**
- * One query parameter: absent, it is `absent`; present, `read` turns its text into the value or
- * refuses it, and the refusal becomes the 400 that names the parameter (parseQuery). `schema` is
- * what the document says it takes.
- */
-function param<T, A = undefined>(description: string, schema: ParamSchema, read: (value: string) => T | Invalid, absent?: A) {
-  const field = z
-    .string()
-    .describe(description)
-    .optional()
-    .transform((value, ctx): T | A => {
-      if (value === undefined) return absent as A;
-      const result = read(value);
-      if (!(result instanceof Invalid)) return result;
-      ctx.addIssue({ code: "custom", message: result.message });
-      return z.NEVER;
-    });
-  paramSchemas.set(field, schema);
-  return field;
 }
 
 export function integer(name: string, min: number, max: number, fallback: number) {
@@ -218,131 +170,6 @@ export function uuidParam(name: string, of = "company") {
   );
 }
 
-// RFC 3339 date-time with a mandatory offset: a timestamp without one is ambiguous.
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
-
-function readTimestamp(value: string): Date | null {
-  const m = RFC3339.exec(value);
-  const date = m && isCalendarDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60 ? new Date(value.replace(" ", "T")) : null;
-  return date && !Number.isNaN(date.getTime()) ? date : null;
-}
-
-const TIMESTAMP_SCHEMA = { type: "string", format: "date-time", maxLength: 35 };
-const DATE_SCHEMA = { type: "string", format: "date", maxLength: 10 };
-
-const timestampRefused = (name: string, value: string) => new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
-
-function isCalendarDate(y: string, m: string, d: string): boolean {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isDate(value: string): boolean {
-  const m = DATE.exec(value);
-  return m !== null && isCalendarDate(m[1], m[2], m[3]);
-}
-
-/** A calendar date YYYY-MM-DD, kept as the string (dates are stored as such text). */
-function dateParam(name: string) {
-  return param("Date YYYY-MM-DD, inclusive.", DATE_SCHEMA, (value) => (isDate(value) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`)));
-}
-
-/** How a time filter compares its column with its point in time. */
-export type TimeOperator = ">" | ">=" | "<" | "<=";
-
-/** One end of a time filter: the rows whose column compares so with `at`. */
-export interface TimeBound {
-  operator: TimeOperator;
-  at: Date;
-}
-
-/**
- * `<field>_from` (`end` "from") or `<field>_to` ("to") of a timestamp column, inclusive: an RFC 3339
- * timestamp with an offset, or a date YYYY-MM-DD meaning that whole UTC day (from its start; to its
- * end, that is before the next day starts).
- */
-function timeBoundParam(name: string, end: "from" | "to") {
-  const description = `RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z, or a date YYYY-MM-DD (the UTC day ${end === "from" ? "from its start" : "to its end"}); inclusive.`;
-  // Either form: a client generator offers both (OpenAPI's anyOf).
-  return param(description, { type: "string", maxLength: TIMESTAMP_SCHEMA.maxLength, anyOf: [{ format: "date-time" }, { format: "date" }] }, (value): TimeBound | Invalid => {
-    if (isDate(value)) {
-      const day = new Date(`${value}T00:00:00Z`);
-      if (end === "from") return { operator: ">=", at: day };
-      day.setUTCDate(day.getUTCDate() + 1);
-      return { operator: "<", at: day };
-    }
-    const at = readTimestamp(value);
-    if (at) return { operator: end === "from" ? ">=" : "<=", at };
-    return new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z, or a date YYYY-MM-DD; got ${quote(value)}.`);
-  });
-}
-
-/** The deprecated name of one end of a time filter: a timestamp, compared as it always was. */
-function timeAliasParam(name: string, operator: TimeOperator, instead: string) {
-  const comparison = { ">": "after it", ">=": "at or after it", "<": "before it", "<=": "at or before it" }[operator];
-  return param(`Deprecated: use ${instead}. RFC 3339 timestamp with an offset; ${comparison}.`, TIMESTAMP_SCHEMA, (value): TimeBound | Invalid => {
-    const at = readTimestamp(value);
-    return at ? { operator, at } : timestampRefused(name, value);
-  });
-}
-
-/** What a time filter adds its conditions to (lib/db/sql.ts Filters over the list's rows). */
-export interface TimeFilters<C extends string> {
-  compare(column: C, operator: TimeOperator, value: Date | undefined): void;
-  between(column: C, min: string | undefined, max: string | undefined): void;
-}
-
-type FieldOf<C extends string> = C extends `${infer F}_at` ? F : C;
-type QueryParam<V> = z.ZodType<V | undefined, string | undefined>;
-
-// The deprecated parameters, each with the names that replace it: a list refuses both at once (listQuery).
-// `does`: what the names do, for the refusal ("filter created_at").
-const ALIASES = new WeakMap<z.ZodType, { does: string; names: readonly string[] }>();
-
-/** Whether a query parameter is a deprecated name (the OpenAPI document marks it). */
-export function isDeprecatedParam(field: z.ZodType): boolean {
-  return ALIASES.has(field);
-}
-
-/**
- * The time filter of one column, written once for every list: `<field>_from` and `<field>_to` (the
- * column's name without `_at`), both inclusive, plus deprecated aliases (each with the comparison it
- * always made), which `listQuery` refuses beside the new names. A date column (`date`: stored as
- * YYYY-MM-DD text) takes dates; a timestamp column takes timestamps or whole UTC days. `where`
- * adds the conditions of the parameters a query gives.
- */
-export function timeRange<const C extends string, const A extends string = never, const D extends boolean = false>(
-  column: C,
-  options: { date?: D; aliases?: Record<A, TimeOperator> } = {},
-) {
-  type Value = D extends true ? string : TimeBound;
-  const field = column.replace(/_at$/, "") as FieldOf<C>;
-  const from = `${field}_from` as const;
-  const to = `${field}_to` as const;
-  const aliases = Object.entries(options.aliases ?? {}) as [A, TimeOperator][];
-  const params: Record<string, QueryParam<unknown>> = options.date
-    ? { [from]: dateParam(from), [to]: dateParam(to) }
-    : { [from]: timeBoundParam(from, "from"), [to]: timeBoundParam(to, "to") };
-  for (const [alias, operator] of aliases) {
-    params[alias] = timeAliasParam(alias, operator, operator.startsWith(">") ? from : to);
-    ALIASES.set(params[alias], { does: `filter ${column}`, names: [from, to] });
-  }
-  type Query = Partial<Record<string, unknown>>;
-  /** The ends the query sets, for a statement not built on Filters (lib/audit/events.ts). */
-  const bounds = (query: Query): TimeBound[] =>
-    [from, to, ...aliases.map(([alias]) => alias)].flatMap((name) => (query[name] === undefined ? [] : [query[name] as TimeBound]));
-  return {
-    params: params as Record<typeof from | typeof to, QueryParam<Value>> & Record<A, QueryParam<TimeBound>>,
-    bounds,
-    where(w: TimeFilters<C>, query: Query): void {
-      if (options.date) w.between(column, query[from] as string | undefined, query[to] as string | undefined);
-      else for (const bound of bounds(query)) w.compare(column, bound.operator, bound.at);
-    },
-  };
-}
-
 type Shape = Record<string, QueryParam<unknown>>;
 
 /**
@@ -428,52 +255,4 @@ export function sortParam<const F extends readonly string[]>(fields: F, fallback
 export function noQuery(url: URL): void {
   const names = [...new Set(url.searchParams.keys())];
   if (names.length > 0) throw ApiError.fields(names.map((name) => ApiError.unknownParameter(name).errors[0]));
-}
-
-/** When an audit event was recorded: the histories' and the feed's time (lib/audit/events.ts). */
-export const OCCURRED = timeRange("occurred_at");
-
-export const DEFAULT_HISTORY_SORT = { field: "occurred_at", direction: "asc" } as const;
-
-/** GET /my/<resources>/{id}/history: a page of the resource's events, by time, filtered by time. */
-export const historyParamsSchema = listQuery({
-  ...pageParams,
-  ...OCCURRED.params,
-  sort: sortParam(["occurred_at"], DEFAULT_HISTORY_SORT),
-});
-export type HistoryQuery = z.output<typeof historyParamsSchema>;
-
-/**
- * The largest position a feed holds: its sequence columns are 32-bit integers on PostgreSQL, so
- * a larger one names no row and would overflow the statement (a 500) rather than find nothing.
- */
-export const MAX_SEQ = 2 ** 31 - 1;
-
-/** A position's digits as a number, or undefined when none or past MAX_SEQ. */
-export function seqOf(digits: string | undefined): number | undefined {
-  const seq = digits === undefined ? undefined : Number(digits);
-  return seq !== undefined && seq <= MAX_SEQ ? seq : undefined;
-}
-
-/**
- * A position in a feed written as `<prefix>.<n>` (n an integer from 0 to MAX_SEQ): opaque to callers,
- * stable forever, so a client can resume from it days later. `cursor`, as every list names it,
- * and `after`, its deprecated name of old (listQuery refuses both at once).
- */
-export function feedCursorParam(prefix: string, absent = "from the beginning") {
-  const pattern = new RegExp(`^${prefix}\\.(\\d{1,10})$`);
-  const schema = { type: "string", pattern: pattern.source, maxLength: prefix.length + 11 };
-  const read = (name: string) => (value: string) => {
-    const seq = seqOf(pattern.exec(value)?.[1]);
-    return seq ?? cursorRefused(name, value);
-  };
-  const after = param("Deprecated: use cursor. A cursor returned as next_cursor.", schema, read("after"));
-  ALIASES.set(after, { does: "say where the feed resumes", names: ["cursor"] });
-  /** The position a value sent elsewhere (a header) names, or the 400 at `name`. */
-  const position = (name: string, value: string): number => {
-    const result = read(name)(value);
-    if (result instanceof Invalid) throw ApiError.invalid(name, result.message);
-    return result;
-  };
-  return { cursor: param(`A cursor returned as next_cursor; absent: ${absent}.`, schema, read("cursor")), after, position, pattern };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { getEngine } from "../db/client";
-import { runPage, type ListQuery } from "../db/page";
+import type { ListQuery } from "../db/list-query";
+import { runPage } from "../db/page";
 import { buildJsonPage, type JsonPage, type PageRequest } from "./pagination";
 
 /**

@@ -7,7 +7,7 @@ import pg from "pg";
 import { createDb, type Db } from "../db/client";
 import type { DatabaseKind } from "../db/url";
 import { toStoredDecimal } from "../domain/decimal";
-import { apiKeyRows, companyRows, indicationRows, teamRows, tradeRows, userRows } from "./fixtures";
+import { apiKeyRows, companyRows, indicationRows, teamRows, tradeRows, userRows } from "./fixtures/stored";
 
 /**
  * Throwaway test databases: one per test run, migrated with the committed migration files (not

@@ -3,7 +3,7 @@ import { createFixtureDatabase } from "./database";
 /**
  * Vitest globalSetup: one throwaway database per run (PostgreSQL when TEST_DATABASE_URL is a
  * postgresql:// server URL, else a SQLite file in the temp directory), migrated with the committed
- * migrations and filled with lib/testing/fixtures.ts. DATABASE_URL points the app's getDb() at it;
+ * migrations and filled with the fixture (lib/testing/fixtures/). DATABASE_URL points the app's getDb() at it;
  * the test workers are started after this runs and inherit the variable.
  */
 export default async function setup(): Promise<() => Promise<void>> {

@@ -1,4 +1,7 @@
-import { TEAMS, USERS, canonicalDecimal, units, type FixtureIndication, type FixtureTrade, type TeamKey, type UserKey } from "./fixtures";
+import { TEAMS, USERS, type TeamKey, type UserKey } from "./fixtures/accounts";
+import { canonicalDecimal, units } from "./fixtures/decimals";
+import type { FixtureIndication } from "./fixtures/indications";
+import type { FixtureTrade } from "./fixtures/trades";
 
 /**
  * The market view (issue 14) computed independently from the rows, in plain JavaScript: what the

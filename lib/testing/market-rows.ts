@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import type { Db } from "../db/client";
-import { FIXTURE_PASSWORD_HASH } from "./fixtures";
+import { FIXTURE_PASSWORD_HASH } from "./fixtures/accounts";
 import type { BookRow, TapeRow } from "./market-oracle";
 
 /**

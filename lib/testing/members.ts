@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
-import { FIXTURE_PASSWORD_HASH } from "./fixtures";
+import { FIXTURE_PASSWORD_HASH } from "./fixtures/accounts";
 
 /**
  * A team of a test file's own with one member holding `permissions`, and that member's API key:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { createDb, engineOf, type Db } from "../db/client";
-import type { Engine } from "../db/page";
+import type { Engine } from "../db/engine";
 import { createFixtureDatabase } from "./database";
 
 type FixtureDatabase = Awaited<ReturnType<typeof createFixtureDatabase>>;

@@ -3,7 +3,7 @@ import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage } from "../schema/read-page";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
-import type { ListQuery } from "../db/page";
+import type { ListQuery } from "../db/list-query";
 import { dealFilters } from "../deals/common";
 import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../deals/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";

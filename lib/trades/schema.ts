@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { booleanParam, enumList, listQuery, pageParams, parseQuery, sortParam, timeRange, uuidParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { booleanParam, enumList, listQuery, pageParams, parseQuery, sortParam, uuidParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { timeRange } from "../schema/time-params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
 

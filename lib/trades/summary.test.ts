@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/caller";
-import { canonicalDecimal, teamTrades, TEAMS, units, USERS, type FixtureTrade } from "@/lib/testing/fixtures";
+import { TEAMS, USERS } from "@/lib/testing/fixtures/accounts";
+import { canonicalDecimal, units } from "@/lib/testing/fixtures/decimals";
+import { teamTrades, type FixtureTrade } from "@/lib/testing/fixtures/trades";
 import { parseTradeListParams } from "./schema";
 import { summarizeTrades } from "./summary";
 

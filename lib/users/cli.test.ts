@@ -6,7 +6,9 @@ import { authOptions, authorizeCredentials } from "@/lib/auth/options";
 import { getDb } from "@/lib/db/client";
 import { databaseUrl, describeDatabase } from "@/lib/db/url";
 import { callRoute, expectError, signInCookie } from "@/lib/testing/http";
-import { COMPANIES, TEAMS, teamTrades } from "@/lib/testing/fixtures";
+import { TEAMS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { teamTrades } from "@/lib/testing/fixtures/trades";
 import { runUserCli } from "./cli-run";
 import { UserCommandError } from "./commands";
 

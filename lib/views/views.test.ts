@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/schema/errors";
-import { TEAMS, USERS, type FixtureUser } from "@/lib/testing/fixtures";
+import { TEAMS, USERS, type FixtureUser } from "@/lib/testing/fixtures/accounts";
 import { MAX_VIEWS_PER_TABLE, viewQuery } from "./view";
 import { deleteView, listSavedViews, saveView } from "./views";
 

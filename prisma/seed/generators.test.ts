@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fromStoredDecimal } from "../../lib/domain/decimal";
-import { BASE_TIME, COMPANY_CAPACITY, companyRow, companySlug, indicationRow, referencePrice, SEED, tradeRow, type CompanyStyle } from "./generators";
+import { COMPANY_CAPACITY, companyRow, companySlug, type CompanyStyle } from "./company-rows";
+import { indicationRow, tradeRow } from "./deal-rows";
+import { referencePrice } from "./deal-values";
+import { BASE_TIME, SEED } from "./generators";
 import { DEFAULT_COUNTS, rowContext } from "./run";
-import { LARGE_SEED } from "./large";
+import { LARGE_SEED } from "./large-scales";
 
 // SHA-256 of the JSON of the first 50 companies of each data set. The demo rows are what the
 // dashboard and the browser tests show; the large rows are the benchmark's data set. A change of

@@ -1,19 +1,9 @@
 import type { Db } from "../../lib/db/client";
 import { hashPassword, verifyPassword } from "../../lib/auth/password";
 import { DEMO_PASSWORD, mayOwnDeals, TEAMS, USERS } from "./accounts";
-import {
-  BASE_TIME,
-  SEED,
-  companyRow,
-  companySlug,
-  indicationRow,
-  teamId,
-  teamRows,
-  tradeRow,
-  userId,
-  userRows,
-  type RowContext,
-} from "./generators";
+import { companyRow, companySlug } from "./company-rows";
+import { indicationRow, tradeRow } from "./deal-rows";
+import { BASE_TIME, SEED, teamId, teamRows, userId, userRows, type RowContext } from "./generators";
 
 export interface SeedOptions {
   companies?: number;

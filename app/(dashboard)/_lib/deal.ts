@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/schema/errors";
-import { DEFAULT_HISTORY_SORT } from "@/lib/schema/params";
+import { DEFAULT_HISTORY_SORT } from "@/lib/schema/history-params";
 import type { Caller } from "@/lib/auth/caller";
 import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
 import type { Versioned } from "@/lib/deals/read";

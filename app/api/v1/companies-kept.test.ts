@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companySearchText } from "@/lib/companies/search";
 import { createDb, type Db } from "@/lib/db/client";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
-import { companyRows, SECRETS } from "@/lib/testing/fixtures";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
+import { companyRows } from "@/lib/testing/fixtures/stored";
 import { callRoute } from "@/lib/testing/http";
 import { GET as listCompanies } from "./companies/route";
 

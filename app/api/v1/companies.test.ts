@@ -11,16 +11,11 @@ import {
 } from "@/lib/testing/http";
 import { GET as listCompaniesRoute } from "./companies/route";
 import { GET as companyRoute } from "./companies/[company_id]/route";
-import {
-  API_KEYS,
-  COMPANIES,
-  SECRETS,
-  SPECIAL_COMPANIES,
-  expectedCompanyDetail,
-  fixtureUuid,
-  sortRows,
-  type FixtureCompany,
-} from "@/lib/testing/fixtures";
+import { API_KEYS, SECRETS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES, SPECIAL_COMPANIES, type FixtureCompany } from "@/lib/testing/fixtures/companies";
+import { expectedCompanyDetail } from "@/lib/testing/fixtures/expected";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { sortRows } from "@/lib/testing/fixtures/order";
 
 const KEY = SECRETS.alphaBroker;
 

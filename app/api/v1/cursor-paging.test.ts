@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { COMPANIES, NEW_BID, NEW_TRADE, SECRETS, TEAMS, TRADES } from "@/lib/testing/fixtures";
+import { SECRETS, TEAMS } from "@/lib/testing/fixtures/accounts";
+import { NEW_BID, NEW_TRADE } from "@/lib/testing/fixtures/bodies";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { TRADES } from "@/lib/testing/fixtures/trades";
 import { callRoute, expectError, type CallResult } from "@/lib/testing/http";
 import { newTeamMember } from "@/lib/testing/members";
 import { GET as companiesRoute } from "./companies/route";

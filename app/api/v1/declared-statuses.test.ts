@@ -4,7 +4,10 @@ import { operationRoute } from "@/lib/http/operation-route";
 import { OPERATIONS as DECLARED } from "@/lib/http/operations";
 import { ApiError } from "@/lib/schema/errors";
 import { apiOperations, filledPath } from "@/lib/testing/api-operations";
-import { COMPANIES, SECRETS, USERS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
+import { SECRETS, USERS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
+import { teamTrades } from "@/lib/testing/fixtures/trades";
 import { callRoute, expectError, sessionCookie } from "@/lib/testing/http";
 
 /**

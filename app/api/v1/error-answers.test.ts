@@ -12,10 +12,14 @@ import { apiReferenceHtml } from "@/lib/docs/reference";
 import { openApiDocument } from "@/lib/openapi/openapi";
 import { API_DOCS_PATH } from "@/lib/schema/error-body.mjs";
 import { ApiError, docUrlOf, ERROR_CODES, type ErrorCode } from "@/lib/schema/errors";
-import { historyParamsSchema } from "@/lib/schema/params";
+import { historyParamsSchema } from "@/lib/schema/history-params";
 import { opsTradeListParamsSchema, tradeExportParamsSchema, tradeListParamsSchema } from "@/lib/trades/schema";
 import { FIXED_FIELDS as TRADE_FIXED, WRITABLE_FIELDS as TRADE_FIELDS } from "@/lib/trades/write-schema";
-import { COMPANIES, SECRETS, fixtureUuid, teamIndications, teamTrades } from "@/lib/testing/fixtures";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
+import { teamTrades } from "@/lib/testing/fixtures/trades";
 import { VALIDATOR_PHRASES, callRoute, expectError, expectErrorBody, type CallResult } from "@/lib/testing/http";
 // @ts-expect-error a plain ES module of the server, without type declarations
 import { badRequestBytes, errorAnswer, expectationFailed, refuseEdge } from "@/server/edges.mjs";

@@ -33,7 +33,11 @@ import * as redeliverRangeModule from "./my/webhooks/[id]/redeliver/route";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "@/lib/db/client";
-import { API_KEYS, COMPANIES, SECRETS, UNKNOWN_SECRET, fixtureUuid, teamIndications, teamTrades } from "@/lib/testing/fixtures";
+import { API_KEYS, SECRETS, UNKNOWN_SECRET } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
+import { teamTrades } from "@/lib/testing/fixtures/trades";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

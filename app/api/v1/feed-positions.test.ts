@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SEQ } from "@/lib/schema/params";
-import { SECRETS } from "@/lib/testing/fixtures";
+import { MAX_SEQ } from "@/lib/schema/feed-params";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { GET as events } from "./my/events/route";
 import { GET as notifications } from "./my/notifications/route";

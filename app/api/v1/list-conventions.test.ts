@@ -4,18 +4,11 @@ import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { INDICATION_SORT_FIELDS } from "@/lib/indications/schema";
 import { OPS_TRADE_SORT_FIELDS, TRADE_SORT_FIELDS } from "@/lib/trades/schema";
-import {
-  COMPANIES,
-  FIXTURE_PASSWORD_HASH,
-  INDICATION_SORT_KEYS,
-  SECRETS,
-  TEAMS,
-  TRADES,
-  TRADE_SORT_KEYS,
-  sortBy,
-  teamIndications,
-  teamTrades,
-} from "@/lib/testing/fixtures";
+import { FIXTURE_PASSWORD_HASH, SECRETS, TEAMS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
+import { INDICATION_SORT_KEYS, TRADE_SORT_KEYS, sortBy } from "@/lib/testing/fixtures/order";
+import { TRADES, teamTrades } from "@/lib/testing/fixtures/trades";
 import { callRoute, expectError, fetchAll, idsOf } from "@/lib/testing/http";
 import { expectedTape, tapeRowOf, viewerOfUser } from "@/lib/testing/market-oracle";
 import { GET as companiesRoute } from "./companies/route";

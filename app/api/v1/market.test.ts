@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bidEntrySchema, offerEntrySchema, tapeTradeSchema, tradeSummarySchema } from "@/lib/market/schema";
 import { utcToday } from "@/lib/market/summary";
-import { COMPANIES, INDICATIONS, SECRETS, TRADES, fixtureUuid, type UserKey } from "@/lib/testing/fixtures";
+import { SECRETS, type UserKey } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { INDICATIONS } from "@/lib/testing/fixtures/indications";
+import { TRADES } from "@/lib/testing/fixtures/trades";
 import { callRoute, expectError, expectNoLeak, keysOf } from "@/lib/testing/http";
 import { bookRowOf, expectedBook, expectedSummary, expectedTape, tapeRowOf, viewerOfUser } from "@/lib/testing/market-oracle";
 import { GET as orderBook } from "./companies/[company_id]/order_book/route";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callRoute, fetchAll } from "@/lib/testing/http";
-import { SECRETS } from "@/lib/testing/fixtures";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { GET as getIndication } from "./my/indications/[id]/route";
 import { GET as listIndications } from "./my/indications/route";
 import { GET as getTrade } from "./my/trades/[id]/route";

@@ -4,7 +4,7 @@ import { consumeRateLimit, RATE_LIMIT_STORES } from "@/lib/http/rate-limit";
 import { resolveCaller } from "@/lib/auth/caller";
 import { createDb, getDb } from "@/lib/db/client";
 import { callRoute, expectError, ORIGIN, sessionCookie } from "@/lib/testing/http";
-import { USERS } from "@/lib/testing/fixtures";
+import { USERS } from "@/lib/testing/fixtures/accounts";
 import { GET as listCompanies } from "./companies/route";
 import { GET as listTrades } from "./my/trades/route";
 

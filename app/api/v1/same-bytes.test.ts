@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { createFixtureDatabase } from "@/lib/testing/database";
-import {
-  COMPANIES,
-  FIXTURE_PASSWORD_HASH,
-  SECRETS,
-  SPECIAL_COMPANIES,
-  TEAMS,
-  fixtureSecret,
-  fixtureUuid,
-  sha256Hex,
-  teamIndications,
-  teamTrades,
-} from "@/lib/testing/fixtures";
+import { FIXTURE_PASSWORD_HASH, SECRETS, TEAMS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES, SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
+import { fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures/ids";
+import { teamIndications } from "@/lib/testing/fixtures/indications";
+import { teamTrades } from "@/lib/testing/fixtures/trades";
 import { callRoute, type CallOptions } from "@/lib/testing/http";
 import { GET as companies } from "./companies/route";
 import { GET as company } from "./companies/[company_id]/route";

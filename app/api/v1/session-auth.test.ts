@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { callRoute, expectError, sessionCookie } from "@/lib/testing/http";
-import { COMPANIES, USERS, fixtureUuid, teamTrades } from "@/lib/testing/fixtures";
+import { USERS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
+import { fixtureUuid } from "@/lib/testing/fixtures/ids";
+import { teamTrades } from "@/lib/testing/fixtures/trades";
 import * as companyModule from "./companies/[company_id]/route";
 import * as tradesModule from "./my/trades/route";
 

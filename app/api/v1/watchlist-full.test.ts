@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { COMPANIES, SECRETS, USERS } from "@/lib/testing/fixtures";
+import { SECRETS, USERS } from "@/lib/testing/fixtures/accounts";
+import { COMPANIES } from "@/lib/testing/fixtures/companies";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { MAX_FOLLOWED } from "@/lib/watchlist/schema";

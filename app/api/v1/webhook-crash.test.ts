@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { NEW_BID } from "@/lib/testing/fixtures";
+import { NEW_BID } from "@/lib/testing/fixtures/bodies";
 import { callRoute } from "@/lib/testing/http";
 import { newTeamMember } from "@/lib/testing/members";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { NEW_BID } from "@/lib/testing/fixtures";
+import { NEW_BID } from "@/lib/testing/fixtures/bodies";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { newTeamMember } from "@/lib/testing/members";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";

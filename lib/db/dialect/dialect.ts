@@ -42,7 +42,7 @@ export interface Dialect {
 
   /** The key a row is looked up by fastest, once an index has chosen it. */
   readonly rowKey: string;
-  /** Whether a page statement writes its page size as a literal (see lib/db/page.ts). */
+  /** Whether a page statement writes its page size as a literal (see lib/db/page-sql.ts). */
   literalLimit(genericPlan: boolean): boolean;
   /** A clause that keeps the planner from inlining a subquery into the outer query. */
   readonly fence: Fragment;

@@ -1,0 +1,104 @@
+import { toStoredDecimal } from "../domain/decimal";
+import { counterSql, teamCounterSql, type Counter } from "../cache/counters";
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { Dialect } from "./dialect";
+import type { ComputedFields } from "./json-sql";
+import type { ListQuery, OrderBy, PageStart, RefJoin } from "./list-query";
+import { Filters, col, compiled, type Column, type Fragment, type Sql, type TableName, type Tables } from "./sql";
+
+/** The pieces of a list's statements that pages, exports, facets and single rows share. */
+
+// The engine knows no resource: it reads tables by name, and the resources' filters carry the types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export function builder(dialect: Dialect): AnyDb {
+  return dialect.db as unknown as AnyDb;
+}
+
+/** A list's computed fields with its values in place. */
+export function computedOf<T>(dialect: Dialect, list: Pick<ListQuery<T>, "computed" | "values">): ComputedFields | undefined {
+  return list.computed?.(dialect, (name) => {
+    const value = list.values?.[name];
+    if (value === undefined) throw new Error(`the list gives no value ${name}`);
+    return value;
+  });
+}
+
+export function orderClause(order: OrderBy): Fragment {
+  // The id tie-break is always ascending, whatever the direction of the sort.
+  return sql`${col(order.column)} ${sql.raw(order.direction === "desc" ? "DESC" : "ASC")}, ${col("id")} ASC`;
+}
+
+/** The listed table as `t`, with the rows its `ref` fields read joined. */
+export function fromList(dialect: Dialect, list: { table: TableName; joins?: readonly RefJoin[] }): AnySelect {
+  return joinRefs(builder(dialect).selectFrom(`${list.table} as t`), list.joins);
+}
+
+export function joinRefs(query: AnySelect, joins: readonly RefJoin[] = []): AnySelect {
+  return joins.reduce((joined, join) => joined.innerJoin(`${join.table} as ${join.as}`, `${join.as}.id`, `t.${join.on}`), query);
+}
+
+/**
+ * The counter a list's cached facts are kept under: its team's (`team`, the list's own or a
+ * template's slot for it), else its table's (lib/cache/counters.ts).
+ */
+export function listCounterSql(list: { table: TableName; team?: string }, team = list.team): Fragment {
+  return list.team === undefined ? counterSql(list.table as Counter) : teamCounterSql(list.table, team!);
+}
+
+/** The counters of a list's version: its own as `__v`, those it depends on as `__d0`, `__d1`, … */
+export function versionColumns<T>(list: ListQuery<T>, team = list.team) {
+  return [listCounterSql(list, team).as("__v"), ...(list.dependsOn ?? []).map((name, i) => counterSql(name).as(`__d${i}`))];
+}
+
+/**
+ * Whether a list is a team's whole list (no condition but its team): its count is then the team's
+ * row count, which the same triggers keep in `team_table_versions` (exact, and read in the page's
+ * snapshot), so no write makes it recount.
+ */
+export function isWholeTeam<T>(dialect: Dialect, list: ListQuery<T>): boolean {
+  if (list.team === undefined) return false;
+  const probe = new Filters<Tables[TableName]>(dialect);
+  list.where(probe);
+  list.plan?.(probe, undefined);
+  return probe.terms.length === 0;
+}
+
+/** The rows a list selects: its team first (when it has one), then its own conditions. */
+export function selection<T>(dialect: Dialect, list: Pick<ListQuery<T>, "team" | "where">): Filters<Tables[TableName]> {
+  const filters = new Filters<Tables[TableName]>(dialect);
+  filters.equals("team_id" as Column<Tables[TableName]>, list.team);
+  list.where(filters);
+  return filters;
+}
+
+/** The count of the list's rows and the table's version, in one snapshot. */
+export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "team" | "where">): Sql {
+  const query = builder(dialect)
+    .selectFrom(`${list.table} as t`)
+    .select([sql`count(*)`.as("__n"), listCounterSql(list).as("__v")])
+    .where(selection(dialect, list).toSql());
+  return compiled(dialect, query);
+}
+
+/**
+ * Adds the rows at or after `start` in the order (sort column in its direction, then id
+ * ascending): a range on the sort column, which the index seeks to, and the id tie-break for rows
+ * that share the start's value. Sort columns are NOT NULL, so no NULL ordering applies.
+ */
+export function addStart<T>(dialect: Dialect, filters: Filters<Tables[TableName]>, list: ListQuery<T>, start: PageStart): void {
+  const column = col(list.order.column);
+  const kind = (list.fields as Record<string, string>)[list.order.column];
+  const stored = kind === "timestamp" ? dialect.timestampParam(new Date(start.value)) : kind === "decimal" ? toStoredDecimal(start.value) : start.value;
+  const value = (param: unknown) => (kind === "timestamp" ? dialect.timestampSql(param) : sql`${param}`);
+  const beyond = sql.raw(list.order.direction === "desc" ? "<" : ">");
+  const tieBreak = sql.raw(start.inclusive ? ">=" : ">");
+  filters.add(
+    `from ${kind} ${list.order.direction} ${start.inclusive ? "on" : "after"}`,
+    [stored, stored, start.id],
+    ([from, beyondFrom, id]) => sql<SqlBool>`${column} ${beyond}= ${value(from)} AND (${column} ${beyond} ${value(beyondFrom)} OR ${col("id")} ${tieBreak} ${id})`,
+  );
+}
