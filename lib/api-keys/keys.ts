@@ -104,10 +104,6 @@ function hashApiKeySecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
-function isWellFormedApiKey(secret: string): boolean {
-  return API_KEY_PATTERN.test(secret);
-}
-
 /** Known permissions from a JSON array text, deduplicated, in PERMISSIONS order; [] if unreadable. */
 export function parsePermissionList(json: string): Permission[] {
   let value: unknown;
@@ -120,26 +116,11 @@ export function parsePermissionList(json: string): Permission[] {
   return PERMISSIONS.filter((p) => value.includes(p));
 }
 
-type ApiKeyRow = {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
+/** A key's row as summarySelect reads it: its scopes still the stored JSON text. */
+type ApiKeyRow = Omit<ApiKeySummary, "scopes"> & { scopes: string };
 
 function toSummary(row: ApiKeyRow): ApiKeySummary {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: parsePermissionList(row.scopes),
-    createdAt: row.createdAt,
-    lastUsedAt: row.lastUsedAt,
-    revokedAt: row.revokedAt,
-  };
+  return { ...row, scopes: parsePermissionList(row.scopes) };
 }
 
 const summarySelect = {
@@ -250,7 +231,6 @@ function toDate(value: unknown): Date {
   return new Date(String(value));
 }
 
-
 /** The key with its owner and team, by the secret's hash; read as an array, in this order (findActiveApiKey). */
 const keyStatement = template<"hash">((dialect, slot) =>
   dialect.db
@@ -272,7 +252,7 @@ const keyStatement = template<"hash">((dialect, slot) =>
  */
 export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
   // Cheap format check first: garbage never reaches the database.
-  if (!isWellFormedApiKey(secret)) return null;
+  if (!API_KEY_PATTERN.test(secret)) return null;
   const engine = engineOf(db);
   const [found] = await rowsRunner(engine)(keyStatement(engine.dialect, { hash: hashApiKeySecret(secret) }));
   if (!found || found[4] !== null) return null;
@@ -293,24 +273,16 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
  */
 function stampLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now = new Date()): Promise<Date | null> | undefined {
   if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return undefined;
-  return stamp(db, keyId, lastUsedAt, now);
-}
-
-async function stamp(db: Db, keyId: string, lastUsedAt: Date | null, now: Date): Promise<Date | null> {
-  try {
-    // Without waiting for a busy write lock: the request may be a read, and reads never wait for writes.
-    await withoutLockWait(() =>
-      db.apiKey.updateMany({
-        where: {
-          id: keyId,
-          OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
-        },
-        data: { lastUsedAt: now },
-      }),
-    );
-    return now;
-  } catch {
-    // A failed bookkeeping write must not fail the authenticated request.
-    return lastUsedAt;
-  }
+  // Without waiting for a busy write lock: the request may be a read, and reads never wait for writes.
+  const write = withoutLockWait(() =>
+    db.apiKey.updateMany({
+      where: {
+        id: keyId,
+        OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+      },
+      data: { lastUsedAt: now },
+    }),
+  );
+  // A failed bookkeeping write must not fail the authenticated request.
+  return write.then(() => now, () => lastUsedAt);
 }
