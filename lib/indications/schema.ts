@@ -35,10 +35,6 @@ export function parseIndicationListParams(raw: RawParams) {
 /** GET /my/indications.csv: the list's filters and sort, no page (it exports the whole set). */
 export const indicationExportParamsSchema = listQuery(withoutPage(indicationListParams));
 
-export function parseIndicationExportParams(raw: RawParams) {
-  return parseQuery(indicationExportParamsSchema, raw);
-}
-
 /** Spec 2.4, field for field. */
 export const indicationSchema = z.object({
   id: z.string(),
