@@ -1,5 +1,3 @@
-import type { KeyOwner } from "../api-keys/keys";
-
 /**
  * The user columns a Caller is built from. Shared by the session path and the API-key lookup,
  * which fetches the key and its owner in one query (every API request pays for it).
@@ -12,6 +10,3 @@ export const CALLER_USER_SELECT = {
   permissions: true,
   team: { select: { id: true, name: true } },
 } as const;
-
-/** The same columns as an API key's owner is read with. */
-export type CallerUser = KeyOwner;

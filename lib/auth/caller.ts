@@ -1,11 +1,11 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
+import { findActiveApiKey, parsePermissionList, type KeyOwner } from "../api-keys/keys";
 import { ApiError } from "../schema/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
-import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
+import { CALLER_USER_SELECT } from "./caller-user";
 import { sessionCookieOptions } from "./cookies";
 import type { Requirement } from "./requirements";
 import { isSameOriginWrite } from "./same-origin";
@@ -31,7 +31,8 @@ export interface Caller {
   apiKeyPrefix?: string;
 }
 
-function callerOf(user: CallerUser, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
+/** A Caller from its user's columns (CALLER_USER_SELECT, as an API key's owner is read too). */
+function callerOf(user: KeyOwner, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
   const granted = parsePermissionList(user.permissions);
   return {
     userId: user.id,
