@@ -77,7 +77,6 @@ export const opsTradeListSchema = z.object({ trades: z.array(tradeWithTeamSchema
 
 /** The ops list sorts as the team's does, and by team (its id: a team's trades together). */
 export const OPS_TRADE_SORT_FIELDS = [...TRADE_SORT_FIELDS, "team_id"] as const;
-export type OpsTradeSortField = (typeof OPS_TRADE_SORT_FIELDS)[number];
 
 /** GET /ops/trades: every team's trades, the trade filters and sorts plus `team_id`. */
 export const opsTradeListParamsSchema = listQuery({
