@@ -195,15 +195,8 @@ export function expectList<T>(result: CallResult, resource: string): ListBody<T>
   expect(typeof body.has_more, context).toBe("boolean");
   // A cursor exactly while rows follow the page (docs/api.md, "Cursors").
   expect(typeof body.next_cursor, context).toBe(body.has_more ? "string" : "object");
-  const list: ListBody<T> = {
-    items: body[resource] as T[],
-    page: body.page as number,
-    total_pages: body.total_pages as number,
-    total_count: body.total_count as number,
-    has_more: body.has_more as boolean,
-    next_cursor: body.next_cursor as string | null,
-  };
-  return list;
+  const { [resource]: items, ...fields } = body;
+  return { items, ...fields } as ListBody<T>;
 }
 
 /** Checks the page arithmetic of one list response against the contract. */

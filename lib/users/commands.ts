@@ -5,7 +5,7 @@ import { parsePermissionList } from "../api-keys/keys";
 import { hashPassword } from "../auth/password";
 import { endSessions } from "../auth/sessions";
 import type { Db } from "../db/client";
-import { PERMISSIONS, ROLES, type Permission, type Role } from "../domain/enums";
+import { PERMISSIONS, ROLES, type Role } from "../domain/enums";
 
 /**
  * What an operator does to people and teams (the CLI of lib/users/cli.ts calls these). Each change
@@ -39,21 +39,14 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   return result.data;
 }
 
-export interface UserSummary {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  permissions: Permission[];
-  team: string;
-  disabledAt: Date | null;
-}
-
 const USER_SELECT = { id: true, email: true, name: true, role: true, permissions: true, disabledAt: true, team: { select: { name: true } } } as const;
 
 type UserRow = { id: string; email: string; name: string; role: string; permissions: string; disabledAt: Date | null; team: { name: string } };
 
-function summary(row: UserRow): UserSummary {
+/** A user as the commands answer them: the permissions parsed, the team by name. */
+export type UserSummary = ReturnType<typeof summary>;
+
+function summary(row: UserRow) {
   return { ...row, permissions: parsePermissionList(row.permissions), team: row.team.name };
 }
 
