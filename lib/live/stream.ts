@@ -39,11 +39,6 @@ const openPerUser = new Map<string, number>();
 const closers = new Set<(reason: string) => void>();
 let closingOnSigterm = false;
 
-/**
- * A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
- * each client reconnects to another instance from its Last-Event-ID. Registered with the first
- * stream, so a CLI that only imports this module keeps SIGTERM's default.
- */
 // Streams at one position share one read (a team's streams are, once caught up), keyed by what is
 // read and by the changes heard so far: a stream never joins a read begun before the change that
 // woke it. Measured in docs/performance.md, "Live streams".
@@ -59,6 +54,11 @@ function sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
   return pending;
 }
 
+/**
+ * A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
+ * each client reconnects to another instance from its Last-Event-ID. Registered with the first
+ * stream, so a CLI that only imports this module keeps SIGTERM's default.
+ */
 function closeOnSigterm(): void {
   if (closingOnSigterm) return;
   closingOnSigterm = true;
