@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
 import { runPage } from "@/lib/db/page";
 import { indicationList } from "@/lib/indications/queries";
-import { INDICATION_SORT_FIELDS, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { INDICATION_SORT_FIELDS, indicationListParamsSchema, type Indication } from "@/lib/indications/schema";
 import { recordOf } from "@/lib/testing/csv";
 import { SPECIAL_COMPANIES, TEAMS, teamIndications, teamTrades } from "@/lib/testing/fixtures";
 import { tradeList } from "@/lib/trades/queries";
-import { TRADE_SORT_FIELDS, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { TRADE_SORT_FIELDS, tradeListParamsSchema, type Trade } from "@/lib/trades/schema";
 import { isoMillis } from "./dialect/sqlite";
 import { csvChunks, type CsvChunk } from "./export";
+import { parseQuery } from "@/lib/schema/params";
 
 /**
  * csvChunks (the CSV export's reader) against the page engine: every chunk boundary, in every
@@ -41,7 +42,7 @@ describe("csvChunks", () => {
   for (const field of INDICATION_SORT_FIELDS) {
     for (const sort of [field, `-${field}`]) {
       it(`indications sort=${sort}: chunks of 7 are the one-page list`, async () => {
-        const query = parsed(parseIndicationListParams(new URLSearchParams({ sort, per_page: "100" })));
+        const query = parsed(parseQuery(indicationListParamsSchema, new URLSearchParams({ sort, per_page: "100" })));
         const list = indicationList(TEAMS.alpha.id, query);
         const whole = JSON.parse((await runPage(getEngine(), { ...list, limit: 10_000 })).itemsJson) as Indication[];
         expect(whole.length).toBe(ALPHA_INDICATIONS);
@@ -56,7 +57,7 @@ describe("csvChunks", () => {
   for (const field of TRADE_SORT_FIELDS) {
     for (const sort of [field, `-${field}`]) {
       it(`trades sort=${sort}, filtered: chunks of 5 are the one-page list`, async () => {
-        const query = parsed(parseTradeListParams(new URLSearchParams({ sort, is_verified: "false" })));
+        const query = parsed(parseQuery(tradeListParamsSchema, new URLSearchParams({ sort, is_verified: "false" })));
         const list = tradeList(TEAMS.alpha.id, query);
         const whole = JSON.parse((await runPage(getEngine(), { ...list, limit: 10_000 })).itemsJson) as Trade[];
         expect(whole.length).toBeGreaterThan(10);
@@ -69,10 +70,10 @@ describe("csvChunks", () => {
   }
 
   it("ends after a chunk that is exactly full, and yields nothing for an empty list", async () => {
-    const list = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams())));
+    const list = indicationList(TEAMS.alpha.id, parsed(parseQuery(indicationListParamsSchema, new URLSearchParams())));
     const { sizes } = await collect(csvChunks(getEngine(), list, ALPHA_INDICATIONS));
     expect(sizes).toEqual([ALPHA_INDICATIONS]);
-    const none = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams({ issuer_id: SPECIAL_COMPANIES.betaOnly.id }))));
+    const none = indicationList(TEAMS.alpha.id, parsed(parseQuery(indicationListParamsSchema, new URLSearchParams({ issuer_id: SPECIAL_COMPANIES.betaOnly.id }))));
     expect((await collect(csvChunks(getEngine(), none, 10))).sizes).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, listQuery, pageParams, parseQuery, sortParam, timeRange, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { enumList, listQuery, pageParams, sortParam, timeRange, withoutPage, type SortOrder } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
@@ -27,10 +27,6 @@ const indicationListParams = {
 /** GET /my/indications query parameters. */
 export const indicationListParamsSchema = listQuery(indicationListParams);
 export type IndicationListQuery = z.output<typeof indicationListParamsSchema>;
-
-export function parseIndicationListParams(raw: RawParams) {
-  return parseQuery(indicationListParamsSchema, raw);
-}
 
 /** GET /my/indications.csv: the list's filters and sort, no page (it exports the whole set). */
 export const indicationExportParamsSchema = listQuery(withoutPage(indicationListParams));

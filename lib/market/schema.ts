@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, integer, listQuery, pageParams, parseQuery, sortParam, timeRange, type RawParams } from "../schema/params";
+import { enumList, integer, listQuery, pageParams, sortParam, timeRange } from "../schema/params";
 import { dealStockFields } from "../deals/common";
 import { STRUCTURES, VISIBILITIES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
@@ -24,10 +24,6 @@ export const orderBookParamsSchema = z.object({
   depth: integer("depth", ORDER_BOOK_DEPTH.min, ORDER_BOOK_DEPTH.max, ORDER_BOOK_DEPTH.fallback),
 });
 export type OrderBookQuery = z.output<typeof orderBookParamsSchema>;
-
-export function parseOrderBookParams(raw: RawParams) {
-  return parseQuery(orderBookParamsSchema, raw);
-}
 
 const entryHead = {
   price_per_share: decimalField,
@@ -79,10 +75,6 @@ export const companyTradeListParamsSchema = listQuery({
   sort: sortParam(["sign_date"], DEFAULT_TAPE_SORT),
 });
 export type CompanyTradeListQuery = z.output<typeof companyTradeListParamsSchema>;
-
-export function parseCompanyTradeListParams(raw: RawParams) {
-  return parseQuery(companyTradeListParamsSchema, raw);
-}
 
 export const tapeTradeSchema = z.object({
   price_per_share: decimalField,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { booleanParam, enumList, listQuery, pageParams, parseQuery, sortParam, timeRange, uuidParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { booleanParam, enumList, listQuery, pageParams, sortParam, timeRange, uuidParam, withoutPage, type SortOrder } from "../schema/params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
 
@@ -31,10 +31,6 @@ const tradeListParams = {
 /** GET /my/trades query parameters. */
 export const tradeListParamsSchema = listQuery(tradeListParams);
 export type TradeListQuery = z.output<typeof tradeListParamsSchema>;
-
-export function parseTradeListParams(raw: RawParams) {
-  return parseQuery(tradeListParamsSchema, raw);
-}
 
 /** GET /my/trades.csv: the list's filters and sort, no page (it exports the whole set). */
 export const tradeExportParamsSchema = listQuery(withoutPage(tradeListParams));

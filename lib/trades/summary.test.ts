@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/caller";
 import { canonicalDecimal, teamTrades, TEAMS, units, USERS, type FixtureTrade } from "@/lib/testing/fixtures";
-import { parseTradeListParams } from "./schema";
+import { tradeListParamsSchema } from "./schema";
 import { summarizeTrades } from "./summary";
+import { parseQuery } from "@/lib/schema/params";
 
 const alphaLead: Caller = {
   userId: USERS.alphaLead.id,
@@ -16,7 +17,7 @@ const alphaLead: Caller = {
 };
 
 function query(params: Record<string, string>) {
-  const parsed = parseTradeListParams(new URLSearchParams(params));
+  const parsed = parseQuery(tradeListParamsSchema, new URLSearchParams(params));
   if (!parsed.ok) throw parsed.error;
   return parsed.value;
 }
