@@ -1,4 +1,4 @@
-import { docUrlOf as docUrlOfCode, errorBodyOf } from "./error-body.mjs";
+import { errorBodyOf } from "./error-body.mjs";
 import { shown, unknownNameAdvice } from "./messages";
 
 /**
@@ -51,11 +51,6 @@ export interface FieldError {
  */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; param: string | null; errors: FieldError[]; doc_url: string };
-}
-
-/** The entry of an error code in the API reference: `/docs/api.md#<code>` (lib/schema/error-body.mjs). */
-export function docUrlOf(code: ErrorCode): string {
-  return docUrlOfCode(code);
 }
 
 export class ApiError extends Error {
