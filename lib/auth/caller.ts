@@ -5,7 +5,6 @@ import { findActiveApiKey, parsePermissionList, type KeyOwner } from "../api-key
 import { ApiError } from "../schema/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
-import { CALLER_USER_SELECT } from "./caller-user";
 import { sessionCookieOptions } from "./cookies";
 import type { Requirement } from "./requirements";
 import { isSameOriginWrite } from "./same-origin";
@@ -31,7 +30,19 @@ export interface Caller {
   apiKeyPrefix?: string;
 }
 
-/** A Caller from its user's columns (CALLER_USER_SELECT, as an API key's owner is read too). */
+/**
+ * The user columns a Caller is built from (KeyOwner), as the session path reads them; the API-key
+ * lookup reads the same ones joined to the key, in one query (lib/api-keys/keys.ts).
+ */
+const CALLER_USER_SELECT = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  permissions: true,
+  team: { select: { id: true, name: true } },
+} as const;
+
 function callerOf(user: KeyOwner, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
   const granted = parsePermissionList(user.permissions);
   return {
