@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
+import type { ApiKeyRecord, TeamRecord, UserRecord } from "../db/models";
 import { rowsRunner } from "../db/page";
 import { template } from "../db/sql";
 import { PERMISSIONS, type Permission } from "../domain/enums";
@@ -30,25 +31,11 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 // Bytes at or above 248 (= 4 * 62) are dropped so every character is equally likely.
 const BASE62_REJECT_FROM = 256 - (256 % BASE62.length);
 
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Permission[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+/** A key as listings show it (summarySelect's columns): never its secret or its hash. */
+export type ApiKeySummary = Omit<ApiKeyRow, "scopes"> & { scopes: Permission[] };
 
 /** A key's owner as the lookup reads it: the columns a Caller is built from (lib/auth/caller.ts). */
-export interface KeyOwner {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  permissions: string;
-  team: { id: string; name: string };
-}
+export type KeyOwner = Pick<UserRecord, "id" | "email" | "name" | "role" | "permissions"> & { team: Pick<TeamRecord, "id" | "name"> };
 
 export interface ActiveApiKey {
   keyId: string;
@@ -117,7 +104,7 @@ export function parsePermissionList(json: string): Permission[] {
 }
 
 /** A key's row as summarySelect reads it: its scopes still the stored JSON text. */
-type ApiKeyRow = Omit<ApiKeySummary, "scopes"> & { scopes: string };
+type ApiKeyRow = Pick<ApiKeyRecord, keyof typeof summarySelect>;
 
 function toSummary(row: ApiKeyRow): ApiKeySummary {
   return { ...row, scopes: parsePermissionList(row.scopes) };
