@@ -1,6 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { ERROR_CODES } from "@/lib/schema/errors";
+import type { Page } from "@/lib/schema/pagination";
 import { authOptions, authorizeCredentials } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { expect } from "vitest";
@@ -171,15 +172,8 @@ export function expectError(result: CallResult, code: string, param: string | nu
   expectNoLeak(result.text);
 }
 
-/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more, next_cursor}`. */
-export interface ListBody<T> {
-  items: T[];
-  page: number;
-  total_pages: number;
-  total_count: number;
-  has_more: boolean;
-  next_cursor: string | null;
-}
+/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more, next_cursor}`, the resource's list as `items`. */
+export type ListBody<T> = Omit<Page<T>, "per_page"> & { next_cursor: string | null };
 
 export function expectList<T>(result: CallResult, resource: string): ListBody<T> {
   const context = `${result.status} ${result.text.slice(0, 300)}`;

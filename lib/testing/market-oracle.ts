@@ -1,3 +1,4 @@
+import type { Viewer } from "../domain/book-visibility";
 import { TEAMS, USERS, canonicalDecimal, units, type FixtureIndication, type FixtureTrade, type TeamKey, type UserKey } from "./fixtures";
 
 /**
@@ -39,10 +40,6 @@ export interface TapeRow {
   signDate: string;
 }
 
-export interface Viewer {
-  teamId: string;
-  email: string;
-}
 
 const team = (key: TeamKey) => ({ teamId: TEAMS[key].id, teamName: TEAMS[key].name });
 
