@@ -42,7 +42,7 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows
   const encoder = new TextEncoder();
   const first = await chunks.next();
   let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : first.value.text);
-  let done = first.done === true;
+  const done = first.done === true;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -54,7 +54,6 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows
         }
         const next = await chunks.next();
         if (next.done) {
-          done = true;
           controller.close();
           return;
         }
