@@ -47,10 +47,7 @@ const reads = new Map<string, Promise<unknown>>();
 function sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
   const key = `${what} @${changesHeard()}`;
   let pending = reads.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    pending = read().finally(() => reads.delete(key));
-    reads.set(key, pending);
-  }
+  if (!pending) reads.set(key, (pending = read().finally(() => reads.delete(key))));
   return pending;
 }
 

@@ -26,10 +26,7 @@ const bodies = new WeakMap<Request, Promise<Buffer>>();
  */
 export function readBodyBytes(request: Request): Promise<Buffer> {
   let body = bodies.get(request);
-  if (!body) {
-    body = readLimited(request);
-    bodies.set(request, body);
-  }
+  if (!body) bodies.set(request, (body = readLimited(request)));
   return body;
 }
 
