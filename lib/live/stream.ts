@@ -106,6 +106,11 @@ export async function openStream(request: Request, first: Caller, cursor: number
   let readAgain = false;
   let notificationsDue = false;
   let cleanup = () => {};
+  // The client went away (an abort, a cancel): nobody is left to send the end to.
+  const drop = () => {
+    closed = true;
+    cleanup();
+  };
   const encoder = new TextEncoder();
 
   return new ReadableStream<Uint8Array>(
@@ -191,11 +196,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
           timer = setInterval(() => void beat(), HEARTBEAT_MS);
           void beat();
         }, Math.floor(Math.random() * HEARTBEAT_MS));
-        const onAbort = () => {
-          closed = true;
-          cleanup();
-        };
-        request.signal.addEventListener("abort", onAbort);
+        request.signal.addEventListener("abort", drop);
         closers.add(end);
         closeOnSigterm();
         cleanup = () => {
@@ -203,7 +204,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
           unlisten();
           clearTimeout(phase);
           clearInterval(timer);
-          request.signal.removeEventListener("abort", onAbort);
+          request.signal.removeEventListener("abort", drop);
           closers.delete(end);
           const left = (openPerUser.get(first.userId) ?? 1) - 1;
           if (left > 0) openPerUser.set(first.userId, left);
@@ -214,10 +215,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
         send(`retry: 3000\n${frame("ready", {}, idOf(position))}`);
         void catchUp(true);
       },
-      cancel() {
-        closed = true;
-        cleanup();
-      },
+      cancel: drop,
     },
     new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
   );
