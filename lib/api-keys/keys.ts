@@ -35,16 +35,6 @@ export type ApiKeySummary = Omit<ApiKeyRow, "scopes"> & { scopes: Permission[] }
 /** A key's owner as the lookup reads it: the columns a Caller is built from (lib/auth/caller.ts). */
 export type KeyOwner = Pick<UserRecord, "id" | "email" | "name" | "role" | "permissions"> & { team: Pick<TeamRecord, "id" | "name"> };
 
-export interface ActiveApiKey {
-  keyId: string;
-  /** The key's visible prefix (what the audit trail names a key by). */
-  prefix: string;
-  /** The key's scopes, cut down to its owner's current permissions. */
-  scopes: Permission[];
-  owner: KeyOwner;
-  lastUsedAt: Date | null;
-}
-
 /** Thrown for bad input (unknown user, bad name or scopes); `code` is stable for callers. */
 export class ApiKeyError extends Error {
   constructor(
@@ -227,7 +217,7 @@ const keyStatement = template<"hash">((dialect, slot) =>
  * Run on every API request, so it is one joined statement on the engine's own connection, its
  * row read as an array (docs/performance.md, "The caller, once per request").
  */
-export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
+export async function findActiveApiKey(db: Db, secret: string) {
   // Cheap format check first: garbage never reaches the database.
   if (!API_KEY_PATTERN.test(secret)) return null;
   const engine = engineOf(db);
