@@ -165,8 +165,7 @@ export const ROLE_LABELS: Record<string, string> = {
 
 /** Structure label; the deprecated `spv` reads "SPV (legacy)". Unknown values are shown raw. */
 export function structureLabel(value: string | null | undefined): string {
-  if (!value) return EMPTY;
-  return (STRUCTURE_LABELS as Record<string, string>)[value] ?? value;
+  return labelOf(STRUCTURE_LABELS, value);
 }
 
 /**
