@@ -116,8 +116,6 @@ export function keysOf(value: unknown): string[] {
   return Object.keys(value as object).sort();
 }
 
-const ERROR_STATUS: Record<string, number> = ERROR_CODES;
-
 /** No stack trace, file path or exception name ever leaks into a response. */
 export function expectNoLeak(text: string): void {
   expect(text).not.toMatch(/\n\s+at\s|\bat [\w.<>]+ \(|node_modules|\.ts:\d+|PrismaClient|SqliteError|Traceback|TypeError|ReferenceError/);
@@ -162,7 +160,7 @@ export function expectErrorBody(body: unknown, context = JSON.stringify(body).sl
  */
 export function expectError(result: CallResult, code: string, param: string | null | undefined = undefined): void {
   const context = `${result.status} ${result.text.slice(0, 300)}`;
-  expect(result.status, context).toBe(ERROR_STATUS[code]);
+  expect(result.status, context).toBe((ERROR_CODES as Record<string, number>)[code]);
   expect(result.headers.get("content-type") ?? "", context).toMatch(/^application\/json\b/);
   expect(result.headers.get("x-request-id"), context).toBeTruthy();
   expectErrorBody(result.body, context);
