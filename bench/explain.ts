@@ -10,7 +10,7 @@
  * the statement that loads its whole open book into the cache, and the tape summary's statement.
  */
 import { companyList } from "../lib/companies/queries";
-import { parseCompanyListParams } from "../lib/companies/schema";
+import { companyListParamsSchema } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import type { ListQuery } from "../lib/db/list-query";
 import { countSql } from "../lib/db/list-sql";
@@ -18,13 +18,14 @@ import { pageSql } from "../lib/db/page-sql";
 import { compiled, type Sql } from "../lib/db/sql";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
-import { parseIndicationListParams } from "../lib/indications/schema";
+import { indicationListParamsSchema } from "../lib/indications/schema";
 import { companyTradeList, wholeBookSql } from "../lib/market/queries";
-import { parseCompanyTradeListParams } from "../lib/market/schema";
+import { companyTradeListParamsSchema } from "../lib/market/schema";
 import { summarySql, utcToday } from "../lib/market/summary";
 import { tradeList } from "../lib/trades/queries";
-import { parseTradeListParams } from "../lib/trades/schema";
+import { tradeListParamsSchema } from "../lib/trades/schema";
 import { DEFAULT_LARGE_URL } from "../prisma/seed/large-scales";
+import { parseQuery } from "../lib/schema/params";
 
 async function main() {
   const url = process.env.DATABASE_URL?.trim() || DEFAULT_LARGE_URL;
@@ -55,11 +56,11 @@ async function main() {
     return result.value;
   };
   const ind = (label: string, qs: string) =>
-    cases.push([`indications ${label}`, indicationList(teamId, parsed(parseIndicationListParams(new URLSearchParams(qs)))) as ListQuery<unknown>]);
+    cases.push([`indications ${label}`, indicationList(teamId, parsed(parseQuery(indicationListParamsSchema, new URLSearchParams(qs)))) as ListQuery<unknown>]);
   const tr = (label: string, qs: string) =>
-    cases.push([`trades ${label}`, tradeList(teamId, parsed(parseTradeListParams(new URLSearchParams(qs)))) as ListQuery<unknown>]);
+    cases.push([`trades ${label}`, tradeList(teamId, parsed(parseQuery(tradeListParamsSchema, new URLSearchParams(qs)))) as ListQuery<unknown>]);
   const co = (label: string, qs: string) =>
-    cases.push([`companies ${label}`, companyList(parsed(parseCompanyListParams(new URLSearchParams(qs)))) as ListQuery<unknown>]);
+    cases.push([`companies ${label}`, companyList(parsed(parseQuery(companyListParamsSchema, new URLSearchParams(qs)))) as ListQuery<unknown>]);
   ind("first page (default -updated_at)", "");
   ind("side=bid", "side=bid");
   ind("structure=spv", "structure=spv");
@@ -79,7 +80,7 @@ async function main() {
   const [busiest] = await query({ text: `SELECT issuer_id AS "id" FROM trades GROUP BY issuer_id ORDER BY count(*) DESC, issuer_id LIMIT 1`, values: [] });
   const companyId = String(busiest.id);
   const caller = { userId: "", email: "broker@alpha.example", name: "", teamId, teamName: "", role: "broker", permissions: ["companies"], via: "api_key" } as const;
-  cases.push([`company trades busiest`, companyTradeList({ ...caller, permissions: [...caller.permissions] }, companyId, parsed(parseCompanyTradeListParams(new URLSearchParams()))) as ListQuery<unknown>]);
+  cases.push([`company trades busiest`, companyTradeList({ ...caller, permissions: [...caller.permissions] }, companyId, parsed(parseQuery(companyTradeListParamsSchema, new URLSearchParams()))) as ListQuery<unknown>]);
 
   for (const [label, list] of cases) {
     console.log(`\n### ${label}`);

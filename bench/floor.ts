@@ -14,7 +14,7 @@ import { jsonBodyText } from "../lib/schema/json-text";
 import { buildJsonPage, toListBody } from "../lib/schema/pagination";
 import { nextCursor } from "../lib/http/cursor";
 import { COMPANY_ITEM, companyKey, companyList } from "../lib/companies/queries";
-import { parseCompanyListParams } from "../lib/companies/schema";
+import { companyListParamsSchema } from "../lib/companies/schema";
 import { dialectOf } from "../lib/db/dialect";
 import { readItem } from "../lib/db/item";
 import { ListCache, type Engine, type RunSql } from "../lib/db/engine";
@@ -23,14 +23,15 @@ import { postgresConnection, sqliteConnection } from "../lib/db/connection";
 import { compiled } from "../lib/db/sql";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { indicationList } from "../lib/indications/queries";
-import { parseIndicationListParams } from "../lib/indications/schema";
+import { indicationListParamsSchema } from "../lib/indications/schema";
 import { tradeList } from "../lib/trades/queries";
-import { parseTradeListParams } from "../lib/trades/schema";
+import { tradeListParamsSchema } from "../lib/trades/schema";
 import type { Caller } from "../lib/auth/caller";
 import type { Permission } from "../lib/domain/enums";
 import { companyTradeList, orderBookJson, tapeSummary } from "../lib/market/queries";
-import { parseCompanyTradeListParams, parseOrderBookParams } from "../lib/market/schema";
+import { companyTradeListParamsSchema, orderBookParamsSchema } from "../lib/market/schema";
 import { utcToday } from "../lib/market/summary";
+import { parseQuery } from "../lib/schema/params";
 
 /** The app's own engine connection (lib/db/connection.ts), without the app. */
 async function connect(url: string): Promise<RunSql> {
@@ -77,21 +78,21 @@ async function main() {
 
     const path = target.pathname;
     if (path === "/api/v1/my/indications") {
-      const query = parseIndicationListParams(target.searchParams);
+      const query = parseQuery(indicationListParamsSchema, target.searchParams);
       if (!query.ok) throw query.error;
       const list = indicationList(caller.teamId, query.value);
       const page = await runPage(engine, list);
       return toListBody("indications", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
     }
     if (path === "/api/v1/my/trades") {
-      const query = parseTradeListParams(target.searchParams);
+      const query = parseQuery(tradeListParamsSchema, target.searchParams);
       if (!query.ok) throw query.error;
       const list = tradeList(caller.teamId, query.value);
       const page = await runPage(engine, list);
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
     }
     if (path === "/api/v1/companies") {
-      const query = parseCompanyListParams(target.searchParams);
+      const query = parseQuery(companyListParamsSchema, target.searchParams);
       if (!query.ok) throw query.error;
       const list = companyList(query.value);
       const page = await runPage(engine, list);
@@ -102,11 +103,11 @@ async function main() {
       // The market's data functions take a Caller; the fields they read are these.
       const viewer: Caller = { ...caller, userId: "", name: "", teamName: "", role: "broker", via: "api_key" };
       if (market[2] === "order_book") {
-        const query = parseOrderBookParams(target.searchParams);
+        const query = parseQuery(orderBookParamsSchema, target.searchParams);
         if (!query.ok) throw query.error;
         return orderBookJson(viewer, market[1], query.value, engine);
       }
-      const query = parseCompanyTradeListParams(target.searchParams);
+      const query = parseQuery(companyTradeListParamsSchema, target.searchParams);
       if (!query.ok) throw query.error;
       const list = companyTradeList(viewer, market[1], query.value);
       const page = await runPage(engine, list);

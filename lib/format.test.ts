@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdExact, formatUsdPlaces, formatUsdWhole, formatUtcTimestamp, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
+import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdExact, formatUsdPlaces, formatUsdWhole, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
 
 describe("formatUsd", () => {
   it.each([
@@ -30,7 +30,7 @@ describe("other formats", () => {
     expect(formatPercent("2.5")).toBe("2.5%");
     expect(formatPercent(null)).toBe("—");
     expect(formatCount(1234567)).toBe("1,234,567");
-    expect(formatUtcTimestamp("2026-11-25T21:26:36.123Z")).toBe("Nov 25, 2026, 21:26 UTC");
+    expect(formatDateTime("2026-11-25T21:26:36.123Z", "utc")).toBe("Nov 25, 2026, 21:26 UTC");
   });
 
   it("labels the legacy structure", () => {

@@ -144,11 +144,6 @@ export function formatDateTime(iso: string, zone: "local" | "utc"): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}, ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-/** A UTC rendering of a timestamp, identical on server and client (the <Timestamp> fallback). */
-export function formatUtcTimestamp(iso: string): string {
-  return formatDateTime(iso, "utc");
-}
-
 export function formatText(value: string | null | undefined): string {
   return value === null || value === undefined || value === "" ? EMPTY : value;
 }
@@ -170,8 +165,7 @@ export const ROLE_LABELS: Record<string, string> = {
 
 /** Structure label; the deprecated `spv` reads "SPV (legacy)". Unknown values are shown raw. */
 export function structureLabel(value: string | null | undefined): string {
-  if (!value) return EMPTY;
-  return (STRUCTURE_LABELS as Record<string, string>)[value] ?? value;
+  return labelOf(STRUCTURE_LABELS, value);
 }
 
 /**

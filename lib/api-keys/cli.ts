@@ -61,10 +61,11 @@ async function run(db: Db, argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (command === undefined) throw new UsageError("missing command");
+  if ((command === "create" || command === "list") && rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`);
 
   switch (command) {
     case "create": {
-      if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`);
       const name = apiKeyNameSchema.safeParse(values.name ?? DEFAULT_KEY_NAME);
       if (!name.success) throw new UsageError(`invalid --name: ${name.error.issues[0]?.message}`);
       const user = await findUserByEmail(db, values.email);
@@ -75,7 +76,6 @@ async function run(db: Db, argv: string[]): Promise<void> {
       return;
     }
     case "list": {
-      if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`);
       const user = await findUserByEmail(db, values.email);
       const keys = await listApiKeys(db, user.id);
       if (keys.length === 0) {
@@ -101,8 +101,6 @@ async function run(db: Db, argv: string[]): Promise<void> {
       );
       return;
     }
-    case undefined:
-      throw new UsageError("missing command");
     default:
       throw new UsageError(`unknown command: ${command}`);
   }

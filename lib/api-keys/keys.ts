@@ -1,8 +1,9 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
+import type { ApiKeyRecord, TeamRecord, UserRecord } from "../db/models";
 import { rowsRunner } from "../db/engine";
 import { template } from "../db/sql";
 import { PERMISSIONS, type Permission } from "../domain/enums";
@@ -27,38 +28,12 @@ const API_KEY_PATTERN = /^mkd_[0-9A-Za-z]{32}$/;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-// Bytes at or above 248 (= 4 * 62) are dropped so every character is equally likely.
-const BASE62_REJECT_FROM = 256 - (256 % BASE62.length);
 
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Permission[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+/** A key as listings show it (summarySelect's columns): never its secret or its hash. */
+export type ApiKeySummary = Omit<ApiKeyRow, "scopes"> & { scopes: Permission[] };
 
 /** A key's owner as the lookup reads it: the columns a Caller is built from (lib/auth/caller.ts). */
-export interface KeyOwner {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  permissions: string;
-  team: { id: string; name: string };
-}
-
-export interface ActiveApiKey {
-  keyId: string;
-  /** The key's visible prefix (what the audit trail names a key by). */
-  prefix: string;
-  /** The key's scopes, cut down to its owner's current permissions. */
-  scopes: Permission[];
-  owner: KeyOwner;
-  lastUsedAt: Date | null;
-}
+export type KeyOwner = Pick<UserRecord, "id" | "email" | "name" | "role" | "permissions"> & { team: Pick<TeamRecord, "id" | "name"> };
 
 /** Thrown for bad input (unknown user, bad name or scopes); `code` is stable for callers. */
 export class ApiKeyError extends Error {
@@ -87,25 +62,13 @@ export const apiKeyNameSchema = z
   .max(100, "name must be at most 100 characters long.")
   .refine((value) => !hasControlCharacter(value), "name must not contain control characters (tabs, line breaks, …).");
 
-/** A new random secret: "mkd_" + 32 base62 characters from the CSPRNG, without modulo bias. */
+/** A new random secret: "mkd_" + 32 base62 characters from the CSPRNG (randomInt: without modulo bias). */
 function generateApiKeySecret(): string {
-  let out = API_KEY_PREFIX;
-  while (out.length < API_KEY_PREFIX.length + API_KEY_RANDOM_LENGTH) {
-    for (const byte of randomBytes(48)) {
-      if (byte >= BASE62_REJECT_FROM) continue;
-      out += BASE62[byte % BASE62.length];
-      if (out.length === API_KEY_PREFIX.length + API_KEY_RANDOM_LENGTH) break;
-    }
-  }
-  return out;
+  return API_KEY_PREFIX + Array.from({ length: API_KEY_RANDOM_LENGTH }, () => BASE62[randomInt(BASE62.length)]).join("");
 }
 
 function hashApiKeySecret(secret: string): string {
   return createHash("sha256").update(secret, "utf8").digest("hex");
-}
-
-function isWellFormedApiKey(secret: string): boolean {
-  return API_KEY_PATTERN.test(secret);
 }
 
 /** Known permissions from a JSON array text, deduplicated, in PERMISSIONS order; [] if unreadable. */
@@ -120,26 +83,11 @@ export function parsePermissionList(json: string): Permission[] {
   return PERMISSIONS.filter((p) => value.includes(p));
 }
 
-type ApiKeyRow = {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
+/** A key's row as summarySelect reads it: its scopes still the stored JSON text. */
+type ApiKeyRow = Pick<ApiKeyRecord, keyof typeof summarySelect>;
 
 function toSummary(row: ApiKeyRow): ApiKeySummary {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: parsePermissionList(row.scopes),
-    createdAt: row.createdAt,
-    lastUsedAt: row.lastUsedAt,
-    revokedAt: row.revokedAt,
-  };
+  return { ...row, scopes: parsePermissionList(row.scopes) };
 }
 
 const summarySelect = {
@@ -250,7 +198,6 @@ function toDate(value: unknown): Date {
   return new Date(String(value));
 }
 
-
 /** The key with its owner and team, by the secret's hash; read as an array, in this order (findActiveApiKey). */
 const keyStatement = template<"hash">((dialect, slot) =>
   dialect.db
@@ -270,9 +217,9 @@ const keyStatement = template<"hash">((dialect, slot) =>
  * Run on every API request, so it is one joined statement on the engine's own connection, its
  * row read as an array (docs/performance.md, "The caller, once per request").
  */
-export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveApiKey | null> {
+export async function findActiveApiKey(db: Db, secret: string) {
   // Cheap format check first: garbage never reaches the database.
-  if (!isWellFormedApiKey(secret)) return null;
+  if (!API_KEY_PATTERN.test(secret)) return null;
   const engine = engineOf(db);
   const [found] = await rowsRunner(engine)(keyStatement(engine.dialect, { hash: hashApiKeySecret(secret) }));
   if (!found || found[4] !== null) return null;
@@ -293,24 +240,16 @@ export async function findActiveApiKey(db: Db, secret: string): Promise<ActiveAp
  */
 function stampLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now = new Date()): Promise<Date | null> | undefined {
   if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return undefined;
-  return stamp(db, keyId, lastUsedAt, now);
-}
-
-async function stamp(db: Db, keyId: string, lastUsedAt: Date | null, now: Date): Promise<Date | null> {
-  try {
-    // Without waiting for a busy write lock: the request may be a read, and reads never wait for writes.
-    await withoutLockWait(() =>
-      db.apiKey.updateMany({
-        where: {
-          id: keyId,
-          OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
-        },
-        data: { lastUsedAt: now },
-      }),
-    );
-    return now;
-  } catch {
-    // A failed bookkeeping write must not fail the authenticated request.
-    return lastUsedAt;
-  }
+  // Without waiting for a busy write lock: the request may be a read, and reads never wait for writes.
+  const write = withoutLockWait(() =>
+    db.apiKey.updateMany({
+      where: {
+        id: keyId,
+        OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+      },
+      data: { lastUsedAt: now },
+    }),
+  );
+  // A failed bookkeeping write must not fail the authenticated request.
+  return write.then(() => now, () => lastUsedAt);
 }

@@ -122,20 +122,14 @@ function occurredWhere(query: HistoryQuery): Partial<Record<(typeof PRISMA_OPERA
   return Object.fromEntries(OCCURRED.bounds(query).map((bound) => [PRISMA_OPERATORS[bound.operator], bound.at]));
 }
 
-/** A history's page: its events, their count, and its last event's key (`seq`) when more follow. */
-export interface HistoryPage {
-  items: AuditEvent[];
-  total: number;
-  next?: { value: string; id: string };
-}
-
 /**
  * A resource's events in the query's time window and order, one page of them (the caller's team
- * only): by number, or after the event of seq `afterSeq` (a cursor's). Time order is `seq` order:
+ * only): by number, or after the event of seq `afterSeq` (a cursor's); with their count, and the
+ * last event's key (`seq`) when more follow. Time order is `seq` order:
  * a resource's changes take its row's lock and each is stamped strictly after the one before
  * (lib/deals/write.ts), and `seq`, the events' key, is unique: the key a cursor needs.
  */
-export async function resourceHistory(teamId: string, resourceId: string, query: HistoryQuery, afterSeq?: number): Promise<HistoryPage> {
+export async function resourceHistory(teamId: string, resourceId: string, query: HistoryQuery, afterSeq?: number) {
   const where = { teamId, resourceId, occurredAt: occurredWhere(query) };
   const { limit, offset } = pageWindow(query);
   const after = afterSeq === undefined ? {} : { seq: query.sort.direction === "asc" ? { gt: afterSeq } : { lt: afterSeq } };

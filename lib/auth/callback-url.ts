@@ -16,12 +16,8 @@ function sameOriginPath(raw: unknown): string | null {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2000) return null;
   if (!raw.startsWith("/") || raw.includes("\\")) return null;
   if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, PROBE_ORIGIN);
-  } catch {
-    return null;
-  }
+  if (!URL.canParse(raw, PROBE_ORIGIN)) return null;
+  const url = new URL(raw, PROBE_ORIGIN);
   if (url.origin !== PROBE_ORIGIN) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // What we return must itself stay on our origin when a browser resolves it.
@@ -47,13 +43,9 @@ export function sameOriginRedirect(url: string, baseUrl: string): string {
   const base = new URL(baseUrl);
   let target: string | null = null;
   if (url.startsWith("/")) target = sameOriginPath(url);
-  else {
-    try {
-      const absolute = new URL(url);
-      if (absolute.origin === base.origin) target = sameOriginPath(`${absolute.pathname}${absolute.search}${absolute.hash}`);
-    } catch {
-      target = null;
-    }
+  else if (URL.canParse(url)) {
+    const absolute = new URL(url);
+    if (absolute.origin === base.origin) target = sameOriginPath(`${absolute.pathname}${absolute.search}${absolute.hash}`);
   }
   return target === null ? baseUrl : `${base.origin}${target}`;
 }

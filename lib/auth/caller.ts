@@ -1,11 +1,10 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { findActiveApiKey, parsePermissionList } from "../api-keys/keys";
+import { findActiveApiKey, parsePermissionList, type KeyOwner } from "../api-keys/keys";
 import { ApiError } from "../schema/errors";
 import { getDb } from "../db/client";
 import { ROLES, type Permission, type Role } from "../domain/enums";
-import { CALLER_USER_SELECT, type CallerUser } from "./caller-user";
 import { sessionCookieOptions } from "./cookies";
 import type { Requirement } from "./requirements";
 import { isSameOriginWrite } from "./same-origin";
@@ -31,7 +30,20 @@ export interface Caller {
   apiKeyPrefix?: string;
 }
 
-function callerOf(user: CallerUser, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
+/**
+ * The user columns a Caller is built from (KeyOwner), as the session path reads them; the API-key
+ * lookup reads the same ones joined to the key, in one query (lib/api-keys/keys.ts).
+ */
+const CALLER_USER_SELECT = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  permissions: true,
+  team: { select: { id: true, name: true } },
+} as const;
+
+function callerOf(user: KeyOwner, via: Caller["via"], key?: { scopes: Permission[]; prefix: string }): Caller {
   const granted = parsePermissionList(user.permissions);
   return {
     userId: user.id,

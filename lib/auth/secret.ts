@@ -22,10 +22,7 @@ const AUTH_SECRET_FILE = path.join(process.cwd(), "prisma", "data", "auth-secret
 let cached: string | undefined;
 
 export function authSecret(): string {
-  if (cached) return cached;
-  const fromEnv = process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim();
-  cached = fromEnv || installationSecret();
-  return cached;
+  return (cached ??= process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim() || installationSecret());
 }
 
 function installationSecret(): string {

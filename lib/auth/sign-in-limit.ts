@@ -30,10 +30,6 @@ function throttledAnswer(wait: number, header: HeaderReader, https: boolean): Pl
   };
 }
 
-function isHttps(header: HeaderReader): boolean {
-  return isHttpsRequest({ get: (name) => header(name) ?? null });
-}
-
 /**
  * A sign-in's fields as next-auth reads them (next-auth/next/utils.js getBody): JSON or a form by
  * the Content-Type, else none. Undefined when there are none or the JSON is malformed (next-auth
@@ -79,7 +75,7 @@ export async function refuseThrottledSignIn(request: NextRequest): Promise<Respo
   const header: HeaderReader = (name) => request.headers.get(name);
   const wait = await signInRetryAfter(getDb(), { email, address: clientAddress(header) });
   if (wait === 0) return null;
-  const answer = throttledAnswer(wait, header, isHttps(header));
+  const answer = throttledAnswer(wait, header, isHttpsRequest(request.headers));
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
@@ -96,7 +92,7 @@ function refuseKnownThrottledSignIn(header: HeaderReader, body: string): PlainAn
   if (!email) return null;
   const wait = knownSignInRetryAfter({ email, address: clientAddress(header) });
   if (wait === 0) return null;
-  const https = isHttps(header);
+  const https = isHttpsRequest({ get: (name) => header(name) ?? null });
   const answer = throttledAnswer(wait, header, https);
   // Next.js never sees this answer, so the headers next.config.ts gives every API answer go on here.
   Object.assign(answer.headers, FIXED_SECURITY_HEADERS, { "content-security-policy": NON_PAGE_CSP }, https ? { "strict-transport-security": HSTS } : {});

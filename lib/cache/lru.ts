@@ -21,8 +21,4 @@ export class LruCache<K, V> {
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
-
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGO_SIZES } from "../domain/enums";
 import { pageFieldsSchema } from "../schema/pagination";
-import { booleanParam, listQuery, pageParams, parseQuery, sortParam, textParam, type RawParams } from "../schema/params";
+import { booleanParam, listQuery, pageParams, sortParam, textParam } from "../schema/params";
 
 /** GET /companies query parameters. */
 export const companyListParamsSchema = listQuery({
@@ -14,10 +14,6 @@ export const companyListParamsSchema = listQuery({
   sort: sortParam(["name"], { field: "name", direction: "asc" }),
 });
 export type CompanyListQuery = z.output<typeof companyListParamsSchema>;
-
-export function parseCompanyListParams(raw: RawParams) {
-  return parseQuery(companyListParamsSchema, raw);
-}
 
 export type LogoKey = `logo_${(typeof LOGO_SIZES)[number]}x${(typeof LOGO_SIZES)[number]}`;
 const LOGO_KEYS = LOGO_SIZES.map((n) => `logo_${n}x${n}` as LogoKey);

@@ -4,8 +4,9 @@ import { pageSql } from "@/lib/db/page-sql";
 import { companyRows } from "@/lib/testing/fixtures/stored";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { companyList } from "./queries";
-import { parseCompanyListParams } from "./schema";
+import { companyListParamsSchema } from "./schema";
 import { companySearchText } from "./search";
+import { parseQuery } from "@/lib/schema/params";
 
 /**
  * The company search and its trigram index (lib/companies/search.ts): the index must follow every
@@ -16,7 +17,7 @@ const own = withOwnDatabase();
 
 describe("company search", () => {
   async function search(q: string): Promise<string[]> {
-    const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
+    const parsed = parseQuery(companyListParamsSchema, new URLSearchParams({ q, per_page: "100" }));
     if (!parsed.ok) throw parsed.error;
     const page = await runPage(own.engine, companyList(parsed.value));
     return (JSON.parse(page.itemsJson) as { id: string }[]).map((c) => c.id);
@@ -80,7 +81,7 @@ describe("company search", () => {
     let found = 0;
     // Also what FTS5 reads as query syntax, and letters whose case only the trigram index folds.
     for (const q of ["acme", "robotics", "inc", "søren", "SØREN", "100%", "o'brien", "zz", 'say "hi"', 'o"b', "a*b", "NOT inc", "^ac", "s:1", "(inc)"]) {
-      const parsed = parseCompanyListParams(new URLSearchParams({ q, per_page: "100" }));
+      const parsed = parseQuery(companyListParamsSchema, new URLSearchParams({ q, per_page: "100" }));
       if (!parsed.ok) throw parsed.error;
       const list = companyList(parsed.value);
       const read = async (knownCount: number | undefined) => {

@@ -36,18 +36,14 @@ export const SQLITE_SEARCH_OPTIMIZE = `INSERT INTO companies_search (companies_s
 
 const SPECIAL: Record<string, string> = { "%": "\uE000", _: "\uE001", "\\": "\uE002" };
 
-function neutralise(text: string): string {
+/** The term a user's query searches for, in the stored text's form: lower-cased, no LIKE wildcards. */
+export function companySearchTerm(text: string): string {
   return text.toLowerCase().replace(/[%_\\]/g, (ch) => SPECIAL[ch]);
 }
 
 /** Stored in companies.search_text; U+001F separates the names so no match spans both. */
 export function companySearchText(name: string, legalName: string): string {
-  return `${neutralise(name)}\u001f${neutralise(legalName)}`;
-}
-
-/** The term a user's query searches for, in the stored text's form. */
-export function companySearchTerm(q: string): string {
-  return neutralise(q);
+  return `${companySearchTerm(name)}\u001f${companySearchTerm(legalName)}`;
 }
 
 /** The shortest term a trigram index can serve: shorter ones are matched by reading names. */

@@ -50,7 +50,8 @@ export function createDb(url: string = databaseUrl(), gate: WriteGate = writeGat
     const file = sqliteFilePath(url);
     // Timestamps as epoch milliseconds: compact, and compared as integers by the indexes.
     const base = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" }), transactionOptions: TRANSACTION_OPTIONS });
-    const ready = once(() => sqlitePragmas(base));
+    let pragmas: Promise<void> | undefined;
+    const ready = () => (pragmas ??= sqlitePragmas(base));
     const db = waitingForWriteLock(base, ready);
     clients.set(db, { kind: "sqlite", connection: sqliteConnection(file), gate, ready });
     return db;
@@ -72,11 +73,6 @@ export function createDb(url: string = databaseUrl(), gate: WriteGate = writeGat
   clients.set(db, { kind: "postgres", connection: postgresConnection(pool), gate, ready: async () => {} });
   return db;
 }
-
-const once = <T>(make: () => Promise<T>) => {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
-};
 
 /**
  * WAL (readers and the writer never wait for each other) is kept in the file; setting it on every

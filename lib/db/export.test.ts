@@ -3,16 +3,17 @@ import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
 import { runPage } from "@/lib/db/page";
 import { indicationList } from "@/lib/indications/queries";
-import { INDICATION_SORT_FIELDS, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { INDICATION_SORT_FIELDS, indicationListParamsSchema, type Indication } from "@/lib/indications/schema";
 import { recordOf } from "@/lib/testing/csv";
 import { TEAMS } from "@/lib/testing/fixtures/accounts";
 import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
 import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { teamTrades } from "@/lib/testing/fixtures/trades";
 import { tradeList } from "@/lib/trades/queries";
-import { TRADE_SORT_FIELDS, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { TRADE_SORT_FIELDS, tradeListParamsSchema, type Trade } from "@/lib/trades/schema";
 import { isoMillis } from "./dialect/sqlite";
 import { csvChunks, type CsvChunk } from "./export";
+import { parseQuery } from "@/lib/schema/params";
 
 /**
  * csvChunks (the CSV export's reader) against the page engine: every chunk boundary, in every
@@ -44,7 +45,7 @@ describe("csvChunks", () => {
   for (const field of INDICATION_SORT_FIELDS) {
     for (const sort of [field, `-${field}`]) {
       it(`indications sort=${sort}: chunks of 7 are the one-page list`, async () => {
-        const query = parsed(parseIndicationListParams(new URLSearchParams({ sort, per_page: "100" })));
+        const query = parsed(parseQuery(indicationListParamsSchema, new URLSearchParams({ sort, per_page: "100" })));
         const list = indicationList(TEAMS.alpha.id, query);
         const whole = JSON.parse((await runPage(getEngine(), { ...list, limit: 10_000 })).itemsJson) as Indication[];
         expect(whole.length).toBe(ALPHA_INDICATIONS);
@@ -59,7 +60,7 @@ describe("csvChunks", () => {
   for (const field of TRADE_SORT_FIELDS) {
     for (const sort of [field, `-${field}`]) {
       it(`trades sort=${sort}, filtered: chunks of 5 are the one-page list`, async () => {
-        const query = parsed(parseTradeListParams(new URLSearchParams({ sort, is_verified: "false" })));
+        const query = parsed(parseQuery(tradeListParamsSchema, new URLSearchParams({ sort, is_verified: "false" })));
         const list = tradeList(TEAMS.alpha.id, query);
         const whole = JSON.parse((await runPage(getEngine(), { ...list, limit: 10_000 })).itemsJson) as Trade[];
         expect(whole.length).toBeGreaterThan(10);
@@ -72,10 +73,10 @@ describe("csvChunks", () => {
   }
 
   it("ends after a chunk that is exactly full, and yields nothing for an empty list", async () => {
-    const list = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams())));
+    const list = indicationList(TEAMS.alpha.id, parsed(parseQuery(indicationListParamsSchema, new URLSearchParams())));
     const { sizes } = await collect(csvChunks(getEngine(), list, ALPHA_INDICATIONS));
     expect(sizes).toEqual([ALPHA_INDICATIONS]);
-    const none = indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(new URLSearchParams({ issuer_id: SPECIAL_COMPANIES.betaOnly.id }))));
+    const none = indicationList(TEAMS.alpha.id, parsed(parseQuery(indicationListParamsSchema, new URLSearchParams({ issuer_id: SPECIAL_COMPANIES.betaOnly.id }))));
     expect((await collect(csvChunks(getEngine(), none, 10))).sizes).toEqual([]);
   });
 });

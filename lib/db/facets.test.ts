@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { toStoredDecimal } from "@/lib/domain/decimal";
 import { INDICATION_FACETS } from "@/lib/indications/facets";
 import { indicationList } from "@/lib/indications/queries";
-import { parseIndicationListParams } from "@/lib/indications/schema";
+import { indicationListParamsSchema } from "@/lib/indications/schema";
 import { TEAMS } from "@/lib/testing/fixtures/accounts";
 import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { indicationRows } from "@/lib/testing/fixtures/stored";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { facetCounts } from "./facets";
+import { parseQuery } from "@/lib/schema/params";
 
 /** Cached faceted counts never outlive a write, whichever connection made it (the change counters). */
 
@@ -16,7 +17,7 @@ const ALPHA = teamIndications("alpha");
 const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "bid")!;
 
 async function counts(params = "") {
-  const parsed = parseIndicationListParams(new URLSearchParams(params));
+  const parsed = parseQuery(indicationListParamsSchema, new URLSearchParams(params));
   if (!parsed.ok) throw parsed.error;
   const query = parsed.value;
   return facetCounts(

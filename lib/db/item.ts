@@ -32,12 +32,6 @@ export interface ItemKey {
   values?: Readonly<Record<string, string>>;
 }
 
-/** An item as the API shows it, and the columns read beside it. */
-export interface ReadItem<T> {
-  item: T;
-  columns: Record<string, unknown>;
-}
-
 type ItemTemplate = ReturnType<typeof template<string>>;
 const templates = new WeakMap<ItemSource<unknown>, { anyTeam?: ItemTemplate; oneTeam?: ItemTemplate }>();
 
@@ -61,8 +55,11 @@ function itemSql<T>(dialect: Dialect, source: ItemSource<T>, key: ItemKey): Sql 
   return itemTemplate(source, key.team !== undefined)(dialect, values);
 }
 
-/** The item, or undefined when no row (of that team) has the id. `run` may be a transaction's. */
-export async function readItem<T>(run: RunSql, dialect: Dialect, source: ItemSource<T>, key: ItemKey): Promise<ReadItem<T> | undefined> {
+/**
+ * The item as the API shows it, and the columns read beside it; undefined when no row (of that
+ * team) has the id. `run` may be a transaction's.
+ */
+export async function readItem<T>(run: RunSql, dialect: Dialect, source: ItemSource<T>, key: ItemKey) {
   const [row] = await run<Record<string, unknown> & { __item: string }>(itemSql(dialect, source, key));
   if (!row) return undefined;
   const { __item, ...columns } = row;

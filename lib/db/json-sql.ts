@@ -32,11 +32,9 @@ type KindFor<V> = [V] extends [boolean]
   ? "boolean"
   : [V] extends [readonly string[]]
     ? "list"
-    : [V] extends [{ id: string; name: string }]
+    : [V] extends [{ id: string; name: string } | null]
       ? "ref"
-      : [V] extends [{ id: string; name: string } | null]
-        ? "ref"
-        : [V] extends [string | null]
+      : [V] extends [string | null]
         ? "text" | "decimal" | "timestamp"
         : never;
 

@@ -4,9 +4,12 @@
  * restating the columns.
  */
 export type {
+  ApiKeyModel as ApiKeyRecord,
   CompanyModel as CompanyRecord,
   IndicationModel as IndicationRecord,
+  TeamModel as TeamRecord,
   TradeModel as TradeRecord,
+  UserModel as UserRecord,
   WebhookDeliveryModel as WebhookDeliveryRecord,
   WebhookEndpointModel as WebhookEndpointRecord,
 } from "../generated/sqlite/models";

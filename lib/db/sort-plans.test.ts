@@ -2,21 +2,21 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Caller } from "@/lib/auth/caller";
 import { companyList } from "@/lib/companies/queries";
-import { parseCompanyListParams } from "@/lib/companies/schema";
+import { companyListParamsSchema } from "@/lib/companies/schema";
 import { getEngine } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import type { ListQuery } from "@/lib/db/list-query";
 import { pageSql } from "@/lib/db/page-sql";
 import { compiled, type Sql } from "@/lib/db/sql";
 import { indicationList } from "@/lib/indications/queries";
-import { INDICATION_SORT_FIELDS, parseIndicationListParams } from "@/lib/indications/schema";
+import { INDICATION_SORT_FIELDS, indicationListParamsSchema } from "@/lib/indications/schema";
 import { companyTradeList } from "@/lib/market/queries";
-import { parseCompanyTradeListParams } from "@/lib/market/schema";
+import { companyTradeListParamsSchema } from "@/lib/market/schema";
 import { parseQuery, type ParseResult } from "@/lib/schema/params";
 import { TEAMS } from "@/lib/testing/fixtures/accounts";
 import { COMPANIES } from "@/lib/testing/fixtures/companies";
 import { opsTradeList, tradeList } from "@/lib/trades/queries";
-import { OPS_TRADE_SORT_FIELDS, TRADE_SORT_FIELDS, opsTradeListParamsSchema, parseTradeListParams } from "@/lib/trades/schema";
+import { OPS_TRADE_SORT_FIELDS, TRADE_SORT_FIELDS, opsTradeListParamsSchema, tradeListParamsSchema } from "@/lib/trades/schema";
 
 /**
  * Every order every list takes is read from an index, on both databases: each list's page
@@ -51,12 +51,12 @@ const cases: Case[] = [
   ...both(INDICATION_SORT_FIELDS).map((sort) => ({
     label: `GET /my/indications?sort=${sort}`,
     index: `indications_team_id_${sort.replace("-", "")}_id_idx`,
-    statement: page(indicationList(TEAMS.alpha.id, parsed(parseIndicationListParams(qs(sort)))) as ListQuery<unknown>),
+    statement: page(indicationList(TEAMS.alpha.id, parsed(parseQuery(indicationListParamsSchema, qs(sort)))) as ListQuery<unknown>),
   })),
   ...both(TRADE_SORT_FIELDS).map((sort) => ({
     label: `GET /my/trades?sort=${sort}`,
     index: `trades_team_id_${sort.replace("-", "")}_id_idx`,
-    statement: page(tradeList(TEAMS.alpha.id, parsed(parseTradeListParams(qs(sort)))) as ListQuery<unknown>),
+    statement: page(tradeList(TEAMS.alpha.id, parsed(parseQuery(tradeListParamsSchema, qs(sort)))) as ListQuery<unknown>),
   })),
   ...both(OPS_TRADE_SORT_FIELDS).flatMap((sort) => {
     const field = sort.replace("-", "");
@@ -72,12 +72,12 @@ const cases: Case[] = [
   ...both(["name"]).map((sort) => ({
     label: `GET /companies?sort=${sort}`,
     index: "companies_name_id_idx",
-    statement: page(companyList(parsed(parseCompanyListParams(qs(sort)))) as ListQuery<unknown>),
+    statement: page(companyList(parsed(parseQuery(companyListParamsSchema, qs(sort)))) as ListQuery<unknown>),
   })),
   ...both(["sign_date"]).map((sort) => ({
     label: `GET /companies/{id}/trades?sort=${sort}`,
     index: "trades_market_tape_idx",
-    statement: page(companyTradeList(OPS, COMPANIES[0].id, parsed(parseCompanyTradeListParams(qs(sort)))) as ListQuery<unknown>),
+    statement: page(companyTradeList(OPS, COMPANIES[0].id, parsed(parseQuery(companyTradeListParamsSchema, qs(sort)))) as ListQuery<unknown>),
   })),
   // The histories and the feed are read through Prisma (lib/audit/events.ts): their statements' shape.
   ...(["asc", "desc"] as const).map((direction) => ({

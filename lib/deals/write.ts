@@ -5,6 +5,7 @@ import { etagMatches } from "../schema/etag";
 import type { Caller } from "../auth/caller";
 import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
 import { getEngine } from "../db/client";
+import type { IndicationRecord, TradeRecord } from "../db/models";
 import { transaction, type Tx, type Write } from "../db/transaction";
 import { storedDealId } from "./common";
 import { findDeal, versioned, type DealSource, type Versioned } from "./read";
@@ -30,14 +31,7 @@ interface RowUpdate {
 }
 
 /** The columns every deal row is created with, whatever its resource. */
-export interface CreatedRow {
-  id: string;
-  teamId: string;
-  userId: string;
-  permalinkId: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type CreatedRow = Pick<IndicationRecord & TradeRecord, "id" | "teamId" | "userId" | "permalinkId" | "createdAt" | "updatedAt">;
 
 /** A deal as a write needs it: where it is read from and where it is written. */
 export interface DealTable<T> extends DealSource<T> {

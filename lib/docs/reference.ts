@@ -29,6 +29,5 @@ function render(): string {
 let rendered: Promise<string> | undefined;
 
 export function apiReferenceHtml(): Promise<string> {
-  rendered ??= Promise.resolve().then(render);
-  return rendered;
+  return (rendered ??= Promise.resolve().then(render));
 }

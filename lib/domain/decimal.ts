@@ -20,13 +20,9 @@ export const DECIMAL_PATTERN = new RegExp(`^\\d{1,${INTEGER_DIGITS}}(\\.\\d{1,${
 /** What the OpenAPI document says of every decimal string, request or response (JSON Schema). */
 export const DECIMAL_JSON_SCHEMA = { type: "string", pattern: DECIMAL_PATTERN.source, maxLength: STORED_WIDTH, examples: ["12.5"] };
 
-export function isDecimalString(value: string): boolean {
-  return DECIMAL_PATTERN.test(value);
-}
-
 /** "12.5" -> "000000000000000012.50000000". Throws on anything that is not a storable decimal. */
 export function toStoredDecimal(value: string): string {
-  if (!isDecimalString(value)) throw new RangeError(`not a storable decimal: ${JSON.stringify(value)}`);
+  if (!DECIMAL_PATTERN.test(value)) throw new RangeError(`not a storable decimal: ${JSON.stringify(value)}`);
   const [int, frac = ""] = value.split(".");
   return `${int.padStart(INTEGER_DIGITS, "0")}.${frac.padEnd(FRACTION_DIGITS, "0")}`;
 }

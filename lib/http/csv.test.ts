@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
 import type { Engine } from "@/lib/db/engine";
 import { indicationList } from "@/lib/indications/queries";
-import { parseIndicationExportParams } from "@/lib/indications/schema";
+import { indicationExportParamsSchema } from "@/lib/indications/schema";
+import { parseQuery } from "@/lib/schema/params";
 import { TEAMS } from "@/lib/testing/fixtures/accounts";
 import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { csvRecord } from "@/lib/domain/csv";
@@ -50,7 +51,7 @@ function counting(engine: Engine) {
 const ALPHA_INDICATIONS = teamIndications("alpha").length;
 
 function alphaIndications() {
-  const query = parseIndicationExportParams(new URLSearchParams());
+  const query = parseQuery(indicationExportParamsSchema, new URLSearchParams());
   if (!query.ok) throw query.error;
   return indicationList(TEAMS.alpha.id, { ...query.value, ...WHOLE_LIST });
 }

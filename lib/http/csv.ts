@@ -1,5 +1,4 @@
 import "server-only";
-import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import { csvChunks } from "../db/export";
 import { exportColumnsOf, type ApiFields } from "../db/json-sql";
@@ -44,7 +43,7 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows
   const encoder = new TextEncoder();
   const first = await chunks.next();
   let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : first.value.text);
-  let done = first.done === true;
+  const done = first.done === true;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -56,7 +55,6 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows
         }
         const next = await chunks.next();
         if (next.done) {
-          done = true;
           controller.close();
           return;
         }
@@ -75,7 +73,7 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows
  * GET /my/<resource>.csv: the list's every row as a streamed CSV download named `<name>-<date>.csv`
  * (see csvStream).
  */
-export async function csvResponse<T>(list: ListQuery<T>, caller: Caller, name: string): Promise<ApiResult> {
+export async function csvResponse<T>(list: ListQuery<T>, name: string): Promise<ApiResult> {
   const body = await csvStream(getEngine(), list);
   const date = new Date().toISOString().slice(0, 10);
   return new ApiResult(body, 200, {

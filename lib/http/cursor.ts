@@ -21,11 +21,7 @@ function sortOf(order: OrderBy): string {
 
 /** A page's `next_cursor`: the rows after its last row `next` in `path`'s list sorted by `order`; null when none follows. */
 export function nextCursor(path: string, order: OrderBy, next: PageKey | undefined): string | null {
-  return next ? sealCursor(path, order, next) : null;
-}
-
-function sealCursor(path: string, order: OrderBy, key: PageKey): string {
-  return cursors.seal(Buffer.from(JSON.stringify([path, sortOf(order), key.value, key.id])));
+  return next ? cursors.seal(Buffer.from(JSON.stringify([path, sortOf(order), next.value, next.id]))) : null;
 }
 
 function opened(token: string): unknown {

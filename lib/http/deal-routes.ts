@@ -32,7 +32,7 @@ interface DealResource<L extends Operation, C extends Operation, P extends Opera
 export function teamListRoutes<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }>(resource: DealResource<L, C, P, R>) {
   const { list, create } = resource.operations;
   // A list's query is a page request (listQuery, lib/schema/params.ts).
-  const GET = operationRoute(list, async ({ request, caller, input }) => listResponse(request, resource.name, resource.list(caller.teamId, input), input as PageRequest, caller));
+  const GET = operationRoute(list, async ({ request, caller, input }) => listResponse(request, resource.name, resource.list(caller.teamId, input), input as PageRequest));
   const POST = operationRoute(create, async ({ caller, input }) => resourceResponse(await resource.create(caller, input), { createdIn: `/api/v1/my/${resource.name}` }));
   return { ...otherMethods("GET", "POST"), GET, POST };
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import { hash } from "node:crypto";
-import type { Caller } from "../auth/caller";
 import { getEngine } from "../db/client";
 import type { ListQuery } from "../db/list-query";
 import { listVersion, pageKey } from "../db/page";
@@ -46,7 +45,6 @@ export async function listResponse<T>(
   resource: string,
   list: ListQuery<T>,
   window: PageRequest,
-  caller: Caller,
   { extra, keepAnswers = false }: ListResponseOptions<T> = {},
 ): Promise<ApiResult> {
   const ifNoneMatch = request.headers.get("if-none-match");

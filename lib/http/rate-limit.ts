@@ -26,13 +26,9 @@ export const RATE_LIMIT_POLICY = "per-key";
 export const RATE_LIMIT_STORES = ["memory", "database"] as const;
 type Store = (typeof RATE_LIMIT_STORES)[number];
 
-interface Config {
-  points: number;
-  window: number;
-  store: Store;
-}
+type Config = ReturnType<typeof configOf>;
 
-function configOf(env: NodeJS.ProcessEnv): Config {
+function configOf(env: NodeJS.ProcessEnv) {
   const points = Number.parseInt(env.API_RATE_LIMIT ?? "", 10);
   const window = Number.parseInt(env.API_RATE_LIMIT_WINDOW_SECONDS ?? "", 10);
   const store = env.API_RATE_LIMIT_STORE?.trim() || "memory";

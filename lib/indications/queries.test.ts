@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyList } from "@/lib/companies/queries";
-import { parseCompanyListParams } from "@/lib/companies/schema";
+import { companyListParamsSchema } from "@/lib/companies/schema";
 import { dialectOf } from "@/lib/db/dialect";
 import { ListCache, type Engine } from "@/lib/db/engine";
 import { listVersion, runPage } from "@/lib/db/page";
@@ -11,7 +11,8 @@ import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { indicationRows } from "@/lib/testing/fixtures/stored";
 import { withOwnDatabase } from "@/lib/testing/own-database";
 import { indicationList } from "./queries";
-import { parseIndicationListParams, type Indication, type IndicationListQuery } from "./schema";
+import { indicationListParamsSchema, type Indication, type IndicationListQuery } from "./schema";
+import { parseQuery } from "@/lib/schema/params";
 
 /**
  * The indications list through the page engine (lib/db/page.ts): its count cache and page starts.
@@ -24,7 +25,7 @@ const ALPHA = teamIndications("alpha");
 const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "offer")!;
 
 function query(params = ""): IndicationListQuery {
-  const parsed = parseIndicationListParams(new URLSearchParams(params));
+  const parsed = parseQuery(indicationListParamsSchema, new URLSearchParams(params));
   if (!parsed.ok) throw parsed.error;
   return parsed.value;
 }
@@ -231,7 +232,7 @@ describe("page size as a literal (one generic plan on PostgreSQL)", () => {
     for (const params of [...valueDependent, "page=3"]) {
       expect(sqlOf(params), params).toMatch(/limit \$\d+ offset \$\d+/i);
     }
-    const companies = parseCompanyListParams(new URLSearchParams("q=north"));
+    const companies = parseQuery(companyListParamsSchema, new URLSearchParams("q=north"));
     if (!companies.ok) throw companies.error;
     const search = pageSql(dialectOf("postgres"), companyList(companies.value), { withCount: false }).text;
     expect(search).toMatch(/limit \$\d+ offset \$\d+/i);

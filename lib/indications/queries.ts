@@ -6,21 +6,11 @@ import type { ListQuery } from "../db/list-query";
 import { dealFilters } from "../deals/common";
 import { ISSUER_JOIN } from "../deals/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
-import { INDICATION_CREATED, type Indication, type IndicationListQuery, type IndicationSortField } from "./schema";
+import { INDICATION_CREATED, type Indication, type IndicationListQuery } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
 
 /** Where an indication is read from, in a list and alone: the one way its JSON is written. */
 export const INDICATION_SOURCE: DealSource<Indication, "indications"> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
-
-/** The column each sort field orders by (each has a (team_id, column, id) index). */
-const SORT_COLUMNS: Record<IndicationSortField, string> = {
-  created_at: "created_at",
-  updated_at: "updated_at",
-  opened_at: "opened_at",
-  last_refreshed_at: "last_refreshed_at",
-  price_per_share: "price_per_share",
-  volume: "volume",
-};
 
 /**
  * The list behind GET /my/indications and the /indications page: the team's indications with
@@ -44,7 +34,8 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
       INDICATION_CREATED.where(w, query);
       dealFilters(w, query);
     },
-    order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
+    // Each sort field is its column, with a (team_id, column, id) index.
+    order: { column: query.sort.field, direction: query.sort.direction },
     ...pageWindow(query),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, listQuery, pageParams, parseQuery, sortParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { enumList, listQuery, pageParams, sortParam, withoutPage, type SortOrder } from "../schema/params";
 import { timeRange } from "../schema/time-params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
@@ -29,16 +29,8 @@ const indicationListParams = {
 export const indicationListParamsSchema = listQuery(indicationListParams);
 export type IndicationListQuery = z.output<typeof indicationListParamsSchema>;
 
-export function parseIndicationListParams(raw: RawParams) {
-  return parseQuery(indicationListParamsSchema, raw);
-}
-
 /** GET /my/indications.csv: the list's filters and sort, no page (it exports the whole set). */
 export const indicationExportParamsSchema = listQuery(withoutPage(indicationListParams));
-
-export function parseIndicationExportParams(raw: RawParams) {
-  return parseQuery(indicationExportParamsSchema, raw);
-}
 
 /** Spec 2.4, field for field. */
 export const indicationSchema = z.object({

@@ -53,10 +53,6 @@ changes.subscribe((message) => {
   }
 });
 
-function deliver(change: Change): void {
-  changes.publish(change);
-}
-
 function postgresUrl(): string | null {
   const url = databaseUrl();
   return databaseKind(url) === "postgres" ? url : null;
@@ -70,7 +66,7 @@ function connectNotifier(): Promise<pg.Client | null> {
   client.on("notification", (message) => {
     if (!message.payload) return;
     const { from, change } = JSON.parse(message.payload) as { from: string; change: Change };
-    if (from !== INSTANCE) deliver(change);
+    if (from !== INSTANCE) changes.publish(change);
   });
   client.on("error", (error) => {
     logger.warn({ err: error }, "the live stream's LISTEN connection failed; reconnecting");
@@ -105,7 +101,7 @@ export async function listening(): Promise<void> {
 
 /** Tells every listener about a committed change. Never throws: the write it follows is done. */
 export function announce(change: Change, run: (sql: string, ...values: unknown[]) => Promise<unknown>): void {
-  deliver(change);
+  changes.publish(change);
   if (!postgresUrl()) return;
   let payload = JSON.stringify({ from: INSTANCE, change });
   if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: INSTANCE, change: { ...change, market: { everyone: false, recipients: [] } } });

@@ -40,13 +40,7 @@ export function changeOf(teamId: string, action: AuditAction, before: Row | null
 }
 
 /** What a listener hears of a change: its team's event (read from the trail), a market hint, a queue hint. */
-export interface Heard {
-  team: boolean;
-  market: boolean;
-  queue: boolean;
-}
-
-export function heardBy(change: Change, caller: Caller): Heard {
+export function heardBy(change: Change, caller: Caller) {
   const own = change.teamId === caller.teamId;
   const market =
     caller.permissions.includes("companies") &&

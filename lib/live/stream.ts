@@ -41,11 +41,6 @@ const openPerUser = new Map<string, number>();
 const closers = new Set<(reason: string) => void>();
 let closingOnSigterm = false;
 
-/**
- * A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
- * each client reconnects to another instance from its Last-Event-ID. Registered with the first
- * stream, so a CLI that only imports this module keeps SIGTERM's default.
- */
 // Streams at one position share one read (a team's streams are, once caught up), keyed by what is
 // read and by the changes heard so far: a stream never joins a read begun before the change that
 // woke it. Measured in docs/performance.md, "Live streams".
@@ -54,13 +49,15 @@ const reads = new Map<string, Promise<unknown>>();
 function sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
   const key = `${what} @${changesHeard()}`;
   let pending = reads.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    pending = read().finally(() => reads.delete(key));
-    reads.set(key, pending);
-  }
+  if (!pending) reads.set(key, (pending = read().finally(() => reads.delete(key))));
   return pending;
 }
 
+/**
+ * A restart closes every stream at once, so the drain need not wait for them (server/drain.mjs);
+ * each client reconnects to another instance from its Last-Event-ID. Registered with the first
+ * stream, so a CLI that only imports this module keeps SIGTERM's default.
+ */
 function closeOnSigterm(): void {
   if (closingOnSigterm) return;
   closingOnSigterm = true;
@@ -111,6 +108,11 @@ export async function openStream(request: Request, first: Caller, cursor: number
   let readAgain = false;
   let notificationsDue = false;
   let cleanup = () => {};
+  // The client went away (an abort, a cancel): nobody is left to send the end to.
+  const drop = () => {
+    closed = true;
+    cleanup();
+  };
   const encoder = new TextEncoder();
 
   return new ReadableStream<Uint8Array>(
@@ -196,11 +198,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
           timer = setInterval(() => void beat(), HEARTBEAT_MS);
           void beat();
         }, Math.floor(Math.random() * HEARTBEAT_MS));
-        const onAbort = () => {
-          closed = true;
-          cleanup();
-        };
-        request.signal.addEventListener("abort", onAbort);
+        request.signal.addEventListener("abort", drop);
         closers.add(end);
         closeOnSigterm();
         cleanup = () => {
@@ -208,7 +206,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
           unlisten();
           clearTimeout(phase);
           clearInterval(timer);
-          request.signal.removeEventListener("abort", onAbort);
+          request.signal.removeEventListener("abort", drop);
           closers.delete(end);
           const left = (openPerUser.get(first.userId) ?? 1) - 1;
           if (left > 0) openPerUser.set(first.userId, left);
@@ -219,10 +217,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
         send(`retry: 3000\n${frame("ready", {}, idOf(position))}`);
         void catchUp(true);
       },
-      cancel() {
-        closed = true;
-        cleanup();
-      },
+      cancel: drop,
     },
     new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
   );

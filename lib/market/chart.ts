@@ -7,17 +7,13 @@ import { fromStoredDecimal, storedToUnits } from "../domain/decimal";
 import type { Structure } from "../domain/enums";
 import { vwapOf } from "../domain/vwap";
 import { requireCompany } from "./queries";
+import type { TapeTrade } from "./schema";
 import { SUMMARY_WINDOWS, utcToday, windowStart } from "./summary";
 
 /** Days of history the company page's price chart shows. */
 export const CHART_DAYS = 365;
 
-interface ChartTrade {
-  sign_date: string;
-  price_per_share: string;
-  volume: string;
-  structure: Structure;
-}
+type ChartTrade = Pick<TapeTrade, "sign_date" | "price_per_share" | "volume" | "structure">;
 
 interface ChartAverage {
   sign_date: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, integer, listQuery, pageParams, parseQuery, sortParam, type RawParams } from "../schema/params";
+import { enumList, integer, listQuery, pageParams, sortParam } from "../schema/params";
 import { timeRange } from "../schema/time-params";
 import { dealStockFields } from "../deals/common";
 import { STRUCTURES, VISIBILITIES } from "../domain/enums";
@@ -25,10 +25,6 @@ export const orderBookParamsSchema = z.object({
   depth: integer("depth", ORDER_BOOK_DEPTH.min, ORDER_BOOK_DEPTH.max, ORDER_BOOK_DEPTH.fallback),
 });
 export type OrderBookQuery = z.output<typeof orderBookParamsSchema>;
-
-export function parseOrderBookParams(raw: RawParams) {
-  return parseQuery(orderBookParamsSchema, raw);
-}
 
 const entryHead = {
   price_per_share: decimalField,
@@ -80,10 +76,6 @@ export const companyTradeListParamsSchema = listQuery({
   sort: sortParam(["sign_date"], DEFAULT_TAPE_SORT),
 });
 export type CompanyTradeListQuery = z.output<typeof companyTradeListParamsSchema>;
-
-export function parseCompanyTradeListParams(raw: RawParams) {
-  return parseQuery(companyTradeListParamsSchema, raw);
-}
 
 export const tapeTradeSchema = z.object({
   price_per_share: decimalField,

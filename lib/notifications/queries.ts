@@ -78,7 +78,7 @@ export async function markRead(caller: Caller, body: { ids?: string[]; all?: tru
 export async function notificationsAfter(userId: string, after: number, limit: number) {
   const rows = await getDb().notification.findMany({ where: { ...kept(userId), seq: { gt: after } }, orderBy: { seq: "asc" }, take: limit + 1 });
   const page = rows.slice(0, limit);
-  return { notifications: page.map((row) => ({ seq: row.seq, notification: toApi(row) })), last: page.at(-1)?.seq ?? after, more: rows.length > limit };
+  return { notifications: page.map((row) => ({ seq: row.seq, notification: toApi(row) })), more: rows.length > limit };
 }
 
 /** The user's newest notification's seq (0 before any): where a stream opened without a position starts. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuditAction } from "../audit/events";
+import type { UserRecord } from "../db/models";
 import type { Tx } from "../db/transaction";
 import { REQUIRES } from "../auth/requirements";
 import { getDb } from "../db/client";
@@ -25,11 +26,7 @@ interface Told {
   companyId: string;
 }
 
-interface Recipient {
-  id: string;
-  teamId: string;
-  email: string;
-}
+type Recipient = Pick<UserRecord, "id" | "teamId" | "email">;
 
 /**
  * Whether a follower may see the row as it is now (a row made private for others is not told

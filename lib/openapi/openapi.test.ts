@@ -2,11 +2,12 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
-import { indicationListParamsSchema, indicationSchema, parseIndicationListParams } from "@/lib/indications/schema";
+import { indicationListParamsSchema, indicationSchema } from "@/lib/indications/schema";
 import { WRITABLE_FIELDS } from "@/lib/indications/write-schema";
 import { tradeListParamsSchema, tradeSchema } from "@/lib/trades/schema";
 import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBookParamsSchema, tapeTradeSchema, tradeSummarySchema } from "@/lib/market/schema";
 import { OPERATIONS, type Operation } from "@/lib/http/operations";
+import { parseQuery } from "@/lib/schema/params";
 
 const ROOT = path.join(process.cwd(), "app/api/v1");
 
@@ -131,11 +132,11 @@ describe("GET /api/v1/openapi.json", () => {
     // The pattern the document gives is the parser's rule: it accepts what the server accepts.
     for (const value of ["bid", "offer,bid", "bid , offer"]) {
       expect(new RegExp(side.pattern).test(value), value).toBe(true);
-      expect(parseIndicationListParams(new URLSearchParams({ side: value })).ok, value).toBe(true);
+      expect(parseQuery(indicationListParamsSchema, new URLSearchParams({ side: value })).ok, value).toBe(true);
     }
     expect(new RegExp(side.pattern).test("bid,ask")).toBe(false);
     // Longer than maxLength is refused, not parsed at any length.
-    const long = parseIndicationListParams(new URLSearchParams({ side: Array(20).fill("bid").join(",") }));
+    const long = parseQuery(indicationListParamsSchema, new URLSearchParams({ side: Array(20).fill("bid").join(",") }));
     expect(long.ok).toBe(false);
     if (!long.ok) expect(long.error.param).toBe("side");
     expect(list.find((p: { name: string }) => p.name === "per_page").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 25 });

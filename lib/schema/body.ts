@@ -26,10 +26,7 @@ const bodies = new WeakMap<Request, Promise<Buffer>>();
  */
 export function readBodyBytes(request: Request): Promise<Buffer> {
   let body = bodies.get(request);
-  if (!body) {
-    body = readLimited(request);
-    bodies.set(request, body);
-  }
+  if (!body) bodies.set(request, (body = readLimited(request)));
   return body;
 }
 
@@ -307,18 +304,15 @@ export function holdsNul(value: string): boolean {
 export const NUL_REFUSED = "must not contain the NUL character (U+0000)";
 
 /**
- * Whether a string holds half of a UTF-16 surrogate pair alone (`"\ud800"` in JSON text): it is
- * no Unicode text, and neither database's driver can pass it on (a 500 on both), so it is a 400.
+ * Why a string holding half of a UTF-16 surrogate pair alone (`"\ud800"` in JSON text) is refused:
+ * it is no Unicode text, and neither database's driver can pass it on (a 500 on both), so it is a 400.
  */
-function holdsLoneSurrogate(value: string): boolean {
-  return LONE_SURROGATE.test(value);
-}
 const LONE_SURROGATE_REFUSED = "must be Unicode text: it holds half of a UTF-16 surrogate pair (a \\uD800–\\uDFFF escape) without the other half";
 
 /** Why neither database can take a string (NUL_REFUSED, LONE_SURROGATE_REFUSED); undefined when both can. */
 export function unstorable(value: string): string | undefined {
   if (holdsNul(value)) return NUL_REFUSED;
-  return holdsLoneSurrogate(value) ? LONE_SURROGATE_REFUSED : undefined;
+  return LONE_SURROGATE.test(value) ? LONE_SURROGATE_REFUSED : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { docUrlOf as docUrlOfCode, errorBodyOf } from "./error-body.mjs";
+import { errorBodyOf } from "./error-body.mjs";
 import { shown, unknownNameAdvice } from "./messages";
 
 /**
@@ -53,11 +53,6 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; param: string | null; errors: FieldError[]; doc_url: string };
 }
 
-/** The entry of an error code in the API reference: `/docs/api.md#<code>` (lib/schema/error-body.mjs). */
-export function docUrlOf(code: ErrorCode): string {
-  return docUrlOfCode(code);
-}
-
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -103,26 +98,18 @@ export class ApiError extends Error {
     return new ApiError("not_found", message);
   }
   static rateLimited(message: string, headers: Record<string, string>) {
-    const error = new ApiError("rate_limited", message);
-    error.headers = headers;
-    return error;
+    return Object.assign(new ApiError("rate_limited", message), { headers });
   }
   static databaseBusy() {
-    const error = new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again.");
     // A lock is held for milliseconds, a busy spell passes in seconds.
-    error.headers = { "retry-after": "1" };
-    return error;
+    return Object.assign(new ApiError("database_busy", "The database stayed busy with other writes for too long; nothing was written. Try again."), { headers: { "retry-after": "1" } });
   }
   static databaseUnavailable() {
-    const error = new ApiError("database_unavailable", "The database cannot be reached right now. Try again in a few seconds.");
     // A database restart or failover takes seconds; sooner would only add load while it comes back.
-    error.headers = { "retry-after": "5" };
-    return error;
+    return Object.assign(new ApiError("database_unavailable", "The database cannot be reached right now. Try again in a few seconds."), { headers: { "retry-after": "5" } });
   }
   static shuttingDown() {
-    const error = new ApiError("shutting_down", "This instance is shutting down; nothing was written. Try again: another instance, or this one restarted, will answer.");
-    error.headers = { "retry-after": "1" };
-    return error;
+    return Object.assign(new ApiError("shutting_down", "This instance is shutting down; nothing was written. Try again: another instance, or this one restarted, will answer."), { headers: { "retry-after": "1" } });
   }
 }
 

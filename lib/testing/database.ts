@@ -55,40 +55,33 @@ function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-async function createPostgres(serverUrl: string): Promise<TestDatabase> {
-  const name = uniqueName();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${ident(name)}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
-
-  const client = new pg.Client({ connectionString: dbUrl });
+/** Runs `work` on a connection of its own to `url`, ended after it. */
+async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // One simple-protocol query per script: PostgreSQL runs the statements in order.
-    for (const sql of migrationScripts("postgres")) await client.query(sql);
+    await work(client);
   } finally {
     await client.end();
   }
+}
 
+async function createPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = uniqueName();
+  await withClient(serverUrl, (admin) => admin.query(`CREATE DATABASE ${ident(name)}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  // One simple-protocol query per script: PostgreSQL runs the statements in order.
+  await withClient(dbUrl, async (client) => {
+    for (const sql of migrationScripts("postgres")) await client.query(sql);
+  });
   return {
     kind: "postgres",
     url: dbUrl,
     async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        // WITH (FORCE) (PostgreSQL 13+) ends connections a crashed worker may have left open.
-        await c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      // WITH (FORCE) (PostgreSQL 13+) ends connections a crashed worker may have left open.
+      await withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`));
     },
   };
 }

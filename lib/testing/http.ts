@@ -1,6 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { ERROR_CODES } from "@/lib/schema/errors";
+import type { Page } from "@/lib/schema/pagination";
 import { authOptions, authorizeCredentials } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { expect } from "vitest";
@@ -115,8 +116,6 @@ export function keysOf(value: unknown): string[] {
   return Object.keys(value as object).sort();
 }
 
-const ERROR_STATUS: Record<string, number> = ERROR_CODES;
-
 /** No stack trace, file path or exception name ever leaks into a response. */
 export function expectNoLeak(text: string): void {
   expect(text).not.toMatch(/\n\s+at\s|\bat [\w.<>]+ \(|node_modules|\.ts:\d+|PrismaClient|SqliteError|Traceback|TypeError|ReferenceError/);
@@ -161,7 +160,7 @@ export function expectErrorBody(body: unknown, context = JSON.stringify(body).sl
  */
 export function expectError(result: CallResult, code: string, param: string | null | undefined = undefined): void {
   const context = `${result.status} ${result.text.slice(0, 300)}`;
-  expect(result.status, context).toBe(ERROR_STATUS[code]);
+  expect(result.status, context).toBe((ERROR_CODES as Record<string, number>)[code]);
   expect(result.headers.get("content-type") ?? "", context).toMatch(/^application\/json\b/);
   expect(result.headers.get("x-request-id"), context).toBeTruthy();
   expectErrorBody(result.body, context);
@@ -171,15 +170,8 @@ export function expectError(result: CallResult, code: string, param: string | nu
   expectNoLeak(result.text);
 }
 
-/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more, next_cursor}`. */
-export interface ListBody<T> {
-  items: T[];
-  page: number;
-  total_pages: number;
-  total_count: number;
-  has_more: boolean;
-  next_cursor: string | null;
-}
+/** A 200 JSON list response with exactly `{<resource>, page, total_pages, total_count, has_more, next_cursor}`, the resource's list as `items`. */
+export type ListBody<T> = Omit<Page<T>, "per_page"> & { next_cursor: string | null };
 
 export function expectList<T>(result: CallResult, resource: string): ListBody<T> {
   const context = `${result.status} ${result.text.slice(0, 300)}`;
@@ -195,15 +187,8 @@ export function expectList<T>(result: CallResult, resource: string): ListBody<T>
   expect(typeof body.has_more, context).toBe("boolean");
   // A cursor exactly while rows follow the page (docs/api.md, "Cursors").
   expect(typeof body.next_cursor, context).toBe(body.has_more ? "string" : "object");
-  const list: ListBody<T> = {
-    items: body[resource] as T[],
-    page: body.page as number,
-    total_pages: body.total_pages as number,
-    total_count: body.total_count as number,
-    has_more: body.has_more as boolean,
-    next_cursor: body.next_cursor as string | null,
-  };
-  return list;
+  const { [resource]: items, ...fields } = body;
+  return { items, ...fields } as ListBody<T>;
 }
 
 /** Checks the page arithmetic of one list response against the contract. */

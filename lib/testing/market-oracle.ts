@@ -1,3 +1,4 @@
+import type { Viewer } from "../domain/book-visibility";
 import { TEAMS, USERS, type TeamKey, type UserKey } from "./fixtures/accounts";
 import { canonicalDecimal, units } from "./fixtures/decimals";
 import type { FixtureIndication } from "./fixtures/indications";
@@ -42,10 +43,6 @@ export interface TapeRow {
   signDate: string;
 }
 
-export interface Viewer {
-  teamId: string;
-  email: string;
-}
 
 const team = (key: TeamKey) => ({ teamId: TEAMS[key].id, teamName: TEAMS[key].name });
 

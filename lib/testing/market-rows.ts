@@ -22,8 +22,8 @@ export interface Member {
 
 export async function addTeam(db: Db, name: string, emails: string[]): Promise<Member[]> {
   const teamId = randomUUID();
-  await db.team.create({ data: { id: teamId, name: `${name} ${teamId.slice(0, 8)}`, createdAt: new Date() } });
   const teamName = `${name} ${teamId.slice(0, 8)}`;
+  await db.team.create({ data: { id: teamId, name: teamName, createdAt: new Date() } });
   const members: Member[] = [];
   for (const email of emails) {
     const userId = randomUUID();

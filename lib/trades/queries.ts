@@ -9,29 +9,14 @@ import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../deals/joins";
 import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
 import type { Filters } from "../db/sql";
 import type { Trade as TradeRow } from "../generated/kysely/tables";
-import { SIGN_DATE, TRADE_CREATED, WON_DATE, type OpsTradeListQuery, type OpsTradeSortField, type Trade, type TradeExport, type TradeListQuery, type TradeWithTeam } from "./schema";
+import { SIGN_DATE, TRADE_CREATED, WON_DATE, type OpsTradeListQuery, type Trade, type TradeExport, type TradeListQuery, type TradeWithTeam } from "./schema";
 import { OPS_TRADE_FIELDS, TRADE_EXPORT_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** Where a trade is read from, in a list and alone: the one way its JSON is written. */
 export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
 
-
 /** A trade with its team, as the marketplace team reads any team's (GET /ops/trades, verify). */
 export const OPS_TRADE_SOURCE: DealSource<TradeWithTeam, "trades"> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, joins: [ISSUER_JOIN, TEAM_JOIN] };
-
-/**
- * The column each sort field orders by: each has a (team_id, column, id) index for a team's list,
- * and a (column, id) index for every team's (GET /ops/trades; team_id's is (team_id, id)).
- */
-const SORT_COLUMNS: Record<OpsTradeSortField, string> = {
-  created_at: "created_at",
-  updated_at: "updated_at",
-  sign_date: "sign_date",
-  won_date: "won_date",
-  price_per_share: "price_per_share",
-  volume: "volume",
-  team_id: "team_id",
-};
 
 /** The trade filters, any team. */
 function tradeConditions(query: Omit<TradeListQuery, "sort">): (w: Filters<TradeRow>) => void {
@@ -69,7 +54,8 @@ export function tradeList(teamId: string, query: TradeListQuery): ListQuery<Trad
     team: teamId,
     genericPlan: true,
     where: tradeConditions(query),
-    order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
+    // Each sort field is its column, with a (team_id, column, id) index.
+    order: { column: query.sort.field, direction: query.sort.direction },
     ...pageWindow(query),
   };
 }
@@ -100,7 +86,8 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
       w.equals("team_id", query.team_id);
       tradeConditions(query)(w);
     },
-    order: { column: SORT_COLUMNS[query.sort.field], direction: query.sort.direction },
+    // Each sort field is its column, with a (column, id) index (team_id's is (team_id, id)).
+    order: { column: query.sort.field, direction: query.sort.direction },
     ...pageWindow(query),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { booleanParam, enumList, listQuery, pageParams, parseQuery, sortParam, uuidParam, withoutPage, type RawParams, type SortOrder } from "../schema/params";
+import { booleanParam, enumList, listQuery, pageParams, sortParam, uuidParam, withoutPage, type SortOrder } from "../schema/params";
 import { timeRange } from "../schema/time-params";
 import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
 import { STRUCTURES } from "../domain/enums";
@@ -32,10 +32,6 @@ const tradeListParams = {
 /** GET /my/trades query parameters. */
 export const tradeListParamsSchema = listQuery(tradeListParams);
 export type TradeListQuery = z.output<typeof tradeListParamsSchema>;
-
-export function parseTradeListParams(raw: RawParams) {
-  return parseQuery(tradeListParamsSchema, raw);
-}
 
 /** GET /my/trades.csv: the list's filters and sort, no page (it exports the whole set). */
 export const tradeExportParamsSchema = listQuery(withoutPage(tradeListParams));
@@ -78,7 +74,6 @@ export const opsTradeListSchema = z.object({ trades: z.array(tradeWithTeamSchema
 
 /** The ops list sorts as the team's does, and by team (its id: a team's trades together). */
 export const OPS_TRADE_SORT_FIELDS = [...TRADE_SORT_FIELDS, "team_id"] as const;
-export type OpsTradeSortField = (typeof OPS_TRADE_SORT_FIELDS)[number];
 
 /** GET /ops/trades: every team's trades, the trade filters and sorts plus `team_id`. */
 export const opsTradeListParamsSchema = listQuery({

@@ -3,8 +3,9 @@ import type { Caller } from "@/lib/auth/caller";
 import { TEAMS, USERS } from "@/lib/testing/fixtures/accounts";
 import { canonicalDecimal, units } from "@/lib/testing/fixtures/decimals";
 import { teamTrades, type FixtureTrade } from "@/lib/testing/fixtures/trades";
-import { parseTradeListParams } from "./schema";
+import { tradeListParamsSchema } from "./schema";
 import { summarizeTrades } from "./summary";
+import { parseQuery } from "@/lib/schema/params";
 
 const alphaLead: Caller = {
   userId: USERS.alphaLead.id,
@@ -18,7 +19,7 @@ const alphaLead: Caller = {
 };
 
 function query(params: Record<string, string>) {
-  const parsed = parseTradeListParams(new URLSearchParams(params));
+  const parsed = parseQuery(tradeListParamsSchema, new URLSearchParams(params));
   if (!parsed.ok) throw parsed.error;
   return parsed.value;
 }

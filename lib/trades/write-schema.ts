@@ -30,15 +30,11 @@ export type TradeInput = {
   [K in keyof typeof writable]: z.output<(typeof writable)[K]>;
 };
 
-/** Today's date in UTC, YYYY-MM-DD: the latest a trade can have been signed or won. */
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Spec 2.6 and issue 12: signed before it was won, neither in the future (UTC). */
 export function tradeRuleIssues(input: TradeInput): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const today = todayUtc();
+  // Today's date in UTC, YYYY-MM-DD: the latest a trade can have been signed or won.
+  const today = new Date().toISOString().slice(0, 10);
   if (input.sign_date > today) issues.push({ path: ["sign_date"], message: `must not be after today (${today}, UTC)` });
   if (input.won_date > today) issues.push({ path: ["won_date"], message: `must not be after today (${today}, UTC)` });
   if (input.sign_date > input.won_date) issues.push({ path: ["won_date"], message: `must not be before sign_date (${input.sign_date})`, reads: ["sign_date", "won_date"] });

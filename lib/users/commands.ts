@@ -5,7 +5,7 @@ import { parsePermissionList } from "../api-keys/keys";
 import { hashPassword } from "../auth/password";
 import { endSessions } from "../auth/sessions";
 import type { Db } from "../db/client";
-import { PERMISSIONS, ROLES, type Permission, type Role } from "../domain/enums";
+import { PERMISSIONS, ROLES, type Role } from "../domain/enums";
 
 /**
  * What an operator does to people and teams (the CLI of lib/users/cli.ts calls these). Each change
@@ -39,21 +39,14 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   return result.data;
 }
 
-export interface UserSummary {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  permissions: Permission[];
-  team: string;
-  disabledAt: Date | null;
-}
-
 const USER_SELECT = { id: true, email: true, name: true, role: true, permissions: true, disabledAt: true, team: { select: { name: true } } } as const;
 
 type UserRow = { id: string; email: string; name: string; role: string; permissions: string; disabledAt: Date | null; team: { name: string } };
 
-function summary(row: UserRow): UserSummary {
+/** A user as the commands answer them: the permissions parsed, the team by name. */
+export type UserSummary = ReturnType<typeof summary>;
+
+function summary(row: UserRow) {
   return { ...row, permissions: parsePermissionList(row.permissions), team: row.team.name };
 }
 
@@ -62,6 +55,11 @@ async function findUser(db: Db, email: string): Promise<UserRow> {
   const user = await db.user.findUnique({ where: { email: address }, select: USER_SELECT });
   if (!user) throw new UserCommandError(`no user with e-mail ${address}`);
   return user;
+}
+
+/** Writes `data` to the user's row and answers the user as it now is. */
+async function updateUser(db: Db, user: UserRow, data: Parameters<Db["user"]["update"]>[0]["data"]): Promise<UserSummary> {
+  return summary(await db.user.update({ where: { id: user.id }, data, select: USER_SELECT }));
 }
 
 async function findTeamId(db: Db, name: string): Promise<string> {
@@ -124,26 +122,18 @@ export async function listUsers(db: Db, team?: string): Promise<UserSummary[]> {
 /** Disabled: no sign-in, no API key, every session ended. */
 export async function disableUser(db: Db, email: string): Promise<UserSummary> {
   const user = await findUser(db, email);
-  const updated = await db.user.update({
-    where: { id: user.id },
-    data: { disabledAt: user.disabledAt ?? new Date(), sessionVersion: { increment: 1 } },
-    select: USER_SELECT,
-  });
-  return summary(updated);
+  return updateUser(db, user, { disabledAt: user.disabledAt ?? new Date(), sessionVersion: { increment: 1 } });
 }
 
 export async function enableUser(db: Db, email: string): Promise<UserSummary> {
-  const user = await findUser(db, email);
-  return summary(await db.user.update({ where: { id: user.id }, data: { disabledAt: null }, select: USER_SELECT }));
+  return updateUser(db, await findUser(db, email), { disabledAt: null });
 }
 
 /** A new password ends every session: whoever knew the old one is signed out. */
 export async function setPassword(db: Db, email: string, password: string): Promise<UserSummary> {
   const plain = parse(passwordSchema, password, "password");
   const user = await findUser(db, email);
-  const passwordHash = await hashPassword(plain);
-  const updated = await db.user.update({ where: { id: user.id }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: USER_SELECT });
-  return summary(updated);
+  return updateUser(db, user, { passwordHash: await hashPassword(plain), sessionVersion: { increment: 1 } });
 }
 
 export async function grantPermissions(db: Db, email: string, list: string): Promise<UserSummary> {
@@ -151,7 +141,7 @@ export async function grantPermissions(db: Db, email: string, list: string): Pro
   const user = await findUser(db, email);
   const held = parsePermissionList(user.permissions);
   const permissions = PERMISSIONS.filter((p) => held.includes(p) || added.includes(p));
-  return summary(await db.user.update({ where: { id: user.id }, data: { permissions: JSON.stringify(permissions) }, select: USER_SELECT }));
+  return updateUser(db, user, { permissions: JSON.stringify(permissions) });
 }
 
 /** A permission taken away ends the user's sessions (their API keys lose it on the next call). */
@@ -160,18 +150,12 @@ export async function revokePermissions(db: Db, email: string, list: string): Pr
   const user = await findUser(db, email);
   const held = parsePermissionList(user.permissions);
   const permissions = held.filter((p) => !removed.includes(p));
-  const updated = await db.user.update({
-    where: { id: user.id },
-    data: { permissions: JSON.stringify(permissions), ...(permissions.length < held.length ? { sessionVersion: { increment: 1 } } : {}) },
-    select: USER_SELECT,
-  });
-  return summary(updated);
+  return updateUser(db, user, { permissions: JSON.stringify(permissions), ...(permissions.length < held.length ? { sessionVersion: { increment: 1 } } : {}) });
 }
 
 export async function moveUser(db: Db, email: string, team: string): Promise<UserSummary> {
   const user = await findUser(db, email);
-  const teamId = await findTeamId(db, team);
-  return summary(await db.user.update({ where: { id: user.id }, data: { teamId }, select: USER_SELECT }));
+  return updateUser(db, user, { teamId: await findTeamId(db, team) });
 }
 
 /** Signs the user out everywhere (their API keys keep working). */

@@ -36,34 +36,14 @@ for (const [network, prefix] of [
   REFUSED.addSubnet(network, prefix, "ipv6");
 }
 
-/** The eight 16-bit groups of an IPv6 address (which may end in a dotted IPv4 address). */
-function groupsOf(address: string): number[] {
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1].split(".").map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
-  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16));
-}
-
-/** The IPv4 address an IPv4-mapped IPv6 address (::ffff:a.b.c.d) stands for, else undefined. */
-function mappedIpv4(address: string): string | undefined {
-  const groups = groupsOf(address);
-  if (!groups.slice(0, 5).every((group) => group === 0) || groups[5] !== 0xffff) return undefined;
-  return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".");
-}
-
-/** True when a delivery must not connect to `address`: anything but a public unicast IP (a name, too). */
+/**
+ * True when a delivery must not connect to `address`: anything but a public unicast IP (a name,
+ * too). An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address it stands for:
+ * BlockList matches it against the IPv4 subnets.
+ */
 export function isRefusedAddress(address: string): boolean {
   const bare = address.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
   const version = isIP(bare);
-  if (version === 4) return REFUSED.check(bare, "ipv4");
-  if (version !== 6) return true;
-  const ipv4 = mappedIpv4(bare);
-  return ipv4 === undefined ? REFUSED.check(bare, "ipv6") : REFUSED.check(ipv4, "ipv4");
+  if (version === 0) return true;
+  return REFUSED.check(bare, version === 4 ? "ipv4" : "ipv6");
 }

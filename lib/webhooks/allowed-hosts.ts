@@ -14,8 +14,6 @@ interface Entry {
   port: number | "*" | null;
 }
 
-const bare = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
-
 const portOf = (text: string | undefined): Entry["port"] => (text === undefined ? null : text === "*" ? "*" : Number(text));
 
 /** One entry as written; a bare IPv6 address (several colons, no brackets) has no port. */
@@ -44,5 +42,5 @@ export function isAllowedUrl(url: URL): boolean {
 
 /** A URL's host as the allow-list and the address filter take it (IPv6 without its brackets). */
 export function hostOf(url: URL): string {
-  return bare(url.hostname);
+  return url.hostname.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
 }

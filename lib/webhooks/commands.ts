@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Caller } from "../auth/caller";
-import { requirePermission } from "../auth/caller";
+import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getDb } from "../db/client";
 import { transaction } from "../db/transaction";

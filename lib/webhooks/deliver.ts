@@ -79,18 +79,12 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
  */
 export async function recordAttempts(rows: WebhookDeliveryRecord[], owner: string, change: Partial<WebhookEndpointRecord>, told: NotificationRow[] = []): Promise<boolean> {
   const held = { id: rows[0].endpointId, leaseOwner: owner };
-  if (told.length > 0) {
-    // Rare (an endpoint disabled): its owners are told only if this worker's change is the one made.
-    return transaction(async ({ tx }) => {
-      await tx.webhookDelivery.createMany({ data: rows });
-      const { count } = await tx.webhookEndpoint.updateMany({ where: held, data: change });
-      if (count === 1) await tx.notification.createMany({ data: told });
-      return count === 1;
-    });
-  }
   return transaction(async ({ tx }) => {
     await tx.webhookDelivery.createMany({ data: rows });
-    return (await tx.webhookEndpoint.updateMany({ where: held, data: change })).count === 1;
+    const { count } = await tx.webhookEndpoint.updateMany({ where: held, data: change });
+    // Rare (an endpoint disabled): its owners are told only if this worker's change is the one made.
+    if (count === 1 && told.length > 0) await tx.notification.createMany({ data: told });
+    return count === 1;
   });
 }
 

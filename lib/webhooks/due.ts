@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { AUDIT_ACTIONS } from "../audit/events";
 import { getEngine } from "../db/client";
 import type { Dialect } from "../db/dialect";
+import type { WebhookEndpointRecord } from "../db/models";
 import { template, type Fragment } from "../db/sql";
 
 /**
@@ -13,10 +14,7 @@ import { template, type Fragment } from "../db/sql";
  * before anyone's second: a team with many endpoints, idle or busy, cannot keep another's waiting.
  */
 
-export interface DueEndpoint {
-  id: string;
-  teamId: string;
-}
+export type DueEndpoint = Pick<WebhookEndpointRecord, "id" | "teamId">;
 
 /** `w.events` (a JSON array of types) names `type`: the quotes keep `trade.*` from matching `"trade.*x"`. */
 const names = (dialect: Dialect, type: string) => dialect.contains(sql.ref("w.events"), sql.lit(dialect.containsParam(JSON.stringify(type))));

@@ -22,10 +22,6 @@ export class DeliveryPool {
     private readonly done: (sent: number) => void = () => {},
   ) {}
 
-  get size(): number {
-    return this.running.size;
-  }
-
   get full(): boolean {
     return this.running.size >= IN_FLIGHT;
   }

@@ -1,6 +1,5 @@
 import "server-only";
-import type { Caller } from "../auth/caller";
-import { requirePermission } from "../auth/caller";
+import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getDb } from "../db/client";
 import type { WebhookEndpointRecord } from "../db/models";

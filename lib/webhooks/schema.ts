@@ -33,12 +33,8 @@ const MAX_ENDPOINT_TYPES = WEBHOOK_EVENT_TYPES.length;
 
 /** Why a URL cannot be an endpoint's, or undefined when it can (what delivery checks again, after DNS). */
 function urlProblem(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return "must be an absolute URL, like https://hooks.example.com/desk";
-  }
+  if (!URL.canParse(text)) return "must be an absolute URL, like https://hooks.example.com/desk";
+  const url = new URL(text);
   if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an http(s) URL; got ${url.protocol}`;
   if (url.username || url.password) return "must not carry a user name or password: authenticate the delivery by its signature";
   if (isAllowedUrl(url)) return undefined;

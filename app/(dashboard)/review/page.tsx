@@ -5,7 +5,7 @@ import { TableUrlProvider, PendingRegion } from "@/components/data-table/url-sta
 import { formatCount, formatUsd } from "@/lib/format";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, tradeListParamsSchema, tradeExportParamsSchema, type Trade } from "@/lib/trades/schema";
 import { VWAP_DEFINITION } from "@/lib/domain/vwap";
 import { summarizeTrades, type TradeSummary } from "@/lib/trades/summary";
 import { AverageUsd } from "../_components/cells";
@@ -23,6 +23,7 @@ import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../_lib/params";
 import { parsePage } from "@/lib/schema/pagination";
 import { teamMembers } from "@/lib/users/queries";
+import { parseQuery } from "@/lib/schema/params";
 
 export const metadata: Metadata = { title: "Review" };
 
@@ -45,7 +46,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
   if (caller.role !== REVIEW_ROLE) forbid({ kind: "role", name: REVIEW_ROLE });
   // The breakdowns' sorts are the page's own view state, not filters of the trades.
   const query = withoutParams(tableParams(await readSearchParams(searchParams)).query, BREAKDOWN_SORT_PARAMS);
-  const parsed = parseTradeListParams(reviewQuery(query));
+  const parsed = parseQuery(tradeListParamsSchema, reviewQuery(query));
 
   const [page, summary, facets, brokers] = await Promise.all([
     parsed.ok ? listTrades(caller, parsed.value).then(parsePage) : Promise.resolve(emptyPage<Trade>()),

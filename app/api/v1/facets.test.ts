@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { getEngine } from "@/lib/db/client";
 import { INDICATION_FACETS, indicationFacets } from "@/lib/indications/facets";
-import { parseIndicationListParams } from "@/lib/indications/schema";
+import { indicationListParamsSchema } from "@/lib/indications/schema";
 import { resolveCaller } from "@/lib/auth/caller";
 import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { callRoute, expectList } from "@/lib/testing/http";
 import { TRADE_FACETS, tradeFacets } from "@/lib/trades/facets";
-import { parseTradeListParams } from "@/lib/trades/schema";
+import { tradeListParamsSchema } from "@/lib/trades/schema";
 import { GET as indications } from "./my/indications/route";
 import { GET as trades } from "./my/trades/route";
+import { parseQuery } from "@/lib/schema/params";
 
 /**
  * The filter popovers' faceted counts (issue 15): for every facet and value, the count equals the
@@ -44,7 +45,7 @@ const TRADE_VALUES: Record<(typeof TRADE_FACETS)[number], readonly string[]> = {
 describe("indication facets", () => {
   for (const query of ["", "side=bid", "stage=open&structure=direct,spv", "price_min=10&stock_type=secondary"]) {
     it(`?${query}: each value's count is the list's total_count with it`, async () => {
-      const parsed = parseIndicationListParams(new URLSearchParams(query));
+      const parsed = parseQuery(indicationListParamsSchema, new URLSearchParams(query));
       if (!parsed.ok) throw parsed.error;
       const facets = await indicationFacets(await caller(), parsed.value);
       let nonZero = 0;
@@ -65,7 +66,7 @@ describe("indication facets", () => {
 describe("trade facets", () => {
   for (const query of ["", "is_verified=false", "structure=direct&sign_date_from=2026-01-01"]) {
     it(`?${query}: each value's count is the list's total_count with it`, async () => {
-      const parsed = parseTradeListParams(new URLSearchParams(query));
+      const parsed = parseQuery(tradeListParamsSchema, new URLSearchParams(query));
       if (!parsed.ok) throw parsed.error;
       const facets = await tradeFacets(await caller(), parsed.value);
       for (const facet of TRADE_FACETS) {
@@ -79,7 +80,7 @@ describe("trade facets", () => {
   }
 
   it("answers the second time from the cache (one statement: the change counter)", async () => {
-    const parsed = parseTradeListParams(new URLSearchParams("stock_type=primary"));
+    const parsed = parseQuery(tradeListParamsSchema, new URLSearchParams("stock_type=primary"));
     if (!parsed.ok) throw parsed.error;
     const who = await caller();
     const first = await tradeFacets(who, parsed.value);

@@ -9,13 +9,14 @@ import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
 import { parsePage, type Page } from "@/lib/schema/pagination";
 import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
-import { parseCompanyListParams, type Company, type CompanySummary } from "@/lib/companies/schema";
+import { companyListParamsSchema, type Company, type CompanySummary } from "@/lib/companies/schema";
 import { CompanyLogo } from "../../_components/company-logo";
 import { FollowButton } from "../../_components/follow";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { requireCaller } from "../../_lib/caller";
 import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
+import { parseQuery } from "@/lib/schema/params";
 
 export const metadata: Metadata = { title: "Companies" };
 
@@ -24,7 +25,7 @@ type Row = Company | (CompanySummary & { legal_name?: undefined });
 export default async function CompaniesPage({ searchParams }: { searchParams: PageSearchParams }) {
   const caller = await requireCaller();
   const { query } = tableParams(await readSearchParams(searchParams));
-  const parsed = parseCompanyListParams(query);
+  const parsed = parseQuery(companyListParamsSchema, query);
   // Details (HQ, investors) need the companies permission; without it the directory lists names,
   // like GET /api/v1/companies.
   const detailed = caller.permissions.includes("companies");

@@ -6,9 +6,9 @@ import { Breadcrumb } from "@/components/layout/breadcrumb";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { LOGO_SIZES } from "@/lib/domain/enums";
 import { listIndications } from "@/lib/indications/queries";
-import { DEFAULT_INDICATION_SORT, parseIndicationListParams, type Indication } from "@/lib/indications/schema";
+import { DEFAULT_INDICATION_SORT, indicationListParamsSchema, type Indication } from "@/lib/indications/schema";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams, type Trade } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, tradeListParamsSchema, type Trade } from "@/lib/trades/schema";
 import { CompanyLogo } from "../../_components/company-logo";
 import { FollowButton } from "../../_components/follow";
 import { NewIndicationButton } from "../../_components/deal-form/indication-form";
@@ -24,6 +24,7 @@ import { MarketSectionSkeleton } from "./_market/market-skeletons";
 import { OrderBookSection } from "./_market/order-book";
 import { PriceChartSection } from "./_market/price-chart";
 import { TradeTapeSection } from "./_market/trade-tape";
+import { parseQuery } from "@/lib/schema/params";
 
 type Params = Promise<{ id: string }>;
 
@@ -53,8 +54,8 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
   const company = await loadCompanyForPage(caller, id); // 403 / 404 already handled by the layout
   const all = await readSearchParams(searchParams);
 
-  const indications = parseIndicationListParams(fixedQuery(tableParams(all, IND).query, { issuer_id: company.id, stage: "open" }));
-  const trades = parseTradeListParams(fixedQuery(tableParams(all, TRD).query, { issuer_id: company.id }));
+  const indications = parseQuery(indicationListParamsSchema, fixedQuery(tableParams(all, IND).query, { issuer_id: company.id, stage: "open" }));
+  const trades = parseQuery(tradeListParamsSchema, fixedQuery(tableParams(all, TRD).query, { issuer_id: company.id }));
   const [indicationPage, tradePage] = await Promise.all([
     indications.ok ? listIndications(caller, indications.value).then(parsePage) : Promise.resolve(emptyPage<Indication>()),
     trades.ok ? listTrades(caller, trades.value).then(parsePage) : Promise.resolve(emptyPage<Trade>()),

@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { NewRows } from "@/components/live/new-rows";
 import { indicationFacets } from "@/lib/indications/facets";
 import { listIndications } from "@/lib/indications/queries";
-import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, parseIndicationListParams } from "@/lib/indications/schema";
+import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, indicationListParamsSchema } from "@/lib/indications/schema";
 import { NewIndicationButton } from "../../_components/deal-form/indication-form";
 import { IndicationsTable } from "../../_components/indications-table";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
@@ -11,6 +11,7 @@ import { requireCaller } from "../../_lib/caller";
 import { COMPANY_SEARCH_URL } from "../../_lib/issuer";
 import { pageInfo, type PageSearchParams } from "../../_lib/params";
 import { readTeamTable } from "../../_lib/team-table";
+import { parseQuery } from "@/lib/schema/params";
 
 export const metadata: Metadata = { title: "Indications" };
 
@@ -18,7 +19,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
   const caller = await requireCaller();
   // The same data functions as GET /api/v1/my/indications, with the URL's query as is.
   const table = await readTeamTable(caller, searchParams, {
-    parse: parseIndicationListParams,
+    parse: (query) => parseQuery(indicationListParamsSchema, query),
     list: listIndications,
     facets: indicationFacets,
     defaultSort: DEFAULT_INDICATION_SORT,

@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { NewRows } from "@/components/live/new-rows";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
-import { DEFAULT_TRADE_SORT, parseTradeListParams, tradeExportParamsSchema } from "@/lib/trades/schema";
+import { DEFAULT_TRADE_SORT, tradeListParamsSchema, tradeExportParamsSchema } from "@/lib/trades/schema";
 import { RecordTradeButton } from "../../_components/deal-form/trade-form";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { TradesTable } from "../../_components/trades-table";
@@ -11,6 +11,7 @@ import { requireCaller } from "../../_lib/caller";
 import { COMPANY_SEARCH_URL } from "../../_lib/issuer";
 import { pageInfo, type PageSearchParams } from "../../_lib/params";
 import { readTeamTable } from "../../_lib/team-table";
+import { parseQuery } from "@/lib/schema/params";
 
 export const metadata: Metadata = { title: "Trades" };
 
@@ -18,7 +19,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
   const caller = await requireCaller();
   // The same data functions as GET /api/v1/my/trades, with the URL's query as is.
   const table = await readTeamTable(caller, searchParams, {
-    parse: parseTradeListParams,
+    parse: (query) => parseQuery(tradeListParamsSchema, query),
     list: listTrades,
     facets: tradeFacets,
     defaultSort: DEFAULT_TRADE_SORT,

@@ -9,7 +9,7 @@ export const GET = operationRoute(OPERATIONS.listCompanies, async ({ request, ca
   const followed = input.following === undefined ? [] : await followedCompanyIds(caller);
   // The directory reads alike for every caller and changes rarely: a page answered is kept (a
   // `following` page under the followed ids it was read with, which are part of its key).
-  return listResponse(request, "companies", companyList(input, followed), input, caller, { keepAnswers: true });
+  return listResponse(request, "companies", companyList(input, followed), input, { keepAnswers: true });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -4,6 +4,6 @@ import { operationRoute } from "@/lib/http/operation-route";
 import { OPERATIONS } from "@/lib/http/operations";
 import { opsTradeList } from "@/lib/trades/queries";
 
-export const GET = operationRoute(OPERATIONS.listAllTrades, async ({ request, caller, input }) => listResponse(request, "trades", opsTradeList(caller, input), input, caller));
+export const GET = operationRoute(OPERATIONS.listAllTrades, async ({ request, caller, input }) => listResponse(request, "trades", opsTradeList(caller, input), input));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;

@@ -7,7 +7,7 @@ import { companyTradeList, tapeExtra } from "@/lib/market/queries";
 export const GET = operationRoute(OPERATIONS.listCompanyTrades, async ({ request, caller, params, input }) => {
   const list = companyTradeList(caller, params.company_id, input);
   // Every broker reads the same tape: its pages are kept while the trades stand.
-  return listResponse(request, "trades", list, input, caller, { extra: tapeExtra(caller, params.company_id), keepAnswers: true });
+  return listResponse(request, "trades", list, input, { extra: tapeExtra(caller, params.company_id), keepAnswers: true });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
