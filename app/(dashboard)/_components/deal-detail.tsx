@@ -1,5 +1,6 @@
 import { Breadcrumb } from "@/components/layout/breadcrumb";
 import type { AuditEvent } from "@/lib/audit/events";
+import { LONG_TEXT_FIELDS } from "./deal-form/field-defs";
 import { HistoryTimeline } from "./history-timeline";
 import { ResourceFields } from "./resource-fields";
 
@@ -45,7 +46,7 @@ export function DealDetail({
         <h2 id="fields-heading" className="mb-3 text-sm font-semibold text-slate-900">
           Fields
         </h2>
-        <ResourceFields fields={fields} resource={resource} testId={`${kind}-fields`} />
+        <ResourceFields fields={fields} wide={LONG_TEXT_FIELDS[kind]} resource={resource} testId={`${kind}-fields`} />
       </section>
       <HistoryTimeline events={history.items} total={history.total} />
     </article>

@@ -29,8 +29,8 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
 
 /**
  * The order a desk reads a deal in: the economics (what, at what price, how much, on what terms,
- * who may see it), then the parties and the stock, then the record's bookkeeping. A field not
- * listed follows in its schema order.
+ * who may see it), then the parties and the stock; the record's bookkeeping (BOOKKEEPING) comes
+ * last. A field not listed in either follows `details`, before the bookkeeping, in its schema order.
  */
 const DETAIL_ORDER = [
   "side",
@@ -57,19 +57,16 @@ const DETAIL_ORDER = [
   "client_id",
   "third_party_id",
   "details",
-  "permalink_id",
-  "id",
-  "opened_at",
-  "last_refreshed_at",
-  "created_at",
-  "updated_at",
 ];
+const BOOKKEEPING = ["permalink_id", "id", "opened_at", "last_refreshed_at", "created_at", "updated_at"];
 
-/** `fields` in DETAIL_ORDER, the unlisted ones after it in their own order. */
-function detailOrder(fields: readonly string[]): string[] {
+/** `fields` in DETAIL_ORDER, then the unlisted ones in their own order, then BOOKKEEPING. */
+export function detailOrder(fields: readonly string[]): string[] {
   const rank = (field: string) => {
     const at = DETAIL_ORDER.indexOf(field);
-    return at === -1 ? DETAIL_ORDER.length + fields.indexOf(field) : at;
+    if (at !== -1) return at;
+    const kept = BOOKKEEPING.indexOf(field);
+    return kept === -1 ? DETAIL_ORDER.length + fields.indexOf(field) : DETAIL_ORDER.length + fields.length + kept;
   };
   return [...fields].sort((a, b) => rank(a) - rank(b));
 }
@@ -131,11 +128,25 @@ function FieldValue({ field, value }: { field: string; value: unknown }) {
   return <>{valueText(field, value)}</>;
 }
 
-export function ResourceFields({ fields, resource, testId }: { fields: readonly string[]; resource: Record<string, unknown>; testId?: string }) {
+/**
+ * The fields in detailOrder; those in `wide` (long free text: the ones its form takes in a
+ * textarea, LONG_TEXT_FIELDS) span the row.
+ */
+export function ResourceFields({
+  fields,
+  wide = [],
+  resource,
+  testId,
+}: {
+  fields: readonly string[];
+  wide?: readonly string[];
+  resource: Record<string, unknown>;
+  testId?: string;
+}) {
   return (
     <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
       {detailOrder(fields).map((field) => (
-        <div key={field} data-field={field} className={field === "details" ? "sm:col-span-2 lg:col-span-3" : undefined}>
+        <div key={field} data-field={field} className={wide.includes(field) ? "sm:col-span-2 lg:col-span-3" : undefined}>
           <dt className="text-xs font-medium text-slate-500">{fieldLabel(field)}</dt>
           <dd className="mt-0.5 break-words text-slate-800" data-value={typeof resource[field] === "string" ? (resource[field] as string) : undefined}>
             <FieldValue field={field} value={resource[field]} />

@@ -66,6 +66,12 @@ export const TRADE_FORM_FIELDS: FieldDef[] = [
   { name: "details", label: "Details", kind: "textarea", nullable: true },
 ];
 
+/** The fields each form takes in a textarea: long free text, which its detail page shows across the row. */
+export const LONG_TEXT_FIELDS: Record<"indication" | "trade", string[]> = {
+  indication: INDICATION_FORM_FIELDS.filter((f) => f.kind === "textarea").map((f) => f.name),
+  trade: TRADE_FORM_FIELDS.filter((f) => f.kind === "textarea").map((f) => f.name),
+};
+
 export const EMPTY_TRADE: FormValues = {
   ...Object.fromEntries(TRADE_FORM_FIELDS.map((f) => [f.name, f.kind === "checkbox" ? false : ""])),
   stock_type: "secondary",
