@@ -3,9 +3,9 @@ import { callRoute, expectError, expectList, expectNoLeak } from "@/lib/testing/
 import { GET } from "./my/indications/route";
 import { SIDES, STAGES, STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES, VISIBILITIES } from "@/lib/domain/enums";
 import { SPECIAL_COMPANIES } from "@/lib/testing/fixtures/companies";
-import { EDGE_DECIMALS, units } from "@/lib/testing/fixtures/decimals";
+import { units } from "@/lib/testing/fixtures/decimals";
 import { INDICATION_SORT_KEYS, sortBy } from "@/lib/testing/fixtures/order";
-import { ALPHA, KEY, PATH, type Row, enc, expectRows } from "./_testing/indications";
+import { ALPHA, KEY, PATH, type Row, enc, expectDecimalRange, expectRows } from "./_testing/indications";
 
 /** GET /my/indications: its filters, and the parameters it refuses. */
 
@@ -145,16 +145,7 @@ describe("GET /my/indications: decimal range filters", () => {
 
   it.each(fields)("%s range filters (_min / _max) are inclusive and numeric at the edges of the guarantee", async (name, get) => {
     const bounds = ["0", "0.00000001", "0.00000002", "9.5", "10", "12.5", "12.50000001", "100", "9876543210.12345678", "1234567890123456.78", "999999999999999999", "999999999999999999.99999999"];
-    for (const b of bounds) {
-      await expectRows(`${name}_min=${b}`, ALPHA.filter((r) => units(get(r)) >= units(b)));
-      await expectRows(`${name}_max=${b}`, ALPHA.filter((r) => units(get(r)) <= units(b)));
-    }
-    // Exactly one value.
-    for (const d of EDGE_DECIMALS) {
-      const rows = ALPHA.filter((r) => units(get(r)) === units(d));
-      expect(rows.length).toBeGreaterThan(0);
-      await expectRows(`${name}_min=${d}&${name}_max=${d}`, rows);
-    }
+    await expectDecimalRange(name, get, bounds);
     // min > max is allowed and returns nothing.
     await expectRows(`${name}_min=100&${name}_max=12.5`, []);
     // Trailing zeros and leading zeros do not change the value.

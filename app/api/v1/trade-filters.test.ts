@@ -3,9 +3,8 @@ import { callRoute, expectError, expectList, expectNoLeak } from "@/lib/testing/
 import { GET } from "./my/trades/route";
 import { STOCK_CLASS_TYPES, STOCK_TYPES, STRUCTURES } from "@/lib/domain/enums";
 import { USERS } from "@/lib/testing/fixtures/accounts";
-import { EDGE_DECIMALS, units } from "@/lib/testing/fixtures/decimals";
 import { SIGN_DATES } from "@/lib/testing/fixtures/trades";
-import { ALPHA, KEY, PATH, type Row, enc, expectRows } from "./_testing/trades";
+import { ALPHA, KEY, PATH, type Row, enc, expectDecimalRange, expectRows } from "./_testing/trades";
 
 /** GET /my/trades: its filters, and the parameters it refuses. */
 
@@ -127,15 +126,7 @@ describe("GET /my/trades: filters", () => {
   ];
 
   it.each(decimalFields)("%s range filters (_min / _max) are inclusive and numeric at the edges", async (name, get) => {
-    for (const b of ["0", "0.00000001", "12.5", "12.49999999", "100", "100.00000001", "9876543210.12345678", "1234567890123456.78", "999999999999999999", "999999999999999999.99999999"]) {
-      await expectRows(`${name}_min=${b}`, ALPHA.filter((r) => units(get(r)) >= units(b)));
-      await expectRows(`${name}_max=${b}`, ALPHA.filter((r) => units(get(r)) <= units(b)));
-    }
-    for (const d of EDGE_DECIMALS) {
-      const rows = ALPHA.filter((r) => units(get(r)) === units(d));
-      expect(rows.length).toBeGreaterThan(0);
-      await expectRows(`${name}_min=${d}&${name}_max=${d}`, rows);
-    }
+    await expectDecimalRange(name, get, ["0", "0.00000001", "12.5", "12.49999999", "100", "100.00000001", "9876543210.12345678", "1234567890123456.78", "999999999999999999", "999999999999999999.99999999"]);
     await expectRows(`${name}_min=999999999999999999&${name}_max=0.00000001`, []);
   });
 

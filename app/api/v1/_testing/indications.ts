@@ -1,29 +1,16 @@
-import { expect } from "vitest";
-import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { teamIndications, type FixtureIndication } from "@/lib/testing/fixtures/indications";
-import { INDICATION_SORT_KEYS, sortBy } from "@/lib/testing/fixtures/order";
-import { fetchAll, idsOf } from "@/lib/testing/http";
+import { INDICATION_SORT_KEYS } from "@/lib/testing/fixtures/order";
 import { GET } from "../my/indications/route";
+import { teamListTesting } from "./team-list";
 
-/** What the tests of GET /my/indications share: Alpha's broker asks, and every row it must see comes from the fixture. */
-
-export const KEY = SECRETS.alphaBroker;
-export const PATH = "/api/v1/my/indications";
-export const DEFAULT_SORT = "-updated_at";
-export const ALPHA = teamIndications("alpha");
+/** What the tests of GET /my/indications share. */
+export const { KEY, PATH, DEFAULT_SORT, ALPHA, order, all, expectRows, expectDecimalRange } = teamListTesting({
+  GET,
+  path: "/api/v1/my/indications",
+  resource: "indications",
+  rows: teamIndications("alpha"),
+  sortKeys: INDICATION_SORT_KEYS,
+  defaultSort: "-updated_at",
+});
 export const enc = encodeURIComponent;
-
 export type Row = FixtureIndication;
-
-export const order = (rows: readonly Row[], sort = DEFAULT_SORT) => sortBy(rows, INDICATION_SORT_KEYS, sort).map((r) => r.id);
-
-export async function all(query = "", key = KEY, perPage = 100) {
-  return fetchAll<Record<string, unknown>>(GET, `${PATH}${query ? `?${query}` : ""}`, "indications", key, perPage);
-}
-
-/** The query must return exactly `rows`, in the order of `sort`. */
-export async function expectRows(query: string, rows: readonly Row[], sort = DEFAULT_SORT, key = KEY) {
-  const { items, total } = await all(query, key);
-  expect(total, query).toBe(rows.length);
-  expect(idsOf(items), query).toEqual(order(rows, sort));
-}

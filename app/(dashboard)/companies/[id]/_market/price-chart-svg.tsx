@@ -126,20 +126,10 @@ export function PriceChartSvg({
         ) : null}
         {/* Today's best quotes, at the right edge with their prices beside them. */}
         {bestBid !== null && quotes.bid !== null ? (
-          <g data-testid={id("best-bid")}>
-            <line x1={quoteFrom} x2={quoteTo} y1={y(Number(bestBid))} y2={y(Number(bestBid))} stroke="#059669" strokeWidth={1.5} strokeDasharray="4 2" />
-            <text x={quoteTo + 4} y={quotes.bid + font / 3} fontSize={font} fill="#047857">
-              Bid {quotePrice(bestBid)}
-            </text>
-          </g>
+          <QuoteLine testId={id("best-bid")} name="Bid" price={bestBid} from={quoteFrom} to={quoteTo} y={y(Number(bestBid))} labelY={quotes.bid} font={font} stroke="#059669" fill="#047857" />
         ) : null}
         {bestOffer !== null && quotes.offer !== null ? (
-          <g data-testid={id("best-offer")}>
-            <line x1={quoteFrom} x2={quoteTo} y1={y(Number(bestOffer))} y2={y(Number(bestOffer))} stroke="#e11d48" strokeWidth={1.5} strokeDasharray="4 2" />
-            <text x={quoteTo + 4} y={quotes.offer + font / 3} fontSize={font} fill="#be123c">
-              Offer {quotePrice(bestOffer)}
-            </text>
-          </g>
+          <QuoteLine testId={id("best-offer")} name="Offer" price={bestOffer} from={quoteFrom} to={quoteTo} y={y(Number(bestOffer))} labelY={quotes.offer} font={font} stroke="#e11d48" fill="#be123c" />
         ) : null}
         {history.trades.map((t, i) => (
           <circle
@@ -194,6 +184,19 @@ function quoteLabels(bid: number | null, offer: number | null, gap: number): { b
 const quotePrice = (value: string) => formatUsdPlaces(value, pricePlaces([value]));
 
 /** A month on the time axis: "Jan 2026", on a phone "Jan" over "2026" (three months apart, they would overlap). */
+/** A best quote's dashed line across the last days, its price at the line's right end. */
+function QuoteLine(props: { testId: string | undefined; name: string; price: string; from: number; to: number; y: number; labelY: number; font: number; stroke: string; fill: string }) {
+  const { testId, name, price, from, to, y, labelY, font, stroke, fill } = props;
+  return (
+    <g data-testid={testId}>
+      <line x1={from} x2={to} y1={y} y2={y} stroke={stroke} strokeWidth={1.5} strokeDasharray="4 2" />
+      <text x={to + 4} y={labelY + font / 3} fontSize={font} fill={fill}>
+        {name} {quotePrice(price)}
+      </text>
+    </g>
+  );
+}
+
 function MonthLabel({ x, y, font, month, twoLines }: { x: number; y: number; font: number; month: string; twoLines: boolean }) {
   const [name, year] = monthLabel(month).split(" ");
   return (
