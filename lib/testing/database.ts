@@ -6,7 +6,6 @@ import path from "node:path";
 import pg from "pg";
 import { createDb, type Db } from "../db/client";
 import type { DatabaseKind } from "../db/url";
-import { toStoredDecimal } from "../domain/decimal";
 import { apiKeyRows, companyRows, indicationRows, teamRows, tradeRows, userRows } from "./fixtures/stored";
 
 /**
@@ -122,8 +121,8 @@ export async function createFixtureDatabase(testDatabaseUrl?: string): Promise<T
     await db.user.createMany({ data: userRows() });
     await db.apiKey.createMany({ data: apiKeyRows() });
     await db.company.createMany({ data: companyRows() });
-    await db.indication.createMany({ data: indicationRows(toStoredDecimal) });
-    await db.trade.createMany({ data: tradeRows(toStoredDecimal) });
+    await db.indication.createMany({ data: indicationRows() });
+    await db.trade.createMany({ data: tradeRows() });
   } catch (error) {
     await db.$disconnect().catch(() => undefined);
     await database.drop().catch(() => undefined);
