@@ -27,8 +27,7 @@ async function backupSqlite(url: string, target: string): Promise<number> {
     // Step by step, a backup starts over whenever another connection writes in between; under
     // steady writes it would never end. After the first step, copy the rest in one step (in WAL
     // mode its read snapshot never blocks writers).
-    const result = await db.backup(path.resolve(target), { progress: () => ALL_PAGES });
-    return result.totalPages;
+    return (await db.backup(path.resolve(target), { progress: () => ALL_PAGES })).totalPages;
   } finally {
     db.close();
   }

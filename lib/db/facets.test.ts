@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { toStoredDecimal } from "@/lib/domain/decimal";
 import { INDICATION_FACETS } from "@/lib/indications/facets";
 import { indicationList } from "@/lib/indications/queries";
 import { indicationListParamsSchema } from "@/lib/indications/schema";
@@ -14,7 +13,7 @@ import { parseQuery } from "@/lib/schema/params";
 
 const own = withOwnDatabase();
 const ALPHA = teamIndications("alpha");
-const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "bid")!;
+const TEMPLATE = indicationRows().find((r) => r.teamId === TEAMS.alpha.id && r.side === "bid")!;
 
 async function counts(params = "") {
   const parsed = parseQuery(indicationListParamsSchema, new URLSearchParams(params));

@@ -74,7 +74,6 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
   const version = deal.version ?? versioned;
   let change: Change | undefined;
   const answer = await transaction(async (write) => {
-    const { tx } = write;
     await write.lock(deal.table, storedDealId(spec.id, deal.noun));
     const read = () => findDeal(deal, spec.id, spec.teamId, write);
     const { item, teamId } = await read();
@@ -84,7 +83,7 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     const now = new Date(Math.max(Date.now(), Date.parse(item.updated_at) + 1));
     const data = spec.change(item, now);
     if (data === null) return before;
-    await deal.write(tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
+    await deal.write(write.tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
     const after = version((await read()).item);
     const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
     change = await recordChange(write, caller, { action: spec.action, teamId, at: now, reason: spec.reason ?? null }, was, is);
@@ -136,8 +135,7 @@ export async function applyCreate<T extends { id: string }>(
     const id = randomUUID();
     await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
     const created = versioned((await findDeal(deal, id, caller.teamId, write)).item);
-    const row = created.resource as Record<string, unknown>;
-    change = await recordChange(write, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, row);
+    change = await recordChange(write, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, created.resource as Record<string, unknown>);
     return created;
   });
   if (change) announceChange(change);

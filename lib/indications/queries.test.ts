@@ -5,7 +5,6 @@ import { dialectOf } from "@/lib/db/dialect";
 import { ListCache, type Engine } from "@/lib/db/engine";
 import { listVersion, runPage } from "@/lib/db/page";
 import { pageSql } from "@/lib/db/page-sql";
-import { toStoredDecimal } from "@/lib/domain/decimal";
 import { TEAMS } from "@/lib/testing/fixtures/accounts";
 import { teamIndications } from "@/lib/testing/fixtures/indications";
 import { indicationRows } from "@/lib/testing/fixtures/stored";
@@ -22,7 +21,7 @@ import { parseQuery } from "@/lib/schema/params";
 const own = withOwnDatabase();
 
 const ALPHA = teamIndications("alpha");
-const TEMPLATE = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.alpha.id && r.side === "offer")!;
+const TEMPLATE = indicationRows().find((r) => r.teamId === TEAMS.alpha.id && r.side === "offer")!;
 
 function query(params = ""): IndicationListQuery {
   const parsed = parseQuery(indicationListParamsSchema, new URLSearchParams(params));
@@ -78,7 +77,7 @@ describe("page statement and count cache", () => {
     await recount();
     expect(await recount()).toEqual({ total: offers, counted: false });
 
-    const betaRow = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.beta.id)!;
+    const betaRow = indicationRows().find((r) => r.teamId === TEAMS.beta.id)!;
     await own.writer.indication.update({ where: { id: betaRow.id }, data: { details: "beta wrote this" } });
     await own.writer.indication.create({ data: { ...betaRow, id: "00000000-0000-4000-8000-0000000be7a0", permalinkId: "beta-write" } });
     expect(await recount()).toEqual({ total: offers, counted: false });
@@ -98,7 +97,7 @@ describe("page statement and count cache", () => {
       expect(statements.some((text) => /count\(\*\)/i.test(text))).toBe(false);
       return page.total;
     };
-    const [alpha, beta] = [ALPHA.length, indicationRows(toStoredDecimal).filter((r) => r.teamId === TEAMS.beta.id).length];
+    const [alpha, beta] = [ALPHA.length, indicationRows().filter((r) => r.teamId === TEAMS.beta.id).length];
     const betaTotal = async () => (await runPage(own.engine, indicationList(TEAMS.beta.id, query()))).total;
     expect(await whole()).toBe(alpha);
     const ids = ["00000000-0000-4000-8000-00000000c101", "00000000-0000-4000-8000-00000000c102"];
@@ -122,7 +121,7 @@ describe("page statement and count cache", () => {
     expect(renamed).not.toBe(before);
     await own.writer.company.update({ where: { id: company.id }, data: { name: company.name } });
     const restored = await listVersion(own.engine, alphaList);
-    const betaRow = indicationRows(toStoredDecimal).find((r) => r.teamId === TEAMS.beta.id)!;
+    const betaRow = indicationRows().find((r) => r.teamId === TEAMS.beta.id)!;
     await own.writer.indication.update({ where: { id: betaRow.id }, data: { details: "beta again" } });
     expect(await listVersion(own.engine, alphaList)).toBe(restored);
   });

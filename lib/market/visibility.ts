@@ -17,20 +17,17 @@ import type { Fragment } from "../db/sql";
  *   carries an id (the market's fields hold nothing else that could identify a row).
  */
 
-function teamObject(dialect: Dialect): Fragment {
-  return dialect.jsonObject([
-    ["id", sql.ref("team.id")],
-    ["name", sql.ref("team.name")],
-  ]);
-}
-
 /**
  * The JSON of the market's computed fields, in the order the schemas declare them (`team`, `own`,
  * then the row's id under `idField`). `own` is the SQL of "the row is the viewer's team's".
  */
 function computedFields(dialect: Dialect, own: Fragment, teamShown: Fragment, idField: string): ComputedFields {
+  const team = dialect.jsonObject([
+    ["id", sql.ref("team.id")],
+    ["name", sql.ref("team.name")],
+  ]);
   return {
-    team: sql`CASE WHEN ${teamShown} OR ${own} THEN ${teamObject(dialect)} END`,
+    team: sql`CASE WHEN ${teamShown} OR ${own} THEN ${team} END`,
     own: dialect.booleanJson(sql`(${own})`),
     [idField]: sql`CASE WHEN ${own} THEN t.id END`,
   };

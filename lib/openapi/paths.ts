@@ -62,16 +62,12 @@ function operationOf(id: OperationId, operation: Operation, answers: Answers) {
   };
 }
 
-/** A path's `{name}` segments, each a UUID. */
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: uuid }));
-}
-
 export function documentPaths() {
   const paths: Record<string, Record<string, unknown>> = {};
   const answered = operationAnswers();
   for (const [id, operation] of Object.entries(OPERATIONS) as [OperationId, Operation][]) {
-    const parameters = pathParameters(operation.path);
+    // The path's `{name}` segments, each a UUID.
+    const parameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: uuid }));
     paths[operation.path] ??= parameters.length > 0 ? { parameters } : {};
     paths[operation.path][operation.method.toLowerCase()] = operationOf(id, operation, answered[id]);
   }

@@ -84,9 +84,10 @@ export class ApiError extends Error {
   static invalid(param: string, message: string) {
     return new ApiError("invalid_parameter", message, param);
   }
-  /** A query parameter the endpoint does not take; `known` are those it takes (for "did you mean"). */
+  /** A query parameter the endpoint does not take; `known` are those it takes, for `"per_pag" is not a query parameter of this endpoint: did you mean per_page?` */
   static unknownParameter(param: string, known: readonly string[] = []) {
-    return new ApiError("unknown_parameter", unknownParameterMessage(param, known), param);
+    const end = known.length === 0 ? ", which takes none: leave it out." : `: ${unknownNameAdvice(param, known)}`;
+    return new ApiError("unknown_parameter", `${shown(param)} is not a query parameter of this endpoint${end}`, param);
   }
   static unauthorized(message = "Authentication required: send `Authorization: Bearer <api key>` or sign in.") {
     return new ApiError("unauthorized", message);
@@ -111,10 +112,4 @@ export class ApiError extends Error {
   static shuttingDown() {
     return Object.assign(new ApiError("shutting_down", "This instance is shutting down; nothing was written. Try again: another instance, or this one restarted, will answer."), { headers: { "retry-after": "1" } });
   }
-}
-
-/** `"per_pag" is not a query parameter of this endpoint: did you mean per_page?` */
-function unknownParameterMessage(param: string, known: readonly string[]): string {
-  if (known.length === 0) return `${shown(param)} is not a query parameter of this endpoint, which takes none: leave it out.`;
-  return `${shown(param)} is not a query parameter of this endpoint: ${unknownNameAdvice(param, known)}`;
 }

@@ -14,8 +14,6 @@ function readTimestamp(value: string): Date | null {
 const TIMESTAMP_SCHEMA = { type: "string", format: "date-time", maxLength: 35 };
 const DATE_SCHEMA = { type: "string", format: "date", maxLength: 10 };
 
-const timestampRefused = (name: string, value: string) => new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
-
 function isCalendarDate(y: string, m: string, d: string): boolean {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
@@ -68,7 +66,7 @@ function timeAliasParam(name: string, operator: TimeOperator, instead: string) {
   const comparison = { ">": "after it", ">=": "at or after it", "<": "before it", "<=": "at or before it" }[operator];
   return param(`Deprecated: use ${instead}. RFC 3339 timestamp with an offset; ${comparison}.`, TIMESTAMP_SCHEMA, (value): TimeBound | Invalid => {
     const at = readTimestamp(value);
-    return at ? { operator, at } : timestampRefused(name, value);
+    return at ? { operator, at } : new Invalid(`${name} must be an RFC 3339 timestamp with an offset, e.g. 2026-01-31T09:30:00Z; got ${quote(value)}.`);
   });
 }
 

@@ -6,7 +6,6 @@ import path from "node:path";
 import pg from "pg";
 import { createDb, type Db } from "../db/client";
 import type { DatabaseKind } from "../db/url";
-import { toStoredDecimal } from "../domain/decimal";
 import { apiKeyRows, companyRows, indicationRows, teamRows, tradeRows, userRows } from "./fixtures/stored";
 
 /**
@@ -22,10 +21,6 @@ interface SqliteHandle {
   close(): void;
 }
 const requireCjs = createRequire(import.meta.url);
-function openSqlite(file: string): SqliteHandle {
-  const Database = requireCjs("better-sqlite3") as new (filename: string) => SqliteHandle;
-  return new Database(file);
-}
 
 export interface TestDatabase {
   kind: DatabaseKind;
@@ -88,7 +83,8 @@ async function createPostgres(serverUrl: string): Promise<TestDatabase> {
 
 function createSqlite(): TestDatabase {
   const file = path.join(os.tmpdir(), `${uniqueName()}.db`);
-  const db = openSqlite(file);
+  const Database = requireCjs("better-sqlite3") as new (filename: string) => SqliteHandle;
+  const db = new Database(file);
   try {
     // WAL lets the test workers (separate processes) read while one records a key's last use.
     db.pragma("journal_mode = WAL");
@@ -116,22 +112,17 @@ export async function createTestDatabase(testDatabaseUrl: string | undefined = p
   return createSqlite();
 }
 
-/** Inserts the whole fixture with the real Prisma client. */
-async function insertFixture(db: Db): Promise<void> {
-  await db.team.createMany({ data: teamRows() });
-  await db.user.createMany({ data: userRows() });
-  await db.apiKey.createMany({ data: apiKeyRows() });
-  await db.company.createMany({ data: companyRows() });
-  await db.indication.createMany({ data: indicationRows(toStoredDecimal) });
-  await db.trade.createMany({ data: tradeRows(toStoredDecimal) });
-}
-
-/** Creates, migrates and fills a database; returns it with a client already connected. */
+/** Creates, migrates and fills a database (the whole fixture, with the real Prisma client); returns it with a client already connected. */
 export async function createFixtureDatabase(testDatabaseUrl?: string): Promise<TestDatabase & { db: Db }> {
   const database = await createTestDatabase(testDatabaseUrl);
   const db = createDb(database.url);
   try {
-    await insertFixture(db);
+    await db.team.createMany({ data: teamRows() });
+    await db.user.createMany({ data: userRows() });
+    await db.apiKey.createMany({ data: apiKeyRows() });
+    await db.company.createMany({ data: companyRows() });
+    await db.indication.createMany({ data: indicationRows() });
+    await db.trade.createMany({ data: tradeRows() });
   } catch (error) {
     await db.$disconnect().catch(() => undefined);
     await database.drop().catch(() => undefined);

@@ -9,37 +9,33 @@ import type { FixtureTrade } from "./fixtures/trades";
  * order book and the tape must show a viewer. Written from the spec's rules, not from lib/market.
  */
 
-export interface BookRow {
+/** What a book row and a tape row both have: whose, of which company, and the deal's stock. */
+interface DealRow {
   id: string;
   teamId: string;
   teamName: string;
   issuerId: string;
+  pricePerShare: string;
+  volume: string;
+  stockType: string;
+  stockClassType: string;
+}
+
+export interface BookRow extends DealRow {
   side: "bid" | "offer";
   stage: string;
   visibility: string;
   privateRecipients: string[];
-  pricePerShare: string;
-  volume: string;
   minimumVolume: string | null;
   structure: string | null;
   acceptableStructures: string[];
-  stockType: string;
-  stockClassType: string;
   updatedAt: Date;
 }
 
-export interface TapeRow {
-  id: string;
-  teamId: string;
-  teamName: string;
-  issuerId: string;
+export interface TapeRow extends DealRow {
   attributedToOwner: boolean;
   isVerified: boolean;
-  pricePerShare: string;
-  volume: string;
   structure: string;
-  stockType: string;
-  stockClassType: string;
   signDate: string;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "../auth/caller";
 import type { Db } from "../db/client";
+import { toStoredDecimal } from "../domain/decimal";
 import { FIXTURE_PASSWORD_HASH } from "./fixtures/accounts";
 import type { BookRow, TapeRow } from "./market-oracle";
 
@@ -8,11 +9,6 @@ import type { BookRow, TapeRow } from "./market-oracle";
  * Writing market rows for the market tests on a database of their own (lib/testing/own-database.ts):
  * teams, members and their indications and trades, as the oracle (market-oracle.ts) describes them.
  */
-
-const stored = (value: string) => {
-  const [int, frac = ""] = value.split(".");
-  return `${int.padStart(18, "0")}.${frac.padEnd(8, "0")}`;
-};
 
 export interface Member {
   caller: Caller;
@@ -92,8 +88,8 @@ function ownedColumns(r: { id: string; teamId: string; userId: string; issuerId:
     clientId: "secret-client",
     details: "secret details",
     thirdPartyId: "secret-third-party",
-    pricePerShare: stored(r.pricePerShare),
-    volume: stored(r.volume),
+    pricePerShare: toStoredDecimal(r.pricePerShare),
+    volume: toStoredDecimal(r.volume),
     stockType: r.stockType,
     stockClassType: r.stockClassType,
   };
@@ -104,11 +100,11 @@ export async function addIndications(db: Db, rows: (BookRow & { userId: string }
     data: rows.map((r) => ({
       ...ownedColumns(r),
       acceptableStructures: JSON.stringify(r.acceptableStructures),
-      carriedInterestFeePercent: stored("20"),
+      carriedInterestFeePercent: toStoredDecimal("20"),
       createdAt: new Date(r.updatedAt.getTime() - 1000),
       lastRefreshedAt: r.updatedAt,
-      managementFeePercent: stored("2"),
-      minimumVolume: r.minimumVolume === null ? null : stored(r.minimumVolume),
+      managementFeePercent: toStoredDecimal("2"),
+      minimumVolume: r.minimumVolume === null ? null : toStoredDecimal(r.minimumVolume),
       openedAt: new Date(r.updatedAt.getTime() - 1000),
       permalinkId: nextPermalink("IND-MKT"),
       privateRecipients: JSON.stringify(r.privateRecipients),

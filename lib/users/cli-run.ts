@@ -37,7 +37,6 @@ Commands:
 Acts on the database DATABASE_URL names (embedded SQLite when unset) and says which.
 Passwords: at least 12 characters. Every change applies on the user's next request.`;
 
-
 export interface CliIo {
   out: (line: string) => void;
   /** The password when --password is not given (stdin, trimmed of its line end). */

@@ -16,10 +16,7 @@ import { PERMISSIONS, ROLES, type Role } from "../domain/enums";
  */
 
 export class UserCommandError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UserCommandError";
-  }
+  override name = "UserCommandError";
 }
 
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email("not a valid e-mail address").max(320));

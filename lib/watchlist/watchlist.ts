@@ -17,10 +17,6 @@ import { entryOf, SUMMARY_KEYS } from "./serializer";
 const SUMMARY_SELECT = Object.fromEntries(SUMMARY_KEYS.map((key) => [key, true])) as Record<keyof CompanySummary, true>;
 const ENTRY_SELECT = { createdAt: true, company: { select: SUMMARY_SELECT } } as const;
 
-function notFollowed(companyId: string): ApiError {
-  return ApiError.notFound(`Company ${companyId} is not followed: follow it with PUT /my/watchlist/${companyId}.`);
-}
-
 /** The path's company id as stored (ids are lower-case UUIDs), or the 404 of a malformed one. */
 function storedId(companyId: string): string {
   return companyIdOf(companyId).toLowerCase();
@@ -59,7 +55,7 @@ export async function getWatchlistEntry(caller: Caller, companyId: string): Prom
   const entry = await findEntry(caller, id);
   if (entry) return entry;
   await requireCompany(id);
-  throw notFollowed(id);
+  throw ApiError.notFound(`Company ${id} is not followed: follow it with PUT /my/watchlist/${id}.`);
 }
 
 /**

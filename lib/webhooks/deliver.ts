@@ -19,11 +19,6 @@ import { openSecret } from "./secrets";
 /** How much of a receiver's answer the log keeps. */
 const SNIPPET_BYTES = 1024;
 
-function payloadOf(event: EventRow): string {
-  const data = auditEventOf(event);
-  return JSON.stringify({ type: data.action, timestamp: data.occurred_at, data });
-}
-
 /** The secrets that sign at `now`: the current one, and the previous one within its overlap. */
 function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): string[] {
   const previous = endpoint.previousSecretSealed && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now ? [endpoint.previousSecretSealed] : [];
@@ -49,10 +44,12 @@ export interface Attempt {
 
 /** Sends the event and returns the attempt's log row (not yet stored: the caller stores it with what follows from it). */
 export async function attemptDelivery({ endpoint, event, attempt, trigger, now, timeoutMs }: Attempt): Promise<WebhookDeliveryRecord> {
-  const body = payloadOf(event);
+  const data = auditEventOf(event);
+  const body = JSON.stringify({ type: data.action, timestamp: data.occurred_at, data });
   const started = performance.now();
   const outcome = await postSafely(endpoint.url, signedHeaders(event.id, now, body, signingSecrets(endpoint, now)), body, timeoutMs);
   const snippet = outcome.body.subarray(0, SNIPPET_BYTES).toString("utf8").replaceAll("\0", "");
+  const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   return {
     id: randomUUID(),
     endpointId: endpoint.id,
@@ -61,15 +58,13 @@ export async function attemptDelivery({ endpoint, event, attempt, trigger, now, 
     attempt,
     trigger,
     statusCode: outcome.statusCode,
-    error: outcome.error ?? (outcome.statusCode !== null && !isSuccess(outcome.statusCode) ? `answered ${outcome.statusCode}` : null),
+    error: outcome.error ?? (outcome.statusCode !== null && !succeeded ? `answered ${outcome.statusCode}` : null),
     durationMs: Math.round(performance.now() - started),
     responseSnippet: snippet === "" ? null : snippet,
-    succeeded: outcome.statusCode !== null && isSuccess(outcome.statusCode),
+    succeeded,
     attemptedAt: now,
   };
 }
-
-const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /**
  * Stores the log rows of one endpoint's attempts and, in the same transaction, what follows from

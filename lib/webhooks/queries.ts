@@ -10,15 +10,11 @@ import { deliveryOf, webhookOf } from "./serializer";
 
 /** The team's endpoints and their delivery logs: another team's id is not found, as an unknown one. */
 
-function noSuchWebhook(id: string): ApiError {
-  return ApiError.notFound(`No webhook endpoint with id ${id}.`);
-}
-
 /** The caller's team's endpoint row, or the 404. */
 export async function ownEndpoint(caller: Caller, id: string): Promise<WebhookEndpointRecord> {
   requirePermission(caller, REQUIRES.manageWebhooks);
   const row = isUuid(id) ? await getDb().webhookEndpoint.findFirst({ where: { id: id.toLowerCase(), teamId: caller.teamId } }) : null;
-  if (!row) throw noSuchWebhook(id);
+  if (!row) throw ApiError.notFound(`No webhook endpoint with id ${id}.`);
   return row;
 }
 
