@@ -128,6 +128,14 @@ test.describe("page tour", () => {
           // At 390 px with a laptop's user agent the server sends the table, and the page swaps to
           // cards once hydrated (components/data-table/use-phone.tsx), which a loaded machine may
           // finish after the network is idle: the width counts once the page has settled.
+          // The swap itself is awaited (no row is left in a table's scroll box): a page that fits either way
+          // gives the width no reason to wait, and a control tagged in the table would then leave
+          // with it (CI saw the 390 px row menu of /indications tagged just before the swap).
+          if (size === PHONE) {
+            await page
+              .waitForFunction(() => !document.querySelector("main [data-testid=table-scroll] [data-testid=table-row]"), null, { timeout: 10_000 })
+              .catch(() => undefined);
+          }
           const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
           await expect.poll(scrollWidth, { timeout: 10_000 }).toBeLessThanOrEqual(size.width).catch(() => undefined);
           const width = await scrollWidth();
