@@ -14,7 +14,7 @@ const LAYERS = [
   ["audit"],
   ["notifications"],
   ["live"],
-  ["deals"],
+  ["records"],
   ["companies"],
   ["indications"],
   ["trades"],

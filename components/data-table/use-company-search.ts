@@ -34,7 +34,7 @@ export async function fetchCompanies(searchUrl: string, query: string, signal: A
 }
 
 /**
- * Company suggestions for a field where a company is typed by name (the company filter, the deal
+ * Company suggestions for a field where a company is typed by name (the company filter, the record
  * form's typeahead): `searchSoon` as the user types (debounced), `resolve` when the text must name
  * one. Only the newest search counts: each one aborts the one before.
  */

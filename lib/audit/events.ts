@@ -127,7 +127,7 @@ function occurredWhere(query: HistoryQuery): Partial<Record<(typeof PRISMA_OPERA
  * only): by number, or after the event of seq `afterSeq` (a cursor's); with their count, and the
  * last event's key (`seq`) when more follow. Time order is `seq` order:
  * a resource's changes take its row's lock and each is stamped strictly after the one before
- * (lib/deals/write.ts), and `seq`, the events' key, is unique: the key a cursor needs.
+ * (lib/records/write.ts), and `seq`, the events' key, is unique: the key a cursor needs.
  */
 export async function resourceHistory(teamId: string, resourceId: string, query: HistoryQuery, afterSeq?: number) {
   const where = { teamId, resourceId, occurredAt: occurredWhere(query) };

@@ -60,9 +60,9 @@ export function errorStatusesOf(operation: Operation): number[] {
   return [...new Set(statuses)].sort((a, b) => a - b);
 }
 
-type Deal = "indication" | "trade";
-/** The operation ids of a deal resource's operations (lib/http/deal-routes.ts), by what each does. */
-export type DealIds<N extends Deal> = {
+type RecordNoun = "indication" | "trade";
+/** The operation ids of a record resource's operations (lib/http/record-routes.ts), by what each does. */
+export type RecordIds<N extends RecordNoun> = {
   list: `list${Capitalize<N>}s`;
   create: `create${Capitalize<N>}`;
   export: `export${Capitalize<N>}s`;
@@ -72,13 +72,13 @@ export type DealIds<N extends Deal> = {
 };
 
 /** `{ list: …, create: … }` under `noun`'s operation ids: `{ listIndications: …, createIndication: … }`. */
-export function dealNamed<N extends Deal, T extends Record<keyof DealIds<N>, unknown>>(noun: N, parts: T) {
+export function recordNamed<N extends RecordNoun, T extends Record<keyof RecordIds<N>, unknown>>(noun: N, parts: T) {
   const name = noun[0].toUpperCase() + noun.slice(1);
   const ids = { list: `list${name}s`, create: `create${name}`, export: `export${name}s`, get: `get${name}`, update: `update${name}`, history: `${noun}History` };
-  return Object.fromEntries(Object.entries(parts).map(([part, value]) => [ids[part as keyof DealIds<N>], value])) as { [P in keyof T as DealIds<N>[P & keyof DealIds<N>]]: T[P] };
+  return Object.fromEntries(Object.entries(parts).map(([part, value]) => [ids[part as keyof RecordIds<N>], value])) as { [P in keyof T as RecordIds<N>[P & keyof RecordIds<N>]]: T[P] };
 }
 
-interface DealDeclaration<L, E, C, P> {
+interface RecordDeclaration<L, E, C, P> {
   query: { list: L; export: E };
   create: { requires: Requirement; schema: C };
   /** `conflict`: the 409 of a change the resource's state refuses. */
@@ -90,19 +90,19 @@ interface DealDeclaration<L, E, C, P> {
  * CSV export, one, its change (If-Match), its history. `refused`: parseBody's messages for the
  * fields a create or a change never takes.
  */
-function dealOperations<const N extends Deal, L extends Query, E extends Query, C extends z.ZodType, P extends z.ZodType>(
+function recordOperations<const N extends RecordNoun, L extends Query, E extends Query, C extends z.ZodType, P extends z.ZodType>(
   noun: N,
   refused: { onCreate: Record<string, string>; onPatch: Record<string, string> },
-  deal: DealDeclaration<L, E, C, P>,
+  record: RecordDeclaration<L, E, C, P>,
 ) {
   const path = `/my/${noun}s` as const;
   const item = `/my/${noun}s/{id}` as const;
-  return dealNamed(noun, {
-    list: { method: "GET", path, query: deal.query.list },
-    create: { method: "POST", path, requires: deal.create.requires, body: { schema: deal.create.schema, refused: refused.onCreate } },
-    export: { method: "GET", path: `${path}.csv`, query: deal.query.export },
+  return recordNamed(noun, {
+    list: { method: "GET", path, query: record.query.list },
+    create: { method: "POST", path, requires: record.create.requires, body: { schema: record.create.schema, refused: refused.onCreate } },
+    export: { method: "GET", path: `${path}.csv`, query: record.query.export },
     get: { method: "GET", path: item },
-    update: { method: "PATCH", path: item, requires: deal.change.requires, body: { schema: deal.change.schema, mergePatch: true, refused: refused.onPatch }, ifMatch: true, errors: [deal.change.conflict] },
+    update: { method: "PATCH", path: item, requires: record.change.requires, body: { schema: record.change.schema, mergePatch: true, refused: refused.onPatch }, ifMatch: true, errors: [record.change.conflict] },
     history: { method: "GET", path: `${item}/history`, query: historyParamsSchema },
   } as const);
 }
@@ -114,14 +114,14 @@ export const OPERATIONS = {
   getCompany: { method: "GET", path: "/companies/{company_id}", requires: REQUIRES.viewCompany },
   getOrderBook: { method: "GET", path: "/companies/{company_id}/order_book", requires: REQUIRES.viewMarket, query: orderBookParamsSchema },
   listCompanyTrades: { method: "GET", path: "/companies/{company_id}/trades", requires: REQUIRES.viewMarket, query: companyTradeListParamsSchema },
-  ...dealOperations("indication", INDICATION_REFUSED, {
+  ...recordOperations("indication", INDICATION_REFUSED, {
     query: { list: indicationListParamsSchema, export: indicationExportParamsSchema },
     create: { requires: REQUIRES.createIndication, schema: indicationCreateSchema },
     change: { requires: REQUIRES.changeIndication, schema: indicationPatchSchema, conflict: "indication_closed" },
   }),
   refreshIndication: { method: "POST", path: "/my/indications/{id}/refresh", requires: REQUIRES.refreshIndication, ifMatch: true, errors: ["indication_closed"] },
   closeIndication: { method: "POST", path: "/my/indications/{id}/close", requires: REQUIRES.closeIndication, ifMatch: true },
-  ...dealOperations("trade", TRADE_REFUSED, {
+  ...recordOperations("trade", TRADE_REFUSED, {
     query: { list: tradeListParamsSchema, export: tradeExportParamsSchema },
     create: { requires: REQUIRES.recordTrade, schema: tradeCreateSchema },
     change: { requires: REQUIRES.changeTrade, schema: tradePatchSchema, conflict: "trade_verified" },

@@ -1,4 +1,4 @@
-import type { Versioned } from "../deals/read";
+import type { Versioned } from "../records/read";
 import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
 

@@ -4,9 +4,9 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { AuditAction } from "../audit/events";
 import type { IndicationRecord } from "../db/models";
-import type { Versioned } from "../deals/read";
-import { columnsOfInput, throwRuleIssues, writableOf } from "../deals/write-fields";
-import { applyChange, applyCreate, type DealTable, type RowChange } from "../deals/write";
+import type { Versioned } from "../records/read";
+import { columnsOfInput, throwRuleIssues, writableOf } from "../records/write-fields";
+import { applyChange, applyCreate, type RecordTable, type RowChange } from "../records/write";
 import { INDICATION_SOURCE } from "./queries";
 import type { Indication } from "./schema";
 import { indicationRuleIssues, WRITABLE_FIELDS, type IndicationInput, type IndicationPatch } from "./write-schema";
@@ -23,8 +23,8 @@ type WritableColumns = Omit<IndicationRecord, "id" | "teamId" | "userId" | "stag
 /** The columns of writable fields, in their stored form. */
 const columnsOf = (input: IndicationInput) => columnsOfInput<WritableColumns>(INDICATION_SOURCE.fields, input);
 
-/** Where the writes of lib/deals/write.ts read and write. */
-const INDICATIONS: DealTable<Indication> = { ...INDICATION_SOURCE, write: (tx) => tx.indication, permalinkPrefix: "IND" };
+/** Where the writes of lib/records/write.ts read and write. */
+const INDICATIONS: RecordTable<Indication> = { ...INDICATION_SOURCE, write: (tx) => tx.indication, permalinkPrefix: "IND" };
 
 /** POST /my/indications. */
 export async function createIndication(caller: Caller, input: IndicationInput): Promise<Versioned<Indication>> {

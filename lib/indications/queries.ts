@@ -3,14 +3,14 @@ import { pageWindow, type JsonPage } from "../schema/pagination";
 import { readPage } from "../schema/read-page";
 import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/list-query";
-import { dealFilters } from "../deals/common";
-import { ISSUER_JOIN } from "../deals/joins";
-import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
+import { recordFilters } from "../records/common";
+import { ISSUER_JOIN } from "../records/joins";
+import { findRecord, versioned, type RecordSource, type Versioned } from "../records/read";
 import { INDICATION_CREATED, type Indication, type IndicationListQuery } from "./schema";
 import { INDICATION_FIELDS } from "./serializer";
 
 /** Where an indication is read from, in a list and alone: the one way its JSON is written. */
-export const INDICATION_SOURCE: DealSource<Indication, "indications"> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
+export const INDICATION_SOURCE: RecordSource<Indication, "indications"> = { noun: "indication", table: "indications", fields: INDICATION_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
 
 /**
  * The list behind GET /my/indications and the /indications page: the team's indications with
@@ -32,7 +32,7 @@ export function indicationList(teamId: string, query: IndicationListQuery): List
       w.oneOf("structure", query.structure);
       w.oneOf("visibility", query.visibility);
       INDICATION_CREATED.where(w, query);
-      dealFilters(w, query);
+      recordFilters(w, query);
     },
     // Each sort field is its column, with a (team_id, column, id) index.
     order: { column: query.sort.field, direction: query.sort.direction },
@@ -47,5 +47,5 @@ export async function listIndications(caller: Caller, query: IndicationListQuery
 
 /** GET /my/indications/{id}: any member of the team; another team's id is a 404. */
 export async function getIndication(caller: Caller, id: string): Promise<Versioned<Indication>> {
-  return versioned((await findDeal(INDICATION_SOURCE, id, caller.teamId)).item);
+  return versioned((await findRecord(INDICATION_SOURCE, id, caller.teamId)).item);
 }

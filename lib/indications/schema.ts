@@ -3,7 +3,7 @@ import { decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
 import { enumList, listQuery, pageParams, sortParam, withoutPage, type SortOrder } from "../schema/params";
 import { timeRange } from "../schema/time-params";
-import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
+import { recordOriginFields, recordRangeParams, recordStockFields, recordStockParams } from "../records/common";
 import { SIDES, STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 
 export const INDICATION_SORT_FIELDS = ["created_at", "updated_at", "opened_at", "last_refreshed_at", "price_per_share", "volume"] as const;
@@ -19,9 +19,9 @@ const indicationListParams = {
   stage: enumList("stage", STAGES),
   structure: enumList("structure", STRUCTURES),
   visibility: enumList("visibility", VISIBILITIES),
-  ...dealStockParams,
+  ...recordStockParams,
   ...INDICATION_CREATED.params,
-  ...dealRangeParams,
+  ...recordRangeParams,
   sort: sortParam(INDICATION_SORT_FIELDS, DEFAULT_INDICATION_SORT),
 };
 
@@ -36,7 +36,7 @@ export const indicationExportParamsSchema = listQuery(withoutPage(indicationList
 export const indicationSchema = z.object({
   id: z.string(),
   acceptable_structures: z.array(z.enum(STRUCTURES)),
-  ...dealOriginFields,
+  ...recordOriginFields,
   last_refreshed_at: timestampField,
   management_fee_percent: decimalField.nullable(),
   minimum_volume: decimalField.nullable(),
@@ -46,7 +46,7 @@ export const indicationSchema = z.object({
   private_recipients: z.array(z.string()),
   side: z.enum(SIDES),
   stage: z.enum(STAGES),
-  ...dealStockFields,
+  ...recordStockFields,
   structure: z.enum(STRUCTURES).nullable(),
   third_party_id: z.string().nullable(),
   updated_at: timestampField,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailInput, expecting } from "../schema/body";
 import { toStoredDecimal } from "../domain/decimal";
 import { CURRENT_STRUCTURES, SIDES, VISIBILITIES } from "../domain/enums";
-import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";
+import { createSchema, recordWritable, refusedFields, structureInput, type RuleIssue } from "../records/write-fields";
 
 /**
  * The bodies of POST /my/indications and PATCH /my/indications/{id}: which fields a caller may
@@ -17,9 +17,9 @@ export const FIXED_FIELDS = ["issuer_id", "side"] as const;
 
 /** Every field a caller may write, as it may be sent. */
 const writable = {
-  ...dealWritable,
+  ...recordWritable,
   side: z.enum(SIDES),
-  minimum_volume: dealWritable.volume.nullable(),
+  minimum_volume: recordWritable.volume.nullable(),
   structure: structureInput.nullable(),
   // Each structure at most once (the rules name a repeat), so never more than there are.
   acceptable_structures: z

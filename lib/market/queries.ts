@@ -15,7 +15,7 @@ import type { Engine } from "../db/engine";
 import type { ListQuery } from "../db/list-query";
 import type { Dialect } from "../db/dialect";
 import { col, compiled, template, type Fragment, type Selected, type Sql } from "../db/sql";
-import { TEAM_JOIN } from "../deals/joins";
+import { TEAM_JOIN } from "../records/joins";
 import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/decimal";
 import type { Side } from "../domain/enums";
 import { covers, marketCache, type CachedBook, type CachedEntry, type CachedSide } from "./cache";

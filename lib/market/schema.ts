@@ -3,7 +3,7 @@ import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
 import { enumList, integer, listQuery, pageParams, sortParam } from "../schema/params";
 import { timeRange } from "../schema/time-params";
-import { dealStockFields } from "../deals/common";
+import { recordStockFields } from "../records/common";
 import { STRUCTURES, VISIBILITIES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
 
@@ -14,7 +14,7 @@ import { issuerSchema } from "../domain/issuer";
 
 /** A team as the market shows it: `{id, name}`, or null where the row's owner is not shown. */
 const shownTeam = issuerSchema.nullable();
-const { stock_class_type, stock_type } = dealStockFields;
+const { stock_class_type, stock_type } = recordStockFields;
 
 // ---------------------------------------------------------------------------------------------
 // GET /companies/{company_id}/order_book

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { auditEventSchema, eventFeedSchema } from "../audit/events";
 import { companyListSchema, companySchema } from "../companies/schema";
 import { csvHeader } from "../http/csv";
-import { dealNamed, type OperationId } from "../http/operations";
+import { recordNamed, type OperationId } from "../http/operations";
 import { indicationListSchema, indicationSchema } from "../indications/schema";
 import { LAST_EVENT_ID_PATTERN } from "../live/stream";
 import { companyTradeListSchema, orderBookSchema } from "../market/schema";
@@ -38,7 +38,7 @@ export interface Answers {
 
 const eventPage = z.object({ events: z.array(auditEventSchema), ...pageFieldsSchema });
 
-interface Deal {
+interface RecordAnswers {
   schema: z.ZodObject;
   list: z.ZodType;
   /** An export's record, when it says more than the item (a trade's broker). */
@@ -48,14 +48,14 @@ interface Deal {
   conflict: string;
 }
 
-/** A deal resource's operations (indications, trades): the list and create, the CSV export, one row, its change, its history. */
-function dealAnswers<N extends "indication" | "trade">(noun: N, { schema, list, exportItem = schema, create, conflict }: Deal) {
+/** A record resource's operations (indications, trades): the list and create, the CSV export, one row, its change, its history. */
+function recordAnswers<N extends "indication" | "trade">(noun: N, { schema, list, exportItem = schema, create, conflict }: RecordAnswers) {
   const csv = {
     description: `RFC 4180 CSV, UTF-8, streamed; header: ${csvHeader(apiFieldsOf(exportItem)).join(",")}. Free-text cells that start with =, +, -, @, tab or CR get a leading '.`,
     headers: { "Content-Disposition": header('attachment; filename="<resource>-<date>.csv"') },
     content: { "text/csv": { schema: { type: "string" } } },
   };
-  return dealNamed(noun, {
+  return recordNamed(noun, {
     list: { summary: `The caller's team's ${noun}s`, responses: { "200": paged("A page", list) } },
     create: { summary: `${create} (needs {permission})`, responses: { "201": created(`The new ${noun}`, schema) } },
     export: { summary: `The caller's team's ${noun}s as CSV (every row the list's filters select)`, responses: { "200": csv } },
@@ -87,10 +87,10 @@ export function operationAnswers() {
     getCompany: { summary: "One company in full (needs the {permission} permission)", responses: { "200": ok("The company", companySchema) } },
     getOrderBook: { summary: "The company's order book as the caller may see it: open indications by price, counts, best prices, spread (needs the {permission} permission)", responses: { "200": ok("The order book", orderBookSchema) } },
     listCompanyTrades: { summary: "The company's verified trades (the tape) as the caller may see them, newest sign_date first, with a summary (needs the {permission} permission)", responses: { "200": paged("A page", companyTradeListSchema) } },
-    ...dealAnswers("indication", { schema: indicationSchema, list: indicationListSchema, create: "Create an indication", conflict: "409 when closed" }),
+    ...recordAnswers("indication", { schema: indicationSchema, list: indicationListSchema, create: "Create an indication", conflict: "409 when closed" }),
     refreshIndication: { summary: "Confirm an open indication is still live (needs {permission})", responses: { "200": withEtag("The refreshed indication", indicationSchema) } },
     closeIndication: { summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs {permission})", responses: { "200": withEtag("The closed indication", indicationSchema) } },
-    ...dealAnswers("trade", { schema: tradeSchema, list: tradeListSchema, exportItem: tradeExportSchema, create: "Record a trade, unverified", conflict: "409 trade_verified when verified" }),
+    ...recordAnswers("trade", { schema: tradeSchema, list: tradeListSchema, exportItem: tradeExportSchema, create: "Record a trade, unverified", conflict: "409 trade_verified when verified" }),
     listEvents: { summary: "The team's audit events after a cursor, in the order they were written (incremental sync)", responses: { "200": paged("Events, and where to resume", eventFeedSchema) } },
     streamEvents: {
       summary: "The team's audit events and the caller's notifications as they happen, and hints that a market or the verification queue changed (Server-Sent Events)",

@@ -158,7 +158,7 @@ type Rules = (input: never) => RuleIssue[];
 const RULES = new WeakMap<z.ZodType, { rules: Rules; shape: Record<string, z.ZodType> }>();
 
 /**
- * Registers the rules a body schema checks once its fields are valid (lib/deals/write-fields.ts
+ * Registers the rules a body schema checks once its fields are valid (lib/records/write-fields.ts
  * createSchema), with the fields' own schemas: `earlyRuleIssues` runs them while some fields are
  * still invalid, so the API and the dashboard's forms name every problem at once.
  */

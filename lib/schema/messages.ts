@@ -5,7 +5,7 @@ import type { z } from "zod";
  * that starts with the parameter's name, says what is expected, and shows what was sent when that
  * helps ("price_per_share must be a decimal number like "12.50" …; got "12,5"."). A schema says
  * the part after the name (a *predicate*: "must be …", "is required: …"); `sentence` puts the name
- * in front, so the dashboard's forms can put the field's label there instead (deal-form/fields.ts).
+ * in front, so the dashboard's forms can put the field's label there instead (record-form/fields.ts).
  * zod's own English never reaches a caller: `zodMessage` is zod's customError (zod-config.ts).
  */
 
@@ -24,7 +24,7 @@ export function shown(value: string): string {
 }
 
 /**
- * What a form says of an amount typed with a minus sign (deal-form/fields.ts): the API's decimals
+ * What a form says of an amount typed with a minus sign (record-form/fields.ts): the API's decimals
  * have no sign, and its format text would not say that the sign is what is wrong.
  */
 export const NOT_NEGATIVE = "must not be negative";

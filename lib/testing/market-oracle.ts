@@ -9,8 +9,8 @@ import type { FixtureTrade } from "./fixtures/trades";
  * order book and the tape must show a viewer. Written from the spec's rules, not from lib/market.
  */
 
-/** What a book row and a tape row both have: whose, of which company, and the deal's stock. */
-interface DealRow {
+/** What a book row and a tape row both have: whose, of which company, and the record's stock. */
+interface RecordRow {
   id: string;
   teamId: string;
   teamName: string;
@@ -21,7 +21,7 @@ interface DealRow {
   stockClassType: string;
 }
 
-export interface BookRow extends DealRow {
+export interface BookRow extends RecordRow {
   side: "bid" | "offer";
   stage: string;
   visibility: string;
@@ -32,7 +32,7 @@ export interface BookRow extends DealRow {
   updatedAt: Date;
 }
 
-export interface TapeRow extends DealRow {
+export interface TapeRow extends RecordRow {
   attributedToOwner: boolean;
   isVerified: boolean;
   structure: string;

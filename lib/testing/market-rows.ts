@@ -78,7 +78,7 @@ export function marketTrade(
 let permalink = 0;
 const nextPermalink = (prefix: string) => `${prefix}-${Date.now()}-${permalink++}`;
 
-/** The columns every deal row has that another team must never see: the visibility tests look for these values. */
+/** The columns every record row has that another team must never see: the visibility tests look for these values. */
 function ownedColumns(r: { id: string; teamId: string; userId: string; issuerId: string; pricePerShare: string; volume: string; stockType: string; stockClassType: string }) {
   return {
     id: r.id,

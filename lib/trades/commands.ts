@@ -3,9 +3,9 @@ import { ApiError } from "../schema/errors";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { TradeRecord } from "../db/models";
-import { versioned, type Versioned } from "../deals/read";
-import { columnsOfInput, throwRuleIssues, writableOf } from "../deals/write-fields";
-import { applyChange, applyCreate, type DealTable } from "../deals/write";
+import { versioned, type Versioned } from "../records/read";
+import { columnsOfInput, throwRuleIssues, writableOf } from "../records/write-fields";
+import { applyChange, applyCreate, type RecordTable } from "../records/write";
 import { OPS_TRADE_SOURCE, TRADE_SOURCE } from "./queries";
 import type { Trade, TradeWithTeam } from "./schema";
 import { tradeRuleIssues, WRITABLE_FIELDS, type TradeInput, type TradePatch } from "./write-schema";
@@ -13,7 +13,7 @@ import { tradeRuleIssues, WRITABLE_FIELDS, type TradeInput, type TradePatch } fr
 /**
  * The write side of trades: a team records and changes its trades; the marketplace team
  * (trades_verify) verifies and unverifies any team's. Each write is one transaction with its
- * audit event (lib/deals/write.ts), answered with the trade read as every read reads it
+ * audit event (lib/records/write.ts), answered with the trade read as every read reads it
  * (lib/trades/queries.ts); these functions are the only writers of the table (seeds and fixtures
  * aside).
  */
@@ -23,8 +23,8 @@ type WritableColumns = Omit<TradeRecord, "id" | "teamId" | "userId" | "isVerifie
 /** The columns of writable fields, in their stored form. */
 const columnsOf = (input: TradeInput) => columnsOfInput<WritableColumns>(TRADE_SOURCE.fields, input);
 
-/** Where the writes of lib/deals/write.ts read and write. */
-const TRADES: DealTable<Trade> = { ...TRADE_SOURCE, write: (tx) => tx.trade, permalinkPrefix: "TRD" };
+/** Where the writes of lib/records/write.ts read and write. */
+const TRADES: RecordTable<Trade> = { ...TRADE_SOURCE, write: (tx) => tx.trade, permalinkPrefix: "TRD" };
 
 /** POST /my/trades: recorded unverified. */
 export async function createTrade(caller: Caller, input: TradeInput): Promise<Versioned<Trade>> {
@@ -33,7 +33,7 @@ export async function createTrade(caller: Caller, input: TradeInput): Promise<Ve
 }
 
 /** A trade as the marketplace team changes it: with its team, under the trade's own ETag. */
-const OPS_TRADES: DealTable<TradeWithTeam> = {
+const OPS_TRADES: RecordTable<TradeWithTeam> = {
   ...OPS_TRADE_SOURCE,
   write: (tx) => tx.trade,
   permalinkPrefix: "TRD",

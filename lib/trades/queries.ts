@@ -4,19 +4,19 @@ import { readPage } from "../schema/read-page";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { ListQuery } from "../db/list-query";
-import { dealFilters } from "../deals/common";
-import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../deals/joins";
-import { findDeal, versioned, type DealSource, type Versioned } from "../deals/read";
+import { recordFilters } from "../records/common";
+import { BROKER_JOIN, ISSUER_JOIN, TEAM_JOIN } from "../records/joins";
+import { findRecord, versioned, type RecordSource, type Versioned } from "../records/read";
 import type { Filters } from "../db/sql";
 import type { Trade as TradeRow } from "../generated/kysely/tables";
 import { SIGN_DATE, TRADE_CREATED, WON_DATE, type OpsTradeListQuery, type Trade, type TradeExport, type TradeListQuery, type TradeWithTeam } from "./schema";
 import { OPS_TRADE_FIELDS, TRADE_EXPORT_FIELDS, TRADE_FIELDS } from "./serializer";
 
 /** Where a trade is read from, in a list and alone: the one way its JSON is written. */
-export const TRADE_SOURCE: DealSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
+export const TRADE_SOURCE: RecordSource<Trade, "trades"> = { noun: "trade", table: "trades", fields: TRADE_FIELDS, joins: [ISSUER_JOIN], columns: { team: "team_id" } };
 
 /** A trade with its team, as the marketplace team reads any team's (GET /ops/trades, verify). */
-export const OPS_TRADE_SOURCE: DealSource<TradeWithTeam, "trades"> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, joins: [ISSUER_JOIN, TEAM_JOIN] };
+export const OPS_TRADE_SOURCE: RecordSource<TradeWithTeam, "trades"> = { ...TRADE_SOURCE, fields: OPS_TRADE_FIELDS, joins: [ISSUER_JOIN, TEAM_JOIN] };
 
 /** The trade filters, any team. */
 function tradeConditions(query: Omit<TradeListQuery, "sort">): (w: Filters<TradeRow>) => void {
@@ -27,7 +27,7 @@ function tradeConditions(query: Omit<TradeListQuery, "sort">): (w: Filters<Trade
     SIGN_DATE.where(w, query);
     WON_DATE.where(w, query);
     TRADE_CREATED.where(w, query);
-    dealFilters(w, query);
+    recordFilters(w, query);
   };
 }
 
@@ -94,11 +94,11 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
 
 /** GET /my/trades/{id}: any member of the team; another team's id is a 404. */
 export async function getTrade(caller: Caller, id: string): Promise<Versioned<Trade>> {
-  return versioned((await findDeal(TRADE_SOURCE, id, caller.teamId)).item);
+  return versioned((await findRecord(TRADE_SOURCE, id, caller.teamId)).item);
 }
 
 /** One trade of any team with its team, for the marketplace team: what GET /ops/trades lists, read alone. */
 export async function getAnyTeamsTrade(caller: Caller, id: string): Promise<Versioned<TradeWithTeam>> {
   requirePermission(caller, REQUIRES.viewEveryTeamsTrade);
-  return versioned((await findDeal(OPS_TRADE_SOURCE, id, null)).item);
+  return versioned((await findRecord(OPS_TRADE_SOURCE, id, null)).item);
 }

@@ -3,7 +3,7 @@ import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
 import { booleanParam, enumList, listQuery, pageParams, sortParam, uuidParam, withoutPage, type SortOrder } from "../schema/params";
 import { timeRange } from "../schema/time-params";
-import { dealOriginFields, dealRangeParams, dealStockFields, dealStockParams } from "../deals/common";
+import { recordOriginFields, recordRangeParams, recordStockFields, recordStockParams } from "../records/common";
 import { STRUCTURES } from "../domain/enums";
 
 export const TRADE_SORT_FIELDS = ["created_at", "updated_at", "sign_date", "won_date", "price_per_share", "volume"] as const;
@@ -21,11 +21,11 @@ const tradeListParams = {
   /** The team member who recorded the trade (the review's breakdown by broker). */
   user_id: uuidParam("user_id", "user"),
   structure: enumList("structure", STRUCTURES),
-  ...dealStockParams,
+  ...recordStockParams,
   ...SIGN_DATE.params,
   ...WON_DATE.params,
   ...TRADE_CREATED.params,
-  ...dealRangeParams,
+  ...recordRangeParams,
   sort: sortParam(TRADE_SORT_FIELDS, DEFAULT_TRADE_SORT),
 };
 
@@ -40,13 +40,13 @@ export const tradeExportParamsSchema = listQuery(withoutPage(tradeListParams));
 export const tradeSchema = z.object({
   id: z.string(),
   attributed_to_owner: z.boolean(),
-  ...dealOriginFields,
+  ...recordOriginFields,
   is_verified: z.boolean(),
   management_fee_percent: decimalField.nullable(),
   permalink_id: z.string(),
   price_per_share: decimalField,
   sign_date: dateField,
-  ...dealStockFields,
+  ...recordStockFields,
   structure: z.enum(STRUCTURES),
   third_party_id: z.string().nullable(),
   updated_at: timestampField,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailInput, expecting, textInput } from "../schema/body";
-import { createSchema, dealWritable, refusedFields, structureInput, type RuleIssue } from "../deals/write-fields";
+import { createSchema, recordWritable, refusedFields, structureInput, type RuleIssue } from "../records/write-fields";
 
 /**
  * The bodies of POST /my/trades and PATCH /my/trades/{id}: the fields a caller may send and the
@@ -15,7 +15,7 @@ export const FIXED_FIELDS = ["issuer_id"] as const;
 const dateInput = z.iso.date({ error: expecting("a calendar date written YYYY-MM-DD, like 2026-03-09") });
 
 const writable = {
-  ...dealWritable,
+  ...recordWritable,
   structure: structureInput,
   attributed_to_owner: z.boolean({ error: expecting("true or false") }),
   sign_date: dateInput,

@@ -36,7 +36,7 @@ const READ_ONLY: readonly Permission[] = ["companies"];
 const OPS: readonly Permission[] = [...BROKER_PERMISSIONS, "trades_verify"];
 
 /** Whether a user's indications and trades can exist: generated rows belong only to those who may write them. */
-export function mayOwnDeals(permissions: readonly string[]): boolean {
+export function mayOwnRecords(permissions: readonly string[]): boolean {
   return permissions.includes("indications_manage") || permissions.includes("trades_manage");
 }
 

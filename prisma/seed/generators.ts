@@ -2,7 +2,7 @@
  * Pure row generators for the demo data. Each function turns (seed, row index, context) into one
  * plain row object, with no I/O and no dependence on other rows (see prng.ts), so the same code can
  * drive the small demo seed and, later, a chunked large-scale seed. Here the row shapes, the teams
- * and the users; the companies in company-rows.ts, the indications and trades in deal-rows.ts.
+ * and the users; the companies in company-rows.ts, the indications and trades in record-rows.ts.
  */
 import { namedUuid } from "./prng";
 import type { TeamSpec, UserSpec } from "./accounts";

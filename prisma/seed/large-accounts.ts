@@ -32,7 +32,7 @@ const TEAM_WORDS_A = ["Harbor", "Summit", "Granite", "Beacon", "Cedar", "Northbr
 const TEAM_WORDS_B = ["Securities", "Capital Markets", "Private Markets", "Partners", "Advisors", "Secondaries", "Brokerage", "Trading"] as const;
 
 /** The five demo teams first (fixed ids as in the demo seed), then generated ones. */
-export function buildTeams(seed: number, count: number, dealTeams = count): TeamRow[] {
+export function buildTeams(seed: number, count: number, recordTeams = count): TeamRow[] {
   const teams: TeamRow[] = TEAMS.map((t, i) => ({
     id: namedUuid(seed, "team", t.key),
     name: t.name,
@@ -51,7 +51,7 @@ export function buildTeams(seed: number, count: number, dealTeams = count): Team
   // Skew: Zipf-like weights over the trading teams, Alpha first (the biggest), then Beta, Gamma,
   // Delta, then the long tail. The ops team does not trade.
   const trading = teams.filter((t) => t.name !== "Marketplace Operations");
-  trading.forEach((t, rank) => (t.weight = rank < dealTeams ? 1 / Math.pow(rank + 1, 1.05) : 0));
+  trading.forEach((t, rank) => (t.weight = rank < recordTeams ? 1 / Math.pow(rank + 1, 1.05) : 0));
   return teams;
 }
 

@@ -1,6 +1,6 @@
-import { mayOwnDeals } from "./accounts";
+import { mayOwnRecords } from "./accounts";
 import { companyRow, companySlug } from "./company-rows";
-import { indicationRow, tradeRow } from "./deal-rows";
+import { indicationRow, tradeRow } from "./record-rows";
 import { BASE_TIME, type CompanyRow, type RowContext } from "./generators";
 import { Rng } from "../../lib/random";
 import { buildTeams, buildUsers, type TeamRow, type UserRow } from "./large-accounts";
@@ -42,7 +42,7 @@ interface Context {
 function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companies: CompanyRow[]): Context {
   const usersByTeam = new Map<string, UserRow[]>();
   for (const u of users) {
-    if (!mayOwnDeals(JSON.parse(u.permissions) as string[])) continue;
+    if (!mayOwnRecords(JSON.parse(u.permissions) as string[])) continue;
     const list = usersByTeam.get(u.teamId) ?? [];
     list.push(u);
     usersByTeam.set(u.teamId, list);
@@ -57,7 +57,7 @@ function buildContext(seed: number, teams: TeamRow[], users: UserRow[], companie
   };
 }
 
-// The demo seed's row generators (prisma/seed/deal-rows.ts) make the rows, so both data sets
+// The demo seed's row generators (prisma/seed/record-rows.ts) make the rows, so both data sets
 // follow the same realism and validity rules. Two adaptations for 2 M rows: the owner is picked
 // here in O(log n) from the 200 teams' users (the generator's weighted pick walks its whole owner
 // list per row) and handed to the generator as a one-owner context; and the row object is turned
@@ -109,7 +109,7 @@ export const TRADE_COLUMNS = [
 
 /** Teams, users, companies and the generation context: cheap, rebuilt by every worker. */
 export function generateBase(seed: number, scale: LargeScale) {
-  const teams = buildTeams(seed, scale.teams, scale.dealTeams);
+  const teams = buildTeams(seed, scale.teams, scale.recordTeams);
   const users = buildUsers(seed, teams);
   const companies = Array.from({ length: scale.companies }, (_, i) => companyRow(seed, i, "large"));
   return { teams, users, companies, ctx: buildContext(seed, teams, users, companies) };

@@ -8,7 +8,7 @@ export interface LargeScale {
   indications: number;
   trades: number;
   /** Only the first this many trading teams own indications and trades (default: every one). */
-  dealTeams?: number;
+  recordTeams?: number;
 }
 
 export const SCALES = {
@@ -17,8 +17,8 @@ export const SCALES = {
   smoke: { companies: 300, teams: 12, indications: 6_000, trades: 4_000 },
   // The CSV export benchmark (issue 15: one caller's 1,000,000-row export): in "large" a team owns
   // about a fifth of the rows, so here Alpha owns every one; the same generators, fewer companies.
-  export: { companies: 1_000, teams: 5, indications: 1_000_000, trades: 1_000_000, dealTeams: 1 },
-  "export-smoke": { companies: 100, teams: 5, indications: 3_000, trades: 2_000, dealTeams: 1 },
+  export: { companies: 1_000, teams: 5, indications: 1_000_000, trades: 1_000_000, recordTeams: 1 },
+  "export-smoke": { companies: 100, teams: 5, indications: 3_000, trades: 2_000, recordTeams: 1 },
 } satisfies Record<string, LargeScale>;
 
 export type ScaleName = keyof typeof SCALES;

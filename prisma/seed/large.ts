@@ -23,7 +23,7 @@
  * inserts), and PostgreSQL with pg (INSERT … SELECT FROM unnest($1::text[], …) in batches of
  * thousands of rows, indexes rebuilt at the end): large-sinks.ts. The table and column names are
  * those of the committed migrations. Indications and trades come from the demo seed's own row
- * generators (prisma/seed/deal-rows.ts: same realism and validity rules: structure only for offers,
+ * generators (prisma/seed/record-rows.ts: same realism and validity rules: structure only for offers,
  * acceptable_structures only for bids, recipients only for private indications, won_date on or
  * after sign_date, timestamps in order, decimals in the stored fixed-width form), generated in a
  * worker thread while the main thread writes (large-rows.ts). Companies come from the demo seed's

@@ -1,8 +1,8 @@
 import type { Db } from "../../lib/db/client";
 import { hashPassword, verifyPassword } from "../../lib/auth/password";
-import { DEMO_PASSWORD, mayOwnDeals, TEAMS, USERS } from "./accounts";
+import { DEMO_PASSWORD, mayOwnRecords, TEAMS, USERS } from "./accounts";
 import { companyRow, companySlug } from "./company-rows";
-import { indicationRow, tradeRow } from "./deal-rows";
+import { indicationRow, tradeRow } from "./record-rows";
 import { BASE_TIME, SEED, teamId, teamRows, userId, userRows, type RowContext } from "./generators";
 
 export interface SeedOptions {
@@ -34,7 +34,7 @@ async function demoPasswordHash(db: Db): Promise<string> {
 
 /** The context indications and trades are generated against: companies and weighted owners. */
 export function rowContext(seed: number, baseTime: number, companies: readonly { id: string; slug: string }[]): RowContext {
-  const dealers = USERS.filter((user) => mayOwnDeals(user.permissions));
+  const dealers = USERS.filter((user) => mayOwnRecords(user.permissions));
   const owners = dealers.flatMap((user) => {
     const team = TEAMS.find((t) => t.key === user.team)!;
     if (team.tradingWeight === 0) return [];

@@ -2,7 +2,7 @@
 
 import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
-import type { Versioned } from "@/lib/deals/read";
+import type { Versioned } from "@/lib/records/read";
 import { closeIndication, createIndication, refreshIndication, updateIndication } from "@/lib/indications/commands";
 import { getIndication } from "@/lib/indications/queries";
 import type { Indication } from "@/lib/indications/schema";

@@ -2,7 +2,7 @@
 
 import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
-import type { Versioned } from "@/lib/deals/read";
+import type { Versioned } from "@/lib/records/read";
 import { createTrade, setTradeVerified, updateTrade } from "@/lib/trades/commands";
 import { getTrade } from "@/lib/trades/queries";
 import type { Trade } from "@/lib/trades/schema";

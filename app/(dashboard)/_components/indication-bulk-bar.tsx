@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useSelection } from "@/components/data-table/selection";
 import { bulkIndicationAction } from "../_actions/indications";
-import { ConfirmButton } from "./deal-form/confirm-button";
+import { ConfirmButton } from "./record-form/confirm-button";
 
 const button = "h-7 rounded border border-slate-300 bg-white px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50";
 

@@ -12,8 +12,8 @@ import type { Indication } from "@/lib/indications/schema";
 import { IntentLink } from "@/components/intent-link";
 import { SelectionFoot, SelectionProvider, selectionColumn } from "@/components/data-table/selection";
 import { MoneyCell, StructureCell, TextCell } from "./cells";
-import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
-import { IndicationRowMenu } from "./deal-form/indication-actions";
+import { recordColumns, recordFilters, options, pickFilters, type IssuerFilter } from "./record-table";
+import { IndicationRowMenu } from "./record-form/indication-actions";
 import { IndicationBulkBar } from "./indication-bulk-bar";
 import { LogoColorsProvider } from "./inline-logos";
 import { SavedViews } from "./saved-views";
@@ -22,14 +22,14 @@ import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Indication>();
 
-const deal = dealColumns<Indication>();
+const record = recordColumns<Indication>();
 
 const columns = [
-  deal.issuer,
+  record.issuer,
   col.accessor("side", { id: "side", header: "Side", meta: { card: true }, cell: (info) => <SideBadge side={info.getValue()} /> }),
   col.accessor("stage", { id: "stage", header: "Stage", meta: { card: true }, cell: (info) => <StageBadge stage={info.getValue()} /> }),
-  deal.price_per_share,
-  deal.volume,
+  record.price_per_share,
+  record.volume,
   col.accessor("minimum_volume", {
     id: "minimum_volume",
     header: "Min. volume",
@@ -52,19 +52,19 @@ const columns = [
     },
   }),
   col.accessor("visibility", { id: "visibility", header: "Visibility", cell: (info) => labelOf(VISIBILITY_LABELS, info.getValue()) }),
-  deal.stock_type,
-  deal.stock_class,
-  deal.management_fee_percent,
-  deal.carried_interest_fee_percent,
+  record.stock_type,
+  record.stock_class,
+  record.management_fee_percent,
+  record.carried_interest_fee_percent,
   col.accessor("private_recipients", {
     id: "private_recipients",
     header: "Recipients",
     cell: (info) => <TextCell value={info.getValue().join(", ") || null} />,
   }),
-  deal.client_id,
-  deal.third_party_id,
-  deal.permalink_id,
-  deal.details,
+  record.client_id,
+  record.third_party_id,
+  record.permalink_id,
+  record.details,
   col.accessor("opened_at", { id: "opened_at", header: "Opened", meta: { sortField: "opened_at" }, cell: (info) => <Timestamp iso={info.getValue()} /> }),
   col.accessor("last_refreshed_at", {
     id: "last_refreshed_at",
@@ -72,8 +72,8 @@ const columns = [
     meta: { label: "Last refreshed", sortField: "last_refreshed_at" },
     cell: (info) => <Timestamp iso={info.getValue()} />,
   }),
-  deal.created_at,
-  deal.updated_at,
+  record.created_at,
+  record.updated_at,
 ];
 
 /**
@@ -124,7 +124,7 @@ type FilterName = "side" | "stage" | "structure" | "visibility" | "stock_type" |
 const PRIMARY_FILTERS: FilterName[] = ["side", "stage", "issuer"];
 
 function indicationFilters(issuer: IssuerFilter, only?: FilterName[], facets?: FacetCounts): FilterDef[] {
-  const shared = dealFilters(issuer, facets);
+  const shared = recordFilters(issuer, facets);
   const { facet } = shared;
   return pickFilters<FilterName>(
     [

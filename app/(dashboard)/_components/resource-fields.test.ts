@@ -3,12 +3,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { indicationSchema } from "@/lib/indications/schema";
 import { tradeSchema } from "@/lib/trades/schema";
-import { LONG_TEXT_FIELDS } from "./deal-form/field-defs";
+import { LONG_TEXT_FIELDS } from "./record-form/field-defs";
 import { detailOrder, ResourceFields } from "./resource-fields";
 
 /**
  * The detail pages show every field of the response schema by themselves: a field added to the
- * schema lands among the deal's own fields (not after the bookkeeping), and long free text spans
+ * schema lands among the record's own fields (not after the bookkeeping), and long free text spans
  * the row because its form takes it in a textarea, without naming the field here.
  */
 

@@ -28,7 +28,7 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
 };
 
 /**
- * The order a desk reads a deal in: the economics (what, at what price, how much, on what terms,
+ * The order a desk reads a record in: the economics (what, at what price, how much, on what terms,
  * who may see it), then the parties and the stock; the record's bookkeeping (BOOKKEEPING) comes
  * last. A field not listed in either follows `details`, before the bookkeeping, in its schema order.
  */

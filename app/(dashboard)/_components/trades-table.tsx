@@ -11,7 +11,7 @@ import type { Trade } from "@/lib/trades/schema";
 import { IntentLink } from "@/components/intent-link";
 import { StructureCell, TextCell } from "./cells";
 import { SHARED_FIELD_LABELS } from "./field-labels";
-import { dealColumns, dealFilters, options, pickFilters, type IssuerFilter } from "./deal-table";
+import { recordColumns, recordFilters, options, pickFilters, type IssuerFilter } from "./record-table";
 import { LogoColorsProvider } from "./inline-logos";
 import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
@@ -19,11 +19,11 @@ import type { SortOrder } from "@/lib/schema/params";
 
 const col = createColumnHelper<Trade>();
 
-const deal = dealColumns<Trade>();
+const record = recordColumns<Trade>();
 
 /** The trade's own columns (the verification queue adds its team, selection and actions around them). */
 export const TRADE_COLUMNS = [
-  deal.issuer,
+  record.issuer,
   col.accessor("sign_date", {
     id: "sign_date",
     header: "Signed",
@@ -36,11 +36,11 @@ export const TRADE_COLUMNS = [
     meta: { sortField: "won_date", label: "Won date" },
     cell: (info) => <span className="tabular-nums">{formatDate(info.getValue())}</span>,
   }),
-  deal.price_per_share,
-  deal.volume,
+  record.price_per_share,
+  record.volume,
   col.accessor("structure", { id: "structure", header: "Structure", cell: (info) => <StructureCell value={info.getValue()} /> }),
-  deal.stock_type,
-  deal.stock_class,
+  record.stock_type,
+  record.stock_class,
   col.accessor("is_verified", {
     id: "is_verified",
     header: "Status",
@@ -66,14 +66,14 @@ export const TRADE_COLUMNS = [
     meta: { label: SHARED_FIELD_LABELS.attributed_to_owner },
     cell: (info) => (info.getValue() ? "Yes" : "No"),
   }),
-  deal.management_fee_percent,
-  deal.carried_interest_fee_percent,
-  deal.client_id,
-  deal.third_party_id,
-  deal.permalink_id,
-  deal.details,
-  deal.created_at,
-  deal.updated_at,
+  record.management_fee_percent,
+  record.carried_interest_fee_percent,
+  record.client_id,
+  record.third_party_id,
+  record.permalink_id,
+  record.details,
+  record.created_at,
+  record.updated_at,
 ];
 
 /** A link to the trade's detail page (its fields, history and, while unverified, its edit). */
@@ -164,7 +164,7 @@ export function tradeFilters({
   brokers?: Option[];
   only?: readonly TradeFilterName[];
 }): FilterDef[] {
-  const shared = dealFilters(issuer, facets);
+  const shared = recordFilters(issuer, facets);
   return pickFilters<TradeFilterName>(
     [
       ["verification", verificationFilter(verification, facets)],

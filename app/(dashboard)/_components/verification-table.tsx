@@ -7,7 +7,7 @@ import { IntentLink } from "@/components/intent-link";
 import { SelectionFoot, SelectionProvider, selectionColumn, useSelection } from "@/components/data-table/selection";
 import type { Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
-import type { IssuerFilter } from "./deal-table";
+import type { IssuerFilter } from "./record-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
 import { VerifyControls, type VerifyOutcome } from "./verify-controls";
 import type { SortOrder } from "@/lib/schema/params";

@@ -5,8 +5,8 @@ import { useId, useRef, useState, useTransition } from "react";
 import { unverifySchema } from "@/lib/trades/write-schema";
 import { setTradesVerifiedAction } from "../_actions/trades";
 import { withLabel } from "@/lib/schema/messages";
-import { DIALOG } from "./deal-form/dialog";
-import { errorsOf } from "./deal-form/fields";
+import { DIALOG } from "./record-form/dialog";
+import { errorsOf } from "./record-form/fields";
 
 const button = "h-7 rounded border border-slate-300 bg-white px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50";
 

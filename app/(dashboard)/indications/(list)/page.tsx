@@ -4,7 +4,7 @@ import { NewRows } from "@/components/live/new-rows";
 import { indicationFacets } from "@/lib/indications/facets";
 import { listIndications } from "@/lib/indications/queries";
 import { DEFAULT_INDICATION_SORT, indicationExportParamsSchema, indicationListParamsSchema } from "@/lib/indications/schema";
-import { NewIndicationButton } from "../../_components/deal-form/indication-form";
+import { NewIndicationButton } from "../../_components/record-form/indication-form";
 import { IndicationsTable } from "../../_components/indications-table";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { requireCaller } from "../../_lib/caller";

@@ -1,5 +1,5 @@
 import { requireCaller } from "../../_lib/caller";
-import { loadIndicationForPage } from "../../_lib/deal";
+import { loadIndicationForPage } from "../../_lib/record";
 
 /**
  * The 404 check of /indications/[id], in a layout above the page's loading.tsx so the answer

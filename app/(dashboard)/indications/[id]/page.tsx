@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { SideBadge, StageBadge } from "@/components/data-table/badges";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { indicationSchema } from "@/lib/indications/schema";
-import { DealDetail } from "../../_components/deal-detail";
-import { IndicationActions } from "../../_components/deal-form/indication-actions";
-import { NewIndicationButton } from "../../_components/deal-form/indication-form";
+import { RecordDetail } from "../../_components/record-detail";
+import { IndicationActions } from "../../_components/record-form/indication-actions";
+import { NewIndicationButton } from "../../_components/record-form/indication-form";
 import { requireCaller } from "../../_lib/caller";
-import { historyOf, loadIndicationForPage } from "../../_lib/deal";
+import { historyOf, loadIndicationForPage } from "../../_lib/record";
 
 type Params = Promise<{ id: string }>;
 
@@ -28,7 +28,7 @@ export default async function IndicationPage({ params }: { params: Params }) {
   const canManage = caller.permissions.includes("indications_manage");
 
   return (
-    <DealDetail
+    <RecordDetail
       kind="indication"
       resource={resource}
       parent={{ href: "/indications", label: "Indications" }}
@@ -50,6 +50,6 @@ export default async function IndicationPage({ params }: { params: Params }) {
       history={history}
     >
       <LiveRefresh resource={resource.id} />
-    </DealDetail>
+    </RecordDetail>
   );
 }

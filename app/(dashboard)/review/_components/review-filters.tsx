@@ -4,7 +4,7 @@ import { FilterBar } from "@/components/data-table/toolbar";
 import type { Option } from "@/components/data-table/types";
 import { PendingRegion } from "@/components/data-table/url-state";
 import type { FacetCounts } from "@/lib/db/facets";
-import type { IssuerFilter } from "../../_components/deal-table";
+import type { IssuerFilter } from "../../_components/record-table";
 import { tradeFilters } from "../../_components/trades-table";
 
 /**

@@ -4,7 +4,7 @@ import { NewRows } from "@/components/live/new-rows";
 import { tradeFacets } from "@/lib/trades/facets";
 import { listTrades } from "@/lib/trades/queries";
 import { DEFAULT_TRADE_SORT, tradeListParamsSchema, tradeExportParamsSchema } from "@/lib/trades/schema";
-import { RecordTradeButton } from "../../_components/deal-form/trade-form";
+import { RecordTradeButton } from "../../_components/record-form/trade-form";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
 import { TradesTable } from "../../_components/trades-table";
 import { requireCaller } from "../../_lib/caller";

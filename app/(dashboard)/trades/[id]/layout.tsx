@@ -1,5 +1,5 @@
 import { requireCaller } from "../../_lib/caller";
-import { loadTradeForPage } from "../../_lib/deal";
+import { loadTradeForPage } from "../../_lib/record";
 
 /** The 404 check of /trades/[id], above the page's loading.tsx so the status is a real 404. */
 export default async function TradeLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {

@@ -3,10 +3,10 @@ import { VerifiedBadge } from "@/components/data-table/badges";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Timestamp } from "@/components/timestamp";
 import { tradeSchema } from "@/lib/trades/schema";
-import { DealDetail } from "../../_components/deal-detail";
-import { EditTradeButton } from "../../_components/deal-form/trade-form";
+import { RecordDetail } from "../../_components/record-detail";
+import { EditTradeButton } from "../../_components/record-form/trade-form";
 import { requireCaller } from "../../_lib/caller";
-import { historyOf, loadTradeForPage } from "../../_lib/deal";
+import { historyOf, loadTradeForPage } from "../../_lib/record";
 
 type Params = Promise<{ id: string }>;
 
@@ -27,7 +27,7 @@ export default async function TradePage({ params }: { params: Params }) {
   const canEdit = team === null && caller.permissions.includes("trades_manage") && !resource.is_verified;
 
   return (
-    <DealDetail
+    <RecordDetail
       kind="trade"
       resource={resource}
       parent={team ? { href: "/verification", label: "Verification" } : { href: "/trades", label: "Trades" }}
@@ -49,6 +49,6 @@ export default async function TradePage({ params }: { params: Params }) {
       ) : resource.is_verified || team ? null : (
         <p className="text-xs text-slate-500">Waiting for the marketplace team to verify it. It can be edited until then.</p>
       )}
-    </DealDetail>
+    </RecordDetail>
   );
 }

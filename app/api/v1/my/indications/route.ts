@@ -1,3 +1,3 @@
-import { INDICATIONS, teamListRoutes } from "@/lib/http/deal-routes";
+import { INDICATIONS, teamListRoutes } from "@/lib/http/record-routes";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = teamListRoutes(INDICATIONS);

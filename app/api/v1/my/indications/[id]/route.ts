@@ -1,3 +1,3 @@
-import { INDICATIONS, teamItemRoutes } from "@/lib/http/deal-routes";
+import { INDICATIONS, teamItemRoutes } from "@/lib/http/record-routes";
 
 export const { GET, PATCH, POST, PUT, DELETE, OPTIONS } = teamItemRoutes(INDICATIONS);

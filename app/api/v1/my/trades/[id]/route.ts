@@ -1,3 +1,3 @@
-import { TRADES, teamItemRoutes } from "@/lib/http/deal-routes";
+import { TRADES, teamItemRoutes } from "@/lib/http/record-routes";
 
 export const { GET, PATCH, POST, PUT, DELETE, OPTIONS } = teamItemRoutes(TRADES);

@@ -37,7 +37,7 @@ const bid: FormValues = {
   structure: "direct",
 };
 
-describe("deal form bodies", () => {
+describe("record form bodies", () => {
   it("each form has a field for every writable field of its schema (a field left out could never be set from the dashboard)", () => {
     expect(INDICATION_FORM_FIELDS.map((f) => f.name).sort()).toEqual([...INDICATION_WRITABLE].sort());
     expect(TRADE_FORM_FIELDS.map((f) => f.name).sort()).toEqual([...TRADE_WRITABLE].sort());

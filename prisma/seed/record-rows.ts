@@ -17,7 +17,7 @@ import {
   volume,
   volumeNumber,
   ymd,
-} from "./deal-values";
+} from "./record-values";
 import { DETAIL_PHRASES, RECIPIENT_DOMAINS, TRADE_DETAIL_PHRASES } from "./vocab";
 
 /** The demo indications and trades, one row each from (seed, index, context). */

@@ -7,8 +7,8 @@ import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
 import { getEngine } from "../db/client";
 import type { IndicationRecord, TradeRecord } from "../db/models";
 import { transaction, type Tx, type Write } from "../db/transaction";
-import { storedDealId } from "./common";
-import { findDeal, versioned, type DealSource, type Versioned } from "./read";
+import { storedRecordId } from "./common";
+import { findRecord, versioned, type RecordSource, type Versioned } from "./read";
 import { announce } from "../live/bus";
 import { changeOf, type Change } from "../live/change";
 import { recordNotifications } from "../notifications/record";
@@ -30,11 +30,11 @@ interface RowUpdate {
   updateMany(args: { where: { id: string }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
 }
 
-/** The columns every deal row is created with, whatever its resource. */
+/** The columns every record row is created with, whatever its resource. */
 export type CreatedRow = Pick<IndicationRecord & TradeRecord, "id" | "teamId" | "userId" | "permalinkId" | "createdAt" | "updatedAt">;
 
-/** A deal as a write needs it: where it is read from and where it is written. */
-export interface DealTable<T> extends DealSource<T> {
+/** A record as a write needs it: where it is read from and where it is written. */
+export interface RecordTable<T> extends RecordSource<T> {
   /** The row's model in the transaction (`tx.indication`): a change is written there. */
   write(tx: Tx): RowUpdate;
   /** What its permalinks start with: `IND`, `TRD`. */
@@ -59,7 +59,7 @@ export interface RowChange<T> {
 /**
  * Locks the row, reads it, checks the caller's If-Match, applies the change and writes it with
  * its audit event, all in one transaction; the answer is the row read again the way every read
- * reads it (lib/deals/read.ts). Concurrent changes of one row wait for each other, so without
+ * reads it (lib/records/read.ts). Concurrent changes of one row wait for each other, so without
  * If-Match each one applies to the row as the one before left it (the last write wins, each
  * audited with its own from and to); with If-Match every one after the first sees a new ETag and
  * is refused 412.
@@ -67,15 +67,15 @@ export interface RowChange<T> {
 export async function applyChange<T extends { id: string; updated_at: string }>(
   caller: Caller,
   ifMatch: string | null,
-  deal: DealTable<T>,
+  record: RecordTable<T>,
   spec: RowChange<T>,
 ): Promise<Versioned<T>> {
-  const stale = (why: string) => new ApiError("precondition_failed", `The ${deal.noun} ${why}; read it again.`);
-  const version = deal.version ?? versioned;
+  const stale = (why: string) => new ApiError("precondition_failed", `The ${record.noun} ${why}; read it again.`);
+  const version = record.version ?? versioned;
   let change: Change | undefined;
   const answer = await transaction(async (write) => {
-    await write.lock(deal.table, storedDealId(spec.id, deal.noun));
-    const read = () => findDeal(deal, spec.id, spec.teamId, write);
+    await write.lock(record.table, storedRecordId(spec.id, record.noun));
+    const read = () => findRecord(record, spec.id, spec.teamId, write);
     const { item, teamId } = await read();
     const before = version(item);
     if (ifMatch !== null && !etagMatches(ifMatch, before.etag)) throw stale("changed since you read it (If-Match does not match its ETag)");
@@ -83,7 +83,7 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     const now = new Date(Math.max(Date.now(), Date.parse(item.updated_at) + 1));
     const data = spec.change(item, now);
     if (data === null) return before;
-    await deal.write(write.tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
+    await record.write(write.tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
     const after = version((await read()).item);
     const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
     change = await recordChange(write, caller, { action: spec.action, teamId, at: now, reason: spec.reason ?? null }, was, is);
@@ -116,13 +116,13 @@ function announceChange(change: Change): void {
 
 /**
  * A create in one transaction: the issuer must exist (400 at `issuer_id` otherwise), `insert`
- * writes the row from what every deal row gets (CreatedRow) and its resource's own columns, the row
+ * writes the row from what every record row gets (CreatedRow) and its resource's own columns, the row
  * is answered as every read reads it, and the creation is audited.
  */
 export async function applyCreate<T extends { id: string }>(
   caller: Caller,
   action: AuditAction,
-  deal: DealTable<T>,
+  record: RecordTable<T>,
   issuerId: string,
   insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
 ): Promise<Versioned<T>> {
@@ -133,8 +133,8 @@ export async function applyCreate<T extends { id: string }>(
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
     const now = new Date();
     const id = randomUUID();
-    await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(deal.permalinkPrefix), createdAt: now, updatedAt: now });
-    const created = versioned((await findDeal(deal, id, caller.teamId, write)).item);
+    await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(record.permalinkPrefix), createdAt: now, updatedAt: now });
+    const created = versioned((await findRecord(record, id, caller.teamId, write)).item);
     change = await recordChange(write, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, created.resource as Record<string, unknown>);
     return created;
   });

@@ -29,13 +29,13 @@ type SharedField =
   | "updated_at";
 
 /** What indications and trades have in common: the fields their tables show the same way. */
-export type DealRow = Pick<Indication, SharedField> & Pick<Trade, SharedField>;
+export type RecordRow = Pick<Indication, SharedField> & Pick<Trade, SharedField>;
 
 /**
  * The columns of the fields indications and trades share, one definition for both tables (each
  * puts them in its own order among its own columns).
  */
-export function dealColumns<T extends DealRow>() {
+export function recordColumns<T extends RecordRow>() {
   const col = createColumnHelper<T>();
   const text = (id: "client_id" | "third_party_id" | "permalink_id" | "details", header: string, mono: boolean) =>
     col.accessor((row) => row[id], { id, header, cell: (info) => <TextCell value={info.getValue()} mono={mono} /> });
@@ -87,7 +87,7 @@ export const options = <T extends string>(values: readonly T[], label: (v: T) =>
 export type IssuerFilter = { selected: CompanyOption | null; searchUrl: string } | null;
 
 /** The filters of the fields indications and trades share, and `facet` for their own enums. */
-export function dealFilters(issuer: IssuerFilter, facets?: FacetCounts) {
+export function recordFilters(issuer: IssuerFilter, facets?: FacetCounts) {
   const facet = (param: string, label: string, choices: Option[], nullable = false): FilterDef => ({
     kind: "facet",
     param,

@@ -4,7 +4,7 @@ import type { CompanyOption } from "@/components/data-table/types";
 import type { Indication } from "@/lib/indications/schema";
 import { indicationCreateSchema } from "@/lib/indications/write-schema";
 import { createIndicationAction, readIndicationAction, updateIndicationAction } from "../../_actions/indications";
-import { DealForm } from "./deal-form";
+import { RecordForm } from "./record-form";
 import { EMPTY_INDICATION, INDICATION_FORM_FIELDS } from "./field-defs";
 import { valuesOf } from "./fields";
 import type { FormDone } from "./form-dialog";
@@ -17,7 +17,7 @@ import { LoadThen } from "./load-then";
 export function CreateIndicationForm({ issuer, from, done }: { issuer: CompanyOption | null; from?: Indication; done: FormDone }) {
   const initial = from ? { ...valuesOf(INDICATION_FORM_FIELDS, from), third_party_id: "" } : { ...EMPTY_INDICATION, issuer_id: issuer?.id ?? "" };
   return (
-    <DealForm<Indication>
+    <RecordForm<Indication>
       noun="indication"
       fields={INDICATION_FORM_FIELDS}
       schema={indicationCreateSchema}
@@ -36,7 +36,7 @@ export function CreateIndicationForm({ issuer, from, done }: { issuer: CompanyOp
 /** Without an ETag (a table row), the indication is read as it is now first. */
 export function EditIndicationForm({ indication, etag, done }: { indication: Indication; etag?: string; done: FormDone }) {
   const form = (current: Indication, currentEtag: string) => (
-    <DealForm<Indication>
+    <RecordForm<Indication>
       noun="indication"
       fields={INDICATION_FORM_FIELDS}
       schema={indicationCreateSchema}

@@ -15,7 +15,7 @@ import { issuerSchema } from "../domain/issuer";
  */
 
 /** Response fields: fees, the client's reference, creation, details and the issuer. */
-export const dealOriginFields = {
+export const recordOriginFields = {
   carried_interest_fee_percent: decimalField.nullable(),
   client_id: z.string().nullable(),
   created_at: timestampField,
@@ -24,14 +24,14 @@ export const dealOriginFields = {
 };
 
 /** Response fields: the stock dealt in. */
-export const dealStockFields = {
+export const recordStockFields = {
   stock_class: z.string().nullable(),
   stock_class_type: z.enum(STOCK_CLASS_TYPES),
   stock_type: z.enum(STOCK_TYPES),
 };
 
 /** Query parameters: the stock and the issuer. */
-export const dealStockParams = {
+export const recordStockParams = {
   stock_type: enumList("stock_type", STOCK_TYPES),
   stock_class_type: enumList("stock_class_type", STOCK_CLASS_TYPES),
   issuer_id: uuidParam("issuer_id"),
@@ -41,17 +41,17 @@ export const dealStockParams = {
 const UPDATED = timeRange("updated_at", { aliases: { updated_since: ">=" } });
 
 /** Query parameters: the update window, price and volume ranges. */
-export const dealRangeParams = {
+export const recordRangeParams = {
   ...UPDATED.params,
   ...priceVolumeParams,
 };
 
-type DealFilterQuery = {
-  [K in keyof typeof dealStockParams | keyof typeof dealRangeParams]: z.output<(typeof dealStockParams & typeof dealRangeParams)[K]>;
+type RecordFilterQuery = {
+  [K in keyof typeof recordStockParams | keyof typeof recordRangeParams]: z.output<(typeof recordStockParams & typeof recordRangeParams)[K]>;
 };
 
-/** The conditions of the filters both lists offer (dealStockParams, dealRangeParams). */
-export function dealFilters(w: Filters<Indication> | Filters<Trade>, query: DealFilterQuery): void {
+/** The conditions of the filters both lists offer (recordStockParams, recordRangeParams). */
+export function recordFilters(w: Filters<Indication> | Filters<Trade>, query: RecordFilterQuery): void {
   w.oneOf("stock_type", query.stock_type);
   w.oneOf("stock_class_type", query.stock_class_type);
   w.equals("issuer_id", query.issuer_id);
@@ -65,7 +65,7 @@ export function dealFilters(w: Filters<Indication> | Filters<Trade>, query: Deal
  * row, answered without a statement: a path id reaches here from the API, the dashboard's pages
  * and its actions, and a string PostgreSQL cannot take (U+0000) must not become a 500.
  */
-export function storedDealId(id: string, noun: "indication" | "trade"): string {
+export function storedRecordId(id: string, noun: "indication" | "trade"): string {
   if (!isUuid(id)) throw ApiError.notFound(`No ${noun} with id ${id}.`);
   return id.toLowerCase();
 }

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/schema/errors";
 import { DEFAULT_HISTORY_SORT } from "@/lib/schema/history-params";
 import type { Caller } from "@/lib/auth/caller";
 import { resourceHistory, type AuditEvent } from "@/lib/audit/events";
-import type { Versioned } from "@/lib/deals/read";
+import type { Versioned } from "@/lib/records/read";
 import { getIndication } from "@/lib/indications/queries";
 import type { Indication } from "@/lib/indications/schema";
 import { REQUIRES } from "@/lib/auth/requirements";

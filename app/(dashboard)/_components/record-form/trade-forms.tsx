@@ -4,7 +4,7 @@ import type { CompanyOption } from "@/components/data-table/types";
 import type { Trade } from "@/lib/trades/schema";
 import { tradeCreateSchema } from "@/lib/trades/write-schema";
 import { createTradeAction, readTradeAction, updateTradeAction } from "../../_actions/trades";
-import { DealForm } from "./deal-form";
+import { RecordForm } from "./record-form";
 import { EMPTY_TRADE, TRADE_FORM_FIELDS } from "./field-defs";
 import { valuesOf } from "./fields";
 import type { FormDone } from "./form-dialog";
@@ -12,7 +12,7 @@ import type { FormDone } from "./form-dialog";
 /** The trade forms inside their dialogs (trade-form.tsx), loaded when one opens, as indication-forms.tsx. */
 export function RecordTradeForm({ issuer, done }: { issuer: CompanyOption | null; done: FormDone }) {
   return (
-    <DealForm<Trade>
+    <RecordForm<Trade>
       noun="trade"
       fields={TRADE_FORM_FIELDS}
       schema={tradeCreateSchema}
@@ -28,7 +28,7 @@ export function RecordTradeForm({ issuer, done }: { issuer: CompanyOption | null
 
 export function EditTradeForm({ trade, etag, done }: { trade: Trade; etag: string; done: FormDone }) {
   return (
-    <DealForm<Trade>
+    <RecordForm<Trade>
       noun="trade"
       fields={TRADE_FORM_FIELDS}
       schema={tradeCreateSchema}

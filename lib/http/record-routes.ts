@@ -1,7 +1,7 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
 import type { ListQuery } from "../db/list-query";
-import type { Versioned } from "../deals/read";
+import type { Versioned } from "../records/read";
 import { createIndication, updateIndication } from "../indications/commands";
 import { getIndication, indicationList } from "../indications/queries";
 import type { PageRequest } from "../schema/pagination";
@@ -19,7 +19,7 @@ import { resourceResponse } from "./resource-response";
  * operations (lib/http/operations.ts: permission, query, body) and what answers them; the route
  * files only spread the result.
  */
-interface DealResource<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }> {
+interface RecordResource<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }> {
   name: "indications" | "trades";
   operations: { list: L; create: C; get: Operation & { path: `/my/${string}/{id}` }; change: P & { path: `/my/${string}/{id}` } };
   list: (teamId: string, query: InputOf<L>) => ListQuery<R>;
@@ -29,7 +29,7 @@ interface DealResource<L extends Operation, C extends Operation, P extends Opera
 }
 
 /** GET and POST /my/<resource>; every other method answers 405. */
-export function teamListRoutes<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }>(resource: DealResource<L, C, P, R>) {
+export function teamListRoutes<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }>(resource: RecordResource<L, C, P, R>) {
   const { list, create } = resource.operations;
   // A list's query is a page request (listQuery, lib/schema/params.ts).
   const GET = operationRoute(list, async ({ request, caller, input }) => listResponse(request, resource.name, resource.list(caller.teamId, input), input as PageRequest));
@@ -38,12 +38,12 @@ export function teamListRoutes<L extends Operation, C extends Operation, P exten
 }
 
 /** GET and PATCH /my/<resource>/{id}; every other method answers 405. */
-export function teamItemRoutes<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }>(resource: DealResource<L, C, P, R>) {
+export function teamItemRoutes<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }>(resource: RecordResource<L, C, P, R>) {
   const { get, change } = resource.operations;
   const GET = operationRoute(get, async ({ request, caller, params }) =>
     resourceResponse(await resource.get(caller, params.id), { ifNoneMatch: request.headers.get("if-none-match") }),
   );
-  // `change`'s path is the item's, `/my/<resource>/{id}` (DealResource), which TypeScript does not read through the generic.
+  // `change`'s path is the item's, `/my/<resource>/{id}` (RecordResource), which TypeScript does not read through the generic.
   const PATCH = operationRoute(change, async ({ request, caller, params, input }) =>
     resourceResponse(await resource.change(caller, (params as { id: string }).id, input, request.headers.get("if-match"))),
   );

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { earlyRuleIssues } from "@/lib/deals/write-fields";
+import { earlyRuleIssues } from "@/lib/records/write-fields";
 import { fieldName } from "@/lib/schema/body";
 import { NOT_NEGATIVE, sentence } from "@/lib/schema/messages";
 import { valueText } from "../resource-fields";
 
 /**
- * What a deal form (indication, trade) is made of, as data: each field's input kind, whether it
+ * What a record form (indication, trade) is made of, as data: each field's input kind, whether it
  * applies given the other values (an offer's structure, a bid's acceptable structures), and how
  * its text becomes the API's value. The rules themselves stay in the resource's write schema.
  */

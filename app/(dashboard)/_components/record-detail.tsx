@@ -1,6 +1,6 @@
 import { Breadcrumb } from "@/components/layout/breadcrumb";
 import type { AuditEvent } from "@/lib/audit/events";
-import { LONG_TEXT_FIELDS } from "./deal-form/field-defs";
+import { LONG_TEXT_FIELDS } from "./record-form/field-defs";
 import { HistoryTimeline } from "./history-timeline";
 import { ResourceFields } from "./resource-fields";
 
@@ -8,7 +8,7 @@ import { ResourceFields } from "./resource-fields";
  * The detail page of an indication or a trade: breadcrumb, title with its badges and actions,
  * what `children` adds (a trade's verification), every field in `fields`, then the audit history.
  */
-export function DealDetail({
+export function RecordDetail({
   resource,
   parent,
   badges,

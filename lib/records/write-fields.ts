@@ -27,7 +27,7 @@ export const structureInput = z
 const percent = decimalInput({ max: "100" }).nullable();
 
 /** The writable fields indications and trades both have. */
-export const dealWritable = {
+export const recordWritable = {
   issuer_id: z.uuid({ error: expecting("the id of a company, as GET /companies lists it") }),
   price_per_share: decimalInput({ positive: true }),
   volume: decimalInput({ positive: true }),

@@ -31,7 +31,7 @@ interface Conflict<T> {
  * schema), shows each problem next to its field and focuses the first; the server's answer is
  * shown the same way. A 412 (someone saved in between) shows what changed and offers a reload.
  */
-export function DealForm<T extends Record<string, unknown>>({
+export function RecordForm<T extends Record<string, unknown>>({
   noun,
   fields,
   schema,
