@@ -19,6 +19,7 @@ const LAYERS = [
   ["indications"],
   ["trades"],
   ["market"],
+  ["deals"],
   ["logos"],
   ["health"],
   ["users"],

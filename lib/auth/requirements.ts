@@ -26,6 +26,9 @@ export const REQUIRES = {
   viewEveryTeamsTrade: { permission: "trades_verify", action: "Viewing every team's trades" },
   verifyTrade: { permission: "trades_verify", action: "Verifying trades" },
   unverifyTrade: { permission: "trades_verify", action: "Unverifying trades" },
+  askIntroduction: { permission: "indications_manage", action: "Asking for introductions" },
+  takeDealStep: { permission: "indications_manage", action: "Accepting, declining and withdrawing deals" },
+  manageDeals: { permission: "deals_manage", action: "Running every team's deals" },
   // Webhooks send the team's indications and trades out: whoever may change indications manages them (docs/api/live.md, "Webhooks").
   manageWebhooks: { permission: "indications_manage", action: "Managing webhooks" },
 } as const satisfies Record<string, Requirement>;

@@ -49,7 +49,16 @@ function decimalSql(column: Fragment): Fragment {
 }
 
 function valueSql(dialect: Dialect, name: string, kind: FieldKind): Fragment {
-  const column = col(name);
+  return kind === "ref"
+    ? dialect.jsonObject([
+        ["id", sql.ref(`${name}.id`)],
+        ["name", sql.ref(`${name}.name`)],
+      ])
+    : columnJson(dialect, col(name), kind);
+}
+
+/** Any column as the API writes a field of its kind (a computed field reading a joined row's column). */
+export function columnJson(dialect: Dialect, column: Fragment, kind: Exclude<FieldKind, "ref">): Fragment {
   switch (kind) {
     case "text":
       return column;
@@ -62,11 +71,6 @@ function valueSql(dialect: Dialect, name: string, kind: FieldKind): Fragment {
       return dialect.booleanJson(column);
     case "list":
       return dialect.listJson(column);
-    case "ref":
-      return dialect.jsonObject([
-        ["id", sql.ref(`${name}.id`)],
-        ["name", sql.ref(`${name}.name`)],
-      ]);
   }
 }
 

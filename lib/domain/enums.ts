@@ -30,9 +30,10 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * companies: view company details (spec 5.1); indications_manage, trades_manage: create and change
- * the team's indications / trades; trades_verify: verify any team's trades (the marketplace team).
+ * the team's indications / trades; trades_verify: verify any team's trades; deals_manage: run every
+ * team's deals (introduce, terms, close, kill). The last two are the marketplace team's.
  */
-export const PERMISSIONS = ["companies", "indications_manage", "trades_manage", "trades_verify"] as const;
+export const PERMISSIONS = ["companies", "indications_manage", "trades_manage", "trades_verify", "deals_manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 /** What a broker holds: everything but verifying trades. */
 export const BROKER_PERMISSIONS = ["companies", "indications_manage", "trades_manage"] as const satisfies readonly Permission[];
@@ -59,5 +60,29 @@ export const AUDIT_ACTIONS = [
   "trade.updated",
   "trade.verified",
   "trade.unverified",
+  "deal.requested",
+  "deal.accepted",
+  "deal.introduced",
+  "deal.terms",
+  "deal.closed",
+  "deal.dead",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * A deal's stages (issue 45, docs/api/deals.md "Stages"): requested → accepted → introduced →
+ * in_closing → closed, and dead from any open one. Who may take which step: lib/deals/machine.ts.
+ */
+export const DEAL_STAGES = ["requested", "accepted", "introduced", "in_closing", "closed", "dead"] as const;
+export type DealStage = (typeof DEAL_STAGES)[number];
+
+/** A team's part in a deal: it asked for the introduction, or it owns the order. */
+export const DEAL_ROLES = ["requester", "owner"] as const;
+export type DealRole = (typeof DEAL_ROLES)[number];
+
+/** Why the marketplace team killed a deal (POST /ops/deals/{id}/kill). */
+export const DEAL_KILL_REASONS = ["rofr_exercised", "issuer_blocked", "no_agreement", "other"] as const;
+
+/** Why a deal is dead: the owner declined it, a party withdrew, or the marketplace team killed it. */
+export const DEAL_DEAD_REASONS = ["declined", "withdrawn", ...DEAL_KILL_REASONS] as const;
+export type DealDeadReason = (typeof DEAL_DEAD_REASONS)[number];

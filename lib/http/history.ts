@@ -15,7 +15,7 @@ import type { OPERATIONS } from "./operations";
  * with its ETag (304 to a matching If-None-Match), `next_cursor` and `Link` like every list page.
  * `find` answers 404 for an unknown or another team's id, before anything of its history.
  */
-export function historyRoute(operation: typeof OPERATIONS.indicationHistory | typeof OPERATIONS.tradeHistory, find: (caller: Caller, id: string) => Promise<{ resource: { id: string } }>) {
+export function historyRoute(operation: typeof OPERATIONS.indicationHistory | typeof OPERATIONS.tradeHistory | typeof OPERATIONS.dealHistory, find: (caller: Caller, id: string) => Promise<{ resource: { id: string } }>) {
   return {
     ...readOnly,
     GET: operationRoute(operation, async ({ request, url, caller, params, input: query }) => {

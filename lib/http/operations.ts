@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { eventFeedParamsSchema } from "../audit/events";
+import { closeSchema, dealListParamsSchema, declineSchema, interestSchema, killSchema, opsDealListParamsSchema, termsSchema, withdrawSchema } from "../deals/schema";
 import { REQUIRES, type Requirement } from "../auth/requirements";
 import { companyListParamsSchema } from "../companies/schema";
 import { indicationExportParamsSchema, indicationListParamsSchema } from "../indications/schema";
@@ -126,6 +127,19 @@ export const OPERATIONS = {
     create: { requires: REQUIRES.recordTrade, schema: tradeCreateSchema },
     change: { requires: REQUIRES.changeTrade, schema: tradePatchSchema, conflict: "trade_verified" },
   }),
+  requestIntroduction: {
+    method: "POST",
+    path: "/market/indications/{permalink_id}/interests",
+    requires: REQUIRES.askIntroduction,
+    body: { schema: interestSchema },
+    errors: ["own_indication", "indication_closed", "deal_exists"],
+  },
+  listDeals: { method: "GET", path: "/my/deals", query: dealListParamsSchema },
+  getDeal: { method: "GET", path: "/my/deals/{id}" },
+  dealHistory: { method: "GET", path: "/my/deals/{id}/history", query: historyParamsSchema },
+  acceptDeal: { method: "POST", path: "/my/deals/{id}/accept", requires: REQUIRES.takeDealStep, ifMatch: true, errors: ["invalid_transition"] },
+  declineDeal: { method: "POST", path: "/my/deals/{id}/decline", requires: REQUIRES.takeDealStep, body: { schema: declineSchema }, ifMatch: true, errors: ["invalid_transition"] },
+  withdrawDeal: { method: "POST", path: "/my/deals/{id}/withdraw", requires: REQUIRES.takeDealStep, body: { schema: withdrawSchema, optional: true }, ifMatch: true, errors: ["invalid_transition"] },
   listEvents: { method: "GET", path: "/my/events", query: eventFeedParamsSchema },
   streamEvents: { method: "GET", path: "/my/stream", query: streamParamsSchema },
   listNotifications: { method: "GET", path: "/my/notifications", query: notificationListParamsSchema },
@@ -147,6 +161,12 @@ export const OPERATIONS = {
   listAllTrades: { method: "GET", path: "/ops/trades", requires: REQUIRES.listEveryTeamsTrades, query: opsTradeListParamsSchema },
   verifyTrade: { method: "POST", path: "/ops/trades/{id}/verify", requires: REQUIRES.verifyTrade, body: { schema: verifySchema, optional: true }, ifMatch: true },
   unverifyTrade: { method: "POST", path: "/ops/trades/{id}/unverify", requires: REQUIRES.unverifyTrade, body: { schema: unverifySchema }, ifMatch: true },
+  listAllDeals: { method: "GET", path: "/ops/deals", requires: REQUIRES.manageDeals, query: opsDealListParamsSchema },
+  getAnyDeal: { method: "GET", path: "/ops/deals/{id}", requires: REQUIRES.manageDeals },
+  introduceDeal: { method: "POST", path: "/ops/deals/{id}/introduce", requires: REQUIRES.manageDeals, ifMatch: true, errors: ["invalid_transition"] },
+  recordDealTerms: { method: "POST", path: "/ops/deals/{id}/terms", requires: REQUIRES.manageDeals, body: { schema: termsSchema }, ifMatch: true, errors: ["invalid_transition"] },
+  closeDeal: { method: "POST", path: "/ops/deals/{id}/close", requires: REQUIRES.manageDeals, body: { schema: closeSchema }, ifMatch: true, errors: ["invalid_transition"] },
+  killDeal: { method: "POST", path: "/ops/deals/{id}/kill", requires: REQUIRES.manageDeals, body: { schema: killSchema }, ifMatch: true, errors: ["invalid_transition"] },
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { auditEventSchema, eventFeedSchema } from "../audit/events";
 import { companyListSchema, companySchema } from "../companies/schema";
+import { dealListSchema, dealSchema } from "../deals/schema";
 import { csvHeader } from "../http/csv";
 import { recordNamed, type OperationId } from "../http/operations";
 import { indicationListSchema, indicationSchema } from "../indications/schema";
@@ -78,6 +79,26 @@ const stream = {
   content: { "text/event-stream": { schema: { type: "string" } } },
 };
 
+/** The deal operations: a request, the lists, one, and each step (docs/api/deals.md). */
+function dealAnswers() {
+  const step = (summary: string) => ({ summary: `${summary} (needs {permission}; 409 invalid_transition when its stage does not allow it)`, responses: { "200": withEtag("The deal after the step", dealSchema) } });
+  return {
+    requestIntroduction: { summary: "Ask for an introduction on another team's order you may see: a deal in stage requested (needs {permission})", responses: { "201": created("The new deal", dealSchema) } },
+    listDeals: { summary: "The caller's team's deals, as requester and as owner", responses: { "200": paged("A page", dealListSchema) } },
+    getDeal: { summary: "One of the team's deals, its parties named as far as the team may see them", responses: { "200": withEtag("The deal", dealSchema) } },
+    dealHistory: { summary: "The deal's audit events as the team saw them (oldest first unless sorted)", responses: { "200": paged("A page of events", eventPage) } },
+    acceptDeal: step("The order's owner accepts the request (requested -> accepted)"),
+    declineDeal: step("The order's owner declines the request, saying why (requested -> dead)"),
+    withdrawDeal: step("Either party withdraws from an open deal (-> dead)"),
+    listAllDeals: { summary: "Every deal, both parties named, or one team's (needs {permission})", responses: { "200": paged("A page", dealListSchema) } },
+    getAnyDeal: { summary: "Any deal, both parties named (needs {permission})", responses: { "200": withEtag("The deal", dealSchema) } },
+    introduceDeal: step("Introduce the parties (accepted -> introduced): from now on each is named to the other"),
+    recordDealTerms: step("Record the agreed terms (introduced or in_closing -> in_closing)"),
+    closeDeal: step("Close the deal (in_closing -> closed), recording one unverified trade for each party in the same transaction"),
+    killDeal: step("End an open deal, with a reason (-> dead)"),
+  } satisfies Partial<Record<OperationId, Answers>>;
+}
+
 /** Built for each document: withExamples (lib/openapi/examples.ts) writes into the answers. */
 export function operationAnswers() {
   const sameTrade = () => ({ "200": withEtag("The trade with its team", tradeWithTeamSchema) });
@@ -91,6 +112,7 @@ export function operationAnswers() {
     refreshIndication: { summary: "Confirm an open indication is still live (needs {permission})", responses: { "200": withEtag("The refreshed indication", indicationSchema) } },
     closeIndication: { summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs {permission})", responses: { "200": withEtag("The closed indication", indicationSchema) } },
     ...recordAnswers("trade", { schema: tradeSchema, list: tradeListSchema, exportItem: tradeExportSchema, create: "Record a trade, unverified", conflict: "409 trade_verified when verified" }),
+    ...dealAnswers(),
     listEvents: { summary: "The team's audit events after a cursor, in the order they were written (incremental sync)", responses: { "200": paged("Events, and where to resume", eventFeedSchema) } },
     streamEvents: {
       summary: "The team's audit events and the caller's notifications as they happen, and hints that a market or the verification queue changed (Server-Sent Events)",

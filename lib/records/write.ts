@@ -122,22 +122,44 @@ function announceChange(change: Change): void {
 export async function applyCreate<T extends { id: string }>(
   caller: Caller,
   action: AuditAction,
-  record: RecordTable<T>,
+  table: RecordTable<T>,
   issuerId: string,
   insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
 ): Promise<Versioned<T>> {
   let change: Change | undefined;
   const state = await transaction(async (write) => {
-    const { tx } = write;
-    const issuer = await tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
+    const issuer = await write.tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
-    const now = new Date();
-    const id = randomUUID();
-    await insert(tx, { id, teamId: caller.teamId, userId: caller.userId, permalinkId: newPermalink(record.permalinkPrefix), createdAt: now, updatedAt: now });
-    const created = versioned((await findRecord(record, id, caller.teamId, write)).item);
-    change = await recordChange(write, caller, { action, teamId: caller.teamId, at: now, reason: null }, null, created.resource as Record<string, unknown>);
-    return created;
+    const created = await createIn(write, caller, action, table, { teamId: caller.teamId, userId: caller.userId }, insert);
+    change = created.change;
+    return created.state;
   });
   if (change) announceChange(change);
   return state;
+}
+
+/**
+ * A record created inside a write of its own (a deal's close records its trades): owned by
+ * `owner` (team and broker), audited as the caller's act; answers the change, to announce once the
+ * transaction commits (announceChanges).
+ */
+export async function createIn<T extends { id: string }>(
+  write: Write,
+  caller: Caller,
+  action: AuditAction,
+  table: RecordTable<T>,
+  owner: { teamId: string; userId: string },
+  insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
+): Promise<{ state: Versioned<T>; change: Change }> {
+  const now = new Date();
+  const id = randomUUID();
+  await insert(write.tx, { id, ...owner, permalinkId: newPermalink(table.permalinkPrefix), createdAt: now, updatedAt: now });
+  const state = versioned((await findRecord(table, id, owner.teamId, write)).item);
+  const change = await recordChange(write, caller, { action, teamId: owner.teamId, at: now, reason: null }, null, state.resource as Record<string, unknown>);
+  return { state, change };
+}
+
+/** Tells the live streams of committed changes (lib/live/bus.ts). */
+export function announceChanges(changes: readonly Change[]): void {
+  for (const change of changes) announceChange(change);
 }

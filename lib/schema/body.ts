@@ -330,4 +330,7 @@ export const textInput = (max: number, what = `text of at most ${max.toLocaleStr
     });
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
+/** A calendar date, as trades and deals take one. */
+export const dateInput = z.iso.date({ error: expecting("a calendar date written YYYY-MM-DD, like 2026-03-09") });
+
 export const emailInput = z.email({ error: expecting("an e-mail address, like name@example.com") }).max(254);

@@ -57,7 +57,7 @@ function derivedParams(path: string): Record<string, string> {
   if (company) return { company_id: safeDecode(company[1]) };
   const webhook = /^\/api\/v1\/my\/webhooks\/([^/?#]+)(?:\/deliveries\/([^/?#]+))?/.exec(path);
   if (webhook) return { id: safeDecode(webhook[1]), ...(webhook[2] !== undefined && { delivery_id: safeDecode(webhook[2]) }) };
-  const resource = /^\/api\/v1\/(?:my|ops)\/(?:indications|trades)\/([^/?#]+)/.exec(path);
+  const resource = /^\/api\/v1\/(?:my|ops)\/(?:indications|trades|deals)\/([^/?#]+)/.exec(path);
   return resource ? { id: safeDecode(resource[1]) } : {};
 }
 

@@ -5,7 +5,8 @@ import { REQUIRES } from "../auth/requirements";
 import type { TradeRecord } from "../db/models";
 import { versioned, type Versioned } from "../records/read";
 import { columnsOfInput, throwRuleIssues, writableOf } from "../records/write-fields";
-import { applyChange, applyCreate, type RecordTable } from "../records/write";
+import { applyChange, applyCreate, createIn, type RecordTable } from "../records/write";
+import type { Write } from "../db/transaction";
 import { OPS_TRADE_SOURCE, TRADE_SOURCE } from "./queries";
 import type { Trade, TradeWithTeam } from "./schema";
 import { tradeRuleIssues, WRITABLE_FIELDS, type TradeInput, type TradePatch } from "./write-schema";
@@ -30,6 +31,14 @@ const TRADES: RecordTable<Trade> = { ...TRADE_SOURCE, write: (tx) => tx.trade, p
 export async function createTrade(caller: Caller, input: TradeInput): Promise<Versioned<Trade>> {
   requirePermission(caller, REQUIRES.recordTrade);
   return applyCreate(caller, "trade.created", TRADES, input.issuer_id, (tx, row) => tx.trade.createMany({ data: { ...row, ...columnsOf(input), isVerified: false } }));
+}
+
+/**
+ * One party's trade of a deal's close (lib/deals/commands.ts), in the close's transaction: owned by
+ * the party's team and broker, audited as the marketplace team's act, linked to the deal.
+ */
+export function createDealTrade(write: Write, caller: Caller, owner: { teamId: string; userId: string }, input: TradeInput, dealId: string) {
+  return createIn(write, caller, "trade.created", TRADES, owner, (tx, row) => tx.trade.createMany({ data: { ...row, ...columnsOf(input), isVerified: false, dealId } }));
 }
 
 /** A trade as the marketplace team changes it: with its team, under the trade's own ETag. */

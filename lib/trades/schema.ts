@@ -41,6 +41,8 @@ export const tradeSchema = z.object({
   id: z.string(),
   attributed_to_owner: z.boolean(),
   ...recordOriginFields,
+  /** The deal whose close recorded it (docs/api/deals.md); null for a trade recorded by hand. */
+  deal_id: z.string().nullable(),
   is_verified: z.boolean(),
   management_fee_percent: decimalField.nullable(),
   permalink_id: z.string(),

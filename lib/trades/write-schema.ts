@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailInput, expecting, textInput } from "../schema/body";
+import { dateInput, emailInput, expecting, textInput } from "../schema/body";
 import { createSchema, recordWritable, refusedFields, structureInput, type RuleIssue } from "../records/write-fields";
 
 /**
@@ -12,7 +12,6 @@ const ASSIGNED_FIELDS = ["id", "permalink_id", "created_at", "updated_at", "is_v
 /** Fixed at creation, as for indications: a trade of another company is another trade. */
 export const FIXED_FIELDS = ["issuer_id"] as const;
 
-const dateInput = z.iso.date({ error: expecting("a calendar date written YYYY-MM-DD, like 2026-03-09") });
 
 const writable = {
   ...recordWritable,

@@ -33,7 +33,7 @@ export interface UserSpec {
 const ALL = BROKER_PERMISSIONS;
 const NO_COMPANIES: readonly Permission[] = ["indications_manage", "trades_manage"];
 const READ_ONLY: readonly Permission[] = ["companies"];
-const OPS: readonly Permission[] = [...BROKER_PERMISSIONS, "trades_verify"];
+const OPS: readonly Permission[] = [...BROKER_PERMISSIONS, "trades_verify", "deals_manage"];
 
 /** Whether a user's indications and trades can exist: generated rows belong only to those who may write them. */
 export function mayOwnRecords(permissions: readonly string[]): boolean {

@@ -123,6 +123,8 @@ export function tradeRow(ctx: RowContext, index: number): TradeRow {
     carriedInterestFeePercent: hasFees && rng.chance(0.85) ? carriedInterestFee(rng) : null,
     clientId: clientId(rng),
     createdAt: new Date(createdAt),
+    // Generated trades are recorded by hand: none comes of a deal.
+    dealId: null,
     details: rng.chance(0.5) ? null : rng.pick(TRADE_DETAIL_PHRASES),
     isVerified,
     managementFeePercent: hasFees ? managementFee(rng) : null,

@@ -13,6 +13,12 @@ const ACTION_LABELS: Record<AuditEvent["action"], string> = {
   "trade.updated": "Edited",
   "trade.verified": "Verified",
   "trade.unverified": "Unverified",
+  "deal.requested": "Introduction asked for",
+  "deal.accepted": "Accepted by the order's owner",
+  "deal.introduced": "Introduced",
+  "deal.terms": "Terms recorded",
+  "deal.closed": "Closed: trades recorded",
+  "deal.dead": "Ended",
 };
 
 function via(actor: AuditEvent["actor"]): string {

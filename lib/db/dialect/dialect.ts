@@ -21,6 +21,8 @@ export interface Dialect {
 
   /** A JSON object from `key, expression` pairs, in order. */
   jsonObject(pairs: readonly (readonly [string, Fragment])[]): Fragment;
+  /** A JSON array of the expressions, in order (`[]` of none). */
+  jsonArray(items: readonly Fragment[]): Fragment;
   /** A JSON value (`jsonObject`'s) as text, as a statement returns it to be parsed or passed on. */
   jsonText(json: Fragment): Fragment;
   /** The JSON array of `item` over the rows in `order`, as text; `[]` without rows. */

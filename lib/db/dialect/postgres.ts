@@ -18,6 +18,7 @@ export const postgres: Dialect = {
   // json_agg adds newlines, while row_to_json writes a row's columns as `{"key":value}` in column
   // order (jsonb would be compact too, but sorts the keys).
   jsonObject: (pairs) => sql`(SELECT row_to_json(json_row) FROM (SELECT ${sql.join(pairs.map(([key, value]) => sql`${value} AS ${sql.id(key)}`))}) json_row)`,
+  jsonArray: (items) => sql`json_build_array(${sql.join(items)})`,
   jsonText: (json) => sql`${json}::text`,
   jsonArrayAgg: (item, order) => sql`coalesce('[' || string_agg((${item})::text, ',' ORDER BY ${order}) || ']', '[]')`,
   timestampJson: timestampText,

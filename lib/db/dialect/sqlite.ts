@@ -45,6 +45,7 @@ export const sqlite: Dialect = {
   booleanParam: (value) => (value ? 1 : 0),
 
   jsonObject: (pairs) => sql`json_object(${sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`,
+  jsonArray: (items) => sql`json_array(${sql.join(items)})`,
   jsonText: (json) => json,
   jsonArrayAgg: (item, order) => sql`json_group_array(${item} ORDER BY ${order})`,
   timestampJson: (column) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,

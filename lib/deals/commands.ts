@@ -1,0 +1,203 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { ApiError } from "../schema/errors";
+import { etagMatches } from "../schema/etag";
+import { isUuid } from "../schema/params";
+import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
+import { transaction, type Write } from "../db/transaction";
+import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
+import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
+import type { DealDeadReason, DealRole, DealStage, Structure } from "../domain/enums";
+import { announceChanges } from "../records/write";
+import { versioned, type Versioned } from "../records/read";
+import type { Change } from "../live/change";
+import { createDealTrade } from "../trades/commands";
+import { dealAudience, recordDealEvents, viewsOf, type DealStepEvent } from "./events";
+import { OPEN_STAGES, transition, type DealStep } from "./machine";
+import { dealViewerOf, type DealViewer } from "./naming";
+import { noSuchDeal, readDeal } from "./queries";
+import type { Deal, InterestInput, TermsInput } from "./schema";
+
+/**
+ * The write side of deals (docs/api/deals.md): asking for an introduction, and every step after.
+ * Each is one transaction (lib/db/transaction.ts) that locks the order or the deal, writes both
+ * parties' rows, and records the step's audit event for each team told of it (lib/deals/events.ts);
+ * the close records both trades in the same transaction. The answer is the deal as the caller sees it.
+ */
+
+/** POST /market/indications/{permalink_id}/interests: a deal in stage `requested`. */
+export async function requestIntroduction(caller: Caller, permalinkId: string, input: InterestInput): Promise<Versioned<Deal>> {
+  requirePermission(caller, REQUIRES.askIntroduction);
+  return dealWrite(caller, async (write, now) => {
+    const order = await write.tx.indication.findUnique({ where: { permalinkId }, select: ORDER_COLUMNS });
+    const recipients = order ? (JSON.parse(order.privateRecipients) as string[]).map((email) => email.toLowerCase()) : [];
+    if (!order || !mayKnowBookEntry({ teamId: order.teamId, visibility: order.visibility, recipients }, viewerOf(caller))) {
+      throw ApiError.notFound(`No order with permalink ${permalinkId} that you may see.`);
+    }
+    if (order.teamId === caller.teamId) throw new ApiError("own_indication", "This order is your own team's: ask for an introduction on another team's order.");
+    await write.lock("indications", order.id);
+    if (order.stage !== "open") throw new ApiError("indication_closed", "This order is closed: an introduction is asked for on an open order.");
+    const open = await write.tx.deal.findFirst({ where: { indicationId: order.id, teamId: caller.teamId, role: "requester", stage: { in: [...OPEN_STAGES] } }, select: { id: true } });
+    if (open) throw new ApiError("deal_exists", `Your team already has an open deal on this order (deal ${open.id}).`);
+    checkVolume(input.volume, order);
+    const id = randomUUID();
+    const shared = {
+      id,
+      stage: "requested",
+      issuerId: order.issuerId,
+      indicationId: order.id,
+      requesterTeamId: caller.teamId,
+      requesterUserId: caller.userId,
+      ownerTeamId: order.teamId,
+      ownerUserId: order.userId,
+      requestedVolume: toStoredDecimal(input.volume),
+      requestedPricePerShare: input.price_per_share === undefined ? null : toStoredDecimal(input.price_per_share),
+      requestedNote: input.note ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await write.tx.deal.createMany({ data: [{ ...shared, teamId: caller.teamId, role: "requester" }, { ...shared, teamId: order.teamId, role: "owner" }] });
+    const audience = await dealAudience(write, { requesterTeamId: caller.teamId, ownerTeamId: order.teamId });
+    const event: DealStepEvent = { id, action: "deal.requested", companyId: order.issuerId, reason: null, audience, before: null, at: now };
+    return { event, viewer: { viewer_team: caller.teamId, viewer_ops: "0" } };
+  });
+}
+
+const ORDER_COLUMNS = { id: true, teamId: true, userId: true, issuerId: true, stage: true, visibility: true, privateRecipients: true, volume: true, minimumVolume: true } as const;
+
+/** The requested volume is at least the order's minimum and at most its volume (stored decimals sort as numbers). */
+function checkVolume(volume: string, order: { volume: string; minimumVolume: string | null }): void {
+  const stored = toStoredDecimal(volume);
+  if (order.minimumVolume !== null && stored < order.minimumVolume) {
+    throw ApiError.invalid("volume", `volume must be at least the order's minimum_volume, ${fromStoredDecimal(order.minimumVolume)}; got "${volume}".`);
+  }
+  if (stored > order.volume) throw ApiError.invalid("volume", `volume must be at most the order's volume, ${fromStoredDecimal(order.volume)}; got "${volume}".`);
+}
+
+/** What a step writes beyond its stage, and why (the audit's reason). */
+export type StepInput =
+  | { step: "accept" | "introduce" }
+  | { step: "decline"; reason: string }
+  | { step: "withdraw"; reason?: string }
+  | { step: "terms"; terms: TermsInput }
+  | { step: "close"; won_date: string }
+  | { step: "kill"; reason: "rofr_exercised" | "issuer_blocked" | "no_agreement" | "other"; note?: string };
+
+/**
+ * One step of a deal: a party's (`/my/deals/{id}/…`, the caller's team's row) or the marketplace
+ * team's (`/ops/deals/{id}/…`, deals_manage). The stage machine (lib/deals/machine.ts) decides;
+ * If-Match is checked against the deal as the caller sees it.
+ */
+export async function takeDealStep(caller: Caller, id: string, as: "party" | "marketplace", input: StepInput, ifMatch: string | null): Promise<Versioned<Deal>> {
+  requirePermission(caller, as === "marketplace" ? REQUIRES.manageDeals : REQUIRES.takeDealStep);
+  return dealWrite(caller, async (write, at) => {
+    if (!isUuid(id)) throw noSuchDeal(id);
+    const dealId = id.toLowerCase();
+    await write.lock("deals", dealId);
+    const row = await write.tx.deal.findFirst({ where: { id: dealId, ...(as === "party" && { teamId: caller.teamId }) } });
+    if (!row) throw noSuchDeal(id);
+    const viewer: DealViewer = as === "marketplace" ? dealViewerOf(caller) : { viewer_team: caller.teamId, viewer_ops: "0" };
+    const seen = await readDeal(write.run, dealId, viewer);
+    if (ifMatch !== null && seen && !etagMatches(ifMatch, versioned(seen).etag)) {
+      throw new ApiError("precondition_failed", "The deal changed since you read it (If-Match does not match its ETag); read it again.");
+    }
+    const stage = transition(input.step, as === "marketplace" ? "marketplace" : (row.role as DealRole), row.stage as DealStage);
+    const audience = await dealAudience(write, { requesterTeamId: row.requesterTeamId, ownerTeamId: row.ownerTeamId });
+    const before = await viewsOf(write, dealId, audience);
+    // Strictly later than the last write, so the step is seen even within one millisecond.
+    const now = new Date(Math.max(at.getTime(), row.updatedAt.getTime() + 1));
+    const data: Record<string, unknown> = { stage, updatedAt: now, ...stepColumns(input, row.role as DealRole) };
+    if (input.step === "introduce") data.introducedAt = now;
+    const event: DealStepEvent = { id: dealId, action: DEAL_ACTION[input.step], companyId: row.issuerId, reason: reasonOf(input), audience, before, at: now };
+    const trades = input.step === "close" ? await closeTrades(write, caller, row, input.won_date) : { ids: {}, changes: [] };
+    await write.tx.deal.updateMany({ where: { id: dealId }, data: { ...data, ...trades.ids } });
+    return { event, viewer, also: trades.changes };
+  });
+}
+
+const DEAL_ACTION = { accept: "deal.accepted", decline: "deal.dead", withdraw: "deal.dead", introduce: "deal.introduced", terms: "deal.terms", close: "deal.closed", kill: "deal.dead" } as const satisfies Record<DealStep, string>;
+
+function stepColumns(input: StepInput, role: DealRole): Record<string, unknown> {
+  const dead = (reason: DealDeadReason, note: string | undefined) => ({ deadReason: reason, deadNote: note ?? null });
+  switch (input.step) {
+    case "decline":
+      return dead("declined", input.reason);
+    case "withdraw":
+      return dead("withdrawn", input.reason === undefined ? undefined : `${role === "owner" ? "The owner" : "The requester"}: ${input.reason}`);
+    case "kill":
+      return dead(input.reason, input.note);
+    case "terms":
+      return {
+        termsPricePerShare: toStoredDecimal(input.terms.price_per_share),
+        termsVolume: toStoredDecimal(input.terms.volume),
+        termsStructure: input.terms.structure,
+        termsSignDate: input.terms.sign_date,
+      };
+    case "close":
+      return { wonDate: input.won_date };
+    default:
+      return {};
+  }
+}
+
+function reasonOf(input: StepInput): string | null {
+  if (input.step === "decline" || input.step === "withdraw") return input.reason ?? null;
+  if (input.step === "kill") return input.note === undefined ? input.reason : `${input.reason}: ${input.note}`;
+  return null;
+}
+
+type DealRow = NonNullable<Awaited<ReturnType<Write["tx"]["deal"]["findFirst"]>>>;
+
+/**
+ * The close's two trades (issue 45): one per party, on the terms, the order's stock, unverified,
+ * each with its team's broker on the deal as its broker and verification officer. Written in the
+ * close's transaction, so a failure between them leaves neither (and the deal in_closing).
+ */
+async function closeTrades(write: Write, caller: Caller, row: DealRow, wonDate: string) {
+  const { tx } = write;
+  const order = await tx.indication.findUniqueOrThrow({ where: { id: row.indicationId }, select: { stockType: true, stockClass: true, stockClassType: true } });
+  const brokers = await tx.user.findMany({ where: { id: { in: [row.requesterUserId, row.ownerUserId] } }, select: { id: true, name: true, email: true } });
+  const tradeOf = async (teamId: string, userId: string) => {
+    const broker = brokers.find((user) => user.id === userId)!;
+    const input = {
+      issuer_id: row.issuerId,
+      price_per_share: fromStoredDecimal(row.termsPricePerShare!),
+      volume: fromStoredDecimal(row.termsVolume!),
+      structure: row.termsStructure as Structure,
+      sign_date: row.termsSignDate!,
+      won_date: wonDate,
+      stock_type: order.stockType as "primary" | "secondary",
+      stock_class_type: order.stockClassType as "common" | "preferred",
+      stock_class: order.stockClass,
+      attributed_to_owner: false,
+      verification_officer_name: broker.name,
+      verification_officer_email: broker.email,
+      carried_interest_fee_percent: null,
+      management_fee_percent: null,
+      client_id: null,
+      third_party_id: null,
+      details: null,
+    };
+    return createDealTrade(write, caller, { teamId, userId }, input, row.id);
+  };
+  const requester = await tradeOf(row.requesterTeamId, row.requesterUserId);
+  const owner = await tradeOf(row.ownerTeamId, row.ownerUserId);
+  return { ids: { requesterTradeId: requester.state.resource.id, ownerTradeId: owner.state.resource.id }, changes: [requester.change, owner.change] };
+}
+
+/**
+ * A deal's write: `work` makes it inside one transaction and says what happened; the step's events
+ * are recorded for every team told, in the same transaction, and announced once it commits. The
+ * answer is the deal as `viewer` (the caller) sees it.
+ */
+async function dealWrite(caller: Caller, work: (write: Write, now: Date) => Promise<{ event: DealStepEvent; viewer: DealViewer; also?: Change[] }>): Promise<Versioned<Deal>> {
+  let changes: Change[] = [];
+  const deal = await transaction(async (write) => {
+    const { event, viewer, also = [] } = await work(write, new Date());
+    changes = [...also, ...(await recordDealEvents(write, caller, event))];
+    return (await readDeal(write.run, event.id, viewer))!;
+  });
+  announceChanges(changes);
+  return versioned(deal);
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
+import type { Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
+import type { Write } from "../db/transaction";
+import type { Change } from "../live/change";
+import { MARKETPLACE_VIEWER, type DealViewer } from "./naming";
+import { readDeal } from "./queries";
+import type { Deal } from "./schema";
+
+/**
+ * Who is told of a deal's step, and what each is told (docs/api/deals.md, "Events"): both parties'
+ * teams and the marketplace team each get the step's audit event in their own trail, its changes
+ * as that team sees the deal (lib/deals/naming.ts), so each team's feed, stream and webhooks carry
+ * exactly what the team may see.
+ */
+
+export interface DealParties {
+  requesterTeamId: string;
+  ownerTeamId: string;
+}
+
+/** The teams told of a step, in id order (the order recordEvent's team locks are taken in), each with how it sees the deal. */
+export async function dealAudience(write: Write, parties: DealParties): Promise<{ teamId: string; viewer: DealViewer }[]> {
+  const managers = await write.tx.user.findMany({
+    where: { disabledAt: null, permissions: { contains: `"${REQUIRES.manageDeals.permission}"` } },
+    select: { teamId: true },
+    distinct: ["teamId"],
+  });
+  const marketplace = new Set(managers.map((user) => user.teamId));
+  const teams = [...new Set([parties.requesterTeamId, parties.ownerTeamId, ...marketplace])].sort();
+  return teams.map((teamId) => ({ teamId, viewer: marketplace.has(teamId) ? MARKETPLACE_VIEWER(teamId) : { viewer_team: teamId, viewer_ops: "0" } }));
+}
+
+/** The deal as each team of the audience sees it. */
+export async function viewsOf(write: Write, id: string, audience: readonly { teamId: string; viewer: DealViewer }[]): Promise<Map<string, Deal>> {
+  const views = new Map<string, Deal>();
+  for (const { teamId, viewer } of audience) {
+    const deal = await readDeal(write.run, id, viewer);
+    if (deal) views.set(teamId, deal);
+  }
+  return views;
+}
+
+export interface DealStepEvent {
+  id: string;
+  action: AuditAction;
+  companyId: string;
+  reason: string | null;
+  /** The teams told, as dealAudience answered before the step. */
+  audience: { teamId: string; viewer: DealViewer }[];
+  /** Each told team's view before the step; null for the request that made the deal. */
+  before: Map<string, Deal> | null;
+  at: Date;
+}
+
+/** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits. */
+export async function recordDealEvents(write: Write, caller: Caller, event: DealStepEvent): Promise<Change[]> {
+  const after = await viewsOf(write, event.id, event.audience);
+  const changes: Change[] = [];
+  for (const { teamId } of event.audience) {
+    const is = after.get(teamId);
+    if (!is) continue;
+    const was = event.before?.get(teamId) ?? null;
+    const changed = changesBetween(was as Record<string, unknown> | null, is as unknown as Record<string, unknown>);
+    await recordEvent(write, caller, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
+    changes.push({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } });
+  }
+  return changes;
+}
