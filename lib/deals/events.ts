@@ -54,6 +54,18 @@ export interface DealStepEvent {
   at: Date;
 }
 
+/**
+ * Who a team's event names as its actor: the caller, unless the caller acted for the other party
+ * and the team may not know that party's broker yet (the deal as the team sees it says), when the
+ * event names "The other party" and no one.
+ */
+function actorFor(caller: Caller, deal: Deal): Caller {
+  const other = deal.role === "owner" ? deal.requester : deal.role === "requester" ? deal.owner : null;
+  const ownSide = deal.role === null || (deal.role === "owner" ? deal.owner : deal.requester).team?.id === caller.teamId;
+  if (ownSide || other?.broker) return caller;
+  return { ...caller, userId: "", name: "The other party", email: "", apiKeyPrefix: null };
+}
+
 /** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits. */
 export async function recordDealEvents(write: Write, caller: Caller, event: DealStepEvent): Promise<Change[]> {
   const after = await viewsOf(write, event.id, event.audience);
@@ -63,7 +75,8 @@ export async function recordDealEvents(write: Write, caller: Caller, event: Deal
     if (!is) continue;
     const was = event.before?.get(teamId) ?? null;
     const changed = changesBetween(was as Record<string, unknown> | null, is as unknown as Record<string, unknown>);
-    await recordEvent(write, caller, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
+    const actor = actorFor(caller, is);
+    await recordEvent(write, actor, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
     changes.push({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } });
   }
   return changes;
