@@ -59,7 +59,7 @@ export async function requestIntroduction(caller: Caller, permalinkId: string, i
     };
     await write.tx.deal.createMany({ data: [{ ...shared, teamId: caller.teamId, role: "requester" }, { ...shared, teamId: order.teamId, role: "owner" }] });
     const audience = await dealAudience(write, { requesterTeamId: caller.teamId, ownerTeamId: order.teamId });
-    const event: DealStepEvent = { id, action: "deal.requested", companyId: order.issuerId, reason: null, audience, before: null, at: now };
+    const event: DealStepEvent = { id, action: "deal.requested", companyId: order.issuerId, reason: null, by: "party", audience, before: null, at: now };
     return { event, viewer: { viewer_team: caller.teamId, viewer_ops: "0" } };
   });
 }
@@ -109,7 +109,7 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
     const now = new Date(Math.max(at.getTime(), row.updatedAt.getTime() + 1));
     const data: Record<string, unknown> = { stage, updatedAt: now, ...stepColumns(input, row.role as DealRole) };
     if (input.step === "introduce") data.introducedAt = now;
-    const event: DealStepEvent = { id: dealId, action: DEAL_ACTION[input.step], companyId: row.issuerId, reason: reasonOf(input), audience, before, at: now };
+    const event: DealStepEvent = { id: dealId, action: DEAL_ACTION[input.step], companyId: row.issuerId, reason: reasonOf(input), by: as, audience, before, at: now };
     const trades = input.step === "close" ? await closeTrades(write, caller, row, input.won_date) : { ids: {}, changes: [] };
     await write.tx.deal.updateMany({ where: { id: dealId }, data: { ...data, ...trades.ids } });
     return { event, viewer, also: trades.changes };

@@ -1,5 +1,7 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
+import { writeNotifications, type NotificationRow } from "../notifications/record";
 import type { Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { Write } from "../db/transaction";
@@ -47,6 +49,8 @@ export interface DealStepEvent {
   action: AuditAction;
   companyId: string;
   reason: string | null;
+  /** Who took the step: a party (the request, accept, decline, withdraw) or the marketplace team. */
+  by: "party" | "marketplace";
   /** The teams told, as dealAudience answered before the step. */
   audience: { teamId: string; viewer: DealViewer }[];
   /** Each told team's view before the step; null for the request that made the deal. */
@@ -55,15 +59,14 @@ export interface DealStepEvent {
 }
 
 /**
- * Who a team's event names as its actor: the caller, unless the caller acted for the other party
- * and the team may not know that party's broker yet (the deal as the team sees it says), when the
- * event names "The other party" and no one.
+ * Who a team's event names as its actor: the caller, unless a party acted and this team is the
+ * other party, which may not know that party's broker yet (the deal as the team sees it says):
+ * then "The other party", and no one.
  */
-function actorFor(caller: Caller, deal: Deal): Caller {
+function actorFor(caller: Caller, teamId: string, deal: Deal, by: DealStepEvent["by"]): Caller {
   const other = deal.role === "owner" ? deal.requester : deal.role === "requester" ? deal.owner : null;
-  const ownSide = deal.role === null || (deal.role === "owner" ? deal.owner : deal.requester).team?.id === caller.teamId;
-  if (ownSide || other?.broker) return caller;
-  return { ...caller, userId: "", name: "The other party", email: "", apiKeyPrefix: null };
+  if (by === "marketplace" || caller.teamId === teamId || other?.broker) return caller;
+  return { ...caller, userId: "", name: "The other party", email: "", apiKeyPrefix: undefined };
 }
 
 /** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits. */
@@ -75,9 +78,34 @@ export async function recordDealEvents(write: Write, caller: Caller, event: Deal
     if (!is) continue;
     const was = event.before?.get(teamId) ?? null;
     const changed = changesBetween(was as Record<string, unknown> | null, is as unknown as Record<string, unknown>);
-    const actor = actorFor(caller, is);
-    await recordEvent(write, actor, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
+    const actor = actorFor(caller, teamId, is, event.by);
+    const eventId = await recordEvent(write, actor, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
+    await writeNotifications(write.tx, event.at, await dealNotifications(write, caller, teamId, is, { ...event, eventId }));
     changes.push({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } });
   }
   return changes;
+}
+
+/**
+ * Who of a team is told of a step (docs/api/live.md, "Notifications"): every active member of
+ * each party but the one who took it; of the marketplace team, those who may run deals, when a
+ * deal waits for them (accepted: to introduce). Told what the team's reading of the deal says.
+ */
+async function dealNotifications(write: Write, caller: Caller, teamId: string, deal: Deal, event: DealStepEvent & { eventId: string }): Promise<NotificationRow[]> {
+  if (deal.role === null && event.action !== "deal.accepted") return [];
+  const members = await write.tx.user.findMany({ where: { teamId, disabledAt: null, id: { not: caller.userId } }, select: { id: true, permissions: true } });
+  const told = deal.role === null ? members.filter((member) => member.permissions.includes(`"${REQUIRES.manageDeals.permission}"`)) : members;
+  const other = deal.role === "owner" ? deal.requester : deal.role === "requester" ? deal.owner : null;
+  const data = { action: event.action, company: deal.company, other: other?.team?.name ?? null, role: deal.role, stage: deal.stage, side: deal.indication.side, reason: event.reason };
+  return told.map((member) => ({
+    id: randomUUID(),
+    userId: member.id,
+    kind: "deal",
+    companyId: deal.company.id,
+    resourceType: "deal",
+    resourceId: event.id,
+    auditEventId: event.eventId,
+    data: JSON.stringify(data),
+    createdAt: event.at,
+  }));
 }

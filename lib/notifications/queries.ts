@@ -20,6 +20,10 @@ interface Data {
   price_per_share?: string;
   volume?: string;
   team?: string | null;
+  /** A deal's: the other side as the recipient's team may name it, the recipient's part, the step's stage. */
+  other?: string | null;
+  role?: "requester" | "owner" | null;
+  stage?: string;
 }
 
 // The volume is dollars: written as the tables write an amount ("$200,000").
@@ -32,10 +36,31 @@ const TITLES: Record<NotificationKind, (data: Data) => string> = {
   followed_indication: (data) => `${CHANGED[data.action] ?? "Changed"} ${data.side} in ${data.company.name}: ${terms(data)}`,
   followed_trade: (data) => `A trade in ${data.company.name} was verified: ${terms(data)}`,
   webhook_disabled: (data) => `Your team's webhook endpoint ${data.url} was disabled. ${data.reason}`,
+  deal: (data) => dealTitle(data),
 };
 
+/** One sentence per deal step, naming the other side only as far as the recipient's team may (lib/deals/naming.ts). */
+function dealTitle(data: Data): string {
+  const other = data.other ?? "A counterparty";
+  const company = data.company.name;
+  switch (data.action) {
+    case "deal.requested":
+      return `${other} asked for an introduction on your team's ${data.side} in ${company}`;
+    case "deal.accepted":
+      return data.role === null ? `A deal in ${company} was accepted: introduce the parties` : `The deal in ${company} was accepted by the order's owner`;
+    case "deal.introduced":
+      return `You were introduced to ${other} for the deal in ${company}`;
+    case "deal.terms":
+      return `Terms were recorded for the deal in ${company}`;
+    case "deal.closed":
+      return `The deal in ${company} closed: your team's trade is recorded, to be verified`;
+    default:
+      return `The deal in ${company} ended${data.reason ? `: ${data.reason}` : ""}`;
+  }
+}
+
 function resourceOf(row: Row, data: Data): Notification["resource"] {
-  if (row.resourceType === "webhook") return { type: "webhook", id: row.resourceId, permalink_id: null };
+  if (row.resourceType === "webhook" || row.resourceType === "deal") return { type: row.resourceType, id: row.resourceId, permalink_id: null };
   return data.permalink_id === undefined ? null : { type: row.resourceType as "indication" | "trade", id: row.resourceId, permalink_id: data.permalink_id };
 }
 

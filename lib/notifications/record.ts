@@ -77,12 +77,10 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
     }
   }
 
-  const everyone = told.flatMap(({ recipients }) => recipients.map((recipient) => recipient.id));
-  if (everyone.length === 0) return;
-  // Each recipient's notifications past the keeping time go as new ones come (reads never show them).
-  await tx.notification.deleteMany({ where: { userId: { in: everyone }, createdAt: { lt: keptSince(event.at) } } });
-  await tx.notification.createMany({
-    data: told.flatMap(({ kind, recipients, data, resource: own }) =>
+  await writeNotifications(
+    tx,
+    event.at,
+    told.flatMap(({ kind, recipients, data, resource: own }) =>
       recipients.map((recipient) => ({
         id: randomUUID(),
         userId: recipient.id,
@@ -96,7 +94,14 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
         createdAt: event.at,
       })),
     ),
-  });
+  );
+}
+
+/** Writes notifications in the change's transaction; each recipient's past the keeping time go as new ones come (reads never show them). */
+export async function writeNotifications(tx: Tx, at: Date, rows: NotificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.notification.deleteMany({ where: { userId: { in: [...new Set(rows.map((row) => row.userId))] }, createdAt: { lt: keptSince(at) } } });
+  await tx.notification.createMany({ data: rows });
 }
 
 /**

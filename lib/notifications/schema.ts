@@ -10,7 +10,7 @@ import { booleanParam, integer, listQuery } from "../schema/params";
  * list's parameters and the mark-read body.
  */
 
-const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled"] as const;
+const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled", "deal"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The changes that notify the row's team, and of what (lib/notifications/record.ts says whom). */
@@ -44,7 +44,7 @@ const notificationSchema = z.object({
    * The team's own row or webhook endpoint it tells of (an endpoint has no permalink id); null for
    * another team's row, which the market never names.
    */
-  resource: z.object({ type: z.enum(["indication", "trade", "webhook"]), id: z.string(), permalink_id: z.string().nullable() }).nullable(),
+  resource: z.object({ type: z.enum(["indication", "trade", "webhook", "deal"]), id: z.string(), permalink_id: z.string().nullable() }).nullable(),
   /** Why, when the change gave one (an unverification's reason). */
   reason: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { GET as feed } from "./my/events/route";
+import { GET as notifications } from "./my/notifications/route";
 import { GET as history } from "./my/deals/[id]/history/route";
 import { GET as listMine } from "./my/deals/route";
 import { ask, dealAt, newOffer, parties, read, step, type DealBody, type Member, type Party } from "./_testing/deals";
@@ -30,15 +31,17 @@ async function everything(member: Member, dealId: string): Promise<string> {
     callRoute(listMine, "/api/v1/my/deals?per_page=100", { key: member.key }),
     callRoute(history, `/api/v1/my/deals/${dealId}/history`, { key: member.key, params: { id: dealId } }),
     callRoute(feed, "/api/v1/my/events?limit=500", { key: member.key }),
+    callRoute(notifications, "/api/v1/my/notifications?limit=100", { key: member.key }),
   ]);
   for (const result of texts) expect(result.status, result.text).toBe(200);
-  const [one, list, events, trail] = texts;
+  const [one, list, events, trail, told] = texts;
   const ofDeal = (items: { id?: string; resource?: { id: string } }[]) => items.filter((item) => (item.resource?.id ?? item.id) === dealId);
   const listed = ofDeal((list.body as { deals: { id: string }[] }).deals);
   const fed = ofDeal((trail.body as { events: { resource: { id: string } }[] }).events);
   expect(listed).toHaveLength(1);
   expect(fed.length).toBeGreaterThan(0);
-  return [one.text, JSON.stringify(listed), events.text, JSON.stringify(fed)].join("\n");
+  const bell = ofDeal((told.body as { notifications: { resource: { id: string } }[] }).notifications);
+  return [one.text, JSON.stringify(listed), events.text, JSON.stringify(fed), JSON.stringify(bell)].join("\n");
 }
 
 function expectAbsent(text: string, member: Member, context: string): void {
@@ -72,6 +75,28 @@ describe("an anonymous order", () => {
     expectAbsent(await everything(who.owner, deal.id), who.requester, "owner after declining");
     expectAbsent(await everything(who.requester, deal.id), who.owner, "requester after the decline");
     expect(((await read(who.requester, deal.id)).body as DealBody).dead_reason).toBe("declined");
+  });
+});
+
+describe("notifications", () => {
+  const bellOf = async (member: Member, dealId: string) => {
+    const result = await callRoute(notifications, "/api/v1/my/notifications?limit=100", { key: member.key });
+    return (result.body as { notifications: { title: string; resource: { type: string; id: string } }[] }).notifications.filter((n) => n.resource?.id === dealId);
+  };
+
+  it("tell the other party of each step, the marketplace team when a deal waits for its introduction, naming no one not yet named", async () => {
+    const deal = await dealAt(who, "requested");
+    const [asked] = await bellOf(who.owner, deal.id);
+    expect(asked.title).toMatch(/^A counterparty asked for an introduction on your team's offer in /);
+    expect(asked.resource.type).toBe("deal");
+    expect(await bellOf(who.requester, deal.id)).toEqual([]);
+    expect(await bellOf(who.ops, deal.id)).toEqual([]);
+    expect((await step("accept", who.owner, deal.id)).status).toBe(200);
+    expect((await bellOf(who.requester, deal.id)).map((n) => n.title)).toEqual([expect.stringMatching(/accepted by the order's owner$/)]);
+    expect((await bellOf(who.ops, deal.id)).map((n) => n.title)).toEqual([expect.stringMatching(/introduce the parties$/)]);
+    expect((await step("introduce", who.ops, deal.id)).status).toBe(200);
+    expect((await bellOf(who.owner, deal.id))[0].title).toContain(`You were introduced to ${who.requester.teamName}`);
+    expect((await bellOf(who.requester, deal.id))[0].title).toContain(`You were introduced to ${who.owner.teamName}`);
   });
 });
 

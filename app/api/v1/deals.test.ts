@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEAL_STEPS, type DealStep } from "@/lib/deals/machine";
 import { DEAL_STAGES, type DealStage } from "@/lib/domain/enums";
+import { getDb } from "@/lib/db/client";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { callRoute, expectError } from "@/lib/testing/http";
 import { GET as listMine } from "./my/deals/route";
@@ -14,7 +15,7 @@ import { ask, dealAt, newOffer, parties, read, step, type DealBody, type Member,
  * the close's trades; the lists.
  */
 
-withAppOnOwnDatabase();
+const own = withAppOnOwnDatabase();
 let who: Record<Party, Member>;
 beforeAll(async () => {
   who = await parties();
@@ -163,6 +164,39 @@ describe("steps", () => {
         verification_officer_email: who[party].email,
       });
     }
+  });
+});
+
+describe("a close that fails between its two trades", () => {
+  /** A trigger that refuses the owner's trade: the failure lands after the requester's trade is written. */
+  async function refuseTradesOf(teamId: string): Promise<() => Promise<void>> {
+    const db = getDb();
+    if (own.database.kind === "sqlite") {
+      await db.$executeRawUnsafe(`CREATE TRIGGER refuse_trade BEFORE INSERT ON trades WHEN NEW.team_id = '${teamId}' BEGIN SELECT RAISE(ABORT, 'injected'); END`);
+      return async () => void (await db.$executeRawUnsafe("DROP TRIGGER refuse_trade"));
+    }
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_trade() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.team_id = '${teamId}' THEN RAISE EXCEPTION 'injected'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe("CREATE TRIGGER refuse_trade BEFORE INSERT ON trades FOR EACH ROW EXECUTE FUNCTION refuse_trade()");
+    return async () => {
+      await db.$executeRawUnsafe("DROP TRIGGER refuse_trade ON trades");
+      await db.$executeRawUnsafe("DROP FUNCTION refuse_trade()");
+    };
+  }
+
+  it("leaves neither trade and the deal in_closing; the close then succeeds", async () => {
+    const deal = await dealAt(who, "in_closing");
+    const restore = await refuseTradesOf(who.owner.teamId);
+    try {
+      const failed = await step("close", who.ops, deal.id);
+      expect(failed.status).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await getDb().trade.count({ where: { dealId: deal.id } })).toBe(0);
+    const after = (await read(who.requester, deal.id)).body as DealBody;
+    expect(after).toMatchObject({ stage: "in_closing", trade_ids: [], won_date: null });
+    expect((await step("close", who.ops, deal.id)).status).toBe(200);
+    expect(await getDb().trade.count({ where: { dealId: deal.id } })).toBe(2);
   });
 });
 
