@@ -103,6 +103,7 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
       throw new ApiError("precondition_failed", "The deal changed since you read it (If-Match does not match its ETag); read it again.");
     }
     const stage = transition(input.step, as === "marketplace" ? "marketplace" : (row.role as DealRole), row.stage as DealStage);
+    checkDates(input, row.termsSignDate);
     const audience = await dealAudience(write, { requesterTeamId: row.requesterTeamId, ownerTeamId: row.ownerTeamId });
     const before = await viewsOf(write, dealId, audience);
     // Strictly later than the last write, so the step is seen even within one millisecond.
@@ -139,6 +140,15 @@ function stepColumns(input: StepInput, role: DealRole): Record<string, unknown> 
     default:
       return {};
   }
+}
+
+/** The trade's rules for its dates (lib/trades/write-schema.ts): a sign date not after today, a won date between it and today (UTC). */
+function checkDates(input: StepInput, signDate: string | null): void {
+  const today = new Date().toISOString().slice(0, 10);
+  if (input.step === "terms" && input.terms.sign_date > today) throw ApiError.invalid("sign_date", `sign_date must not be after today (${today}, UTC); got "${input.terms.sign_date}".`);
+  if (input.step !== "close") return;
+  if (input.won_date > today) throw ApiError.invalid("won_date", `won_date must not be after today (${today}, UTC); got "${input.won_date}".`);
+  if (signDate !== null && input.won_date < signDate) throw ApiError.invalid("won_date", `won_date must not be before the terms' sign_date (${signDate}); got "${input.won_date}".`);
 }
 
 function reasonOf(input: StepInput): string | null {

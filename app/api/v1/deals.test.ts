@@ -167,6 +167,17 @@ describe("steps", () => {
   });
 });
 
+describe("the terms' and the close's dates", () => {
+  it("refuse a sign date after today and a won date before the sign date or after today, naming the field", async () => {
+    const introduced = await dealAt(who, "introduced");
+    expectError(await step("terms", who.ops, introduced.id, { body: { price_per_share: "1", volume: "100", structure: "direct", sign_date: "2999-01-01" } }), "invalid_parameter", "sign_date");
+    const closing = await dealAt(who, "in_closing");
+    expectError(await step("close", who.ops, closing.id, { body: { won_date: "2026-11-19" } }), "invalid_parameter", "won_date");
+    expectError(await step("close", who.ops, closing.id, { body: { won_date: "2999-01-01" } }), "invalid_parameter", "won_date");
+    expect(((await read(who.requester, closing.id)).body as DealBody).stage).toBe("in_closing");
+  });
+});
+
 describe("a close that fails between its two trades", () => {
   /** A trigger that refuses the owner's trade: the failure lands after the requester's trade is written. */
   async function refuseTradesOf(teamId: string): Promise<() => Promise<void>> {
