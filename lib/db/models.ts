@@ -6,6 +6,7 @@
 export type {
   ApiKeyModel as ApiKeyRecord,
   CompanyModel as CompanyRecord,
+  DealModel as DealRecord,
   IndicationModel as IndicationRecord,
   TeamModel as TeamRecord,
   TradeModel as TradeRecord,

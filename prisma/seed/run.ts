@@ -2,6 +2,7 @@ import type { Db } from "../../lib/db/client";
 import { hashPassword, verifyPassword } from "../../lib/auth/password";
 import { DEMO_PASSWORD, mayOwnRecords, TEAMS, USERS } from "./accounts";
 import { companyRow, companySlug } from "./company-rows";
+import { demoDeals } from "./demo-deals";
 import { indicationRow, tradeRow } from "./record-rows";
 import { BASE_TIME, SEED, teamId, teamRows, userId, userRows, type RowContext } from "./generators";
 
@@ -68,10 +69,12 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   const ctx = rowContext(SEED, BASE_TIME, companies.map((c) => ({ id: c.id, slug: companySlug(c.name) })));
   const indications = Array.from({ length: indicationCount }, (_, i) => indicationRow(ctx, i));
   const trades = Array.from({ length: tradeCount }, (_, i) => tradeRow(ctx, i));
+  const deals = demoDeals(SEED, BASE_TIME, indications, users);
 
   await db.$transaction(
     async (tx) => {
       // Children before parents (foreign keys).
+      await tx.deal.deleteMany();
       await tx.indication.deleteMany();
       await tx.trade.deleteMany();
       await tx.apiKey.deleteMany();
@@ -86,7 +89,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
       await insertInChunks(users, chunkSize, (data) => tx.user.createMany({ data }));
       await insertInChunks(companies, chunkSize, (data) => tx.company.createMany({ data }));
       await insertInChunks(indications, chunkSize, (data) => tx.indication.createMany({ data }));
-      await insertInChunks(trades, chunkSize, (data) => tx.trade.createMany({ data }));
+      await insertInChunks([...trades, ...deals.trades], chunkSize, (data) => tx.trade.createMany({ data }));
+      await tx.deal.createMany({ data: deals.deals });
     },
     { maxWait: 10_000, timeout: 300_000 },
   );
