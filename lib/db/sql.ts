@@ -117,6 +117,11 @@ export class Filters<Row> {
     if (value !== undefined) this.add(`${column} is`, [this.dialect.booleanParam(value)], ([v]) => eb(col(column), "=", v));
   }
 
+  /** Whether a nullable column holds a value: true IS NOT NULL, false IS NULL. */
+  present(column: Column<Row>, value: boolean | undefined) {
+    if (value !== undefined) this.add(`${column} present ${value}`, [], () => eb(col(column), value ? "is not" : "is", null));
+  }
+
   /** One value: `=`; several: IN (...). */
   oneOf(column: Column<Row>, values: readonly string[] | undefined) {
     if (values === undefined) return;

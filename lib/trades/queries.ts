@@ -84,6 +84,8 @@ export function opsTradeList(caller: Caller, query: OpsTradeListQuery): ListQuer
     dependsOn: ["companies", "auth"],
     where: (w) => {
       w.equals("team_id", query.team_id);
+      w.equals("deal_id", query.deal_id);
+      w.present("deal_id", query.from_deal);
       tradeConditions(query)(w);
     },
     // Each sort field is its column, with a (column, id) index (team_id's is (team_id, id)).

@@ -77,10 +77,13 @@ export const opsTradeListSchema = z.object({ trades: z.array(tradeWithTeamSchema
 /** The ops list sorts as the team's does, and by team (its id: a team's trades together). */
 export const OPS_TRADE_SORT_FIELDS = [...TRADE_SORT_FIELDS, "team_id"] as const;
 
-/** GET /ops/trades: every team's trades, the trade filters and sorts plus `team_id`. */
+/** GET /ops/trades: every team's trades, the trade filters and sorts plus `team_id`, `deal_id`, `from_deal`. */
 export const opsTradeListParamsSchema = listQuery({
   ...tradeListParams,
   team_id: uuidParam("team_id", "team"),
+  /** The trades of one deal's close (its two, one per party), or with from_deal those of any deal, or none. */
+  deal_id: uuidParam("deal_id", "deal"),
+  from_deal: booleanParam("from_deal"),
   sort: sortParam(OPS_TRADE_SORT_FIELDS, DEFAULT_TRADE_SORT),
 });
 export type OpsTradeListQuery = z.output<typeof opsTradeListParamsSchema>;

@@ -7,6 +7,7 @@ import { callRoute, expectError } from "@/lib/testing/http";
 import { GET as listMine } from "./my/deals/route";
 import { GET as listAll } from "./ops/deals/route";
 import { GET as getTrade } from "./my/trades/[id]/route";
+import { GET as opsTrades } from "./ops/trades/route";
 import { ask, dealAt, newOffer, parties, read, step, type DealBody, type Member, type Party } from "./_testing/deals";
 
 /**
@@ -164,6 +165,15 @@ describe("steps", () => {
         verification_officer_email: who[party].email,
       });
     }
+    // The verification queue finds a deal's twins, and tells trades from deals from the others.
+    const queue = async (query: string) => {
+      const result = await callRoute(opsTrades, `/api/v1/ops/trades?${query}&per_page=100`, { key: who.ops.key });
+      expect(result.status, result.text).toBe(200);
+      return (result.body as { trades: { id: string; deal_id: string | null }[] }).trades;
+    };
+    expect((await queue(`deal_id=${deal.id}`)).map((t) => t.id).sort()).toEqual([requesterTrade, ownerTrade].sort());
+    for (const trade of await queue("from_deal=true")) expect(trade.deal_id).not.toBeNull();
+    expect((await queue("from_deal=false")).map((t) => t.id)).not.toContain(requesterTrade);
   });
 });
 
