@@ -26,7 +26,7 @@ export const auditEventSchema = z.object({
   id: z.string(),
   occurred_at: timestampField,
   action: z.enum(AUDIT_ACTIONS),
-  resource: z.object({ type: z.enum(["indication", "trade"]), id: z.string() }),
+  resource: z.object({ type: z.enum(["indication", "trade", "deal"]), id: z.string() }),
   actor: z.object({
     user_id: z.string(),
     name: z.string(),
@@ -91,7 +91,7 @@ export function auditEventOf(row: EventRow): AuditEvent {
     id: row.id,
     occurred_at: row.occurredAt.toISOString(),
     action: row.action as AuditAction,
-    resource: { type: row.resourceType as "indication" | "trade", id: row.resourceId },
+    resource: { type: row.resourceType as AuditEvent["resource"]["type"], id: row.resourceId },
     actor: {
       user_id: row.actorUserId,
       name: row.actorName,

@@ -32,7 +32,7 @@ const DEAL_JOINS: readonly RefJoin[] = [
   { table: "users", as: "ow_user", on: "owner_user_id" },
 ];
 
-export const DEAL_SOURCE: ItemSource<Deal> = { table: "deals", fields: DEAL_FIELDS, computed: DEAL_COMPUTED, joins: DEAL_JOINS };
+const DEAL_SOURCE: ItemSource<Deal> = { table: "deals", fields: DEAL_FIELDS, computed: DEAL_COMPUTED, joins: DEAL_JOINS };
 
 /** The deal as `viewer` sees it, read through `run` (a write's transaction, or the engine); undefined when the viewer may read no row of it. */
 export async function readDeal(run: RunSql, id: string, viewer: DealViewer): Promise<Deal | undefined> {

@@ -48,7 +48,7 @@ export const dealSchema = z.object({
 });
 export type Deal = z.infer<typeof dealSchema>;
 
-export const DEAL_SORT_FIELDS = ["updated_at", "created_at"] as const;
+const DEAL_SORT_FIELDS = ["updated_at", "created_at"] as const;
 const DEFAULT_DEAL_SORT = { field: "updated_at", direction: "desc" } as const satisfies SortOrder<(typeof DEAL_SORT_FIELDS)[number]>;
 
 const dealListParams = {

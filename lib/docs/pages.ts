@@ -29,10 +29,11 @@ export function readApiReference(root: string): ApiReference {
   });
   // Each page by its file's name ("live"), to its title's anchor.
   const titles = new Map(pages.map(({ page, lines }) => [path.basename(page, ".md"), anchorOf(lines[0].replace(/^# /, ""))]));
+  const pageLink = new RegExp(`^(?:\\.\\./)?(?:api/)?(${[...titles.keys()].join("|")})\\.md(#.*)?$`);
   return {
     markdown: pages.flatMap(({ lines }) => lines).join("\n") + "\n",
     joinedHref(href) {
-      const link = /^(?:\.\.\/)?(?:api\/)?(api|reading|writing|live)\.md(#.*)?$/.exec(href);
+      const link = pageLink.exec(href);
       return link ? (link[2] ?? `#${titles.get(link[1])}`) : href;
     },
     origin(line) {

@@ -41,6 +41,8 @@ describe("the sh examples of the API reference's pages", () => {
       "expected the error invalid_parameter, got 400 (unknown_parameter)",
       "expected the error invalid_parameter, got 200",
       "shows the error idempotency_key_reuse, but no curl of it ran",
+      "shows the error own_indication, but no curl of it ran",
+      "shows the error invalid_transition, but no curl of it ran",
     ]);
   });
 });

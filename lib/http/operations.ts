@@ -122,6 +122,7 @@ export const OPERATIONS = {
   }),
   refreshIndication: { method: "POST", path: "/my/indications/{id}/refresh", requires: REQUIRES.refreshIndication, ifMatch: true, errors: ["indication_closed"] },
   closeIndication: { method: "POST", path: "/my/indications/{id}/close", requires: REQUIRES.closeIndication, ifMatch: true },
+  listIndicationMatches: { method: "GET", path: "/my/indications/{id}/matches", requires: REQUIRES.viewMarket },
   ...recordOperations("trade", TRADE_REFUSED, {
     query: { list: tradeListParamsSchema, export: tradeExportParamsSchema },
     create: { requires: REQUIRES.recordTrade, schema: tradeCreateSchema },

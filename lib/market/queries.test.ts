@@ -46,6 +46,7 @@ beforeAll(async () => {
       visibility === "private" ? Array.from({ length: Math.floor(rand() * 4) }, () => (rand() < 0.5 ? randomCase(pick(emails)) : pick(lookAlikes))) : [];
     ROWS.push({
       id: randomUUID(),
+      permalinkId: `IND-RANDOM-${i}`,
       teamId: writer.teamId,
       teamName: writer.teamName,
       userId: writer.caller.userId,

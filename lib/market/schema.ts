@@ -39,6 +39,11 @@ const entryTail = {
   own: z.boolean(),
   /** The indication's id: the caller's own rows only. */
   indication_id: z.string().nullable(),
+  /**
+   * Every entry's, another team's anonymous one included: a permalink names no team, and is the
+   * handle GET /market/indications/{permalink_id} answers the entry by.
+   */
+  permalink_id: z.string(),
   updated_at: timestampField,
 };
 

@@ -24,6 +24,8 @@ interface Data {
   other?: string | null;
   role?: "requester" | "owner" | null;
   stage?: string;
+  /** A possible match's other order. */
+  order?: { permalink_id: string; side: "bid" | "offer" };
 }
 
 // The volume is dollars: written as the tables write an amount ("$200,000").
@@ -37,6 +39,7 @@ const TITLES: Record<NotificationKind, (data: Data) => string> = {
   followed_trade: (data) => `A trade in ${data.company.name} was verified: ${terms(data)}`,
   webhook_disabled: (data) => `Your team's webhook endpoint ${data.url} was disabled. ${data.reason}`,
   deal: (data) => dealTitle(data),
+  possible_match: (data) => `Possible match for your team's ${data.order?.side === "bid" ? "offer" : "bid"} in ${data.company.name}: ${data.side === "offer" ? "an offer" : "a bid"} at ${terms(data)}`,
 };
 
 /** One sentence per deal step, naming the other side only as far as the recipient's team may (lib/deals/naming.ts). */
@@ -75,6 +78,7 @@ function toApi(row: Row): Notification {
     title: TITLES[kind](data),
     company: kind === "webhook_disabled" ? null : data.company,
     resource: resourceOf(row, data),
+    order: data.order ?? null,
     reason: data.reason ?? null,
   };
 }

@@ -6,12 +6,15 @@ import type { Tx } from "../db/transaction";
 import { REQUIRES } from "../auth/requirements";
 import { getDb } from "../db/client";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
+import { possibleMatches } from "./matches";
 import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION, keptSince, type NotificationKind } from "./schema";
 
 /**
  * Who is told of a committed change, written in the change's own transaction (so a notification
  * exists exactly when its change does):
  * - a trade verified or unverified: every active member of the trade's team;
+ * - an indication created or changed that crosses another team's open one: each side's members
+ *   who may see the other order, once per pair (lib/notifications/matches.ts);
  * - an indication created, changed or closed, or a trade verified (on the tape): every active
  *   follower of the company outside the row's team who holds `companies` and may see it under the
  *   market's rules (lib/domain/book-visibility.ts); they are told what the market shows, never the
@@ -77,10 +80,10 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
     }
   }
 
-  await writeNotifications(
-    tx,
-    event.at,
-    told.flatMap(({ kind, recipients, data, resource: own }) =>
+  const matched = change.action === "indication.created" || change.action === "indication.updated" ? await possibleMatches(tx, change.teamId, resource, event.id, event.at) : [];
+  await writeNotifications(tx, event.at, [
+    ...matched,
+    ...told.flatMap(({ kind, recipients, data, resource: own }) =>
       recipients.map((recipient) => ({
         id: randomUUID(),
         userId: recipient.id,
@@ -94,7 +97,7 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
         createdAt: event.at,
       })),
     ),
-  );
+  ]);
 }
 
 /** Writes notifications in the change's transaction; each recipient's past the keeping time go as new ones come (reads never show them). */

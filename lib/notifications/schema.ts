@@ -10,7 +10,7 @@ import { booleanParam, integer, listQuery } from "../schema/params";
  * list's parameters and the mark-read body.
  */
 
-const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled", "deal"] as const;
+const NOTIFICATION_KINDS = ["trade_verified", "trade_unverified", "followed_indication", "followed_trade", "webhook_disabled", "deal", "possible_match"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The changes that notify the row's team, and of what (lib/notifications/record.ts says whom). */
@@ -45,6 +45,8 @@ const notificationSchema = z.object({
    * another team's row, which the market never names.
    */
   resource: z.object({ type: z.enum(["indication", "trade", "webhook", "deal"]), id: z.string(), permalink_id: z.string().nullable() }).nullable(),
+  /** Another team's order it tells of, by its permalink (GET /market/indications/{permalink_id}): a possible match's. */
+  order: z.object({ permalink_id: z.string(), side: z.enum(["bid", "offer"]) }).nullable(),
   /** Why, when the change gave one (an unverification's reason). */
   reason: z.string().nullable(),
 });

@@ -32,6 +32,20 @@ import { POST as rotateWebhookSecret } from "@/app/api/v1/my/webhooks/[id]/rotat
 import { POST as redeliverWebhookRange } from "@/app/api/v1/my/webhooks/[id]/redeliver/route";
 import { DELETE as deleteWebhook, GET as getWebhook, PATCH as updateWebhook } from "@/app/api/v1/my/webhooks/[id]/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/v1/my/webhooks/route";
+import { GET as listIndicationMatches } from "@/app/api/v1/my/indications/[id]/matches/route";
+import { POST as requestIntroduction } from "@/app/api/v1/market/indications/[permalink_id]/interests/route";
+import { GET as listDeals } from "@/app/api/v1/my/deals/route";
+import { GET as getDeal } from "@/app/api/v1/my/deals/[id]/route";
+import { GET as dealHistory } from "@/app/api/v1/my/deals/[id]/history/route";
+import { POST as acceptDeal } from "@/app/api/v1/my/deals/[id]/accept/route";
+import { POST as declineDeal } from "@/app/api/v1/my/deals/[id]/decline/route";
+import { POST as withdrawDeal } from "@/app/api/v1/my/deals/[id]/withdraw/route";
+import { GET as listAllDeals } from "@/app/api/v1/ops/deals/route";
+import { GET as getAnyDeal } from "@/app/api/v1/ops/deals/[id]/route";
+import { POST as introduceDeal } from "@/app/api/v1/ops/deals/[id]/introduce/route";
+import { POST as recordDealTerms } from "@/app/api/v1/ops/deals/[id]/terms/route";
+import { POST as closeDeal } from "@/app/api/v1/ops/deals/[id]/close/route";
+import { POST as killDeal } from "@/app/api/v1/ops/deals/[id]/kill/route";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { runDueDeliveries } from "@/lib/webhooks/worker";
@@ -61,6 +75,8 @@ const DESK = { id: fixtureUuid("examples:team:desk"), name: "Example Desk" };
 const MARKETPLACE = { id: fixtureUuid("examples:team:marketplace"), name: "Example Marketplace" };
 const BROKER = fixtureSecret("examples:broker");
 const OPS = fixtureSecret("examples:ops");
+const COUNTERPARTY = { id: fixtureUuid("examples:team:counterparty"), name: "Example Counterparty" };
+const OTHER_BROKER = fixtureSecret("examples:counterparty");
 
 async function member(label: string, team: { id: string }, name: string, permissions: string[], secret: string) {
   const userId = fixtureUuid(`examples:user:${label}`);
@@ -98,9 +114,10 @@ beforeAll(async () => {
       leadInvestors: JSON.stringify(["Blue Harbor Capital"]),
     },
   });
-  for (const team of [DESK, MARKETPLACE]) await getDb().team.create({ data: { ...team, createdAt: new Date("2026-01-05T08:00:00.000Z") } });
+  for (const team of [DESK, MARKETPLACE, COUNTERPARTY]) await getDb().team.create({ data: { ...team, createdAt: new Date("2026-01-05T08:00:00.000Z") } });
   await member("broker", DESK, "Avery Example", ["companies", "indications_manage", "trades_manage"], BROKER);
-  await member("ops", MARKETPLACE, "Ibrahim Example", ["companies", "trades_verify"], OPS);
+  await member("ops", MARKETPLACE, "Ibrahim Example", ["companies", "trades_verify", "deals_manage"], OPS);
+  await member("counterparty", COUNTERPARTY, "Kenji Example", ["companies", "indications_manage", "trades_manage"], OTHER_BROKER);
 });
 
 afterAll(async () => {
@@ -114,7 +131,7 @@ const PERMALINK = /\b(IND|TRD)-[A-Z0-9]{11}\b/g;
 const CURSOR = /\bev1\.\d+\b/g;
 const STREAM_ID = /\bst1\.\d+\.\d+\b/g;
 const NOTIFICATION_CURSOR = /\bnt1\.\d+\b/g;
-const STABLE_IDS = new Set([COMPANY.id, DESK.id, MARKETPLACE.id, fixtureUuid("examples:user:broker"), fixtureUuid("examples:user:ops")]);
+const STABLE_IDS = new Set([COMPANY.id, DESK.id, MARKETPLACE.id, COUNTERPARTY.id, ...["broker", "ops", "counterparty"].map((label) => fixtureUuid(`examples:user:${label}`))]);
 
 /** What this run made up, each mapped to a stand-in of its form, numbered in the order first seen. */
 function standIns(make: (n: number) => string): (value: string) => string {
@@ -141,7 +158,7 @@ function normalised(text: string): string {
 
 const recorded: RecordedExamples = { operations: {}, unknownParameter: { some: null, none: null } };
 /** The rows the calls create, whose paths the later calls and tests name. */
-const created = { indication: "", trade: "", webhook: "" };
+const created = { indication: "", trade: "", webhook: "", deal: "", permalink: "" };
 
 /** Calls an operation as a client would and records its request body and answer as its example. */
 async function record(operationId: string, handler: unknown, target: string, options: CallOptions & { status: number; shown?: (body: unknown) => unknown }): Promise<CallResult> {
@@ -158,6 +175,50 @@ async function record(operationId: string, handler: unknown, target: string, opt
 }
 
 const idOf = (result: CallResult) => (result.body as { id: string }).id;
+
+/** The deal examples: the desk's offer, asked for by the counterparty, run to its close; then a decline, a withdrawal and a kill. */
+async function recordDeals(): Promise<void> {
+  const offer = await callRoute(createIndication, "/api/v1/my/indications", {
+    key: BROKER,
+    body: { issuer_id: COMPANY.id, side: "offer", price_per_share: "20", volume: "50000", minimum_volume: "10000", structure: "direct", acceptable_structures: [], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred", stock_class: "Series B" },
+  });
+  created.permalink = (offer.body as { permalink_id: string }).permalink_id;
+  await callRoute(createIndication, "/api/v1/my/indications", {
+    key: OTHER_BROKER,
+    body: { issuer_id: COMPANY.id, side: "bid", price_per_share: "21", volume: "20000", acceptable_structures: ["direct"], visibility: "order_book_public", stock_type: "secondary", stock_class_type: "preferred" },
+  });
+  const matches = `/api/v1/my/indications/${idOf(offer)}/matches`;
+  await record("listIndicationMatches", listIndicationMatches, matches, { status: 200, params: { id: idOf(offer) } });
+  const interests = `/api/v1/market/indications/${created.permalink}/interests`;
+  const ask = (status: number, body: object) => record("requestIntroduction", requestIntroduction, interests, { status, key: OTHER_BROKER, body, params: { permalink_id: created.permalink } });
+  await ask(400, { volume: "500" });
+  created.deal = idOf(await ask(201, { volume: "20000", note: "For a long-only fund client" }));
+  await ask(409, { volume: "20000" });
+  const mine = `/api/v1/my/deals/${created.deal}`;
+  const ops = `/api/v1/ops/deals/${created.deal}`;
+  const params = { id: created.deal };
+  await record("acceptDeal", acceptDeal, `${mine}/accept`, { status: 200, method: "POST", params });
+  await record("introduceDeal", introduceDeal, `${ops}/introduce`, { status: 200, key: OPS, method: "POST", params });
+  await record("recordDealTerms", recordDealTerms, `${ops}/terms`, { status: 400, key: OPS, params, body: { price_per_share: "19.75", volume: "20000", structure: "spv" } });
+  await record("recordDealTerms", recordDealTerms, `${ops}/terms`, { status: 200, key: OPS, params, body: { price_per_share: "19.75", volume: "20000", structure: "direct", sign_date: "2026-11-25" } });
+  await record("closeDeal", closeDeal, `${ops}/close`, { status: 400, key: OPS, params, body: { won_date: "2026-11-24" } });
+  await record("closeDeal", closeDeal, `${ops}/close`, { status: 200, key: OPS, params, body: { won_date: "2026-11-26" } });
+  await record("closeDeal", closeDeal, `${ops}/close`, { status: 409, key: OPS, params, body: { won_date: "2026-11-26" } });
+  await record("getDeal", getDeal, mine, { status: 200, key: OTHER_BROKER, params });
+  await record("dealHistory", dealHistory, `${mine}/history`, { status: 200, key: OTHER_BROKER, params });
+  await record("listDeals", listDeals, "/api/v1/my/deals?role=owner&stage=closed", { status: 200 });
+  await record("listAllDeals", listAllDeals, "/api/v1/ops/deals?stage=closed", { status: 200, key: OPS });
+  await record("getAnyDeal", getAnyDeal, ops, { status: 200, key: OPS, params });
+  const next = async () => idOf(await callRoute(requestIntroduction, interests, { key: OTHER_BROKER, body: { volume: "10000" }, params: { permalink_id: created.permalink } }));
+  const declined = await next();
+  await record("declineDeal", declineDeal, `/api/v1/my/deals/${declined}/decline`, { status: 400, params: { id: declined }, body: { reason: "" } });
+  await record("declineDeal", declineDeal, `/api/v1/my/deals/${declined}/decline`, { status: 200, params: { id: declined }, body: { reason: "Not at that size" } });
+  const withdrawn = await next();
+  await record("withdrawDeal", withdrawDeal, `/api/v1/my/deals/${withdrawn}/withdraw`, { status: 200, key: OTHER_BROKER, params: { id: withdrawn }, body: { reason: "Client changed their mind" } });
+  const killed = await next();
+  await record("killDeal", killDeal, `/api/v1/ops/deals/${killed}/kill`, { status: 400, key: OPS, params: { id: killed }, body: { reason: "lost" } });
+  await record("killDeal", killDeal, `/api/v1/ops/deals/${killed}/kill`, { status: 200, key: OPS, params: { id: killed }, body: { reason: "rofr_exercised", note: "The issuer exercised its right of first refusal" } });
+}
 
 describe("the OpenAPI document's examples", () => {
   it("are the answers every operation gives on the examples' rows, as committed in lib/openapi/examples.json", async () => {
@@ -264,6 +325,8 @@ describe("the OpenAPI document's examples", () => {
     created.webhook = idOf(hook);
     await record("deleteWebhook", deleteWebhook, webhook, { status: 200, method: "DELETE", params: hookParams });
 
+    await recordDeals();
+
     // The 400s every operation's 400 shows: a query parameter it does not take.
     for (const [takes, handler, target] of [["some", listIndications, "/api/v1/my/indications"], ["none", getCompany, `/api/v1/companies/${COMPANY.id}`]] as const) {
       const mistake = await callRoute(handler, `${target}?colour=red`, { key: BROKER });
@@ -287,12 +350,13 @@ describe("the OpenAPI document's examples", () => {
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
       listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery, redeliverWebhookRange,
+      listIndicationMatches, requestIntroduction, listDeals, getDeal, dealHistory, acceptDeal, declineDeal, withdrawDeal, listAllDeals, getAnyDeal, introduceDeal, recordDealTerms, closeDeal, killDeal,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
-      const id = operationId.includes("ndication") ? created.indication : operationId.includes("ebhook") ? created.webhook : created.trade;
-      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", id).replace("{delivery_id}", id)}?colour=red`;
+      const id = /[dD]eal/.test(operationId) ? created.deal : operationId.includes("ndication") ? created.indication : operationId.includes("ebhook") ? created.webhook : created.trade;
+      const target = `/api/v1${route.replace("{company_id}", COMPANY.id).replace("{id}", id).replace("{delivery_id}", id).replace("{permalink_id}", created.permalink)}?colour=red`;
       const result = await callRoute(handlers[operationId], target, {
-        key: operationId.endsWith("erifyTrade") || operationId === "listAllTrades" ? OPS : BROKER,
+        key: route.startsWith("/ops/") ? OPS : BROKER,
         method: method.toUpperCase(),
       });
       expect(result.body, `${method} ${route}`).toEqual(recorded.unknownParameter[takes]);

@@ -38,6 +38,10 @@ export const DESCRIPTIONS = {
   indicationHistory: { tag: "Indications", description: "The indication's audit events, oldest first: who changed which field from what to what, and through which way in." },
   refreshIndication: { tag: "Indications", description: "Confirms an open indication is still live: sets `last_refreshed_at` and nothing else." },
   closeIndication: { tag: "Indications", description: "Closes an open indication (`closed_lost`); closing a closed one answers it unchanged." },
+  listIndicationMatches: {
+    tag: "Indications",
+    description: "The open orders of other teams in the same company, on the other side, that cross this one: the bid at or above the offer, the offer's structure among the bid's acceptable ones, each volume at least the other's minimum. Each as the order book shows it (its permalink to ask for an introduction on). A closed indication has none.",
+  },
   listTrades: { tag: "Trades", description: "The caller's team's trades, filtered, sorted and paged. The page carries an ETag for conditional reads." },
   createTrade: { tag: "Trades", description: "Records a trade for the caller's team, unverified. Send an `Idempotency-Key` to make a retry safe." },
   exportTrades: { tag: "Trades", description: "Every trade the same filters select, as a streamed CSV file (no paging)." },

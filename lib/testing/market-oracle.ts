@@ -22,6 +22,7 @@ interface RecordRow {
 }
 
 export interface BookRow extends RecordRow {
+  permalinkId: string;
   side: "bid" | "offer";
   stage: string;
   visibility: string;
@@ -87,6 +88,7 @@ export function expectedBook(rows: readonly BookRow[], viewer: Viewer, companyId
       team: own || r.visibility !== "order_book_anonymous" ? { id: r.teamId, name: r.teamName } : null,
       own,
       indication_id: own ? r.id : null,
+      permalink_id: r.permalinkId,
       updated_at: r.updatedAt.toISOString(),
     };
   };

@@ -37,6 +37,9 @@ function ownedBy(owner: Member, issuerId: string) {
 }
 
 /** An open public indication of `owner` in `issuerId` (a bid for direct, an offer of direct), as `partial` changes it. */
+let permalink = 0;
+const nextPermalink = (prefix: string) => `${prefix}-${Date.now()}-${permalink++}`;
+
 export function marketIndication(
   owner: Member,
   issuerId: string,
@@ -44,6 +47,7 @@ export function marketIndication(
 ): BookRow & { userId: string } {
   return {
     ...ownedBy(owner, issuerId),
+    permalinkId: nextPermalink("IND-MKT"),
     stage: "open",
     visibility: "order_book_public",
     privateRecipients: [],
@@ -75,8 +79,6 @@ export function marketTrade(
   };
 }
 
-let permalink = 0;
-const nextPermalink = (prefix: string) => `${prefix}-${Date.now()}-${permalink++}`;
 
 /** The columns every record row has that another team must never see: the visibility tests look for these values. */
 function ownedColumns(r: { id: string; teamId: string; userId: string; issuerId: string; pricePerShare: string; volume: string; stockType: string; stockClassType: string }) {
@@ -106,7 +108,7 @@ export async function addIndications(db: Db, rows: (BookRow & { userId: string }
       managementFeePercent: toStoredDecimal("2"),
       minimumVolume: r.minimumVolume === null ? null : toStoredDecimal(r.minimumVolume),
       openedAt: new Date(r.updatedAt.getTime() - 1000),
-      permalinkId: nextPermalink("IND-MKT"),
+      permalinkId: r.permalinkId,
       privateRecipients: JSON.stringify(r.privateRecipients),
       side: r.side,
       stage: r.stage,

@@ -11,6 +11,8 @@ import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { withWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { POST as createIndication } from "./my/indications/route";
 import { POST as createTrade } from "./my/trades/route";
+import { POST as askIntroduction } from "./market/indications/[permalink_id]/interests/route";
+import { POST as acceptDeal } from "./my/deals/[id]/accept/route";
 import { POST as createWebhook } from "./my/webhooks/route";
 
 /**
@@ -29,7 +31,7 @@ beforeAll(async () => {
   await getDb().team.create({ data: team });
   const id = randomUUID();
   await getDb().user.create({
-    data: { id, email: `${id}@probe.test`, name: "Probe verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(["companies", "trades_verify"]), teamId: team.id, createdAt: new Date() },
+    data: { id, email: `${id}@probe.test`, name: "Probe verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(["companies", "trades_verify", "deals_manage"]), teamId: team.id, createdAt: new Date() },
   });
   verifier = (await createApiKey(getDb(), { userId: id, name: "probe" })).secret;
 });
@@ -54,11 +56,24 @@ async function loggedDelivery(): Promise<{ id: string; delivery_id: string }> {
   return { id, delivery_id };
 }
 
+/** A deal on an offer of alpha's that beta asked for, requested or accepted. */
+async function dealOfAlpha(accepted: boolean): Promise<string> {
+  const offer = await callRoute(createIndication, "/api/v1/my/indications", { key, body: { ...NEW_BID, side: "offer", structure: "direct", acceptable_structures: [] } });
+  const permalink = (offer.body as { permalink_id: string }).permalink_id;
+  const asked = await callRoute(askIntroduction, `/api/v1/market/indications/${permalink}/interests`, { key: SECRETS.betaBroker, body: { volume: "500" }, params: { permalink_id: permalink } });
+  expect(asked.status, asked.text).toBe(201);
+  const id = (asked.body as { id: string }).id;
+  if (accepted) expect((await callRoute(acceptDeal, `/api/v1/my/deals/${id}/accept`, { key, method: "POST" })).status).toBe(200);
+  return id;
+}
+
 /** What one call of the operation acts on, fresh each time (a delete's target exists once), and who may. */
 async function target(operation: ApiOperation): Promise<{ path: string; key: string }> {
   const fill = (values: Record<string, string>, by = key) => ({ path: filledPath(operation.path, values), key: by });
   if (operation.path.startsWith("/my/indications/{id}")) return fill({ id: await created(createIndication, "/api/v1/my/indications", NEW_BID) });
   if (operation.path.startsWith("/ops/trades/{id}")) return fill({ id: await created(createTrade, "/api/v1/my/trades", NEW_TRADE) }, verifier);
+  if (operation.path.startsWith("/my/deals/{id}")) return fill({ id: await dealOfAlpha(false) });
+  if (operation.path.startsWith("/ops/deals/{id}")) return fill({ id: await dealOfAlpha(true) }, verifier);
   if (operation.path.startsWith("/my/watchlist/{company_id}")) return fill({ company_id: COMPANIES[0].id });
   if (operation.path.startsWith("/my/webhooks/{id}")) return fill(await loggedDelivery());
   throw new Error(`No target for ${operation.method} ${operation.path}: say what the probe acts on here.`);

@@ -30,6 +30,20 @@ import * as rotateSecretModule from "./my/webhooks/[id]/rotate_secret/route";
 import * as deliveriesModule from "./my/webhooks/[id]/deliveries/route";
 import * as redeliverModule from "./my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
 import * as redeliverRangeModule from "./my/webhooks/[id]/redeliver/route";
+import * as matchesModule from "./my/indications/[id]/matches/route";
+import * as interestsModule from "./market/indications/[permalink_id]/interests/route";
+import * as dealsModule from "./my/deals/route";
+import * as dealModule from "./my/deals/[id]/route";
+import * as dealHistoryModule from "./my/deals/[id]/history/route";
+import * as acceptModule from "./my/deals/[id]/accept/route";
+import * as declineModule from "./my/deals/[id]/decline/route";
+import * as withdrawModule from "./my/deals/[id]/withdraw/route";
+import * as opsDealsModule from "./ops/deals/route";
+import * as opsDealModule from "./ops/deals/[id]/route";
+import * as introduceModule from "./ops/deals/[id]/introduce/route";
+import * as termsModule from "./ops/deals/[id]/terms/route";
+import * as closeDealModule from "./ops/deals/[id]/close/route";
+import * as killModule from "./ops/deals/[id]/kill/route";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "@/lib/db/client";
@@ -46,6 +60,7 @@ const MISSING = `/api/v1/my/indications/${fixtureUuid("missing indication")}`;
 const TRADE = `/api/v1/my/trades/${teamTrades("alpha")[0].id}`;
 const MISSING_TRADE = `/api/v1/ops/trades/${fixtureUuid("missing trade")}`;
 const MISSING_WEBHOOK = `/api/v1/my/webhooks/${fixtureUuid("missing webhook")}`;
+const MISSING_DEAL = fixtureUuid("missing deal");
 
 /** Calls a route with the first method it serves (GET where it has one). */
 function callFirst(route: (typeof ROUTES)[number], path: string, options: Parameters<typeof callRoute>[2] = {}) {
@@ -66,6 +81,21 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/my/indications/{id}/refresh", module: refreshModule, path: `${MISSING}/refresh`, methods: ["POST"] },
   { name: "/my/indications/{id}/close", module: closeModule, path: `${MISSING}/close`, methods: ["POST"] },
   { name: "/my/indications/{id}/history", module: historyModule, path: `${INDICATION}/history`, methods: ["GET"] },
+  { name: "/my/indications/{id}/matches", module: matchesModule, path: `${INDICATION}/matches`, methods: ["GET"] },
+  // Deals: an unknown permalink or deal, so nothing here writes (404 is their success).
+  { name: "/market/indications/{permalink_id}/interests", module: interestsModule, path: "/api/v1/market/indications/IND-MISSING/interests", methods: ["POST"], body: { volume: "1" } },
+  { name: "/my/deals", module: dealsModule, path: "/api/v1/my/deals", methods: ["GET"] },
+  { name: "/my/deals/{id}", module: dealModule, path: `/api/v1/my/deals/${MISSING_DEAL}`, methods: ["GET"] },
+  { name: "/my/deals/{id}/history", module: dealHistoryModule, path: `/api/v1/my/deals/${MISSING_DEAL}/history`, methods: ["GET"] },
+  { name: "/my/deals/{id}/accept", module: acceptModule, path: `/api/v1/my/deals/${MISSING_DEAL}/accept`, methods: ["POST"] },
+  { name: "/my/deals/{id}/decline", module: declineModule, path: `/api/v1/my/deals/${MISSING_DEAL}/decline`, methods: ["POST"], body: { reason: "test" } },
+  { name: "/my/deals/{id}/withdraw", module: withdrawModule, path: `/api/v1/my/deals/${MISSING_DEAL}/withdraw`, methods: ["POST"] },
+  { name: "/ops/deals", module: opsDealsModule, path: "/api/v1/ops/deals", methods: ["GET"] },
+  { name: "/ops/deals/{id}", module: opsDealModule, path: `/api/v1/ops/deals/${MISSING_DEAL}`, methods: ["GET"] },
+  { name: "/ops/deals/{id}/introduce", module: introduceModule, path: `/api/v1/ops/deals/${MISSING_DEAL}/introduce`, methods: ["POST"] },
+  { name: "/ops/deals/{id}/terms", module: termsModule, path: `/api/v1/ops/deals/${MISSING_DEAL}/terms`, methods: ["POST"], body: { price_per_share: "1", volume: "1", structure: "direct", sign_date: "2026-01-02" } },
+  { name: "/ops/deals/{id}/close", module: closeDealModule, path: `/api/v1/ops/deals/${MISSING_DEAL}/close`, methods: ["POST"], body: { won_date: "2026-01-02" } },
+  { name: "/ops/deals/{id}/kill", module: killModule, path: `/api/v1/ops/deals/${MISSING_DEAL}/kill`, methods: ["POST"], body: { reason: "other" } },
   { name: "/my/trades", module: tradesModule, path: "/api/v1/my/trades", methods: ["GET", "POST"] },
   { name: "/my/trades.csv", module: tradesCsvModule, path: "/api/v1/my/trades.csv", methods: ["GET"] },
   { name: "/my/trades/{id}", module: tradeModule, path: TRADE, methods: ["GET", "PATCH"] },

@@ -85,7 +85,8 @@ async function connect(who: Member, path = "/api/v1/my/stream", headers: Record<
   return connection;
 }
 
-async function offer(who: Member, extra: object = {}, company = COMPANIES[2].id): Promise<string> {
+/** An offer in a company where the fixture has no bid (COMPANIES[11]), so it crosses none: no possible_match is told of it. */
+async function offer(who: Member, extra: object = {}, company = COMPANIES[11].id): Promise<string> {
   const result = await callRoute(createIndication, "/api/v1/my/indications", {
     key: who.key,
     body: { ...NEW_BID, side: "offer", acceptable_structures: [], structure: "direct", issuer_id: company, visibility: "order_book_public", ...extra },
@@ -163,7 +164,7 @@ describe("GET /my/stream", () => {
   it("hints another team's market change only to those who may see it", async () => {
     const watcher = await connect(alpha);
     await watcher.next();
-    const company = COMPANIES[3].id;
+    const company = COMPANIES[32].id; // no fixture bid: the offers cross none (no possible_match)
 
     await offer(beta, { visibility: "private", private_recipients: ["someone@else.test"] }, company);
     await offer(beta, { visibility: "order_book_anonymous" }, company);

@@ -16,6 +16,7 @@ const ALL_FIELDS = [
   "carried_interest_fee_percent",
   "client_id",
   "created_at",
+  "deal_id",
   "details",
   "id",
   "is_verified",

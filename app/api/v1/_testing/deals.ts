@@ -56,7 +56,7 @@ export async function parties(): Promise<Record<Party, Member>> {
   };
 }
 
-export const COMPANY = COMPANIES[5];
+const COMPANY = COMPANIES[5];
 
 /** An open offer of `owner`'s team: anonymous unless said otherwise. */
 export async function newOffer(owner: Member, fields: Record<string, unknown> = {}) {
@@ -76,7 +76,7 @@ const ROUTES = { accept, decline, withdraw, introduce, terms, close, kill } sati
 const OPS_STEPS = new Set<DealStep>(["introduce", "terms", "close", "kill"]);
 
 /** What each step is sent when it is taken. */
-export const STEP_BODY: Record<DealStep, unknown> = {
+const STEP_BODY: Record<DealStep, unknown> = {
   accept: undefined,
   decline: { reason: "Not at that size" },
   withdraw: { reason: "Client changed their mind" },
