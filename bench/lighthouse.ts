@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (pinned 12.2.3, ../shared/TOOLCHAIN.md) on the pages a user
- * opens most, signed in, against a running production server (docs/performance.md, "Lighthouse"):
+ * opens most, signed in, against a running production server (docs/performance-live.md, "Lighthouse"):
  *
  *   npm start                                   # in another terminal: the demo database
  *   npm run bench:lighthouse -- [--origin http://127.0.0.1:3000] [--runs 3] [--out file.json]

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:stream-memory`: what one open live stream costs our own code, without Next.js's
- * server and sockets around it (docs/performance.md, "Live streams"). Opens `--streams` streams
+ * server and sockets around it (docs/performance-live.md, "Live streams"). Opens `--streams` streams
  * through the route's handler in-process, as broker@alpha.example with a key minted for the run,
  * against the database DATABASE_URL names (the demo database by default), reads each one's first
  * chunk and keeps it open; then as many again. The first batch pays the process's warm-up (caches,

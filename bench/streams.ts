@@ -1,5 +1,5 @@
 /**
- * Live streams under load (issue 32; docs/performance.md, "Live streams"). `npm run bench` opens
+ * Live streams under load (issue 32; docs/performance-live.md, "Live streams"). `npm run bench` opens
  * `--streams` connections to GET /api/v1/my/stream, all of the bench key's team (the widest
  * fan-out: every write of the team wakes each of them), before the reads, so every read row is
  * measured with them open. After the reads it writes indications of that team and times how long

@@ -6,7 +6,7 @@ import { percentile } from "./streams";
 import { insertEvents } from "./webhooks";
 
 /**
- * Webhook delivery beside slow receivers (docs/performance.md, "Webhook delivery"): another team
+ * Webhook delivery beside slow receivers (docs/performance-live.md, "Webhook delivery"): another team
  * (Beta's broker) has SLOW endpoints answering after SLOW_ANSWER_MS and SILENT ones that never
  * answer, each with a backlog; meanwhile the bench key's team gets one event every EVERY_MS at a
  * fast local receiver, and each is timed from its commit to its arrival. Endpoints are made through

@@ -5,7 +5,7 @@ import { Webhook as Verifier } from "standardwebhooks";
 import { createDb } from "../lib/db/client";
 
 /**
- * Webhook delivery throughput (docs/performance.md, "Webhook delivery"). `npm run bench` starts a
+ * Webhook delivery throughput (docs/performance-live.md, "Webhook delivery"). `npm run bench` starts a
  * receiver on 127.0.0.1 that verifies each delivery's signature, registers one endpoint for it
  * through the API (the server runs with WEBHOOK_ALLOWED_HOSTS=127.0.0.1:*), then records `--webhooks`
  * audit events of the bench key's team and times them from their commit to the last one's arrival.

@@ -207,7 +207,7 @@ const keyStatement = template<"hash">((dialect, slot) =>
  * taking a permission away from a user also takes it away from their existing keys.
  *
  * Run on every API request, so it is one joined statement on the engine's own connection, its
- * row read as an array (docs/performance.md, "The caller, once per request").
+ * row read as an array (docs/performance-decisions.md, "The caller, once per request").
  */
 export async function findActiveApiKey(db: Db, secret: string) {
   // Cheap format check first: garbage never reaches the database.

@@ -71,7 +71,7 @@ async function loadSessionCaller(userId: string, sessionVersion: number): Promis
 /**
  * API callers: a Bearer key when an Authorization header is sent, else the browser session. Read
  * from the database on every request, so a revoked key or a changed permission holds from the
- * next request on (docs/performance.md, "The caller, once per request").
+ * next request on (docs/performance-decisions.md, "The caller, once per request").
  */
 export async function resolveCaller(request: Request): Promise<Caller> {
   const authorization = request.headers.get("authorization");

@@ -5,7 +5,7 @@ import { LruCache } from "./lru";
  * one rule for when an entry is stale, made of parts with their own bounds; and the driver's
  * prepared and compiled statements, which hold no data. Each part says what it saves: the per-call CPU of the
  * read that uses it with the part switched off, medians of 5 alternating runs on the large SQLite
- * data set (docs/performance.md, "Caches"). A cache is made with `createCache("<cache>.<part>")`;
+ * data set (docs/performance-decisions.md, "Caches"). A cache is made with `createCache("<cache>.<part>")`;
  * nothing else in the code keeps data between requests.
  *
  * `DESK_CACHE_OFF=<cache or part>,…` makes those hold nothing: the measurement's switch, never set

@@ -53,7 +53,7 @@ const TRIGRAM = 3;
  * Whether the index should find a search's matches, or reading names in order should. Reading
  * names stops once the page is full, so it wins for common terms; the index finds every match and
  * sorts them, so it wins for rare ones: it wins while matches² < ~0.2 × companies × (offset +
- * limit) (measured: docs/performance.md, "Company search"). An unknown count (a term's first request)
+ * limit) (measured: docs/performance-decisions.md, "Company search"). An unknown count (a term's first request)
  * takes the index, whose worst case is bounded; the count learnt then decides the next requests.
  */
 function searchByIndex(knownCount: number | undefined, offset: number, limit: number): boolean {

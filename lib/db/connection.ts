@@ -8,7 +8,7 @@ import type { Sql } from "./sql";
  * The page engine's connection: our own statements (built with Kysely, lib/db/sql.ts) run on a
  * connection opened through the drivers' public APIs, beside Prisma's, without Prisma's query
  * compiler, which adds nothing to a statement whose text, values and columns we know
- * (docs/performance.md, "Statements on their own connection"). The benchmark's floor
+ * (docs/performance-decisions.md, "Statements on their own connection"). The benchmark's floor
  * (bench/floor.ts) runs the same connection without the app.
  *
  * Values come back as the drivers give them: text, numbers (SQLite integers too), and on
@@ -58,7 +58,7 @@ const TYPES = {
 /**
  * PostgreSQL: statements on the pool Prisma's adapter shares and ends (lib/db/client.ts). Given a `name`,
  * pg prepares a statement once per connection and then sends only the name and the values
- * (docs/performance.md, "Statement caching"); planning stays per call. A prepared statement lives as
+ * (docs/performance-decisions.md, "Statement caching"); planning stays per call. A prepared statement lives as
  * long as its connection, so only the first `limit` distinct texts get a name (the hot ones come first).
  */
 export function postgresConnection(pool: pg.Pool, limit = 200): EngineConnection {

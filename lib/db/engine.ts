@@ -29,7 +29,7 @@ export function rowsRunner(engine: Engine): RunRows {
  * table bumps the version (database triggers, so writes from any process or tool count), and
  * every page statement reads the current one, so a stale fact is never used.
  *
- * Page starts make deep pages seek (docs/performance.md, "Deep pages"): page N of an unchanged list
+ * Page starts make deep pages seek (docs/performance-decisions.md, "Deep pages"): page N of an unchanged list
  * starts where it started last time, and a page records where the next one starts.
  */
 export class ListCache {

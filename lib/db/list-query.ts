@@ -64,7 +64,7 @@ export interface ListQuery<T, TB extends TableName = TableName> {
   /**
    * The best plan does not depend on the values (a team, equality filters, a range on the order's
    * column): such a page, from its start, may then write its page size and offset as literals, so
-   * PostgreSQL keeps one generic plan (docs/performance.md, "PostgreSQL generic plans"). Not for a
+   * PostgreSQL keeps one generic plan (docs/performance-decisions.md, "PostgreSQL generic plans"). Not for a
    * range on another column or a search, whose best plan depends on the value.
    */
   genericPlan?: boolean;

@@ -48,7 +48,7 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
   const offset = start ? 0 : list.offset;
   // A range on the column the page is ordered by is read from that column's index whatever its
   // value: only a range elsewhere makes the plan depend on values
-  // (docs/performance.md, "PostgreSQL generic plans").
+  // (docs/performance-decisions.md, "PostgreSQL generic plans").
   const valueDependent = where.rangedColumns.some((column) => column !== list.order.column);
   const genericPage = list.genericPlan === true && !valueDependent && offset === 0;
   const literalLimit = dialect.literalLimit(genericPage);

@@ -9,7 +9,7 @@ import { compiled } from "./sql";
  * The page engine: one statement per list page (page-sql.ts), which returns the page's items as the
  * API's JSON, the list table's change version and, when no cached count is valid, the count. It
  * knows no resource: each resource describes its list as a ListQuery (list-query.ts,
- * lib/<resource>/queries.ts). Why not Prisma's findMany + count: docs/performance.md, "One
+ * lib/<resource>/queries.ts). Why not Prisma's findMany + count: docs/performance-decisions.md, "One
  * statement per page".
  *
  * Statements are pure text and values, so the benchmark's floor (bench/floor.ts) runs exactly the

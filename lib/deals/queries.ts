@@ -59,8 +59,12 @@ export async function getAnyDeal(caller: Caller, id: string): Promise<Versioned<
   return versioned(deal);
 }
 
+/**
+ * A deal's id names both its rows, so a page reads its rows at once (no late lookup by id, which
+ * would find the other party's row too).
+ */
 function dealPage(query: DealListQuery | OpsDealListQuery) {
-  return { order: { column: query.sort.field, direction: query.sort.direction }, ...pageWindow(query) };
+  return { order: { column: query.sort.field, direction: query.sort.direction }, ...pageWindow(query), lateLookup: false };
 }
 
 /** GET /my/deals: the team's deals, as requester and as owner (its own row of each). */

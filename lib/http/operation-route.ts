@@ -52,7 +52,7 @@ export function operationRoute<const O extends Operation>(operation: O, handler:
   const route = operation.requires
     ? apiRoute<Params, InputOf<O>>({ requires: operation.requires, input: read as (ctx: ApiContext<Params>) => InputOf<O> }, run)
     : apiRoute<Params>(async (ctx) => {
-        // Awaited only when pending (docs/performance.md, "Promises per request").
+        // Awaited only when pending (docs/performance-decisions.md, "Promises per request").
         const input = read(ctx);
         return run({ ...ctx, input: (input instanceof Promise ? await input : input) as InputOf<O> });
       });

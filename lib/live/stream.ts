@@ -43,7 +43,7 @@ let closingOnSigterm = false;
 
 // Streams at one position share one read (a team's streams are, once caught up), keyed by what is
 // read and by the changes heard so far: a stream never joins a read begun before the change that
-// woke it. Measured in docs/performance.md, "Live streams".
+// woke it. Measured in docs/performance-live.md, "Live streams".
 const reads = new Map<string, Promise<unknown>>();
 
 function sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
@@ -192,7 +192,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
 
         const unlisten = listen(hear);
         // Each stream beats at a phase of its own: streams opened together (a restart's reconnects)
-        // would otherwise check their callers all at once at every beat (docs/performance.md, "Live streams").
+        // would otherwise check their callers all at once at every beat (docs/performance-live.md, "Live streams").
         let timer: ReturnType<typeof setInterval> | undefined;
         const phase = setTimeout(() => {
           timer = setInterval(() => void beat(), HEARTBEAT_MS);

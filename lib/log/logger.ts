@@ -8,7 +8,7 @@ import pino from "pino";
 export const logger = pino(
   { level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime },
   // Each line written as it is logged (pino's blocking mode): its default hands every line to a
-  // worker thread, which cost more than the line itself (docs/performance.md, "Request log"), and a
+  // worker thread, which cost more than the line itself (docs/performance-decisions.md, "Request log"), and a
   // crash loses nothing.
   pino.destination({ dest: 1, sync: true }),
 );

@@ -10,7 +10,7 @@ import type { BookVisibility } from "../domain/book-visibility";
  * another's): facts about a company's rows, each with the change counters (`table_versions`) it
  * was read at. A request reads the current counters with its own statement and uses a fact only
  * when it was read at those counters or later, so a write from any process shows on the very next call
- * (docs/performance.md, "Market view caches").
+ * (docs/performance-decisions.md, "Market view caches").
  */
 interface MarketCache {
   /** Every open entry of a company's book, by company (lib/market/queries.ts). */

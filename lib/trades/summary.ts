@@ -62,7 +62,7 @@ function chunksSql(column: Fragment): Fragment[] {
  * Each matching row's group (`key`, e.g. `t.issuer_id`), price and volume chunks (`v0`…), in group
  * and price order, so the GROUP BY over it streams instead of sorting. The dialect's fence keeps
  * the planner from inlining the chunk expressions into every sum that uses them
- * (docs/performance.md, "Review totals").
+ * (docs/performance-decisions.md, "Review totals").
  */
 function chunkedRows(dialect: Dialect, where: Filters<TradeRow>, key: Fragment) {
   const chunks = chunksSql(col("volume")).map((chunk, i) => chunk.as(`v${i}`));

@@ -30,7 +30,7 @@ export const postgres: Dialect = {
   rowKey: "id",
   // A parameter lets range filters keep custom plans; literals only where the best plan does not
   // depend on the values, so one generic plan serves every call
-  // (docs/performance.md, "PostgreSQL generic plans").
+  // (docs/performance-decisions.md, "PostgreSQL generic plans").
   literalLimit: (genericPlan) => genericPlan,
   fence: sql`OFFSET 0`,
   // NO KEY UPDATE: it excludes the other lockers all the same, but not the key-share lock a
@@ -43,7 +43,7 @@ export const postgres: Dialect = {
   containsParam: (term) => `%${term}%`,
   contains: (column, param) => sql<SqlBool>`${column} LIKE ${param}`,
   // The same test again, as a semi-join: it makes the match look rarer to the planner, which then
-  // takes the trigram index instead of reading names in order (docs/performance.md, "Company search").
+  // takes the trigram index instead of reading names in order (docs/performance-decisions.md, "Company search").
   searchParam: (term) => `%${term}%`,
   searchCandidates: (index, param) => sql<SqlBool>`t.id IN (SELECT s.id FROM ${sql.table(index.table)} s WHERE s.${sql.ref(index.column)} LIKE ${param})`,
 

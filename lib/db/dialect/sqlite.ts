@@ -61,7 +61,7 @@ export const sqlite: Dialect = {
   // Every index entry carries the rowid; a lookup by rowid skips the descent through the id index.
   rowKey: "rowid",
   // The same plan runs faster with the page size written out
-  // (docs/performance.md, "SQLite literal page size").
+  // (docs/performance-decisions.md, "SQLite literal page size").
   literalLimit: () => true,
   fence: sql`LIMIT -1`,
   lockRowSql: () => null,
@@ -69,7 +69,7 @@ export const sqlite: Dialect = {
   writeLockSql: "UPDATE teams SET id = id WHERE 0",
 
   // instr, not LIKE: LIKE would also fold ASCII case, for nothing here
-  // (docs/performance.md, "Company search").
+  // (docs/performance-decisions.md, "Company search").
   containsParam: (term) => term,
   contains: (column, param) => sql<SqlBool>`instr(${column}, ${param}) > 0`,
   // MATCH answers with rowids alone; the key table turns them into ids (docs/performance.md,

@@ -6,7 +6,7 @@ import type { Indication } from "@/lib/indications/schema";
 import { FormDialog, FormModal, type FormDone } from "./form-dialog";
 import { Loading } from "./load-then";
 
-// Loaded when a dialog first opens, not with the page (docs/performance.md, "Lighthouse").
+// Loaded when a dialog first opens, not with the page (docs/performance-live.md, "Lighthouse").
 const CreateIndicationForm = dynamic(() => import("./indication-forms").then((m) => m.CreateIndicationForm), { loading: Loading });
 const EditIndicationForm = dynamic(() => import("./indication-forms").then((m) => m.EditIndicationForm), { loading: Loading });
 

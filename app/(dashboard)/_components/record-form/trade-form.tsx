@@ -6,7 +6,7 @@ import type { Trade } from "@/lib/trades/schema";
 import { FormDialog } from "./form-dialog";
 import { Loading } from "./load-then";
 
-// Loaded when a dialog first opens, not with the page (docs/performance.md, "Lighthouse").
+// Loaded when a dialog first opens, not with the page (docs/performance-live.md, "Lighthouse").
 const RecordTradeForm = dynamic(() => import("./trade-forms").then((m) => m.RecordTradeForm), { loading: Loading });
 const EditTradeForm = dynamic(() => import("./trade-forms").then((m) => m.EditTradeForm), { loading: Loading });
 
