@@ -3,8 +3,8 @@ import type { AuditAction, DealRole, DealStage } from "../domain/enums";
 
 /**
  * A deal's stages and who may take each step (docs/api/deals.md, "Stages"), the one place that
- * says so: the commands (lib/deals/commands.ts), the dashboard's buttons and the step × role test
- * table read it. Pure: no database.
+ * says so: the commands (lib/deals/commands.ts) and the step × role test table
+ * (app/api/v1/deals.test.ts) read it. Pure: no database.
  */
 
 /** Who takes a step: one of the parties, or the marketplace team (deals_manage, /ops routes). */
@@ -31,12 +31,6 @@ export const DEAL_STEPS = {
 export type DealStep = keyof typeof DEAL_STEPS;
 
 const WHO: Record<DealActor, string> = { requester: "the team that asked for the introduction", owner: "the order's owner", marketplace: "the marketplace team" };
-
-/** Whether `actor` may take `step` now (the dashboard shows only these). */
-export function mayTake(step: DealStep, actor: DealActor, stage: DealStage): boolean {
-  const { by, from } = DEAL_STEPS[step] as Step;
-  return by.includes(actor) && from.includes(stage);
-}
 
 /**
  * The stage `step` leads to, or the refusal: 403 for a party the step is not theirs to take,
