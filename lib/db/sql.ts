@@ -6,7 +6,7 @@ import type { Dialect } from "./dialect";
  * Statements are built with Kysely (typed column names, placeholders numbered and ordered by the
  * builder) and compiled to text and values here; the engine runs them on its own drivers
  * (lib/db/connection.ts), so Kysely never holds a connection. Why Kysely over string building:
- * docs/architecture.md, "Typed statements".
+ * docs/performance-decisions.md, "Typed statements".
  */
 
 /** The tables (prisma-kysely's) and a piece of SQL: lib/db/builder.ts, below the dialects. */
