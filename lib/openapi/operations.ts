@@ -85,7 +85,7 @@ export const DESCRIPTIONS = {
   followCompany: { tag: "Watchlist", description: "Adds the company to the caller's watchlist. Idempotent: following a followed company answers 200 with its entry, unchanged. Any key of the user may." },
   unfollowCompany: { tag: "Watchlist", description: "Removes the company from the caller's watchlist. Idempotent: a company not followed answers 204 too; an unknown one 404." },
   listWebhooks: { tag: "Webhooks", description: "The team's webhook endpoints. Secrets are never shown again after the create or rotation that made them." },
-  createWebhook: { tag: "Webhooks", description: "Registers an endpoint for some event types (wildcards `indication.*`, `trade.*`, `*`). It receives the team's events from now on. Keep the `secret` of the answer: it verifies every delivery and is not shown again." },
+  createWebhook: { tag: "Webhooks", description: "Registers an endpoint for some event types (wildcards `indication.*`, `trade.*`, `deal.*`, `*`). It receives the team's events from now on. Keep the `secret` of the answer: it verifies every delivery and is not shown again." },
   getWebhook: { tag: "Webhooks", description: "One endpoint of the team: its URL, event types, and whether it was disabled after five days of failures. Another team's id answers 404." },
   updateWebhook: { tag: "Webhooks", description: "Changes the URL, event types or description; `disabled: false` re-enables a disabled endpoint, which goes on from the event it stopped at." },
   deleteWebhook: { tag: "Webhooks", description: "Deletes the endpoint and its delivery log; nothing more is sent to it." },
