@@ -142,6 +142,33 @@ test("every operation through the typed client answers as the document says", as
   await call("post", "/my/notifications/read", broker.POST("/my/notifications/read", { body: { all: true } }));
   await call("post", "/my/notifications/read", broker.POST("/my/notifications/read", { body: { ids: [] } }));
 
+  // A deal (docs/api/deals.md): Beta asks on an offer of Alpha's, Alpha accepts, the marketplace
+  // team introduces, records the terms and closes; then a decline, a withdrawal and a kill.
+  const beta = createClient<paths>({ baseUrl: `${BASE_URL}/api/v1`, headers: { authorization: `Bearer ${apiKeyFor(ACCOUNTS.betaBroker)}` } });
+  const offer = await call("post", "/my/indications", broker.POST("/my/indications", { body: { ...bid, side: "offer", structure: "direct", acceptable_structures: [] } }));
+  await call("get", "/my/indications/{id}/matches", broker.GET("/my/indications/{id}/matches", { params: { path: { id: offer.data!.id } } }));
+  const onOffer = { params: { path: { permalink_id: offer.data!.permalink_id } } };
+  const ask = async (by: typeof beta) => (await call("post", "/market/indications/{permalink_id}/interests", by.POST("/market/indications/{permalink_id}/interests", { ...onOffer, body: { volume: "500" } }))).data?.id;
+  await ask(broker);
+  const dealId = (await ask(beta))!;
+  const deal = { params: { path: { id: dealId } } };
+  await call("get", "/my/deals", broker.GET("/my/deals", { params: { query: { per_page: 5 } } }));
+  await call("get", "/my/deals/{id}", broker.GET("/my/deals/{id}", deal));
+  await call("post", "/my/deals/{id}/accept", broker.POST("/my/deals/{id}/accept", deal));
+  await call("post", "/my/deals/{id}/accept", broker.POST("/my/deals/{id}/accept", deal));
+  await call("post", "/ops/deals/{id}/introduce", ops.POST("/ops/deals/{id}/introduce", deal));
+  await call("post", "/ops/deals/{id}/terms", ops.POST("/ops/deals/{id}/terms", { ...deal, body: { price_per_share: "19.5", volume: "400", structure: "direct", sign_date: "2026-11-20" } }));
+  await call("post", "/ops/deals/{id}/close", ops.POST("/ops/deals/{id}/close", { ...deal, body: { won_date: "2026-11-25" } }));
+  await call("get", "/ops/deals", ops.GET("/ops/deals", { params: { query: { per_page: 5 } } }));
+  await call("get", "/ops/deals/{id}", ops.GET("/ops/deals/{id}", deal));
+  await call("get", "/my/deals/{id}/history", beta.GET("/my/deals/{id}/history", deal));
+  const declined = { params: { path: { id: (await ask(beta))! } } };
+  await call("post", "/my/deals/{id}/decline", broker.POST("/my/deals/{id}/decline", { ...declined, body: { reason: "Not at that size" } }));
+  const withdrawn = { params: { path: { id: (await ask(beta))! } } };
+  await call("post", "/my/deals/{id}/withdraw", beta.POST("/my/deals/{id}/withdraw", { ...withdrawn, body: {} }));
+  const killed = { params: { path: { id: (await ask(beta))! } } };
+  await call("post", "/ops/deals/{id}/kill", ops.POST("/ops/deals/{id}/kill", { ...killed, body: { reason: "other" } }));
+
   // The watchlist: follow (twice), list, one, unfollow, and the 404 of a company not followed.
   const followed = { params: { path: { company_id: companyId } } };
   await call("put", "/my/watchlist/{company_id}", broker.PUT("/my/watchlist/{company_id}", followed));

@@ -69,6 +69,7 @@ test("a working day through the dashboard: each write reaches the other users' o
   const alphaBell = alpha.getByTestId("notification-count");
   const offersBefore = await shownOffers(alpha);
   const unreadBefore = await count(alphaBell);
+  const startedAt = new Date().toISOString();
 
   // The marketplace team watches its badge from the directory, on a phone.
   const ops = await openLive(browser, ACCOUNTS.ops, "/companies", PHONE);
@@ -93,7 +94,14 @@ test("a working day through the dashboard: each write reaches the other users' o
 
   await expect.poll(async () => (await alphaStream()).includes("market"), LIVE).toBe(true);
   await expect.poll(() => shownOffers(alpha), LIVE).toBe(offersBefore + 1);
-  await expect.poll(() => count(alphaBell), LIVE).toBe(unreadBefore + 1);
+  // The bell counts the followed company's new offer, and a possible match when the offer crosses
+  // one of Alpha's bids (docs/api/deals.md, "Matches"): as many as Alpha's new notifications.
+  const toldSince = async () => {
+    const response = await page.request.get("/api/v1/my/notifications?unread=true&limit=100", { headers: { authorization: `Bearer ${alphaKey}` } });
+    return ((await response.json()) as { notifications: { kind: string; created_at: string }[] }).notifications.filter((n) => n.created_at >= startedAt);
+  };
+  await expect.poll(async () => (await toldSince()).filter((n) => n.kind === "followed_indication").length, LIVE).toBe(1);
+  await expect.poll(async () => (await count(alphaBell)) - unreadBefore, LIVE).toBe((await toldSince()).length);
   await page.context().clearCookies();
 
   // 2. Alpha's broker records a trade from another tab: the marketplace team's badge counts it.
