@@ -111,7 +111,7 @@ export function operationAnswers() {
     listCompanyTrades: { summary: "The company's verified trades (the tape) as the caller may see them, newest sign_date first, with a summary (needs the {permission} permission)", responses: { "200": paged("A page", companyTradeListSchema) } },
     ...recordAnswers("indication", { schema: indicationSchema, list: indicationListSchema, create: "Create an indication", conflict: "409 when closed" }),
     refreshIndication: { summary: "Confirm an open indication is still live (needs {permission})", responses: { "200": withEtag("The refreshed indication", indicationSchema) } },
-    listIndicationMatches: { summary: "Other teams' open orders the caller may see that cross this indication, best price first (needs the {permission} permission)", responses: { "200": ok("The crossing orders, as the order book shows them", matchListSchema) } },
+    listIndicationMatches: { summary: "Other teams' open orders the caller may see that cross this indication, best price first (needs the {permission} permission)", responses: { "200": withEtag("The crossing orders, as the order book shows them", matchListSchema) } },
     closeIndication: { summary: "Close an indication (open -> closed_lost; a closed one is answered unchanged; needs {permission})", responses: { "200": withEtag("The closed indication", indicationSchema) } },
     ...recordAnswers("trade", { schema: tradeSchema, list: tradeListSchema, exportItem: tradeExportSchema, create: "Record a trade, unverified", conflict: "409 trade_verified when verified" }),
     ...dealAnswers(),
