@@ -7,15 +7,16 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { transaction, type Write } from "../db/transaction";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
-import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
-import type { DealDeadReason, DealRole, DealStage, Structure } from "../domain/enums";
+import { mayKnowBookEntry, storedBookVisibility, viewerOf } from "../domain/book-visibility";
+import type { DEAL_KILL_REASONS, DealDeadReason, DealRole, DealStage, Structure } from "../domain/enums";
 import { announceChanges } from "../records/write";
 import { versioned, type Versioned } from "../records/read";
 import type { Change } from "../live/change";
 import { createDealTrade } from "../trades/commands";
+import { utcToday } from "../market/summary";
 import { dealAudience, recordDealEvents, viewsOf, type DealStepEvent } from "./events";
-import { OPEN_STAGES, transition, type DealStep } from "./machine";
-import { dealViewerOf, type DealViewer } from "./naming";
+import { DEAL_STEPS, OPEN_STAGES, transition } from "./machine";
+import { dealViewerOf, PARTY_VIEWER, type DealViewer } from "./naming";
 import { noSuchDeal, readDeal } from "./queries";
 import type { Deal, InterestInput, TermsInput } from "./schema";
 
@@ -31,8 +32,7 @@ export async function requestIntroduction(caller: Caller, permalinkId: string, i
   requirePermission(caller, REQUIRES.askIntroduction);
   return dealWrite(caller, async (write, now) => {
     const order = await write.tx.indication.findUnique({ where: { permalinkId }, select: ORDER_COLUMNS });
-    const recipients = order ? (JSON.parse(order.privateRecipients) as string[]).map((email) => email.toLowerCase()) : [];
-    if (!order || !mayKnowBookEntry({ teamId: order.teamId, visibility: order.visibility, recipients }, viewerOf(caller))) {
+    if (!order || !mayKnowBookEntry(storedBookVisibility(order), viewerOf(caller))) {
       throw ApiError.notFound(`No order with permalink ${permalinkId} that you may see.`);
     }
     if (order.teamId === caller.teamId) throw new ApiError("own_indication", "This order is your own team's: ask for an introduction on another team's order.");
@@ -60,7 +60,7 @@ export async function requestIntroduction(caller: Caller, permalinkId: string, i
     await write.tx.deal.createMany({ data: [{ ...shared, teamId: caller.teamId, role: "requester" }, { ...shared, teamId: order.teamId, role: "owner" }] });
     const audience = await dealAudience(write, { requesterTeamId: caller.teamId, ownerTeamId: order.teamId });
     const event: DealStepEvent = { id, action: "deal.requested", companyId: order.issuerId, reason: null, by: "party", audience, before: null, at: now };
-    return { event, viewer: { viewer_team: caller.teamId, viewer_ops: "0" } };
+    return { event, viewer: PARTY_VIEWER(caller.teamId) };
   });
 }
 
@@ -82,7 +82,7 @@ export type StepInput =
   | { step: "withdraw"; reason?: string }
   | { step: "terms"; terms: TermsInput }
   | { step: "close"; won_date: string }
-  | { step: "kill"; reason: "rofr_exercised" | "issuer_blocked" | "no_agreement" | "other"; note?: string };
+  | { step: "kill"; reason: (typeof DEAL_KILL_REASONS)[number]; note?: string };
 
 /**
  * One step of a deal: a party's (`/my/deals/{id}/…`, the caller's team's row) or the marketplace
@@ -97,7 +97,7 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
     await write.lock("deals", dealId);
     const row = await write.tx.deal.findFirst({ where: { id: dealId, ...(as === "party" && { teamId: caller.teamId }) } });
     if (!row) throw noSuchDeal(id);
-    const viewer: DealViewer = as === "marketplace" ? dealViewerOf(caller) : { viewer_team: caller.teamId, viewer_ops: "0" };
+    const viewer: DealViewer = as === "marketplace" ? dealViewerOf(caller) : PARTY_VIEWER(caller.teamId);
     const seen = await readDeal(write.run, dealId, viewer);
     if (ifMatch !== null && seen && !etagMatches(ifMatch, versioned(seen).etag)) {
       throw new ApiError("precondition_failed", "The deal changed since you read it (If-Match does not match its ETag); read it again.");
@@ -110,14 +110,12 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
     const now = new Date(Math.max(at.getTime(), row.updatedAt.getTime() + 1));
     const data: Record<string, unknown> = { stage, updatedAt: now, ...stepColumns(input, row.role as DealRole) };
     if (input.step === "introduce") data.introducedAt = now;
-    const event: DealStepEvent = { id: dealId, action: DEAL_ACTION[input.step], companyId: row.issuerId, reason: reasonOf(input), by: as, audience, before, at: now };
+    const event: DealStepEvent = { id: dealId, action: DEAL_STEPS[input.step].action, companyId: row.issuerId, reason: reasonOf(input), by: as, audience, before, at: now };
     const trades = input.step === "close" ? await closeTrades(write, caller, row, input.won_date) : { ids: {}, changes: [] };
     await write.tx.deal.updateMany({ where: { id: dealId }, data: { ...data, ...trades.ids } });
     return { event, viewer, also: trades.changes };
   });
 }
-
-const DEAL_ACTION = { accept: "deal.accepted", decline: "deal.dead", withdraw: "deal.dead", introduce: "deal.introduced", terms: "deal.terms", close: "deal.closed", kill: "deal.dead" } as const satisfies Record<DealStep, string>;
 
 function stepColumns(input: StepInput, role: DealRole): Record<string, unknown> {
   const dead = (reason: DealDeadReason, note: string | undefined) => ({ deadReason: reason, deadNote: note ?? null });
@@ -144,7 +142,7 @@ function stepColumns(input: StepInput, role: DealRole): Record<string, unknown> 
 
 /** The trade's rules for its dates (lib/trades/write-schema.ts): a sign date not after today, a won date between it and today (UTC). */
 function checkDates(input: StepInput, signDate: string | null): void {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcToday();
   if (input.step === "terms" && input.terms.sign_date > today) throw ApiError.invalid("sign_date", `sign_date must not be after today (${today}, UTC); got "${input.terms.sign_date}".`);
   if (input.step !== "close") return;
   if (input.won_date > today) throw ApiError.invalid("won_date", `won_date must not be after today (${today}, UTC); got "${input.won_date}".`);

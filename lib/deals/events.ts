@@ -6,7 +6,7 @@ import type { Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { Write } from "../db/transaction";
 import type { Change } from "../live/change";
-import { MARKETPLACE_VIEWER, type DealViewer } from "./naming";
+import { MARKETPLACE_VIEWER, PARTY_VIEWER, type DealViewer } from "./naming";
 import { readDeal } from "./queries";
 import type { Deal } from "./schema";
 
@@ -31,7 +31,7 @@ export async function dealAudience(write: Write, parties: DealParties): Promise<
   });
   const marketplace = new Set(managers.map((user) => user.teamId));
   const teams = [...new Set([parties.requesterTeamId, parties.ownerTeamId, ...marketplace])].sort();
-  return teams.map((teamId) => ({ teamId, viewer: marketplace.has(teamId) ? MARKETPLACE_VIEWER(teamId) : { viewer_team: teamId, viewer_ops: "0" } }));
+  return teams.map((teamId) => ({ teamId, viewer: marketplace.has(teamId) ? MARKETPLACE_VIEWER(teamId) : PARTY_VIEWER(teamId) }));
 }
 
 /** The deal as each team of the audience sees it. */

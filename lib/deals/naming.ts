@@ -32,6 +32,9 @@ export function dealViewerOf(caller: Caller): DealViewer {
 /** A viewer as the marketplace team, whatever their own team (an audit event of the marketplace team's). */
 export const MARKETPLACE_VIEWER = (teamId: string): DealViewer => ({ viewer_team: teamId, viewer_ops: "1" });
 
+/** A viewer as a party's team sees its deals (/my/deals), whatever its members' permissions. */
+export const PARTY_VIEWER = (teamId: string): DealViewer => ({ viewer_team: teamId, viewer_ops: "0" });
+
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
 function party(dialect: Dialect, team: string, user: string, teamShown: Fragment, brokerShown: Fragment): Fragment {

@@ -10,7 +10,7 @@ import { readItem, type ItemSource } from "../db/item";
 import type { ListQuery, RefJoin } from "../db/list-query";
 import type { RunSql } from "../db/engine";
 import { versioned, type Versioned } from "../records/read";
-import { DEAL_COMPUTED, dealViewerOf, type DealViewer } from "./naming";
+import { DEAL_COMPUTED, dealViewerOf, PARTY_VIEWER, type DealViewer } from "./naming";
 import { dealSchema, type Deal, type DealListQuery, type OpsDealListQuery } from "./schema";
 
 /**
@@ -46,7 +46,7 @@ export const noSuchDeal = (id: string) => ApiError.notFound(`No deal with id ${i
 
 /** GET /my/deals/{id}: a deal of the caller's team, as it sees it; any other id is a 404. */
 export async function getDeal(caller: Caller, id: string): Promise<Versioned<Deal>> {
-  const deal = await readDeal(getEngine().run, id, { ...dealViewerOf(caller), viewer_ops: "0" });
+  const deal = await readDeal(getEngine().run, id, PARTY_VIEWER(caller.teamId));
   if (!deal) throw noSuchDeal(id);
   return versioned(deal);
 }
@@ -73,7 +73,7 @@ export function dealList(caller: Caller, query: DealListQuery): ListQuery<Deal, 
     ...DEAL_SOURCE,
     table: "deals",
     team: caller.teamId,
-    values: { ...dealViewerOf(caller), viewer_ops: "0" },
+    values: { ...PARTY_VIEWER(caller.teamId) },
     viewer: caller.teamId,
     dependsOn: ["companies", "indications", "auth"],
     where: (w) => {

@@ -23,6 +23,11 @@ export interface BookVisibility {
   recipients: readonly string[];
 }
 
+/** What decides who may know an order exists, from its stored row (private_recipients as JSON text). */
+export function storedBookVisibility(row: { teamId: string; visibility: string; privateRecipients: string }): BookVisibility {
+  return { teamId: row.teamId, visibility: row.visibility, recipients: (JSON.parse(row.privateRecipients) as string[]).map((email) => email.toLowerCase()) };
+}
+
 /**
  * An order-book entry the viewer may know exists. Decided in JavaScript over the cached book
  * (lib/market/queries.ts), so counts and best prices take it too: the rows of a private entry,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/transaction";
-import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
+import { mayKnowBookEntry, storedBookVisibility, viewerOf, type BookVisibility } from "../domain/book-visibility";
 import { crosses } from "../domain/crossing";
-import { fromStoredDecimal } from "../domain/decimal";
+import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
 
 /**
  * possible_match (docs/api/live.md, "Notifications"): when a new or changed open order crosses an
@@ -32,7 +32,12 @@ const ORDER_COLUMNS = { id: true, teamId: true, side: true, pricePerShare: true,
 export async function possibleMatches(tx: Tx, teamId: string, row: Row, eventId: string, at: Date): Promise<MatchNotification[]> {
   if (row.stage !== "open") return [];
   const issuer = row.issuer as { id: string; name: string };
-  const others = await tx.indication.findMany({ where: { issuerId: issuer.id, stage: "open", side: row.side === "bid" ? "offer" : "bid", teamId: { not: teamId } }, select: ORDER_COLUMNS });
+  // Only orders on the right side of this one's price can cross it: the book's index reads just those.
+  const price = toStoredDecimal(String(row.price_per_share));
+  const others = await tx.indication.findMany({
+    where: { issuerId: issuer.id, stage: "open", side: row.side === "bid" ? "offer" : "bid", pricePerShare: row.side === "bid" ? { lte: price } : { gte: price }, teamId: { not: teamId } },
+    select: ORDER_COLUMNS,
+  });
   const mine = { id: String(row.id), teamId, visibility: String(row.visibility), recipients: (row.private_recipients as string[]).map((e) => e.toLowerCase()), permalinkId: String(row.permalink_id) };
   const crossing = others.filter((other) => crosses(row as never, apiOrder(other)));
   if (crossing.length === 0) return [];
@@ -42,7 +47,7 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, eventId:
   const members = await tx.user.findMany({ where: { teamId: { in: teams }, disabledAt: null }, select: { id: true, teamId: true, email: true, permissions: true } });
   const myTeamName = (await tx.team.findUnique({ where: { id: teamId }, select: { name: true } }))?.name ?? "";
   const rows: MatchNotification[] = [];
-  const tell = (own: { id: string; teamId: string; permalinkId: string }, other: { teamId: string; visibility: string; recipients: string[]; permalinkId: string; order: Row }) => {
+  const tell = (own: { id: string; teamId: string; permalinkId: string }, other: BookVisibility & { permalinkId: string; order: Row }) => {
     if (pairsTold.has(`${own.id}:${other.permalinkId}`)) return;
     for (const member of members) {
       if (member.teamId !== own.teamId || !member.permissions.includes('"companies"') || !mayKnowBookEntry(other, viewerOf(member))) continue;
@@ -60,7 +65,7 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, eventId:
     }
   };
   for (const other of crossing) {
-    const theirs = { teamId: other.teamId, visibility: other.visibility, recipients: (JSON.parse(other.privateRecipients) as string[]).map((e) => e.toLowerCase()), permalinkId: other.permalinkId };
+    const theirs = { ...storedBookVisibility(other), permalinkId: other.permalinkId };
     tell(mine, { ...theirs, order: shown(apiOrder(other), other.visibility, other.team.name) });
     tell({ id: other.id, teamId: other.teamId, permalinkId: other.permalinkId }, { ...mine, order: shown(row as never, mine.visibility, myTeamName) });
   }
