@@ -79,11 +79,11 @@ export function redact(url: string): string {
   return url.replace(/:[^:@/]*@/, ":***@");
 }
 
-export async function mintApiKey(url: string): Promise<string> {
+export async function mintApiKey(url: string, email = DEMO_EMAIL): Promise<string> {
   const db = createDb(url);
   try {
-    const user = await db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true } });
-    if (!user) throw new Error(`${DEMO_EMAIL} is missing from the dataset`);
+    const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+    if (!user) throw new Error(`${email} is missing from the dataset`);
     const { secret } = await createApiKey(db, { userId: user.id, name: `bench ${new Date().toISOString()}` });
     return secret;
   } finally {

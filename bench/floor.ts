@@ -1,5 +1,5 @@
 /**
- * The benchmark's floor: a minimal node:http server that answers the API v1 GET endpoints the benchmark reads
+ * The benchmark's floor: a minimal node:http server that answers the API v1 GET endpoints the benchmark reads (companies, the team's indications, trades and deals, a company's market)
  * with the same SQL statements as the app's data functions (the lists and the company row of
  * lib/<resource>/queries.ts run by the page engine, lib/db/page.ts, and the API-key lookup on every request) through the same drivers (better-sqlite3 / pg), the same count cache,
  * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
@@ -22,6 +22,8 @@ import { runPage } from "../lib/db/page";
 import { postgresConnection, sqliteConnection } from "../lib/db/connection";
 import { compiled } from "../lib/db/sql";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
+import { dealList } from "../lib/deals/queries";
+import { dealListParamsSchema } from "../lib/deals/schema";
 import { indicationList } from "../lib/indications/queries";
 import { indicationListParamsSchema } from "../lib/indications/schema";
 import { tradeList } from "../lib/trades/queries";
@@ -76,6 +78,8 @@ async function main() {
     const scopes = new Set(JSON.parse(found.scopes) as string[]);
     const caller = { teamId: found.teamId, email: found.email, permissions: (JSON.parse(found.permissions) as Permission[]).filter((p) => scopes.has(p)) };
 
+    // The data functions that take a Caller read these fields of it.
+    const viewer: Caller = { ...caller, userId: "", name: "", teamName: "", role: "broker", via: "api_key" };
     const path = target.pathname;
     if (path === "/api/v1/my/indications") {
       const query = parseQuery(indicationListParamsSchema, target.searchParams);
@@ -91,6 +95,13 @@ async function main() {
       const page = await runPage(engine, list);
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
     }
+    if (path === "/api/v1/my/deals") {
+      const query = parseQuery(dealListParamsSchema, target.searchParams);
+      if (!query.ok) throw query.error;
+      const list = dealList(viewer, query.value);
+      const page = await runPage(engine, list);
+      return toListBody("deals", buildJsonPage(page.itemsJson, query.value, page.total, page), nextCursor(path, list.order, page.next));
+    }
     if (path === "/api/v1/companies") {
       const query = parseQuery(companyListParamsSchema, target.searchParams);
       if (!query.ok) throw query.error;
@@ -100,8 +111,6 @@ async function main() {
     }
     const market = /^\/api\/v1\/companies\/([^/]+)\/(order_book|trades)$/.exec(path);
     if (market) {
-      // The market's data functions take a Caller; the fields they read are these.
-      const viewer: Caller = { ...caller, userId: "", name: "", teamName: "", role: "broker", via: "api_key" };
       if (market[2] === "order_book") {
         const query = parseQuery(orderBookParamsSchema, target.searchParams);
         if (!query.ok) throw query.error;

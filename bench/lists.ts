@@ -10,7 +10,7 @@ import { mb, type RssSampler } from "./server-usage";
 
 export interface Scenario {
   name: string;
-  endpoint: "companies" | "company" | "indications" | "trades" | "order_book" | "company_trades";
+  endpoint: "companies" | "company" | "indications" | "trades" | "deals" | "order_book" | "company_trades";
   kind: "first" | "filtered" | "sorted" | "deep" | "detail" | "market";
   path: string;
 }
@@ -48,6 +48,8 @@ export async function scenarios(origin: string, auth: Record<string, string>, sm
     { name: "trades sign_date_from", endpoint: "trades", kind: "filtered", path: "/api/v1/my/trades?sign_date_from=2026-06-01" },
     { name: "trades sort=volume", endpoint: "trades", kind: "sorted", path: "/api/v1/my/trades?sort=volume" },
     { name: `trades page ${deep}`, endpoint: "trades", kind: "deep", path: `/api/v1/my/trades?page=${deep}` },
+    { name: "deals first page", endpoint: "deals", kind: "first", path: "/api/v1/my/deals" },
+    { name: "deals stage=requested", endpoint: "deals", kind: "filtered", path: "/api/v1/my/deals?stage=requested" },
     { name: "order_book busiest company", endpoint: "order_book", kind: "market", path: `/api/v1/companies/${busiest}/order_book` },
     { name: "company trades busiest", endpoint: "company_trades", kind: "market", path: `/api/v1/companies/${busiest}/trades` },
   ];

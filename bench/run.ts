@@ -20,11 +20,12 @@
  * It seeds the large dataset if needed, builds the app (`next build`, in a staging copy under the
  * OS temp dir so that it never touches the project's .next) and serves it with `npm run serve`
  * (as `npm start` does) on its own port, starts the floor server (bench/floor.ts), mints an API
- * key for broker@alpha.example, then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
+ * key for broker@alpha.example (and for broker@beta.example and ops@marketplace.example, whose
+ * deals with Alpha it tops up through the API: bench/deals.ts), then for every scenario drives ours, the ceiling (app/api/bench/ceiling,
  * a precomputed body of the same size) and the floor with autocannon at each connection count.
  * Then the writes: POST /my/indications and PATCH /my/indications/{id} against the write ceiling
  * (a POST or PATCH of the same body to the ceiling, which parses it and answers a body of our
- * size) at 1 and 8 connections, and the mixed run: the main lists at 32 connections alone, then
+ * size) at 1 and 8 connections, with a deal's step (the marketplace team's POST /ops/deals/{id}/terms), and the mixed run: the main lists at 32 connections alone, then
  * again while 4 connections create and change indications. The writes add rows to the data set,
  * which is kept between runs (their client_id is "npm-run-bench"). Last, it measures the
  * signed-in /indications and /trades pages and the busiest company's page (issue 14). Last, the CSV
@@ -37,7 +38,7 @@
  * `--exports-only` runs just that part (no large data set, no list scenarios).
  *
  * The parts, in bench/: options.ts (the command line), build.ts (the staging copy and its build),
- * dataset.ts, processes.ts (servers started, watched, stopped), server-usage.ts (their RSS and CPU),
+ * dataset.ts, deals.ts, processes.ts (servers started, watched, stopped), server-usage.ts (their RSS and CPU),
  * measure.ts (autocannon runs, pairs, ratios), lists.ts (the read scenarios), streams.ts, webhooks.ts
  * and webhooks-slow.ts, writes.ts, pages.ts, exports.ts, then report.ts (the tables), targets.ts
  * (targets and failures) and results.ts (the JSON). This file parses the options and runs them in order.
@@ -47,6 +48,7 @@ import path from "node:path";
 import { databaseKind, sqliteFilePath } from "../lib/db/url";
 import { DEFAULT_LARGE_URL, SCALES } from "../prisma/seed/large-scales";
 import { prepareApp } from "./build";
+import { prepareDeals } from "./deals";
 import { busiestCompany, datasetRows, DEMO_EMAIL, ensureDataset, mintApiKey, redact } from "./dataset";
 import { measureExports } from "./exports";
 import { measureReads, scenarios } from "./lists";
@@ -114,7 +116,9 @@ async function measureDeliveries(origin: string, auth: Record<string, string>, u
 async function runLists(options: Options, url: string, appDir: string, env: Record<string, string>): Promise<ListsResult> {
   await ensureDataset(url, options.smoke ? SCALES.smoke : SCALES.large, options.smoke);
   const rowsBefore = await datasetRows(url);
-  const auth = { authorization: `Bearer ${await mintApiKey(url)}` };
+  const bearer = async (email?: string) => ({ authorization: `Bearer ${await mintApiKey(url, email)}` });
+  const auth = await bearer();
+  const dealKeys = { alpha: auth, beta: await bearer("broker@beta.example"), ops: await bearer("ops@marketplace.example") };
   const { server, origin, floorOrigin, stop } = startListServers(options, url, appDir, env);
   const rss = new RssSampler(server.pid!);
   let streams: OpenStreams | null = null;
@@ -128,6 +132,8 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
 
     const selected = (name: string) => !options.only || options.only.test(name);
     const busiest = await busiestCompany(url);
+    // Before the reads, which list them; the step's scenario is measured with the writes.
+    const dealStep = await prepareDeals(origin, dealKeys, options.smoke);
     const list = await scenarios(origin, auth, options.smoke, busiest);
     const warmup = options.smoke ? 0.25 : 2;
     const rows = await measureReads({ origin, floorOrigin, auth }, list.filter((s) => selected(s.name)), options, warmup, rss);
@@ -140,7 +146,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     }
     // After the reads too (the deliveries take the server's CPU), and before the writes, whose events it would also deliver.
     const deliveries = options.webhooks > 0 ? await measureDeliveries(origin, auth, url, options.webhooks) : { webhooks: null, slowReceivers: null };
-    const writes = options.writes ? await measureWrites(origin, auth, list, selected, options, warmup) : { writeRows: [], mixedRows: [] };
+    const writes = options.writes ? await measureWrites(origin, auth, list, selected, options, warmup, [{ scenario: dealStep, auth: dealKeys.ops }]) : { writeRows: [], mixedRows: [] };
     const pages = options.pages ? await measurePages(origin, auth, busiest, options) : { pages: [], pagesNote: null };
     measured = { rows, ...writes, ...pages, streams: streamsResult, ...deliveries };
   } finally {

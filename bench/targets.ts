@@ -55,12 +55,12 @@ function checkWriteTargets(writes: WriteRow[], mixed: MixedRow[]) {
   if (oneConn.length) {
     const p50 = Math.max(...oneConn.map((r) => r.ours.p50));
     const p99 = Math.max(...oneConn.map((r) => r.ours.p99));
-    targets.push({ target: "create and change at 1 connection: p50 ≤ 10 ms, p99 ≤ 30 ms", ok: p50 <= 10 && p99 <= 30, detail: `worst p50 ${p50} ms, worst p99 ${p99} ms` });
+    targets.push({ target: "create, change and a deal's step at 1 connection: p50 ≤ 10 ms, p99 ≤ 30 ms", ok: p50 <= 10 && p99 <= 30, detail: `worst p50 ${p50} ms, worst p99 ${p99} ms` });
   }
   const eightConns = writes.filter((r) => r.connections === 8);
   if (eightConns.length) {
     const errors = eightConns.reduce((n, r) => n + r.ours.non2xx + r.ours.errors, 0);
-    targets.push({ target: "create and change: 0 errors at 8 connections", ok: errors === 0, detail: `${errors} non-2xx/errors` });
+    targets.push({ target: "create, change and a deal's step: 0 errors at 8 connections", ok: errors === 0, detail: `${errors} non-2xx/errors` });
   }
   if (mixed.length) {
     const worstRps = mixed.reduce((a, b) => ((a.ratio_rps ?? 0) <= (b.ratio_rps ?? 0) ? a : b));

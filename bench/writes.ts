@@ -26,7 +26,7 @@ interface WriteRequest {
   body: string;
 }
 
-interface WriteScenario {
+export interface WriteScenario {
   name: string;
   /** The request as its route names it, for the tables. */
   route: string;
@@ -172,16 +172,23 @@ async function measureMixed(origin: string, auth: Record<string, string>, scenar
   return row;
 }
 
+/** A write scenario taken by another caller than the bench's broker (a deal's step, by the marketplace team). */
+export interface OtherWriter {
+  scenario: WriteScenario;
+  auth: Record<string, string>;
+}
+
 /**
- * The write scenarios --only selects ("create POST /my/indications"…), then the mixed run on the
- * main lists ("mixed indications first page"…), writing with all the write scenarios.
+ * The write scenarios --only selects ("create POST /my/indications"…, and `others`' such as the
+ * deal step), then the mixed run on the main lists ("mixed indications first page"…), writing with
+ * the broker's write scenarios.
  */
-export async function measureWrites(origin: string, auth: Record<string, string>, list: Scenario[], selected: (name: string) => boolean, options: Options, warmup: number) {
+export async function measureWrites(origin: string, auth: Record<string, string>, list: Scenario[], selected: (name: string) => boolean, options: Options, warmup: number, others: OtherWriter[] = []) {
   const writeRows: WriteRow[] = [];
   const mixedRows: MixedRow[] = [];
   const writers = await writeScenarios(origin, auth);
-  for (const scenario of writers.filter((w) => selected(`${w.name} ${w.route}`))) {
-    writeRows.push(...(await measureWrite(origin, auth, scenario, options, warmup)));
+  for (const { scenario, auth: as } of [...writers.map((scenario) => ({ scenario, auth })), ...others].filter((w) => selected(`${w.scenario.name} ${w.scenario.route}`))) {
+    writeRows.push(...(await measureWrite(origin, as, scenario, options, warmup)));
     throwIfCrashed();
   }
   for (const scenario of list.filter((s) => MIXED_SCENARIOS.includes(s.name) && selected(`mixed ${s.name}`))) {
