@@ -11,8 +11,9 @@ export function priceDecimal(value: number, direction: "nearest" | "down" | "up"
   const decimals = value >= 1 ? 2 : Math.min(FRACTION_DIGITS, 3 - Math.floor(Math.log10(value)));
   const scale = 10 ** decimals;
   const round = direction === "down" ? Math.floor : direction === "up" ? Math.ceil : Math.round;
-  // A tiny nudge so that 1.005 (stored as 1.00499…) still rounds as written.
-  const units = Math.max(1, round(value * scale * (1 + (direction === "down" ? -1 : 1) * 1e-12)));
+  // A tiny nudge against the rounding's direction, so that a value a float holds as 1.00499… or
+  // 9.99000…1 rounds as written.
+  const units = Math.max(1, round(value * scale * (1 + (direction === "up" ? -1 : 1) * 1e-12)));
   const text = (units / scale).toFixed(decimals);
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }

@@ -32,9 +32,9 @@ export interface MarkParams {
 }
 
 export const DEFAULT_PARAMS: MarkParams = {
-  dailyVariance: 0.0003,
+  dailyVariance: 0.0004,
   verifiedVariance: 0.0006,
-  unverifiedVariance: 0.0012,
+  unverifiedVariance: 0.0009,
   quoteVariance: 0.0012,
   twoSidedVariance: 0.0004,
   oneSidedVariance: 0.0025,
@@ -43,7 +43,7 @@ export const DEFAULT_PARAMS: MarkParams = {
   sizeWeightRange: [0.5, 2],
   robustCutoff: 2.5,
   restartAfter: 3,
-  bandZ: 1.28,
+  bandZ: 1.1,
   imbalanceBand: 0.1,
   windowDays: 180,
 };

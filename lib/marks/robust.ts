@@ -22,10 +22,11 @@ export function median(values: readonly number[]): number {
 
 /**
  * How much an observation `z` standard deviations away from the estimate counts: fully within
- * `c`, then (c/z)², so its pull on the estimate falls as it goes further (redescending): one
- * price at 10× moves the mark by little, a few agreeing ones still move it.
+ * `c`, then (c/z)⁴, so its pull on the estimate (weight × distance) falls fast as it goes further
+ * (redescending): one price at 10× moves the mark by little; a real move is followed by the
+ * estimator's restart instead (params.restartAfter).
  */
 export function robustWeight(z: number, c: number): number {
   const a = Math.abs(z);
-  return a <= c ? 1 : (c / a) ** 2;
+  return a <= c ? 1 : (c / a) ** 4;
 }
