@@ -9,7 +9,7 @@ import { dayNumber, DAY_MS } from "./days";
  * data and shrunk towards 0 where data is thin (docs/marks.md, "Adjustments").
  */
 
-export interface Factor {
+interface Factor {
   /** The log-ratio the estimator subtracts, after shrinkage. */
   value: number;
   /** The robust estimate before shrinkage. */
@@ -50,14 +50,14 @@ export function quoteAdjustment(f: MarketFactors, structures: readonly Structure
   return (structures.length ? sum / structures.length : 0) + f.stockClass[stockClassType].value;
 }
 
-export interface FactorOptions {
+interface FactorOptions {
   /** Comparisons are with the company's footing prices within this many days either side. */
   windowDays: number;
   /** A factor resting on n comparisons keeps n / (n + shrinkage) of its raw estimate. */
   shrinkage: number;
 }
 
-export const DEFAULT_FACTOR_OPTIONS: FactorOptions = { windowDays: 15, shrinkage: 25 };
+const DEFAULT_FACTOR_OPTIONS: FactorOptions = { windowDays: 15, shrinkage: 25 };
 
 /** One company's observations, as the estimator takes them. */
 export interface CompanyObservations {

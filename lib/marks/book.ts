@@ -12,7 +12,7 @@ import type { QuoteObservation } from "./types";
  * two-sided quote, one side alone is a one-sided quote (docs/marks.md, "The book").
  */
 
-export interface BookView {
+interface BookView {
   /** The book's footing log-price and its variance, or null when no quote is fresh enough. */
   y: number;
   variance: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../random";
 import { NO_FACTORS } from "./adjustments";
 import { dayDate } from "./days";
-import { MarkSeries } from "./estimator";
+import { MarkSeries, type MarkState } from "./estimator";
 import { START, quote, trade } from "./test-helpers";
 import type { Mark, QuoteObservation, TradeObservation } from "./types";
 
@@ -82,7 +82,8 @@ describe("carrying forward", () => {
 
   it("resumes from a snapshot as if it had never stopped", () => {
     const { series, day } = settled();
-    const resumed = new MarkSeries(NO_FACTORS, series.snapshot());
+    const stored: MarkState = JSON.parse(JSON.stringify(series.snapshot()));
+    const resumed = new MarkSeries(NO_FACTORS, stored);
     const next = [trade(day, 10.4), trade(day, 100)];
     expect(resumed.advance(dayDate(day), next)).toEqual(series.advance(dayDate(day), next));
   });

@@ -31,8 +31,8 @@ export interface QuoteObservation {
   refreshedAt: number;
 }
 
-export const MARK_METHODS = ["trades", "trades_and_quotes", "quotes", "carried"] as const;
-export type MarkMethod = (typeof MARK_METHODS)[number];
+/** What a mark rests on: trades, both, quotes, or nothing new (the last mark carried forward). */
+export type MarkMethod = "trades" | "trades_and_quotes" | "quotes" | "carried";
 
 /** A company's mark on one day: the fields the API serves, prices as exact decimal strings. */
 export interface Mark {
