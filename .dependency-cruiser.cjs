@@ -19,6 +19,8 @@ const LAYERS = [
   ["indications"],
   ["trades"],
   ["market"],
+  // The daily mark (issue 46): its estimator is pure (domain only); what stores and serves it comes here too.
+  ["marks"],
   ["deals"],
   ["logos"],
   ["health"],

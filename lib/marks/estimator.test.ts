@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { Rng } from "../random";
+import { NO_FACTORS } from "./adjustments";
+import { dayDate } from "./days";
+import { MarkSeries, type MarkState } from "./estimator";
+import { START, quote, trade } from "./test-helpers";
+import type { Mark, QuoteObservation, TradeObservation } from "./types";
+
+/** A series that has seen a trade at 10 every 3 days for 60 days (a settled mark of ~10). */
+function settled(): { series: MarkSeries; day: number } {
+  const series = new MarkSeries(NO_FACTORS);
+  let day = START;
+  for (; day < START + 60; day += 3) series.advance(dayDate(day), [trade(day, day % 2 ? 10.1 : 9.9)]);
+  return { series, day };
+}
+
+function markAfter(trades: (day: number) => TradeObservation[], book?: (day: number) => QuoteObservation[]): Mark {
+  const { series, day } = settled();
+  return series.advance(dayDate(day), trades(day), book?.(day))!;
+}
+
+const price = (m: Mark | null) => Number(m!.price_per_share);
+
+describe("the mark's weights", () => {
+  it("counts a verified trade more than an unverified one, a large one more than a small one, a fresh one more than an old one", () => {
+    const verified = price(markAfter((d) => [trade(d, 12)]));
+    const unverified = price(markAfter((d) => [trade(d, 12, { verified: false })]));
+    const small = price(markAfter((d) => [trade(d, 12, { volume: 20_000 })]));
+    const old = price(markAfter((d) => [trade(d - 50, 12)]));
+    expect(verified).toBeGreaterThan(unverified);
+    expect(unverified).toBeGreaterThan(10);
+    expect(verified).toBeGreaterThan(small);
+    expect(verified).toBeGreaterThan(old);
+  });
+
+  it("lets a stale quote pull less than a fresh one (age from last_refreshed_at)", () => {
+    const fresh = price(markAfter(() => [], (d) => [quote("bid", 11, d), quote("offer", 12, d)]));
+    const stale = price(markAfter(() => [], (d) => [quote("bid", 11, d - 120), quote("offer", 12, d - 120)]));
+    expect(fresh).toBeGreaterThan(stale);
+    expect(stale).toBeGreaterThan(10);
+  });
+
+  it("never lets a private order move the mark, even at 1,000×", () => {
+    const without = markAfter((d) => [trade(d, 10)]);
+    const withPrivate = markAfter((d) => [trade(d, 10)], (d) => [quote("bid", 10_000, d, { visibility: "private" })]);
+    expect(withPrivate.price_per_share).toBe(without.price_per_share);
+    expect(withPrivate.data_points_180d).toBe(without.data_points_180d);
+  });
+});
+
+describe("robustness", () => {
+  it("moves by less than 1 % on one trade at 10× the price", () => {
+    const { series, day } = settled();
+    const before = price(series.advance(dayDate(day)));
+    const after = price(series.advance(dayDate(day + 1), [trade(day + 1, 100)]));
+    expect(Math.abs(after / before - 1)).toBeLessThan(0.01);
+  });
+
+  it("follows a real move: three trades in a row far away restart the mark from them", () => {
+    const { series, day } = settled();
+    let mark: Mark | null = null;
+    for (let k = 1; k <= 3; k++) mark = series.advance(dayDate(day + k), [trade(day + k, 15)]);
+    expect(price(mark)).toBeCloseTo(15, 0);
+  });
+});
+
+describe("carrying forward", () => {
+  it("keeps the price, says carried, widens the band; null before any observation", () => {
+    const series = new MarkSeries(NO_FACTORS);
+    expect(series.advance(dayDate(START))).toBeNull();
+    const made = series.advance(dayDate(START + 1), [trade(START + 1, 10)])!;
+    const week = series.advance(dayDate(START + 8))!;
+    const month = series.advance(dayDate(START + 31))!;
+    expect(made.method).toBe("trades");
+    expect([week.method, month.method]).toEqual(["carried", "carried"]);
+    expect([week.price_per_share, month.price_per_share]).toEqual(["10", "10"]);
+    const width = (m: Mark) => Number(m.high) - Number(m.low);
+    expect(width(week)).toBeGreaterThan(width(made));
+    expect(width(month)).toBeGreaterThan(width(week));
+    expect(month.days_since_last_trade).toBe(30);
+  });
+
+  it("resumes from a snapshot as if it had never stopped", () => {
+    const { series, day } = settled();
+    const stored: MarkState = JSON.parse(JSON.stringify(series.snapshot()));
+    const resumed = new MarkSeries(NO_FACTORS, stored);
+    const next = [trade(day, 10.4), trade(day, 100)];
+    expect(resumed.advance(dayDate(day), next)).toEqual(series.advance(dayDate(day), next));
+  });
+
+  it("refuses days out of order", () => {
+    const { series, day } = settled();
+    expect(() => series.advance(dayDate(day - 3))).toThrow(RangeError);
+  });
+});
+
+describe("what the mark says of itself", () => {
+  it("names its method by what it rests on", () => {
+    const quotesOnly = new MarkSeries(NO_FACTORS).advance(dayDate(START), [], [quote("bid", 9.5, START), quote("offer", 10.5, START)])!;
+    expect(quotesOnly.method).toBe("quotes");
+    expect(price(quotesOnly)).toBeCloseTo(10, 0);
+    expect(markAfter((d) => [trade(d, 10)], (d) => [quote("bid", 9.4, d), quote("offer", 10.6, d)]).method).toBe("trades_and_quotes");
+    expect(markAfter((d) => [trade(d, 10)]).method).toBe("trades");
+  });
+
+  it("counts the data points of 180 days by kind", () => {
+    const series = new MarkSeries(NO_FACTORS);
+    series.advance(dayDate(START), [trade(START, 10), trade(START, 10, { verified: false })]);
+    const mark = series.advance(dayDate(START + 200), [trade(START + 200, 10)], [quote("bid", 9.5, START + 199), quote("offer", 11, START)])!;
+    expect(mark.basis).toEqual({ verified_trades: 1, unverified_trades: 0, quotes: 1 });
+    expect(mark.data_points_180d).toBe(2);
+    expect(mark.days_since_last_trade).toBe(0);
+  });
+
+  it("measures the order imbalance near the mark: (bid − offer) / (bid + offer) within ±10 %", () => {
+    const book = (d: number) => [
+      quote("bid", 9.6, d, { volume: 3_000_000 }),
+      quote("offer", 10.4, d, { volume: 1_000_000 }),
+      // Too far from the mark to count.
+      quote("offer", 13, d, { volume: 50_000_000 }),
+    ];
+    expect(markAfter((d) => [trade(d, 10)], book).order_imbalance).toBeCloseTo(0.5, 2);
+    expect(markAfter((d) => [trade(d, 10)]).order_imbalance).toBeNull();
+  });
+});
+
+describe("the band", () => {
+  it("holds about 80 % of next trades when trades scatter ±4 % about a wandering price", () => {
+    const rng = new Rng(46);
+    const series = new MarkSeries(NO_FACTORS);
+    let level = Math.log(20);
+    let inside = 0;
+    let tested = 0;
+    let mark: Mark | null = null;
+    for (let day = START; day < START + 720; day++) {
+      level += 0.01 * (rng.float() - 0.5);
+      const todays = rng.chance(0.3) ? [trade(day, Math.exp(level) * (1 + rng.between(-0.04, 0.04)))] : [];
+      if (mark && todays.length) {
+        tested++;
+        if (Number(mark.low) <= todays[0].price && todays[0].price <= Number(mark.high)) inside++;
+      }
+      mark = series.advance(dayDate(day), todays);
+      expect(Number(mark?.low ?? 0)).toBeLessThanOrEqual(Number(mark?.price_per_share ?? 0));
+    }
+    expect(inside / tested).toBeGreaterThan(0.7);
+    expect(inside / tested).toBeLessThan(0.95);
+  });
+});

@@ -1,0 +1,168 @@
+import { tradeAdjustment, type MarketFactors } from "./adjustments";
+import { bookView, liveQuotes, orderImbalance, sizeWeight } from "./book";
+import { dayDate, dayNumber, DAY_MS } from "./days";
+import { priceDecimal } from "./format";
+import { DEFAULT_PARAMS, type MarkParams } from "./params";
+import { median, robustWeight } from "./robust";
+import type { Mark, MarkMethod, QuoteObservation, TradeObservation } from "./types";
+
+/**
+ * The daily mark of one company (docs/marks.md): a robust Kalman filter on the log-price over the
+ * company's trades, fused each day with what its current book says. A caller walks the company's
+ * days in order, feeding each day's new trades and, when it changed, the book: a day costs the
+ * new observations and the book, never the history. Pure: no database, no clock.
+ */
+
+/** Everything the series carries from one day to the next: JSON, for storing beside the day's mark. */
+export interface MarkState {
+  day: number | null;
+  /** The trades' estimate (log-price on the footing), its variance and the day it was last updated. */
+  trend: { x: number; p: number; day: number } | null;
+  /** Trades beyond the cutoff in a row, all on one side: `restartAfter` of them restart the estimate. */
+  rejected: { y: number; r: number; side: number }[];
+  /** Day and kind of the trades of the last windowDays, oldest first. */
+  recent: { day: number; verified: boolean }[];
+  lastTradeDay: number | null;
+  book: QuoteObservation[];
+  /** The last mark, in log units, for carrying it forward. */
+  last: { day: number; x: number; v: number; imbalance: number | null } | null;
+}
+
+const EMPTY: MarkState = { day: null, trend: null, rejected: [], recent: [], lastTradeDay: null, book: [], last: null };
+
+export class MarkSeries {
+  private readonly s: MarkState;
+
+  constructor(
+    private readonly factors: MarketFactors,
+    state: MarkState = EMPTY,
+    private readonly params: MarkParams = DEFAULT_PARAMS,
+  ) {
+    this.s = structuredClone(state);
+  }
+
+  /** The state after the last day fed, to store and resume from (new MarkSeries(factors, state)). */
+  snapshot(): MarkState {
+    return structuredClone(this.s);
+  }
+
+  /**
+   * The mark of `date`, after that day's new trades (sign date on or before it; an older one
+   * counts as old as it is) and, if the book changed that day, the whole visible book. Days come
+   * in order; days skipped are carried. Null until the company has an observation.
+   */
+  advance(date: string, trades: readonly TradeObservation[] = [], book?: readonly QuoteObservation[]): Mark | null {
+    const day = dayNumber(date);
+    if (this.s.day !== null && day <= this.s.day) throw new RangeError(`days must come in order: ${date} after ${dayDate(this.s.day)}`);
+    this.s.day = day;
+    for (const t of trades) this.addTrade(t, day);
+    if (book) this.s.book = liveQuotes(book, (day + 1) * DAY_MS, this.params);
+    const fresh = trades.length > 0 || book !== undefined;
+    if (fresh) this.remark(day);
+    return this.mark(day, fresh);
+  }
+
+  private addTrade(t: TradeObservation, day: number): void {
+    const { params } = this;
+    const tradeDay = Math.min(dayNumber(t.date), day);
+    this.s.recent.splice(this.insertionPoint(tradeDay), 0, { day: tradeDay, verified: t.verified });
+    this.s.lastTradeDay = Math.max(this.s.lastTradeDay ?? tradeDay, tradeDay);
+    const y = Math.log(t.price) - tradeAdjustment(this.factors, t.structure, t.stockClassType);
+    // Kind, size and age: an unverified trade counts less, a large one more, an old one less.
+    const r = ((t.verified ? params.verifiedVariance : params.unverifiedVariance) + params.dailyVariance * (day - tradeDay)) / sizeWeight(t.volume, params);
+    const trend = this.s.trend;
+    if (!trend) {
+      this.s.trend = { x: y, p: r, day };
+      return;
+    }
+    const p = trend.p + params.dailyVariance * (day - trend.day);
+    const innovation = y - trend.x;
+    const z = innovation / Math.sqrt(p + r);
+    const weight = robustWeight(z, params.robustCutoff);
+    if (weight < 1) this.reject(y, r, Math.sign(z));
+    else this.s.rejected = [];
+    const gain = p / (p + r / weight);
+    this.s.trend = { x: trend.x + gain * innovation, p: (1 - gain) * p, day };
+    if (this.s.rejected.length >= params.restartAfter) {
+      // The price moved: the trades that kept disagreeing become the estimate.
+      const run = this.s.rejected;
+      this.s.trend = { x: median(run.map((o) => o.y)), p: Math.max(...run.map((o) => o.r)), day };
+      this.s.rejected = [];
+    }
+  }
+
+  private reject(y: number, r: number, side: number): void {
+    const run = this.s.rejected;
+    if (run.length && run[0].side !== side) run.length = 0;
+    run.push({ y, r, side });
+  }
+
+  /** Where a trade of `day` goes in `recent` (nearly always the end: trades come in order). */
+  private insertionPoint(day: number): number {
+    let i = this.s.recent.length;
+    while (i > 0 && this.s.recent[i - 1].day > day) i--;
+    return i;
+  }
+
+  /** Today's mark from the trades' estimate and the book, on a day something new came. */
+  private remark(day: number): void {
+    const { params } = this;
+    const at = (day + 1) * DAY_MS;
+    const view = this.s.book.length ? bookView(this.s.book, at, this.factors, params) : null;
+    const trend = this.s.trend;
+    let x: number;
+    let v: number;
+    if (trend) {
+      const p = trend.p + params.dailyVariance * (day - trend.day);
+      x = trend.x;
+      v = p;
+      if (view) {
+        const w = robustWeight((view.y - x) / Math.sqrt(p + view.variance), params.robustCutoff);
+        const precision = 1 / p + w / view.variance;
+        x = (x / p + (w * view.y) / view.variance) / precision;
+        v = 1 / precision;
+      }
+    } else if (view) {
+      x = view.y;
+      v = view.variance;
+    } else return;
+    this.s.last = { day, x, v, imbalance: orderImbalance(this.s.book, x, this.factors, params) };
+  }
+
+  private mark(day: number, fresh: boolean): Mark | null {
+    const last = this.s.last;
+    if (!last) return null;
+    const { params } = this;
+    const from = day - params.windowDays + 1;
+    const recent = this.s.recent;
+    let drop = 0;
+    while (drop < recent.length && recent[drop].day < from) drop++;
+    if (drop) recent.splice(0, drop);
+    const verified = recent.reduce((n, t) => n + (t.verified ? 1 : 0), 0);
+    const quotes = this.s.book.filter((q) => q.refreshedAt > (day + 1 - params.windowDays) * DAY_MS).length;
+    // A carried mark's variance grows by a day's wandering for each day since it was made.
+    const v = last.v + params.dailyVariance * (day - last.day);
+    const half = params.bandZ * Math.sqrt(v + params.verifiedVariance);
+    return {
+      date: dayDate(day),
+      price_per_share: priceDecimal(Math.exp(last.x)),
+      low: priceDecimal(Math.exp(last.x - half), "down"),
+      high: priceDecimal(Math.exp(last.x + half), "up"),
+      method: fresh ? this.method(day, last.v) : "carried",
+      data_points_180d: recent.length + quotes,
+      days_since_last_trade: this.s.lastTradeDay === null ? null : day - this.s.lastTradeDay,
+      order_imbalance: last.imbalance,
+      basis: { verified_trades: verified, unverified_trades: recent.length - verified, quotes },
+    };
+  }
+
+  /** What a fresh mark rests on: the book's share of its precision decides. */
+  private method(day: number, v: number): MarkMethod {
+    const trend = this.s.trend;
+    const tradedLately = this.s.lastTradeDay !== null && day - this.s.lastTradeDay < this.params.windowDays;
+    if (!trend || !tradedLately) return this.s.book.length ? "quotes" : "trades";
+    const p = trend.p + this.params.dailyVariance * (day - trend.day);
+    const bookShare = 1 - v / p;
+    return bookShare < 0.1 ? "trades" : bookShare > 0.9 ? "quotes" : "trades_and_quotes";
+  }
+}
