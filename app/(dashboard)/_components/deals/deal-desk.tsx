@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { FilterBar } from "@/components/data-table/toolbar";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
 import { PageHeader } from "@/components/layout/page-header";
 import { NewRows } from "@/components/live/new-rows";
@@ -9,7 +8,7 @@ import { COMPANY_SEARCH_URL } from "../../_lib/issuer";
 import { readDealDesk, VIEW_PARAM, type DealDesk } from "../../_lib/deals";
 import { pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 import { DealBoard } from "./deal-board";
-import { dealFilters, DealsTable } from "./deals-table";
+import { DealFilterBar, DealsTable } from "./deals-table";
 
 const PATH: Record<DealDesk, string> = { team: "/deals", marketplace: "/ops/deals" };
 
@@ -63,9 +62,7 @@ export async function DealDeskPage({ caller, searchParams, desk }: { caller: Cal
       {data.invalid ? <InvalidQueryAlert error={data.invalid} resetHref={path} /> : null}
       {data.board ? (
         <div className="space-y-2">
-          <div role="search" aria-label="Deals">
-            <FilterBar filters={dealFilters(desk, issuer, data.teams)} total={data.columns.reduce((sum, column) => sum + column.total, 0)} noun="deal" />
-          </div>
+          <DealFilterBar desk={desk} issuer={issuer} teams={data.teams} total={data.columns.reduce((sum, column) => sum + column.total, 0)} />
           <PendingRegion>
             <DealBoard columns={data.columns} tableHref={(stage) => hrefWith({ [VIEW_PARAM]: null, stage })} />
           </PendingRegion>

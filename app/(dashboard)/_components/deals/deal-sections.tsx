@@ -13,12 +13,14 @@ import { PartyName } from "./deal-cells";
  * amounts exactly (docs/ui.md "Numbers"), each on one line.
  */
 
-function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+/** A card of fields; `lead` is what it says before them (outside the list: a <dl> holds only its fields). */
+function Section({ title, id, lead, children }: { title: string; id: string; lead?: React.ReactNode; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="min-w-0 rounded-md border border-slate-200 bg-white p-4 shadow-sm" data-testid={id}>
       <h2 id={`${id}-heading`} className="mb-2 text-sm font-semibold text-slate-900">
         {title}
       </h2>
+      {lead}
       <dl className="grid grid-cols-1 gap-y-2 text-sm">{children}</dl>
     </section>
   );
@@ -143,7 +145,7 @@ export function PartiesSection({ deal }: { deal: Deal }) {
 export function TermsSection({ deal }: { deal: Deal }) {
   const { terms } = deal;
   return (
-    <Section title="Terms" id="deal-terms">
+    <Section title="Terms" id="deal-terms" lead={terms ? null : <p className="text-sm text-slate-600">Not recorded yet: the marketplace team records them once the parties agree.</p>}>
       {terms ? (
         <>
           <Field label="Price per share">
@@ -157,9 +159,7 @@ export function TermsSection({ deal }: { deal: Deal }) {
             <span className="whitespace-nowrap">{formatDate(terms.sign_date)}</span>
           </Field>
         </>
-      ) : (
-        <p className="text-sm text-slate-600">Not recorded yet: the marketplace team records them once the parties agree.</p>
-      )}
+      ) : null}
       {deal.won_date ? (
         <Field label="Won date">
           <span className="whitespace-nowrap">{formatDate(deal.won_date)}</span>

@@ -2,6 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
+import { FilterBar } from "@/components/data-table/toolbar";
 import { SideBadge } from "@/components/data-table/badges";
 import type { FilterDef, Option, PageInfo } from "@/components/data-table/types";
 import { IntentLink } from "@/components/intent-link";
@@ -71,7 +72,7 @@ const OMIT: Record<DealDesk, string[]> = { team: ["requester", "owner"], marketp
 type DealFilterName = "stage" | "role" | "team" | "issuer";
 
 /** The filters of a deal list (the table's and the board's): the stage, the team's role or the marketplace's team, the company. */
-export function dealFilters(desk: DealDesk, issuer: IssuerFilter, teams?: Option[]): FilterDef[] {
+function dealFilters(desk: DealDesk, issuer: IssuerFilter, teams?: Option[]): FilterDef[] {
   return pickFilters<DealFilterName>(
     [
       ["stage", { kind: "facet", param: "stage", label: "Stage", options: options(DEAL_STAGES, (stage) => DEAL_STAGE_LABELS[stage]) }],
@@ -119,5 +120,14 @@ export function DealsTable({
         rowName={dealName}
       />
     </LogoColorsProvider>
+  );
+}
+
+/** The board's filter bar: the table's filters, over every stage's deals (`total`). */
+export function DealFilterBar({ desk, issuer, teams, total }: { desk: DealDesk; issuer: IssuerFilter; teams?: Option[]; total: number }) {
+  return (
+    <div role="search" aria-label="Deals">
+      <FilterBar filters={dealFilters(desk, issuer, teams)} total={total} noun="deal" />
+    </div>
   );
 }
