@@ -126,6 +126,15 @@ for (const size of SIZES) {
       await expect(ops.getByTestId("deal-page")).toHaveAttribute("data-stage", "introduced");
       await expectAccessible(ops, `/deals/{id} as the marketplace team at ${size.width} px`);
       await shot(ops, testInfo, "introduced-ops");
+      // Its next step asks for the terms, checked as the API checks them before anything is sent.
+      await ops.getByTestId("deal-step-terms").click();
+      const dialog = ops.getByTestId("deal-step-terms-dialog");
+      await dialog.getByTestId("deal-step-terms-submit").click();
+      await expect(dialog.getByTestId("error-price_per_share")).toBeVisible();
+      await expectAccessible(ops, `the terms form at ${size.width} px`, "dialog[open]");
+      await shot(ops, testInfo, "terms-form");
+      await ops.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
     } finally {
       await opsContext.close();
     }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import type { DealStep } from "@/lib/deals/machine";
+import type { DealStage } from "@/lib/domain/enums";
 import type { ErrorBody } from "@/lib/schema/errors";
 import { takeDealStepAction } from "../../_actions/deals";
 import { DIALOG } from "../record-form/dialog";
@@ -18,14 +19,15 @@ const TONE = {
 };
 
 type Refusal = ErrorBody["error"];
-type Status = { ok: boolean; text: string } | null;
+/** What the last step answered, and the stage it speaks of (null: whatever the stage), so a live change of the deal retires it. */
+type Status = { ok: boolean; text: string; at: DealStage | null } | null;
 
 /**
  * The steps the viewer may take on the deal (the page decides which, from the stage machine), each
  * sent with the ETag the page was loaded with: a deal changed meanwhile is refused (412), said so,
  * and the page reloaded. A refusal's message is the API's, at the field it names or above them.
  */
-export function DealActions({ dealId, etag, steps }: { dealId: string; etag: string; steps: DealStep[] }) {
+export function DealActions({ dealId, stage, etag, steps }: { dealId: string; stage: DealStage; etag: string; steps: DealStep[] }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [status, setStatus] = useState<Status>(null);
@@ -35,19 +37,20 @@ export function DealActions({ dealId, etag, steps }: { dealId: string; etag: str
   async function take(step: DealStep, body: Record<string, unknown>): Promise<Refusal | null> {
     const result = await takeDealStepAction(dealId, step, body, etag);
     if (result.ok) {
-      setStatus({ ok: true, text: STEP_UI[step].done });
+      setStatus({ ok: true, text: STEP_UI[step].done, at: result.value });
       router.refresh();
       return null;
     }
     if (result.error.code === "precondition_failed") {
-      setStatus({ ok: false, text: "This deal changed since the page was loaded: here it is as it stands now. Check it and try again." });
+      setStatus({ ok: false, text: "This deal changed since the page was loaded: here it is as it stands now. Check it and try again.", at: null });
       router.refresh();
       return null;
     }
     return result.error;
   }
 
-  if (steps.length === 0) return null;
+  const shown = status && (status.at === null || status.at === stage) ? status : null;
+  if (steps.length === 0 && !shown) return null;
   return (
     <section aria-label="Actions" className="flex flex-wrap items-center gap-2" data-testid="deal-actions">
       {steps.map((step) => {
@@ -65,7 +68,7 @@ export function DealActions({ dealId, etag, steps }: { dealId: string; etag: str
               if (ui.form) return setAsking(step);
               startTransition(async () => {
                 const refusal = await take(step, {});
-                if (refusal) setStatus({ ok: false, text: refusal.message });
+                if (refusal) setStatus({ ok: false, text: refusal.message, at: stage });
               });
             }}
           >
@@ -73,8 +76,8 @@ export function DealActions({ dealId, etag, steps }: { dealId: string; etag: str
           </button>
         );
       })}
-      <p role="status" className={`basis-full text-sm ${status?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="deal-action-status">
-        {status?.text ?? ""}
+      <p role="status" className={`basis-full text-sm ${shown?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="deal-action-status">
+        {shown?.text ?? ""}
       </p>
       {asking && STEP_UI[asking].form ? <StepDialog step={asking} ui={STEP_UI[asking]} take={take} onClose={() => setAsking(null)} /> : null}
     </section>

@@ -51,7 +51,7 @@ export default async function DealPage({ params }: { params: Params }) {
           <DealStageBadge stage={deal.stage} />
         </div>
         <DealStepper stage={deal.stage} diedAt={deal.stage === "dead" ? diedAt(history.items) : null} />
-        <DealActions dealId={deal.id} etag={etag} steps={stepsFor(deal, caller)} />
+        <DealActions dealId={deal.id} stage={deal.stage} etag={etag} steps={stepsFor(deal, caller)} />
       </header>
       <DeadSection deal={deal} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
