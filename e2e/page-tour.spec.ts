@@ -53,8 +53,8 @@ function consoleNoise(page: Page): string[] {
   return seen;
 }
 
-/** The lists whose first row's page the tour opens too: a company, an indication and a trade. */
-const DETAIL_OF: Record<string, string> = { "/companies": "/companies/", "/indications": "/indications/", "/trades": "/trades/" };
+/** The lists whose first row's page the tour opens too: a company, an indication, a trade and a deal. */
+const DETAIL_OF: Record<string, string> = { "/companies": "/companies/", "/indications": "/indications/", "/trades": "/trades/", "/deals": "/deals/" };
 
 /**
  * The page of the first row of the list the page shows (`prefix`: its pages' path), if it has one
@@ -92,7 +92,7 @@ test.describe("page tour", () => {
       await useSession(page, email);
       // The pages the user can reach, found as the tour goes at its first width (no page loaded
       // just to read its links): /companies, where every user lands and the brand links, then the
-      // navigation's, then a company, an indication and a trade, each the first row of its list.
+      // navigation's, then a company, an indication, a trade and a deal, each the first row of its list.
       const pages = ["/companies"];
       const found: string[] = [];
       for (const size of [LAPTOP, PHONE]) {

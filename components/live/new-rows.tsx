@@ -15,12 +15,15 @@ function described(noun: string, { added, changed }: Counts): string {
   return parts.filter(Boolean).join(" and ");
 }
 
+/** The action that adds a row to each kind of table (a deal is made by asking for an introduction). */
+const ADDED = { indication: "indication.created", trade: "trade.created", deal: "deal.requested" } as const;
+
 /**
  * A team table does not move under the user's cursor when someone else writes: it says how many
  * rows came or changed and redraws when asked (docs/ui.md, "Live pages"). The user's own writes
  * from this dashboard redraw the table already, so they are not counted.
  */
-export function NewRows({ kind, me }: { kind: "indication" | "trade"; me: string }) {
+export function NewRows({ kind, me }: { kind: keyof typeof ADDED; me: string }) {
   const router = useRouter();
   const [counts, setCounts] = useState<Counts>(NONE);
   useEffect(
@@ -29,7 +32,7 @@ export function NewRows({ kind, me }: { kind: "indication" | "trade"; me: string
         if (!type.startsWith(`${kind}.`)) return;
         const actor = data.actor as { user_id?: string; via?: string } | undefined;
         if (actor?.user_id === me && actor.via === "session") return;
-        setCounts((now) => (type === `${kind}.created` ? { ...now, added: now.added + 1 } : { ...now, changed: now.changed + 1 }));
+        setCounts((now) => (type === ADDED[kind] ? { ...now, added: now.added + 1 } : { ...now, changed: now.changed + 1 }));
       }),
     [kind, me],
   );

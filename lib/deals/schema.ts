@@ -49,7 +49,7 @@ export const dealSchema = z.object({
 export type Deal = z.infer<typeof dealSchema>;
 
 const DEAL_SORT_FIELDS = ["updated_at", "created_at"] as const;
-const DEFAULT_DEAL_SORT = { field: "updated_at", direction: "desc" } as const satisfies SortOrder<(typeof DEAL_SORT_FIELDS)[number]>;
+export const DEFAULT_DEAL_SORT = { field: "updated_at", direction: "desc" } as const satisfies SortOrder<(typeof DEAL_SORT_FIELDS)[number]>;
 
 const dealListParams = {
   ...pageParams,

@@ -47,7 +47,8 @@ export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total
         {events.map((event) => {
           // Every change moves updated_at: the event's own time says it already.
           const changes = Object.entries(event.changes).filter(([field]) => field !== "updated_at");
-          const creation = event.action.endsWith(".created");
+          // A deal is made by its request: its fields are the page's, not changes.
+          const creation = event.action.endsWith(".created") || event.action === "deal.requested";
           return (
             <li key={event.id} className="relative" data-testid="history-event" data-action={event.action}>
               <span aria-hidden="true" className="absolute -left-[25px] top-1.5 h-2 w-2 rounded-full bg-indigo-500 ring-4 ring-white" />

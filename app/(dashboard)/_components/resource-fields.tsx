@@ -11,6 +11,7 @@ import {
   structureLabel,
   VISIBILITY_LABELS,
 } from "@/lib/format";
+import { DEAL_DEAD_REASON_LABELS, DEAL_STAGE_LABELS } from "@/lib/deals/labels";
 import { CompanyLink } from "./company-links";
 import { SHARED_FIELD_LABELS } from "./field-labels";
 
@@ -21,7 +22,9 @@ import { SHARED_FIELD_LABELS } from "./field-labels";
 
 const ENUM_LABELS: Record<string, Record<string, string>> = {
   side: SIDE_LABELS,
-  stage: STAGE_LABELS,
+  // An indication's stages and a deal's share no value.
+  stage: { ...STAGE_LABELS, ...DEAL_STAGE_LABELS },
+  dead_reason: DEAL_DEAD_REASON_LABELS,
   visibility: VISIBILITY_LABELS,
   stock_type: STOCK_TYPE_LABELS,
   stock_class_type: STOCK_CLASS_TYPE_LABELS,
@@ -103,7 +106,7 @@ export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (Array.isArray(value)) return value.length === 0 ? "—" : value.map((v) => valueText(field, v)).join(", ");
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "object") return "name" in value ? String((value as { name: unknown }).name) : JSON.stringify(value);
+  if (typeof value === "object") return objectText(value as Record<string, unknown>);
   const text = String(value);
   if (field.includes("structure")) return structureLabel(text);
   if (ENUM_LABELS[field]) return labelOf(ENUM_LABELS[field], text);
@@ -111,6 +114,24 @@ export function valueText(field: string, value: unknown): string {
   if (field.endsWith("_date")) return formatDate(text);
   if (field === "price_per_share" || field.endsWith("volume")) return formatUsd(text);
   return text;
+}
+
+/**
+ * An object value of a change: a company or team by its name; a deal's party by its team and
+ * broker as far as they are named ("not named" otherwise, never a guess); a deal's terms as
+ * price × volume, structure, sign date.
+ */
+function objectText(value: Record<string, unknown>): string {
+  if ("name" in value) return String(value.name);
+  if ("team" in value && "broker" in value) {
+    const { team, broker } = value as { team: { name: string } | null; broker: { name: string } | null };
+    return team ? `${team.name}${broker ? ` (${broker.name})` : ""}` : "not named";
+  }
+  if ("sign_date" in value) {
+    const terms = value as { price_per_share: string; volume: string; structure: string; sign_date: string };
+    return `${formatUsd(terms.price_per_share)} × ${formatUsd(terms.volume)}, ${structureLabel(terms.structure)}, signed ${formatDate(terms.sign_date)}`;
+  }
+  return JSON.stringify(value);
 }
 
 function FieldValue({ field, value }: { field: string; value: unknown }) {

@@ -235,10 +235,11 @@ export function RecordForm<T extends Record<string, unknown>>({
   );
 }
 
-const labelClass = "block text-xs font-semibold text-slate-700";
+export const labelClass = "block text-xs font-semibold text-slate-700";
 const inputClass = "h-9 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 aria-invalid:border-red-600";
 
-function Control({
+/** One field's input, by its kind (the deal steps' forms use it too). */
+export function Control({
   field,
   id,
   value,

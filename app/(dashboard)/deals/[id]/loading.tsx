@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/layout/skeleton";
+
+export default function Loading() {
+  return <PageSkeleton title="deal" columns={3} />;
+}
