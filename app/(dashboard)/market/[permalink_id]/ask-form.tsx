@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { interestSchema } from "@/lib/deals/schema";
-import { formatUsd } from "@/lib/format";
+import { formatDecimal, formatUsd } from "@/lib/format";
 import { askIntroductionAction } from "../../_actions/interests";
 import { errorsAtFields, plainMessage, readAmount, validate, type FieldDef } from "../../_components/record-form/fields";
 
@@ -27,7 +27,8 @@ export function AskIntroductionForm({ permalinkId, volume, minimumVolume }: { pe
     { name: "price_per_share", label: "Price per share (USD)", kind: "decimal", hint: "Optional: the price you would deal at, if not the order's." },
     { name: "note", label: "Note", kind: "textarea", hint: "Optional: for the order's owner and the marketplace team." },
   ];
-  const [values, setValues] = useState<Record<string, string>>({ volume, price_per_share: "", note: "" });
+  // The order's volume as people type an amount ("250,000"; readAmount reads it back exactly).
+  const [values, setValues] = useState<Record<string, string>>({ volume: formatDecimal(volume), price_per_share: "", note: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<{ text: string; deal?: string } | null>(null);
   const [pending, setPending] = useState(false);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { SideBadge, StageBadge } from "@/components/data-table/badges";
+import { StageBadge } from "@/components/data-table/badges";
 import { Breadcrumb } from "@/components/layout/breadcrumb";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Timestamp } from "@/components/timestamp";
@@ -36,20 +36,19 @@ export default async function MarketOrderPage({ params }: { params: Params }) {
     <article className="space-y-5" data-testid="market-order-page" data-own={order.own ? "true" : undefined}>
       <LiveRefresh market={order.company.id} />
       <Breadcrumb parent={{ href: companyHref, label: order.company.name }} current={order.permalink_id} />
-      <header className="flex flex-col items-start gap-4 rounded-md border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:p-5">
-        <Link href={companyHref} className="flex shrink-0 items-center gap-3 text-sm font-medium text-indigo-700 hover:underline sm:flex-col sm:items-start sm:gap-1" data-testid="order-company">
+      <header className="flex items-start gap-4 rounded-md border border-slate-200 bg-white p-4 shadow-sm sm:items-center sm:p-5">
+        <Link href={companyHref} className="shrink-0" data-testid="order-company">
           <CompanyLogo id={order.company.id} size={64} className="h-12 w-12 rounded-lg sm:h-16 sm:w-16" />
-          <span className="sm:sr-only">{order.company.name}</span>
+          <span className="sr-only">{order.company.name}</span>
         </Link>
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-lg font-semibold tracking-tight text-slate-900">
               {SIDE_LABELS[order.side]} in{" "}
-              <Link href={companyHref} className="hover:underline">
+              <Link href={companyHref} className="text-indigo-700 hover:underline">
                 {order.company.name}
               </Link>
             </h1>
-            <SideBadge side={order.side} />
             <StageBadge stage={order.stage} />
           </div>
           <p className="text-sm text-slate-700" data-testid="order-terms">
