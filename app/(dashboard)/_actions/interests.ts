@@ -12,7 +12,7 @@ import { runAction, type ActionResult } from "./result";
  * "Ask for an introduction" on an order's page (/market/{permalink_id}): the API's body schema and
  * the one write-side function of POST /market/indications/{permalink_id}/interests.
  */
-export type AskResult = ActionResult<{ id: string }> & { existing?: string };
+type AskResult = ActionResult<{ id: string }> & { existing?: string };
 
 export async function askIntroductionAction(permalinkId: unknown, input: unknown): Promise<AskResult> {
   let existing: string | undefined;

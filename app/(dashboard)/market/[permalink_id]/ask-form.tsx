@@ -23,7 +23,7 @@ export function AskIntroductionForm({ permalinkId, volume, minimumVolume }: { pe
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const fields: FieldDef[] = [
-    { name: "volume", label: "Volume (USD)", kind: "decimal", hint: `From ${formatUsd(minimumVolume ?? "0")} to ${formatUsd(volume)}: the order's minimum to its volume.` },
+    { name: "volume", label: "Volume (USD)", kind: "decimal", hint: minimumVolume === null ? `Up to ${formatUsd(volume)}, the order's volume.` : `From ${formatUsd(minimumVolume)} to ${formatUsd(volume)}: the order's minimum to its volume.` },
     { name: "price_per_share", label: "Price per share (USD)", kind: "decimal", hint: "Optional: the price you would deal at, if not the order's." },
     { name: "note", label: "Note", kind: "textarea", hint: "Optional: for the order's owner and the marketplace team." },
   ];

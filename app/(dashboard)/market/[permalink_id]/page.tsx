@@ -77,7 +77,7 @@ export default async function MarketOrderPage({ params }: { params: Params }) {
               Ask for an introduction
             </h2>
             <p className="mt-0.5 text-xs text-slate-600">
-              The marketplace team introduces your team to the order&apos;s owner once they accept. Neither side is named to the other before the introduction.
+              The marketplace team introduces your team to the order&apos;s owner once they accept; the owner learns your team&apos;s name only then.
             </p>
           </div>
           <AskPart order={order} existing={deals.find((deal) => deal.role === "requester")?.id} canAsk={caller.permissions.includes(REQUIRES.askIntroduction.permission)} />

@@ -64,17 +64,12 @@ function Ladder({ side, rows, shares, count, canAsk }: { side: "bid" | "offer"; 
               <th className="py-1 text-right font-medium">Volume</th>
               <th className="py-1 pl-3 font-medium">{bid ? "Structures" : "Structure"}</th>
               <th className="py-1 pl-3 font-medium">Team</th>
-              {canAsk ? (
-                <th className="py-1 pl-3 font-medium">
-                  <span className="sr-only">Introduction</span>
-                </th>
-              ) : null}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={canAsk ? 5 : 4} className="py-3 text-center text-slate-600">
+                <td colSpan={4} className="py-3 text-center text-slate-600">
                   No {bid ? "bids" : "offers"} visible to you
                 </td>
               </tr>
@@ -102,30 +97,31 @@ function Ladder({ side, rows, shares, count, canAsk }: { side: "bid" | "offer"; 
                   <MoneyCell value={row.volume} />
                 </td>
                 <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
-                <td className="whitespace-nowrap py-1 pl-3">
-                  <OrderLink row={row} side={side} price={formatUsdPlaces(row.price_per_share, pricePlaces(prices))} />
-                  {row.own ? (
-                    <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
-                      Yours
+                <td className="py-1 pl-3">
+                  {/* Ask beside the team, below it where the ladder is narrow: the ladder grows no wider for it. */}
+                  <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
+                    <span>
+                      <OrderLink row={row} side={side} price={formatUsdPlaces(row.price_per_share, pricePlaces(prices))} />
+                      {row.own ? (
+                        <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
+                          Yours
+                        </span>
+                      ) : null}
+                      {row.visibility === "private" ? (
+                        <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
+                      ) : null}
                     </span>
-                  ) : null}
-                  {row.visibility === "private" ? (
-                    <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
-                  ) : null}
-                </td>
-                {canAsk ? (
-                  <td className="py-1 pl-3 text-right">
-                    {row.own ? null : (
+                    {canAsk && !row.own ? (
                       <IntentLink
                         href={`/market/${row.permalink_id}#ask`}
-                        className="inline-block whitespace-nowrap rounded border border-indigo-200 px-1.5 py-px text-[11px] font-semibold text-indigo-700 hover:bg-indigo-50"
+                        className="whitespace-nowrap rounded border border-indigo-200 px-1.5 py-px text-[11px] font-semibold text-indigo-700 hover:bg-indigo-50"
                         data-testid="ask-introduction"
                       >
                         Ask<span className="sr-only"> for an introduction</span>
                       </IntentLink>
-                    )}
-                  </td>
-                ) : null}
+                    ) : null}
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>
