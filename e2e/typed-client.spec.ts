@@ -148,6 +148,8 @@ test("every operation through the typed client answers as the document says", as
   const offer = await call("post", "/my/indications", broker.POST("/my/indications", { body: { ...bid, side: "offer", structure: "direct", acceptable_structures: [] } }));
   await call("get", "/my/indications/{id}/matches", broker.GET("/my/indications/{id}/matches", { params: { path: { id: offer.data!.id } } }));
   const onOffer = { params: { path: { permalink_id: offer.data!.permalink_id } } };
+  await call("get", "/market/indications/{permalink_id}", beta.GET("/market/indications/{permalink_id}", onOffer));
+  await call("get", "/market/indications/{permalink_id}", beta.GET("/market/indications/{permalink_id}", { params: { path: { permalink_id: "IND-NOSUCHORDER" } } }));
   const ask = async (by: typeof beta) => (await call("post", "/market/indications/{permalink_id}/interests", by.POST("/market/indications/{permalink_id}/interests", { ...onOffer, body: { volume: "500" } }))).data?.id;
   await ask(broker);
   const dealId = (await ask(beta))!;

@@ -12,8 +12,12 @@ const LIST_URL = "/api/v1/my/notifications?limit=10";
 const READ_URL = "/api/v1/my/notifications/read";
 const COUNT_URL = "/api/v1/my/notifications?limit=1";
 
-/** The team's own row's page, the webhooks settings, or the company's page for what the market showed. */
+/**
+ * Another team's order's page (a possible match), the team's own row's or deal's page, the webhooks
+ * settings, or the company's page for what the market showed.
+ */
 function pageOf(item: Notification): string {
+  if (item.order) return `/market/${item.order.permalink_id}`;
   if (item.resource?.type === "webhook") return "/settings/webhooks";
   if (item.resource) return `/${item.resource.type}s/${item.resource.id}`;
   return item.company ? `/companies/${item.company.id}` : "/";

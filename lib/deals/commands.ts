@@ -13,6 +13,7 @@ import { announceChanges } from "../records/write";
 import { versioned, type Versioned } from "../records/read";
 import type { Change } from "../live/change";
 import { createDealTrade } from "../trades/commands";
+import { noSuchOrder } from "../market/order";
 import { utcToday } from "../market/summary";
 import { dealAudience, recordDealEvents, viewsOf, type DealStepEvent } from "./events";
 import { DEAL_STEPS, OPEN_STAGES, transition } from "./machine";
@@ -32,9 +33,7 @@ export async function requestIntroduction(caller: Caller, permalinkId: string, i
   requirePermission(caller, REQUIRES.askIntroduction);
   return dealWrite(caller, async (write, now) => {
     const order = await write.tx.indication.findUnique({ where: { permalinkId }, select: ORDER_COLUMNS });
-    if (!order || !mayKnowBookEntry(storedBookVisibility(order), viewerOf(caller))) {
-      throw ApiError.notFound(`No order with permalink ${permalinkId} that you may see.`);
-    }
+    if (!order || !mayKnowBookEntry(storedBookVisibility(order), viewerOf(caller))) throw noSuchOrder(permalinkId);
     if (order.teamId === caller.teamId) throw new ApiError("own_indication", "This order is your own team's: ask for an introduction on another team's order.");
     await write.lock("indications", order.id);
     if (order.stage !== "open") throw new ApiError("indication_closed", "This order is closed: an introduction is asked for on an open order.");

@@ -128,6 +128,7 @@ export const OPERATIONS = {
     create: { requires: REQUIRES.recordTrade, schema: tradeCreateSchema },
     change: { requires: REQUIRES.changeTrade, schema: tradePatchSchema, conflict: "trade_verified" },
   }),
+  getMarketIndication: { method: "GET", path: "/market/indications/{permalink_id}", requires: REQUIRES.viewMarket },
   requestIntroduction: {
     method: "POST",
     path: "/market/indications/{permalink_id}/interests",

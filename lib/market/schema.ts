@@ -4,7 +4,7 @@ import { pageFieldsSchema } from "../schema/pagination";
 import { enumList, integer, listQuery, pageParams, sortParam } from "../schema/params";
 import { timeRange } from "../schema/time-params";
 import { recordStockFields } from "../records/common";
-import { STRUCTURES, VISIBILITIES } from "../domain/enums";
+import { STAGES, STRUCTURES, VISIBILITIES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
 
 /**
@@ -66,6 +66,21 @@ export const orderBookSchema = z.object({
   spread: z.string().describe("big decimal string, may be negative").nullable(),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /market/indications/{permalink_id}
+
+/**
+ * One order by its permalink: its book entry's fields as the caller may see them, with what the
+ * book says by where it lists an entry (its side and company) and its stage (a closed order is
+ * still answered, to whoever could see it in the book: docs/api/deals.md).
+ */
+const orderOf = <S extends "bid" | "offer", E extends z.ZodRawShape>(side: S, entry: E) =>
+  z.object({ company: issuerSchema, side: z.literal(side), stage: z.enum(STAGES), ...entry });
+export const marketBidSchema = orderOf("bid", bidEntrySchema.shape);
+export const marketOfferSchema = orderOf("offer", offerEntrySchema.shape);
+export const marketIndicationSchema = z.discriminatedUnion("side", [marketBidSchema, marketOfferSchema]);
+export type MarketIndication = z.infer<typeof marketIndicationSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /companies/{company_id}/trades

@@ -33,13 +33,19 @@ function computedFields(dialect: Dialect, own: Fragment, teamShown: Fragment, id
   };
 }
 
+/** A book entry's team is shown unless the entry is anonymous (visible private entries show it). */
+const BOOK_TEAM_SHOWN = sql`t.visibility <> 'order_book_anonymous'`;
+
 /**
  * Book entries as their own team sees them (`own`), or as every other viewer allowed to know
- * them does: the team unless the entry is anonymous (visible private entries show it).
+ * them does.
  */
 export function bookComputedFields(dialect: Dialect, own: boolean): ComputedFields {
-  return computedFields(dialect, sql.lit(own), sql`t.visibility <> 'order_book_anonymous'`, "indication_id");
+  return computedFields(dialect, sql.lit(own), BOOK_TEAM_SHOWN, "indication_id");
 }
+
+/** One entry read alone (GET /market/indications/{permalink_id}): own when it is the team's of the value `viewer_team`. */
+export const BOOK_ENTRY_COMPUTED: Computed = (dialect, value) => computedFields(dialect, sql`t.team_id = ${value("viewer_team")}`, BOOK_TEAM_SHOWN, "indication_id");
 
 /** Tape trades: the team when the trade is attributed to its owner; the viewer's team is the value `viewer_team`. */
 export const TAPE_COMPUTED: Computed = (dialect, value) =>

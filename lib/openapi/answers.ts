@@ -7,7 +7,7 @@ import { csvHeader } from "../http/csv";
 import { recordNamed, type OperationId } from "../http/operations";
 import { indicationListSchema, indicationSchema } from "../indications/schema";
 import { LAST_EVENT_ID_PATTERN } from "../live/stream";
-import { companyTradeListSchema, orderBookSchema } from "../market/schema";
+import { companyTradeListSchema, marketIndicationSchema, orderBookSchema } from "../market/schema";
 import { markReadAnswerSchema, notificationListSchema } from "../notifications/schema";
 import { apiFieldsOf } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
@@ -84,6 +84,7 @@ const stream = {
 function dealAnswers() {
   const step = (summary: string) => ({ summary: `${summary} (needs {permission}; 409 invalid_transition when its stage does not allow it)`, responses: { "200": withEtag("The deal after the step", dealSchema) } });
   return {
+    getMarketIndication: { summary: "One order by its permalink, as the order book shows it to the caller, with its company, side and stage (needs the {permission} permission)", responses: { "200": withEtag("The order", marketIndicationSchema) } },
     requestIntroduction: { summary: "Ask for an introduction on another team's order you may see: a deal in stage requested (needs {permission})", responses: { "201": created("The new deal", dealSchema) } },
     listDeals: { summary: "The caller's team's deals, as requester and as owner", responses: { "200": paged("A page", dealListSchema) } },
     getDeal: { summary: "One of the team's deals, its parties named as far as the team may see them", responses: { "200": withEtag("The deal", dealSchema) } },

@@ -33,6 +33,7 @@ import { POST as redeliverWebhookRange } from "@/app/api/v1/my/webhooks/[id]/red
 import { DELETE as deleteWebhook, GET as getWebhook, PATCH as updateWebhook } from "@/app/api/v1/my/webhooks/[id]/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/v1/my/webhooks/route";
 import { GET as listIndicationMatches } from "@/app/api/v1/my/indications/[id]/matches/route";
+import { GET as getMarketIndication } from "@/app/api/v1/market/indications/[permalink_id]/route";
 import { POST as requestIntroduction } from "@/app/api/v1/market/indications/[permalink_id]/interests/route";
 import { GET as listDeals } from "@/app/api/v1/my/deals/route";
 import { GET as getDeal } from "@/app/api/v1/my/deals/[id]/route";
@@ -194,6 +195,8 @@ async function recordDeals(): Promise<void> {
   await ask(400, { volume: "500" });
   created.deal = idOf(await ask(201, { volume: "20000", note: "For a long-only fund client" }));
   await ask(409, { volume: "20000" });
+  // The desk's anonymous offer as the counterparty sees it: no team, no id.
+  await record("getMarketIndication", getMarketIndication, `/api/v1/market/indications/${created.permalink}`, { status: 200, key: OTHER_BROKER, params: { permalink_id: created.permalink } });
   const mine = `/api/v1/my/deals/${created.deal}`;
   const ops = `/api/v1/ops/deals/${created.deal}`;
   const params = { id: created.deal };
@@ -350,7 +353,7 @@ describe("the OpenAPI document's examples", () => {
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
       listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery, redeliverWebhookRange,
-      listIndicationMatches, requestIntroduction, listDeals, getDeal, dealHistory, acceptDeal, declineDeal, withdrawDeal, listAllDeals, getAnyDeal, introduceDeal, recordDealTerms, closeDeal, killDeal,
+      listIndicationMatches, getMarketIndication, requestIntroduction, listDeals, getDeal, dealHistory, acceptDeal, declineDeal, withdrawDeal, listAllDeals, getAnyDeal, introduceDeal, recordDealTerms, closeDeal, killDeal,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
       const id = /[dD]eal/.test(operationId) ? created.deal : operationId.includes("ndication") ? created.indication : operationId.includes("ebhook") ? created.webhook : created.trade;

@@ -48,6 +48,11 @@ export const DESCRIPTIONS = {
   getTrade: { tag: "Trades", description: "One of the team's trades, with its ETag. Another team's id answers 404, as an unknown one does." },
   updateTrade: { tag: "Trades", description: "Changes the fields sent and leaves the others; a verified trade cannot be changed by its team (409). `If-Match` refuses a change made meanwhile (412)." },
   tradeHistory: { tag: "Trades", description: "The trade's audit events, oldest first, verification included." },
+  getMarketIndication: {
+    tag: "Market",
+    description:
+      "The order a permalink names (every order-book entry carries one), under the order book's visibility rules: the entry's fields, its company, side and stage. A closed order is still answered, with its stage, to whoever may see it; a private order not shared with the caller, or an unknown permalink, is 404 alike.",
+  },
   requestIntroduction: {
     tag: "Deals",
     description: "Asks the marketplace team to introduce the caller's team to the owner of an order it may see (by its permalink, as the order book shows it). The volume lies between the order's minimum and its volume. Send an `Idempotency-Key` to make a retry safe.",

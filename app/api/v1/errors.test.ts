@@ -31,6 +31,7 @@ import * as deliveriesModule from "./my/webhooks/[id]/deliveries/route";
 import * as redeliverModule from "./my/webhooks/[id]/deliveries/[delivery_id]/redeliver/route";
 import * as redeliverRangeModule from "./my/webhooks/[id]/redeliver/route";
 import * as matchesModule from "./my/indications/[id]/matches/route";
+import * as marketOrderModule from "./market/indications/[permalink_id]/route";
 import * as interestsModule from "./market/indications/[permalink_id]/interests/route";
 import * as dealsModule from "./my/deals/route";
 import * as dealModule from "./my/deals/[id]/route";
@@ -82,7 +83,8 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/my/indications/{id}/close", module: closeModule, path: `${MISSING}/close`, methods: ["POST"] },
   { name: "/my/indications/{id}/history", module: historyModule, path: `${INDICATION}/history`, methods: ["GET"] },
   { name: "/my/indications/{id}/matches", module: matchesModule, path: `${INDICATION}/matches`, methods: ["GET"] },
-  // Deals: an unknown permalink or deal, so nothing here writes (404 is their success).
+  // The market's order and deals: an unknown permalink or deal, so nothing here writes (404 is their success).
+  { name: "/market/indications/{permalink_id}", module: marketOrderModule, path: "/api/v1/market/indications/IND-MISSING", methods: ["GET"] },
   { name: "/market/indications/{permalink_id}/interests", module: interestsModule, path: "/api/v1/market/indications/IND-MISSING/interests", methods: ["POST"], body: { volume: "1" } },
   { name: "/my/deals", module: dealsModule, path: "/api/v1/my/deals", methods: ["GET"] },
   { name: "/my/deals/{id}", module: dealModule, path: `/api/v1/my/deals/${MISSING_DEAL}`, methods: ["GET"] },

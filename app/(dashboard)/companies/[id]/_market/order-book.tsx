@@ -1,5 +1,7 @@
+import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
-import { formatUsd, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
+import { REQUIRES } from "@/lib/auth/requirements";
+import { formatUsd, formatUsdPlaces, pricePlaces, SIDE_LABELS, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
 import type { BidEntry, OfferEntry } from "@/lib/market/schema";
 import { MoneyCell } from "../../../_components/cells";
 import { loadOrderBook } from "./data";
@@ -7,12 +9,14 @@ import { depthShares } from "./depth";
 
 /**
  * The company's order book as the caller may see it (lib/market): bids and offers as two ladders
- * with cumulative depth bars, the spread, the caller's own rows marked. Streams on its own
- * (the page wraps it in Suspense).
+ * with cumulative depth bars, the spread, the caller's own rows marked. Each row's team opens the
+ * order's page (/market/{permalink_id}; an own row its indication's), and another team's row
+ * carries "Ask for an introduction" for those who may ask. Streams on its own (the page wraps it in Suspense).
  */
 export async function OrderBookSection({ caller, companyId }: { caller: Caller; companyId: string }) {
   const book = await loadOrderBook(caller, companyId);
   const depth = depthShares(book.bids, book.offers);
+  const canAsk = caller.permissions.includes(REQUIRES.askIntroduction.permission);
   return (
     <section aria-labelledby="order-book-heading" className="space-y-3 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="order-book">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -31,8 +35,8 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Ladder side="bid" rows={book.bids} shares={depth.bids} count={book.bid_count} />
-        <Ladder side="offer" rows={book.offers} shares={depth.offers} count={book.offer_count} />
+        <Ladder side="bid" rows={book.bids} shares={depth.bids} count={book.bid_count} canAsk={canAsk} />
+        <Ladder side="offer" rows={book.offers} shares={depth.offers} count={book.offer_count} canAsk={canAsk} />
       </div>
       <p className="text-[11px] text-slate-500">
         Open indications the marketplace shows you: public and anonymous ones of every team, private ones shared with you, and your team&apos;s own
@@ -42,7 +46,7 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
   );
 }
 
-function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (BidEntry | OfferEntry)[]; shares: number[]; count: number }) {
+function Ladder({ side, rows, shares, count, canAsk }: { side: "bid" | "offer"; rows: (BidEntry | OfferEntry)[]; shares: number[]; count: number; canAsk: boolean }) {
   const bid = side === "bid";
   const title = bid ? "Bids" : "Offers";
   const prices = rows.map((row) => row.price_per_share);
@@ -76,6 +80,7 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
                 className={`relative border-t border-slate-100 ${row.own ? "bg-indigo-50 font-medium" : ""}`}
                 data-testid={`${side}-level`}
                 data-own={row.own ? "true" : undefined}
+                data-permalink={row.permalink_id}
               >
                 <td className="relative whitespace-nowrap py-1 pr-3 text-right tabular-nums">
                   <span
@@ -93,15 +98,29 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
                 </td>
                 <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
                 <td className="py-1 pl-3">
-                  {row.team ? row.team.name : <span className="text-slate-600">Anonymous</span>}
-                  {row.own ? (
-                    <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
-                      Yours
+                  {/* Ask beside the team, below it where the ladder is narrow: the ladder grows no wider for it. */}
+                  <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
+                    <span>
+                      <OrderLink row={row} side={side} price={formatUsdPlaces(row.price_per_share, pricePlaces(prices))} />
+                      {row.own ? (
+                        <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
+                          Yours
+                        </span>
+                      ) : null}
+                      {row.visibility === "private" ? (
+                        <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
+                      ) : null}
                     </span>
-                  ) : null}
-                  {row.visibility === "private" ? (
-                    <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
-                  ) : null}
+                    {canAsk && !row.own ? (
+                      <IntentLink
+                        href={`/market/${row.permalink_id}#ask`}
+                        className="whitespace-nowrap rounded border border-indigo-200 px-1.5 py-px text-[11px] font-semibold text-indigo-700 hover:bg-indigo-50"
+                        data-testid="ask-introduction"
+                      >
+                        Ask<span className="sr-only"> for an introduction</span>
+                      </IntentLink>
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}
@@ -109,5 +128,22 @@ function Ladder({ side, rows, shares, count }: { side: "bid" | "offer"; rows: (B
         </table>
       </div>
     </div>
+  );
+}
+
+/**
+ * The row's team (or "Anonymous") as a link to the order: its own page for an own row, the
+ * market's page of the order for another team's. Its name says which order, for screen readers.
+ */
+function OrderLink({ row, side, price }: { row: BidEntry | OfferEntry; side: "bid" | "offer"; price: string }) {
+  const href = row.own && row.indication_id ? `/indications/${row.indication_id}` : `/market/${row.permalink_id}`;
+  return (
+    <IntentLink href={href} className={`hover:underline ${row.team ? "text-indigo-700" : "text-slate-600"}`} data-testid="order-link">
+      {row.team ? row.team.name : "Anonymous"}
+      <span className="sr-only">
+        {" "}
+        {SIDE_LABELS[side].toLowerCase()} at {price}
+      </span>
+    </IntentLink>
   );
 }
