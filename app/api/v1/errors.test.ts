@@ -33,6 +33,7 @@ import * as redeliverRangeModule from "./my/webhooks/[id]/redeliver/route";
 import * as matchesModule from "./my/indications/[id]/matches/route";
 import * as interestsModule from "./market/indications/[permalink_id]/interests/route";
 import * as dealsModule from "./my/deals/route";
+import * as dealsCsvModule from "./my/deals.csv/route";
 import * as dealModule from "./my/deals/[id]/route";
 import * as dealHistoryModule from "./my/deals/[id]/history/route";
 import * as acceptModule from "./my/deals/[id]/accept/route";
@@ -85,6 +86,7 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   // Deals: an unknown permalink or deal, so nothing here writes (404 is their success).
   { name: "/market/indications/{permalink_id}/interests", module: interestsModule, path: "/api/v1/market/indications/IND-MISSING/interests", methods: ["POST"], body: { volume: "1" } },
   { name: "/my/deals", module: dealsModule, path: "/api/v1/my/deals", methods: ["GET"] },
+  { name: "/my/deals.csv", module: dealsCsvModule, path: "/api/v1/my/deals.csv", methods: ["GET"] },
   { name: "/my/deals/{id}", module: dealModule, path: `/api/v1/my/deals/${MISSING_DEAL}`, methods: ["GET"] },
   { name: "/my/deals/{id}/history", module: dealHistoryModule, path: `/api/v1/my/deals/${MISSING_DEAL}/history`, methods: ["GET"] },
   { name: "/my/deals/{id}/accept", module: acceptModule, path: `/api/v1/my/deals/${MISSING_DEAL}/accept`, methods: ["POST"] },
