@@ -12,7 +12,7 @@ export function DealLink({ id, className = "" }: { id: string; className?: strin
       href={`/deals/${id}`}
       title={`Deal ${id}`}
       aria-label={`Deal ${short}`}
-      className={`whitespace-nowrap font-mono font-medium text-indigo-700 hover:underline ${className}`}
+      className={`whitespace-nowrap font-mono font-medium text-indigo-700 underline ${className}`}
       data-testid="deal-link"
     >
       {short}

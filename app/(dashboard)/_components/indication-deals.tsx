@@ -66,7 +66,7 @@ export function Matches({ matches }: { matches: MatchList["matches"] }) {
       <h2 id="matches-heading" className="text-sm font-semibold text-slate-900">
         Matches
       </h2>
-      <p className={`mt-1 text-xs ${MUTED}`}>Other teams&apos; open orders that cross this one, best price first, as the company&apos;s order book shows them.</p>
+      <p className={`mt-1 text-xs ${MUTED}`}>Other teams&apos; open orders that cross this one, best price first, as the company&apos;s order book shows them. Open one to ask for an introduction.</p>
       {matches.length === 0 ? (
         <p className={`mt-2 text-sm ${MUTED}`}>No order of another team crosses this one now.</p>
       ) : (

@@ -40,7 +40,7 @@ export function DealCell({ trade }: { trade: TradeWithTeam }) {
       {twin ? (
         <span className="text-slate-600" data-testid="queue-twin">
           Twin{" "}
-          <IntentLink href={`/trades/${twin.id}`} className="whitespace-nowrap text-indigo-700 hover:underline">
+          <IntentLink href={`/trades/${twin.id}`} className="whitespace-nowrap text-indigo-700 underline">
             {twin.permalink_id}
           </IntentLink>{" "}
           ({twin.team}, {twin.is_verified ? "verified" : "waiting"})

@@ -40,7 +40,7 @@ export default async function TradePage({ params }: { params: Params }) {
       <LiveRefresh resource={resource.id} />
       {resource.deal_id ? (
         <p className="rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-950" data-testid="trade-deal">
-          From deal <DealLink id={resource.deal_id} className="text-indigo-800 underline" />: recorded by its close, one trade for each party.
+          From deal <DealLink id={resource.deal_id} className="text-indigo-800" />: recorded by its close, one trade for each party.
         </p>
       ) : null}
       {team ? (
