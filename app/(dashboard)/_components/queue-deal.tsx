@@ -27,7 +27,7 @@ export function useWithTwins(): (outcomes: VerifyOutcome[]) => QueueOutcome[] {
 
 const twinName = (twin: Twin) => `${twin.permalink_id} (${twin.team}, ${twin.issuer})`;
 
-/** The Deal column: the deal's link and the twin, with its team and whether it is verified. */
+/** The Deal column: the deal's link and the twin, with its team and whether it is verified, a line each (the column stays narrow). */
 export function DealCell({ trade }: { trade: TradeWithTeam }) {
   const twin = useContext(TwinsContext)[trade.id];
   if (trade.deal_id === null) return <span className="text-slate-500">—</span>;
@@ -38,12 +38,16 @@ export function DealCell({ trade }: { trade: TradeWithTeam }) {
         Deal <DealLink id={trade.deal_id} />
       </span>
       {twin ? (
-        <span className="text-slate-600" data-testid="queue-twin">
-          Twin{" "}
-          <IntentLink href={`/trades/${twin.id}`} className="whitespace-nowrap text-indigo-700 underline">
-            {twin.permalink_id}
-          </IntentLink>{" "}
-          ({twin.team}, {twin.is_verified ? "verified" : "waiting"})
+        <span className="flex flex-col text-slate-600" data-testid="queue-twin">
+          <span>
+            Twin{" "}
+            <IntentLink href={`/trades/${twin.id}`} className="whitespace-nowrap text-indigo-700 underline">
+              {twin.permalink_id}
+            </IntentLink>
+          </span>
+          <span className="text-xs">
+            {twin.team} · {twin.is_verified ? "verified" : "waiting"}
+          </span>
         </span>
       ) : null}
     </span>

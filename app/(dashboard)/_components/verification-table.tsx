@@ -92,7 +92,9 @@ export function VerificationTable({
         sort={sort}
         filters={filters}
         // The queue names each trade by its permalink, as the verify results and dialogs do.
-        defaultHidden={DEFAULT_HIDDEN.filter((column) => column !== "permalink_id")}
+        // The Deal column only when a row of the page is from a deal: the queue's every column
+        // fits 1,440 px without it, and most trades were recorded by hand.
+        defaultHidden={[...DEFAULT_HIDDEN.filter((column) => column !== "permalink_id"), ...(rows.some((row) => row.deal_id !== null) ? [] : ["deal_id"])]}
         noun="trade"
         emptyMessage="No trade waits for verification with these filters."
         testId="verification-table"
