@@ -162,6 +162,7 @@ test("every operation through the typed client answers as the document says", as
   await call("post", "/ops/deals/{id}/terms", ops.POST("/ops/deals/{id}/terms", { ...deal, body: { price_per_share: "19.5", volume: "400", structure: "direct", sign_date: "2026-11-20" } }));
   await call("post", "/ops/deals/{id}/close", ops.POST("/ops/deals/{id}/close", { ...deal, body: { won_date: "2026-11-25" } }));
   await call("get", "/ops/deals", ops.GET("/ops/deals", { params: { query: { per_page: 5 } } }));
+  await call("get", "/my/deals.csv", beta.GET("/my/deals.csv", { params: { query: { stage: "closed" } }, parseAs: "text" }));
   await call("get", "/ops/deals/{id}", ops.GET("/ops/deals/{id}", deal));
   await call("get", "/my/deals/{id}/history", beta.GET("/my/deals/{id}/history", deal));
   const declined = { params: { path: { id: (await ask(beta))! } } };

@@ -4,6 +4,7 @@ import { columnJson, type Computed } from "../db/json-sql";
 import type { Fragment } from "../db/sql";
 import type { Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
+import { DEAL_FLATTENED } from "./schema";
 
 /**
  * Who is named in a deal, and when (issue 45, docs/api/deals.md "Who is named when"): the one
@@ -37,59 +38,103 @@ export const PARTY_VIEWER = (teamId: string): DealViewer => ({ viewer_team: team
 
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
-function party(dialect: Dialect, team: string, user: string, teamShown: Fragment, brokerShown: Fragment): Fragment {
-  const teamJson = dialect.jsonObject([
-    ["id", ref(team, "id")],
-    ["name", ref(team, "name")],
-  ]);
-  const brokerJson = dialect.jsonObject([
-    ["name", ref(user, "name")],
-    ["email", ref(user, "email")],
-  ]);
-  return dialect.jsonObject([
-    ["team", sql`CASE WHEN ${teamShown} THEN ${teamJson} END`],
-    ["broker", sql`CASE WHEN ${brokerShown} THEN ${brokerJson} END`],
-  ]);
+/**
+ * A nested field of a deal: its fields, each a value or a nested field again, and `when`, the
+ * condition under which it is shown at all (null otherwise). The JSON nests it (DEAL_COMPUTED);
+ * the CSV, which has no nested objects, flattens it to one column per value (DEAL_EXPORT_COMPUTED):
+ * one tree, so the two cannot name a party differently.
+ */
+interface Branch {
+  readonly when?: Fragment;
+  readonly fields: readonly (readonly [string, Fragment | Branch])[];
 }
 
-export const DEAL_COMPUTED: Computed = (dialect, value) => {
+const isBranch = (node: Fragment | Branch): node is Branch => "fields" in node;
+
+/** The deal's fields that depend on who looks, as the rule above says: JSON-ready values and branches. */
+function dealTree(dialect: Dialect, value: (name: string) => string) {
   const ops = sql`${value("viewer_ops")} = '1'`;
   const isRequester = sql`t.requester_team_id = ${value("viewer_team")}`;
   const isOwner = sql`t.owner_team_id = ${value("viewer_team")}`;
   const introduced = sql`t.introduced_at IS NOT NULL`;
   const decimal = (column: Fragment) => columnJson(dialect, column, "decimal");
+  const party = (team: string, user: string, teamShown: Fragment, brokerShown: Fragment): Branch => ({
+    fields: [
+      ["team", { when: teamShown, fields: [["id", ref(team, "id")], ["name", ref(team, "name")]] }],
+      ["broker", { when: brokerShown, fields: [["name", ref(user, "name")], ["email", ref(user, "email")]] }],
+    ],
+  });
+  const branches: Record<string, Branch> = {
+    indication: {
+      fields: [
+        ["permalink_id", ref("ind", "permalink_id")],
+        ["side", ref("ind", "side")],
+        ["price_per_share", decimal(ref("ind", "price_per_share"))],
+        ["volume", decimal(ref("ind", "volume"))],
+        ["minimum_volume", decimal(ref("ind", "minimum_volume"))],
+      ],
+    },
+    requested: {
+      fields: [
+        ["volume", decimal(sql.ref("t.requested_volume"))],
+        ["price_per_share", decimal(sql.ref("t.requested_price_per_share"))],
+        ["note", sql.ref("t.requested_note")],
+      ],
+    },
+    requester: party("rq_team", "rq_user", sql`(${ops} OR ${isRequester} OR ${introduced})`, sql`(${ops} OR ${isRequester} OR ${introduced})`),
+    owner: party("ow_team", "ow_user", sql`(${ops} OR ${isOwner} OR ${introduced} OR ind.visibility = 'order_book_public')`, sql`(${ops} OR ${isOwner} OR ${introduced})`),
+    terms: {
+      when: sql`t.terms_volume IS NOT NULL`,
+      fields: [
+        ["price_per_share", decimal(sql.ref("t.terms_price_per_share"))],
+        ["volume", decimal(sql.ref("t.terms_volume"))],
+        ["structure", sql.ref("t.terms_structure")],
+        ["sign_date", sql.ref("t.terms_sign_date")],
+      ],
+    },
+  };
   return {
+    ops,
     role: sql`CASE WHEN ${ops} THEN NULL WHEN ${isRequester} THEN 'requester' WHEN ${isOwner} THEN 'owner' END`,
-    indication: dialect.jsonObject([
-      ["permalink_id", ref("ind", "permalink_id")],
-      ["side", ref("ind", "side")],
-      ["price_per_share", decimal(ref("ind", "price_per_share"))],
-      ["volume", decimal(ref("ind", "volume"))],
-      ["minimum_volume", decimal(ref("ind", "minimum_volume"))],
-    ]),
-    requested: dialect.jsonObject([
-      ["volume", decimal(sql.ref("t.requested_volume"))],
-      ["price_per_share", decimal(sql.ref("t.requested_price_per_share"))],
-      ["note", sql.ref("t.requested_note")],
-    ]),
-    requester: party(dialect, "rq_team", "rq_user", sql`(${ops} OR ${isRequester} OR ${introduced})`, sql`(${ops} OR ${isRequester} OR ${introduced})`),
-    owner: party(
-      dialect,
-      "ow_team",
-      "ow_user",
-      sql`(${ops} OR ${isOwner} OR ${introduced} OR ind.visibility = 'order_book_public')`,
-      sql`(${ops} OR ${isOwner} OR ${introduced})`,
-    ),
-    terms: sql`CASE WHEN t.terms_volume IS NOT NULL THEN ${dialect.jsonObject([
-      ["price_per_share", decimal(sql.ref("t.terms_price_per_share"))],
-      ["volume", decimal(sql.ref("t.terms_volume"))],
-      ["structure", sql.ref("t.terms_structure")],
-      ["sign_date", sql.ref("t.terms_sign_date")],
-    ])} END`,
+    /** The close's trade of the viewer's party (a party's `trade_ids` holds at most this one). */
+    ownTrade: sql`CASE WHEN ${isRequester} THEN t.requester_trade_id ELSE t.owner_trade_id END`,
+    branches,
+  };
+}
+
+function json(dialect: Dialect, node: Fragment | Branch): Fragment {
+  if (!isBranch(node)) return node;
+  const object = dialect.jsonObject(node.fields.map(([name, child]) => [name, json(dialect, child)] as const));
+  return node.when ? sql`CASE WHEN ${node.when} THEN ${object} END` : object;
+}
+
+/** A branch's values as flat columns: `requester` -> `requester_team_id`, …; null unless every `when` above a value holds. */
+function flat(name: string, node: Fragment | Branch, whens: readonly Fragment[] = []): [string, Fragment][] {
+  if (isBranch(node)) return node.fields.flatMap(([field, child]) => flat(`${name}_${field}`, child, node.when ? [...whens, node.when] : whens));
+  return [[name, whens.length === 0 ? node : sql`CASE WHEN ${sql.join(whens, sql` AND `)} THEN ${node} END`]];
+}
+
+export const DEAL_COMPUTED: Computed = (dialect, value) => {
+  const { ops, role, ownTrade, branches } = dealTree(dialect, value);
+  return {
+    role,
+    ...Object.fromEntries(Object.entries(branches).map(([name, branch]) => [name, json(dialect, branch)])),
     trade_ids: sql`CASE
       WHEN t.requester_trade_id IS NULL THEN ${dialect.jsonArray([])}
       WHEN ${ops} THEN ${dialect.jsonArray([sql.ref("t.requester_trade_id"), sql.ref("t.owner_trade_id")])}
-      WHEN ${isRequester} THEN ${dialect.jsonArray([sql.ref("t.requester_trade_id")])}
-      ELSE ${dialect.jsonArray([sql.ref("t.owner_trade_id")])} END`,
+      ELSE ${dialect.jsonArray([ownTrade])} END`,
   };
+};
+
+/**
+ * GET /my/deals.csv's computed columns (lib/deals/schema.ts dealExportSchema): DEAL_COMPUTED's
+ * values, flattened. Every flattened column must be here: a name left out would be read as the
+ * deal's column of that name (`requester_team_id` is one), past the rule.
+ */
+export const DEAL_EXPORT_COMPUTED: Computed = (dialect, value) => {
+  const { role, ownTrade, branches } = dealTree(dialect, value);
+  const columns: Record<string, Fragment> = { role, trade_id: ownTrade, ...Object.fromEntries(Object.entries(branches).flatMap(([name, branch]) => flat(name, branch))) };
+  const missing = DEAL_FLATTENED.filter((name) => columns[name] === undefined);
+  if (missing.length > 0) throw new Error(`the deal's export has no rule for ${missing.join(", ")}`);
+  return columns;
 };

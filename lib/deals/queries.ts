@@ -6,12 +6,13 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getEngine } from "../db/client";
 import type { ApiFields, FieldKind } from "../db/json-sql";
+import { apiFieldsOf } from "../schema/fields";
 import { readItem, type ItemSource } from "../db/item";
 import type { ListQuery, RefJoin } from "../db/list-query";
 import type { RunSql } from "../db/engine";
 import { versioned, type Versioned } from "../records/read";
-import { DEAL_COMPUTED, dealViewerOf, PARTY_VIEWER, type DealViewer } from "./naming";
-import { dealSchema, type Deal, type DealListQuery, type OpsDealListQuery } from "./schema";
+import { DEAL_COMPUTED, DEAL_EXPORT_COMPUTED, dealViewerOf, PARTY_VIEWER, type DealViewer } from "./naming";
+import { dealExportSchema, dealSchema, type Deal, type DealExport, type DealListQuery, type OpsDealListQuery } from "./schema";
 
 /**
  * Where a deal is read from, in a list and alone (docs/api/deals.md): one row per party
@@ -21,6 +22,7 @@ import { dealSchema, type Deal, type DealListQuery, type OpsDealListQuery } from
 
 /** The fields read as their kind says; the others are DEAL_COMPUTED's. */
 const READ_AS: Partial<Record<keyof Deal, FieldKind>> = { company: "ref", created_at: "timestamp", updated_at: "timestamp" };
+const DEAL_EXPORT_FIELDS = apiFieldsOf<DealExport>(dealExportSchema);
 const DEAL_FIELDS = Object.fromEntries(Object.keys(dealSchema.shape).map((field) => [field, READ_AS[field as keyof Deal] ?? "text"])) as unknown as ApiFields<Deal>;
 
 const DEAL_JOINS: readonly RefJoin[] = [
@@ -80,9 +82,15 @@ export function dealList(caller: Caller, query: DealListQuery): ListQuery<Deal, 
       w.oneOf("stage", query.stage);
       w.oneOf("role", query.role);
       w.equals("issuer_id", query.issuer_id);
+      w.equals("indication_id", query.indication_id);
     },
     ...dealPage(query),
   };
+}
+
+/** GET /my/deals.csv: dealList's rows, flattened (lib/deals/schema.ts dealExportSchema), named by the same rule. */
+export function dealExportList(caller: Caller, query: DealListQuery): ListQuery<DealExport, "deals"> {
+  return { ...dealList(caller, query), fields: DEAL_EXPORT_FIELDS, computed: DEAL_EXPORT_COMPUTED };
 }
 
 /** GET /ops/deals: every deal once (its requester's row), or the deals of team `team_id`. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateInput, decimalInput, textInput } from "../schema/body";
 import { dateField, decimalField, timestampField } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
-import { enumList, listQuery, pageParams, sortParam, uuidParam, type SortOrder } from "../schema/params";
+import { enumList, listQuery, pageParams, sortParam, uuidParam, withoutPage, type SortOrder } from "../schema/params";
 import { structureInput } from "../records/write-fields";
 import { DEAL_DEAD_REASONS, DEAL_KILL_REASONS, DEAL_ROLES, DEAL_STAGES, SIDES, STRUCTURES } from "../domain/enums";
 import { issuerSchema } from "../domain/issuer";
@@ -58,15 +58,50 @@ const dealListParams = {
   sort: sortParam(DEAL_SORT_FIELDS, DEFAULT_DEAL_SORT),
 };
 
+const myDealListParams = {
+  ...dealListParams,
+  role: enumList("role", DEAL_ROLES),
+  /** The deals on one of the team's orders (its page's open deals), or on the order the team asked on. */
+  indication_id: uuidParam("indication_id", "indication"),
+};
+
 /** GET /my/deals: the team's deals, as requester and as owner. */
-export const dealListParamsSchema = listQuery({ ...dealListParams, role: enumList("role", DEAL_ROLES) });
+export const dealListParamsSchema = listQuery(myDealListParams);
 export type DealListQuery = z.output<typeof dealListParamsSchema>;
+
+/** GET /my/deals.csv: the list's filters and sort, no page (it exports the whole set). */
+export const dealExportParamsSchema = listQuery(withoutPage(myDealListParams));
 
 /** GET /ops/deals: every deal, or one team's. */
 export const opsDealListParamsSchema = listQuery({ ...dealListParams, team_id: uuidParam("team_id", "team") });
 export type OpsDealListQuery = z.output<typeof opsDealListParamsSchema>;
 
 export const dealListSchema = z.object({ deals: z.array(dealSchema), ...pageFieldsSchema });
+
+/** A nested field's values as flat columns: `requester.team.name` -> `requester_team_name`, nullable below a nullable object. */
+function flattened(name: string, field: z.ZodType, underNull = false): [string, z.ZodType][] {
+  const nullable = field instanceof z.ZodNullable;
+  const inner = nullable ? (field.unwrap() as z.ZodType) : field;
+  if (inner instanceof z.ZodObject) return Object.entries(inner.shape).flatMap(([child, schema]) => flattened(`${name}_${child}`, schema as z.ZodType, underNull || nullable));
+  return [[name, underNull && !nullable ? field.nullable() : field]];
+}
+
+/**
+ * A record of GET /my/deals.csv: the deal with its nested fields flattened, since a CSV has no
+ * nested objects (`requester_team_name`, `terms_volume`, …), each as empty as the JSON's is null;
+ * the company stays a reference (`company.id`, `company.name`), as every export writes one; and
+ * `trade_ids` is `trade_id`, the close's trade of the team (a party's list holds only that one).
+ */
+const exportShape: [string, z.ZodType][] = Object.entries(dealSchema.shape).flatMap(([name, field]): [string, z.ZodType][] => {
+  if (name === "trade_ids") return [["trade_id", z.string().nullable()]];
+  if (field === issuerSchema) return [[name, field]];
+  return field instanceof z.ZodObject || (field instanceof z.ZodNullable && field.unwrap() instanceof z.ZodObject) ? flattened(name, field) : [[name, field]];
+});
+export const dealExportSchema = z.object(Object.fromEntries(exportShape));
+export type DealExport = Record<string, unknown>;
+
+/** The export's columns that are not the deal's own (lib/deals/naming.ts computes each). */
+export const DEAL_FLATTENED = exportShape.map(([name]) => name).filter((name) => !(name in dealSchema.shape));
 
 const words = (max: number, what: string) => textInput(max, `text ${what} (1–${max.toLocaleString("en-US")} characters)`).trim().min(1, `must not be empty: ${what}`);
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { eventFeedParamsSchema } from "../audit/events";
-import { closeSchema, dealListParamsSchema, declineSchema, interestSchema, killSchema, opsDealListParamsSchema, termsSchema, withdrawSchema } from "../deals/schema";
+import { closeSchema, dealExportParamsSchema, dealListParamsSchema, declineSchema, interestSchema, killSchema, opsDealListParamsSchema, termsSchema, withdrawSchema } from "../deals/schema";
 import { REQUIRES, type Requirement } from "../auth/requirements";
 import { companyListParamsSchema } from "../companies/schema";
 import { indicationExportParamsSchema, indicationListParamsSchema } from "../indications/schema";
@@ -137,6 +137,7 @@ export const OPERATIONS = {
     errors: ["own_indication", "indication_closed", "deal_exists"],
   },
   listDeals: { method: "GET", path: "/my/deals", query: dealListParamsSchema },
+  exportDeals: { method: "GET", path: "/my/deals.csv", query: dealExportParamsSchema },
   getDeal: { method: "GET", path: "/my/deals/{id}" },
   dealHistory: { method: "GET", path: "/my/deals/{id}/history", query: historyParamsSchema },
   acceptDeal: { method: "POST", path: "/my/deals/{id}/accept", requires: REQUIRES.takeDealStep, ifMatch: true, errors: ["invalid_transition"] },

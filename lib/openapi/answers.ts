@@ -2,7 +2,7 @@ import { z } from "zod";
 import { auditEventSchema, eventFeedSchema } from "../audit/events";
 import { companyListSchema, companySchema } from "../companies/schema";
 import { matchListSchema } from "../deals/matches";
-import { dealListSchema, dealSchema } from "../deals/schema";
+import { dealExportSchema, dealListSchema, dealSchema } from "../deals/schema";
 import { csvHeader } from "../http/csv";
 import { recordNamed, type OperationId } from "../http/operations";
 import { indicationListSchema, indicationSchema } from "../indications/schema";
@@ -51,12 +51,17 @@ interface RecordAnswers {
 }
 
 /** A record resource's operations (indications, trades): the list and create, the CSV export, one row, its change, its history. */
-function recordAnswers<N extends "indication" | "trade">(noun: N, { schema, list, exportItem = schema, create, conflict }: RecordAnswers) {
-  const csv = {
+/** A CSV export's answer, its header the record's fields. */
+function csvAnswer(exportItem: z.ZodObject) {
+  return {
     description: `RFC 4180 CSV, UTF-8, streamed; header: ${csvHeader(apiFieldsOf(exportItem)).join(",")}. Free-text cells that start with =, +, -, @, tab or CR get a leading '.`,
     headers: { "Content-Disposition": header('attachment; filename="<resource>-<date>.csv"') },
     content: { "text/csv": { schema: { type: "string" } } },
   };
+}
+
+function recordAnswers<N extends "indication" | "trade">(noun: N, { schema, list, exportItem = schema, create, conflict }: RecordAnswers) {
+  const csv = csvAnswer(exportItem);
   return recordNamed(noun, {
     list: { summary: `The caller's team's ${noun}s`, responses: { "200": paged("A page", list) } },
     create: { summary: `${create} (needs {permission})`, responses: { "201": created(`The new ${noun}`, schema) } },
@@ -87,6 +92,7 @@ function dealAnswers() {
     getMarketIndication: { summary: "One order by its permalink, as the order book shows it to the caller, with its company, side and stage (needs the {permission} permission)", responses: { "200": withEtag("The order", marketIndicationSchema) } },
     requestIntroduction: { summary: "Ask for an introduction on another team's order you may see: a deal in stage requested (needs {permission})", responses: { "201": created("The new deal", dealSchema) } },
     listDeals: { summary: "The caller's team's deals, as requester and as owner", responses: { "200": paged("A page", dealListSchema) } },
+    exportDeals: { summary: "The caller's team's deals as CSV (every row the list's filters select), nested fields flattened", responses: { "200": csvAnswer(dealExportSchema) } },
     getDeal: { summary: "One of the team's deals, its parties named as far as the team may see them", responses: { "200": withEtag("The deal", dealSchema) } },
     dealHistory: { summary: "The deal's audit events as the team saw them (oldest first unless sorted)", responses: { "200": paged("A page of events", eventPage) } },
     acceptDeal: step("The order's owner accepts the request (requested -> accepted)"),

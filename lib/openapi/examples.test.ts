@@ -36,6 +36,7 @@ import { GET as listIndicationMatches } from "@/app/api/v1/my/indications/[id]/m
 import { GET as getMarketIndication } from "@/app/api/v1/market/indications/[permalink_id]/route";
 import { POST as requestIntroduction } from "@/app/api/v1/market/indications/[permalink_id]/interests/route";
 import { GET as listDeals } from "@/app/api/v1/my/deals/route";
+import { GET as exportDeals } from "@/app/api/v1/my/deals.csv/route";
 import { GET as getDeal } from "@/app/api/v1/my/deals/[id]/route";
 import { GET as dealHistory } from "@/app/api/v1/my/deals/[id]/history/route";
 import { POST as acceptDeal } from "@/app/api/v1/my/deals/[id]/accept/route";
@@ -210,6 +211,7 @@ async function recordDeals(): Promise<void> {
   await record("getDeal", getDeal, mine, { status: 200, key: OTHER_BROKER, params });
   await record("dealHistory", dealHistory, `${mine}/history`, { status: 200, key: OTHER_BROKER, params });
   await record("listDeals", listDeals, "/api/v1/my/deals?role=owner&stage=closed", { status: 200 });
+  await record("exportDeals", exportDeals, "/api/v1/my/deals.csv?role=owner&stage=closed", { status: 200 });
   await record("listAllDeals", listAllDeals, "/api/v1/ops/deals?stage=closed", { status: 200, key: OPS });
   await record("getAnyDeal", getAnyDeal, ops, { status: 200, key: OPS, params });
   const next = async () => idOf(await callRoute(requestIntroduction, interests, { key: OTHER_BROKER, body: { volume: "10000" }, params: { permalink_id: created.permalink } }));
@@ -353,7 +355,7 @@ describe("the OpenAPI document's examples", () => {
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
       listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery, redeliverWebhookRange,
-      listIndicationMatches, getMarketIndication, requestIntroduction, listDeals, getDeal, dealHistory, acceptDeal, declineDeal, withdrawDeal, listAllDeals, getAnyDeal, introduceDeal, recordDealTerms, closeDeal, killDeal,
+      listIndicationMatches, getMarketIndication, requestIntroduction, listDeals, exportDeals, getDeal, dealHistory, acceptDeal, declineDeal, withdrawDeal, listAllDeals, getAnyDeal, introduceDeal, recordDealTerms, closeDeal, killDeal,
     };
     for (const { route, method, operationId, takes } of operations.filter((o) => o.has400 && !recorded.operations[o.operationId].responses[400])) {
       const id = /[dD]eal/.test(operationId) ? created.deal : operationId.includes("ndication") ? created.indication : operationId.includes("ebhook") ? created.webhook : created.trade;

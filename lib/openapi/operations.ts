@@ -57,7 +57,11 @@ export const DESCRIPTIONS = {
     tag: "Deals",
     description: "Asks the marketplace team to introduce the caller's team to the owner of an order it may see (by its permalink, as the order book shows it). The volume lies between the order's minimum and its volume. Send an `Idempotency-Key` to make a retry safe.",
   },
-  listDeals: { tag: "Deals", description: "The caller's team's deals, as requester and as owner, newest change first; filter by `stage`, `role`, `issuer_id`. Each names the other side only as far as the team may see it." },
+  listDeals: { tag: "Deals", description: "The caller's team's deals, as requester and as owner, newest change first; filter by `stage`, `role`, `issuer_id`, `indication_id`. Each names the other side only as far as the team may see it." },
+  exportDeals: {
+    tag: "Deals",
+    description: "Every deal the same filters select, as a streamed CSV file (no paging), nested fields flattened (`requester_team_name`, `terms_volume`, …), a side not yet named to the team empty.",
+  },
   getDeal: { tag: "Deals", description: "One of the team's deals with its ETag. Another team's deal answers 404, as an unknown one does." },
   dealHistory: { tag: "Deals", description: "The deal's steps, oldest first, as the team saw each: who took it, when, what changed." },
   acceptDeal: { tag: "Deals", description: "The order's owner accepts a requested deal; the marketplace team then introduces the parties." },

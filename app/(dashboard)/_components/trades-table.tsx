@@ -139,7 +139,7 @@ function everyOrOne(param: string, label: string, every: string, choices: Option
   return choices ? { kind: "select", param, label, defaultValue: "", options: [{ value: "", label: every }, ...choices] } : null;
 }
 
-export type TradeFilterName = "verification" | "team" | "broker" | "structure" | "stock_type" | "stock_class_type" | "issuer" | "signed" | "won" | "price" | "volume";
+export type TradeFilterName = "verification" | "team" | "broker" | "structure" | "stock_type" | "stock_class_type" | "issuer" | "signed" | "won" | "price" | "volume" | "origin" | "deal";
 
 // Where a trade stands, whose it is, which company and when it was signed: what every trade list
 // (the desk, the queue, the review) is read by; the rest are a "+ Filter" away.
@@ -178,6 +178,9 @@ export function tradeFilters({
       ["won", { kind: "dateRange", label: "Won", fromParam: "won_date_from", toParam: "won_date_to" }],
       ["price", shared.price],
       ["volume", shared.volume],
+      // The verification queue's (GET /ops/trades's): trades a deal's close recorded, or one deal's two.
+      ["origin", { kind: "boolean", param: "from_deal", label: "Origin", trueLabel: "From a deal", falseLabel: "Recorded by hand" }],
+      ["deal", { kind: "text", param: "deal_id", label: "Deal", placeholder: "Deal ID" }],
     ],
     PRIMARY_FILTERS,
     only,

@@ -9,7 +9,9 @@ import type { Option, PageInfo } from "@/components/data-table/types";
 import type { TradeWithTeam } from "@/lib/trades/schema";
 import type { IssuerFilter } from "./record-table";
 import { DEFAULT_HIDDEN, TRADE_COLUMNS, tradeFilters } from "./trades-table";
-import { VerifyControls, type VerifyOutcome } from "./verify-controls";
+import { VerifyControls } from "./verify-controls";
+import { DealCell, TwinOffers, TwinsContext, useWithTwins, type QueueOutcome } from "./queue-deal";
+import type { Twin } from "../_lib/verification";
 import type { SortOrder } from "@/lib/schema/params";
 import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
@@ -21,13 +23,15 @@ const rowName = (row: TradeWithTeam) => `${row.permalink_id} (${row.team.name}, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column list mixes value types
 type Column = ColumnDef<TradeWithTeam, any>;
 
-function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
+function columnsWith(onDone: (outcomes: QueueOutcome[]) => void): Column[] {
   return [
     selectionColumn<TradeWithTeam>((row) => row.id, (row) => `Select ${rowName(row)}`),
     // A phone's card names the team and the permalink too: the queue tells trades apart by them.
     col.accessor((row) => row.team.name, { id: "team", header: "Team", meta: { hideable: false, card: true } }),
     // GET /ops/trades sorts by every column the team's trades sort by.
     ...(TRADE_COLUMNS as unknown as Column[]).map((column) => (column.id === "permalink_id" ? { ...column, meta: { ...column.meta, card: true } } : column)),
+    // A trade from a deal: its deal and its twin, the other party's trade (GET /ops/trades?deal_id=).
+    col.accessor("deal_id", { id: "deal_id", header: "Deal", meta: { card: true }, cell: ({ row }) => <DealCell trade={row.original} /> }),
     col.display({
       id: "actions",
       header: "Actions",
@@ -38,11 +42,17 @@ function columnsWith(onDone: (outcomes: VerifyOutcome[]) => void): Column[] {
           <IntentLink href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
             Details<span className="sr-only"> of {row.original.permalink_id}</span>
           </IntentLink>
-          <VerifyControls ids={[row.original.id]} verified={row.original.is_verified ? "all-verified" : "all-unverified"} onDone={onDone} names={{ [row.original.id]: rowName(row.original) }} />
+          <RowVerify row={row.original} onDone={onDone} />
         </div>
       ),
     }),
   ];
+}
+
+/** A row's Verify / Unverify; an outcome keeps the twin it leaves waiting (the refresh after it may take both rows off the page). */
+function RowVerify({ row, onDone }: { row: TradeWithTeam; onDone: (outcomes: QueueOutcome[]) => void }) {
+  const withTwins = useWithTwins();
+  return <VerifyControls ids={[row.id]} verified={row.is_verified ? "all-verified" : "all-unverified"} onDone={(outcomes) => onDone(withTwins(outcomes))} names={{ [row.id]: rowName(row) }} />;
 }
 
 /** The marketplace team's queue: every team's trades, with verify / unverify, one or many. */
@@ -53,6 +63,7 @@ export function VerificationTable({
   issuer,
   teams,
   savedViews,
+  twins,
 }: {
   rows: TradeWithTeam[];
   page: PageInfo;
@@ -60,14 +71,17 @@ export function VerificationTable({
   issuer: IssuerFilter;
   teams: Option[];
   savedViews: SavedView[];
+  /** Each row's twin by the row's id (twinsOf). */
+  twins: Record<string, Twin>;
 }) {
-  const [outcomes, setOutcomes] = useState<VerifyOutcome[] | null>(null);
+  const [outcomes, setOutcomes] = useState<QueueOutcome[] | null>(null);
   // Built once: a cell renderer made anew each render is a new component to React, which would
   // remount every row's controls (an open unverify dialog closed) whenever a live refresh redraws.
   const columns = useMemo(() => columnsWith(setOutcomes), []);
-  const filters = tradeFilters({ issuer, verification: "queue", teams, only: ["verification", "team", "issuer", "signed", "volume"] });
+  const filters = tradeFilters({ issuer, verification: "queue", teams, only: ["verification", "team", "issuer", "signed", "volume", "origin", "deal"] });
   const names = Object.fromEntries(rows.map((row) => [row.id, rowName(row)]));
   return (
+    <TwinsContext value={twins}>
     <SelectionProvider ids={rows.map((row) => row.id)}>
       <DataTable
         label="Trades to verify"
@@ -78,7 +92,9 @@ export function VerificationTable({
         sort={sort}
         filters={filters}
         // The queue names each trade by its permalink, as the verify results and dialogs do.
-        defaultHidden={DEFAULT_HIDDEN.filter((column) => column !== "permalink_id")}
+        // The Deal column only when a row of the page is from a deal: the queue's every column
+        // fits 1,440 px without it, and most trades were recorded by hand.
+        defaultHidden={[...DEFAULT_HIDDEN.filter((column) => column !== "permalink_id"), ...(rows.some((row) => row.deal_id !== null) ? [] : ["deal_id"])]}
         noun="trade"
         emptyMessage="No trade waits for verification with these filters."
         testId="verification-table"
@@ -97,6 +113,7 @@ export function VerificationTable({
                 </li>
               ))}
             </ul>
+            <TwinOffers outcomes={outcomes} onDone={setOutcomes} />
             <button type="button" className="mt-1 text-indigo-800 underline" onClick={() => setOutcomes(null)}>
               Dismiss
             </button>
@@ -104,11 +121,13 @@ export function VerificationTable({
         ) : null}
       </SelectionFoot>
     </SelectionProvider>
+    </TwinsContext>
   );
 }
 
-function QueueBulkBar({ rows, names, onDone }: { rows: TradeWithTeam[]; names: Record<string, string>; onDone: (outcomes: VerifyOutcome[]) => void }) {
+function QueueBulkBar({ rows, names, onDone }: { rows: TradeWithTeam[]; names: Record<string, string>; onDone: (outcomes: QueueOutcome[]) => void }) {
   const { selected, clear } = useSelection();
+  const withTwins = useWithTwins();
   if (selected.size === 0) return null;
   const chosen = rows.filter((row) => selected.has(row.id));
   const verified = chosen.every((row) => row.is_verified) ? "all-verified" : chosen.every((row) => !row.is_verified) ? "all-unverified" : "mixed";
@@ -124,7 +143,7 @@ function QueueBulkBar({ rows, names, onDone }: { rows: TradeWithTeam[]; names: R
         names={names}
         onDone={(outcomes) => {
           clear();
-          onDone(outcomes);
+          onDone(withTwins(outcomes));
         }}
       />
     </div>

@@ -14,6 +14,23 @@ export interface VerifyOutcome {
   id: string;
   ok: boolean;
   text: string;
+  /** What was asked: verified (true) or unverified. */
+  verified: boolean;
+}
+
+/**
+ * Verify or unverify the trades `ids` through the one server action (setTradesVerifiedAction),
+ * one outcome per trade, each named by `names`.
+ */
+export async function setVerified(ids: string[], verify: boolean, body: Record<string, unknown>, names: Record<string, string>): Promise<VerifyOutcome[]> {
+  const answer = await setTradesVerifiedAction(ids, verify, body);
+  if (!answer.ok) return [{ id: "", ok: false, text: answer.error.message, verified: verify }];
+  return answer.value.map(({ id, result }) => ({
+    id,
+    ok: result.ok,
+    text: `${names[id] ?? id}: ${result.ok ? (verify ? "verified" : "unverified") : result.error.message}`,
+    verified: verify,
+  }));
 }
 
 /**
@@ -45,16 +62,9 @@ export function VerifyControls({
 
   function run(verify: boolean, body: Record<string, unknown>) {
     startTransition(async () => {
-      const answer = await setTradesVerifiedAction(ids, verify, body);
-      if (!answer.ok) return onDone([{ id: "", ok: false, text: answer.error.message }]);
-      onDone(
-        answer.value.map(({ id, result }) => ({
-          id,
-          ok: result.ok,
-          text: `${names[id] ?? id}: ${result.ok ? (verify ? "verified" : "unverified") : result.error.message}`,
-        })),
-      );
-      router.refresh();
+      const outcomes = await setVerified(ids, verify, body, names);
+      onDone(outcomes);
+      if (outcomes.some((outcome) => outcome.id !== "")) router.refresh();
     });
   }
 

@@ -10,7 +10,7 @@ import { VerificationTable } from "../_components/verification-table";
 import { requireCaller } from "../_lib/caller";
 import { COMPANY_SEARCH_URL, selectedIssuer } from "../_lib/issuer";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../_lib/params";
-import { parseQueueParams, readQueue, waitingCount } from "../_lib/verification";
+import { parseQueueParams, readQueue, twinsOf, waitingCount } from "../_lib/verification";
 import { allTeams } from "@/lib/users/queries";
 import { listSavedViews } from "@/lib/views/views";
 
@@ -28,7 +28,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
     allTeams(),
     listSavedViews(caller, "verification"),
   ]);
-  const issuer = await selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items);
+  const [issuer, twins] = await Promise.all([selectedIssuer(caller, parsed.ok ? parsed.value.issuer_id : undefined, page.items), twinsOf(caller, page.items)]);
 
   return (
     <>
@@ -48,6 +48,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
         issuer={{ selected: issuer, searchUrl: COMPANY_SEARCH_URL }}
         teams={teams.map((team) => ({ value: team.id, label: team.name }))}
         savedViews={views}
+        twins={twins}
       />
     </>
   );

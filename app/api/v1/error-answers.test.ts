@@ -15,6 +15,7 @@ import { ApiError, ERROR_CODES, type ErrorCode } from "@/lib/schema/errors";
 import { docUrlOf } from "@/lib/schema/error-body.mjs";
 import { historyParamsSchema } from "@/lib/schema/history-params";
 import { opsTradeListParamsSchema, tradeExportParamsSchema, tradeListParamsSchema } from "@/lib/trades/schema";
+import { dealExportParamsSchema } from "@/lib/deals/schema";
 import { FIXED_FIELDS as TRADE_FIXED, WRITABLE_FIELDS as TRADE_FIELDS } from "@/lib/trades/write-schema";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { COMPANIES } from "@/lib/testing/fixtures/companies";
@@ -36,6 +37,7 @@ import * as refreshModule from "./my/indications/[id]/refresh/route";
 import * as closeModule from "./my/indications/[id]/close/route";
 import * as tradesModule from "./my/trades/route";
 import * as tradesCsvModule from "./my/trades.csv/route";
+import * as dealsCsvModule from "./my/deals.csv/route";
 import * as tradeModule from "./my/trades/[id]/route";
 import * as tradeHistoryModule from "./my/trades/[id]/history/route";
 import * as eventsModule from "./my/events/route";
@@ -219,6 +221,7 @@ const LISTS: { name: string; handler: unknown; path: string; schema: z.ZodObject
   { name: "/my/indications/{id}/history", handler: indicationHistoryModule.GET, path: `/api/v1/my/indications/${INDICATION}/history`, schema: historyParamsSchema },
   { name: "/my/trades", handler: tradesModule.GET, path: "/api/v1/my/trades", schema: tradeListParamsSchema },
   { name: "/my/trades.csv", handler: tradesCsvModule.GET, path: "/api/v1/my/trades.csv", schema: tradeExportParamsSchema },
+  { name: "/my/deals.csv", handler: dealsCsvModule.GET, path: "/api/v1/my/deals.csv", schema: dealExportParamsSchema },
   { name: "/my/trades/{id}/history", handler: tradeHistoryModule.GET, path: `/api/v1/my/trades/${TRADE}/history`, schema: historyParamsSchema },
   { name: "/my/events", handler: eventsModule.GET, path: "/api/v1/my/events", schema: eventFeedParamsSchema },
   { name: "/ops/trades", handler: opsTradesModule.GET, path: "/api/v1/ops/trades", schema: opsTradeListParamsSchema },

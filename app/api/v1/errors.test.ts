@@ -34,6 +34,7 @@ import * as matchesModule from "./my/indications/[id]/matches/route";
 import * as marketOrderModule from "./market/indications/[permalink_id]/route";
 import * as interestsModule from "./market/indications/[permalink_id]/interests/route";
 import * as dealsModule from "./my/deals/route";
+import * as dealsCsvModule from "./my/deals.csv/route";
 import * as dealModule from "./my/deals/[id]/route";
 import * as dealHistoryModule from "./my/deals/[id]/history/route";
 import * as acceptModule from "./my/deals/[id]/accept/route";
@@ -87,6 +88,7 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/market/indications/{permalink_id}", module: marketOrderModule, path: "/api/v1/market/indications/IND-MISSING", methods: ["GET"] },
   { name: "/market/indications/{permalink_id}/interests", module: interestsModule, path: "/api/v1/market/indications/IND-MISSING/interests", methods: ["POST"], body: { volume: "1" } },
   { name: "/my/deals", module: dealsModule, path: "/api/v1/my/deals", methods: ["GET"] },
+  { name: "/my/deals.csv", module: dealsCsvModule, path: "/api/v1/my/deals.csv", methods: ["GET"] },
   { name: "/my/deals/{id}", module: dealModule, path: `/api/v1/my/deals/${MISSING_DEAL}`, methods: ["GET"] },
   { name: "/my/deals/{id}/history", module: dealHistoryModule, path: `/api/v1/my/deals/${MISSING_DEAL}/history`, methods: ["GET"] },
   { name: "/my/deals/{id}/accept", module: acceptModule, path: `/api/v1/my/deals/${MISSING_DEAL}/accept`, methods: ["POST"] },

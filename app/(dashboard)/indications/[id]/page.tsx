@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { SideBadge, StageBadge } from "@/components/data-table/badges";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { indicationSchema } from "@/lib/indications/schema";
+import { Matches, OpenDeals } from "../../_components/indication-deals";
 import { RecordDetail } from "../../_components/record-detail";
 import { IndicationActions } from "../../_components/record-form/indication-actions";
 import { NewIndicationButton } from "../../_components/record-form/indication-form";
 import { requireCaller } from "../../_lib/caller";
+import { matchesOn, openDealsOn } from "../../_lib/indication-deals";
 import { historyOf, loadIndicationForPage } from "../../_lib/record";
 
 type Params = Promise<{ id: string }>;
@@ -24,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function IndicationPage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource, etag } = await loadIndicationForPage(caller, (await params).id);
-  const history = await historyOf(caller.teamId, resource.id);
+  const [history, deals, matches] = await Promise.all([historyOf(caller.teamId, resource.id), openDealsOn(caller, resource.id), matchesOn(caller, resource)]);
   const canManage = caller.permissions.includes("indications_manage");
 
   return (
@@ -50,6 +52,8 @@ export default async function IndicationPage({ params }: { params: Params }) {
       history={history}
     >
       <LiveRefresh resource={resource.id} />
+      <OpenDeals deals={deals} />
+      {matches ? <Matches matches={matches} /> : null}
     </RecordDetail>
   );
 }

@@ -3,6 +3,7 @@ import { VerifiedBadge } from "@/components/data-table/badges";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Timestamp } from "@/components/timestamp";
 import { tradeSchema } from "@/lib/trades/schema";
+import { DealLink } from "../../_components/deal-link";
 import { RecordDetail } from "../../_components/record-detail";
 import { EditTradeButton } from "../../_components/record-form/trade-form";
 import { requireCaller } from "../../_lib/caller";
@@ -37,6 +38,11 @@ export default async function TradePage({ params }: { params: Params }) {
       history={history}
     >
       <LiveRefresh resource={resource.id} />
+      {resource.deal_id ? (
+        <p className="rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-950" data-testid="trade-deal">
+          From deal <DealLink id={resource.deal_id} className="text-indigo-800" />: recorded by its close, one trade for each party.
+        </p>
+      ) : null}
       {team ? (
         <p className="rounded-md border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700" data-testid="trade-team">
           A trade of team <strong>{team.name}</strong>, shown read only to the marketplace team.
