@@ -64,8 +64,9 @@ export interface DealStepEvent {
  * then "The other party", and no one.
  */
 function actorFor(caller: Caller, teamId: string, deal: Deal, by: DealStepEvent["by"]): Caller {
+  // The marketplace team (role null) sees both sides always, so the actor too.
   const other = deal.role === "owner" ? deal.requester : deal.role === "requester" ? deal.owner : null;
-  if (by === "marketplace" || caller.teamId === teamId || other?.broker) return caller;
+  if (by === "marketplace" || deal.role === null || caller.teamId === teamId || other?.broker) return caller;
   return { ...caller, userId: "", name: "The other party", email: "", apiKeyPrefix: undefined };
 }
 

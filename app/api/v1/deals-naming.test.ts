@@ -127,5 +127,8 @@ describe("the marketplace team and a third team", () => {
     const opsFeed = await callRoute(feed, "/api/v1/my/events?limit=500", { key: who.ops.key });
     expect(opsFeed.text).toContain(deal.id);
     expect(opsFeed.text).toContain(who.owner.teamName);
+    // …and names who took each step, a party's broker included.
+    const requested = (opsFeed.body as { events: { action: string; resource: { id: string }; actor: { email: string } }[] }).events.find((e) => e.action === "deal.requested" && e.resource.id === deal.id);
+    expect(requested?.actor.email).toBe(who.requester.email);
   });
 });
