@@ -38,7 +38,7 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
   }
   const [items, setItems] = useState<Notification[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const { open, panelId, rootProps, buttonProps, buttonRef } = useDisclosure();
+  const { open, close, panelId, rootProps, buttonProps, buttonRef } = useDisclosure();
   // Fixed and kept inside the window: hung from the bell's right edge it ran off a phone's left edge.
   const panelRef = useRef<HTMLDivElement>(null);
   const position = useAnchoredPosition(open, buttonRef, panelRef);
@@ -122,7 +122,11 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
           <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
             {items.map((item) => (
               <li key={item.id} className={item.read_at ? "" : "bg-indigo-50"}>
-                <IntentLink href={pageOf(item)} onClick={() => void (item.read_at ? undefined : markRead({ ids: [item.id] }))} className="block px-3 py-2 text-sm hover:bg-slate-50" data-testid="notification-item">
+                <IntentLink href={pageOf(item)} onClick={() => {
+                    // Followed: the page it opens is what the user reads now, not the panel over it.
+                    close();
+                    if (!item.read_at) void markRead({ ids: [item.id] });
+                  }} className="block px-3 py-2 text-sm hover:bg-slate-50" data-testid="notification-item">
                   <span className="block wrap-anywhere">{item.title}</span>
                   {item.reason ? <span className="block text-xs text-slate-600 wrap-anywhere">“{item.reason}”</span> : null}
                   <span className="block text-xs text-slate-600">
