@@ -13,6 +13,7 @@ import { StructureCell, TextCell } from "./cells";
 import { SHARED_FIELD_LABELS } from "./field-labels";
 import { recordColumns, recordFilters, options, pickFilters, type IssuerFilter } from "./record-table";
 import { LogoColorsProvider } from "./inline-logos";
+import { DealLink } from "./deal-link";
 import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
 import type { SortOrder } from "@/lib/schema/params";
@@ -87,7 +88,17 @@ const detailsColumn = col.display({
     </IntentLink>
   ),
 });
-const columns = [...TRADE_COLUMNS, detailsColumn];
+/** The deal whose close recorded the trade (docs/ui.md, "Deals"); the queue shows its own, with the twin. */
+const dealColumn = col.accessor("deal_id", {
+  id: "deal_id",
+  header: "Deal",
+  meta: { label: "From deal", card: true },
+  cell: (info) => {
+    const id = info.getValue();
+    return id ? <DealLink id={id} /> : <span className="text-slate-500">—</span>;
+  },
+});
+const columns = [...TRADE_COLUMNS, dealColumn, detailsColumn];
 
 export const DEFAULT_HIDDEN = [
   "verification_officer_name",
@@ -235,7 +246,8 @@ export function TradesTable({
       page={page}
       sort={sort}
       filters={tradeFilters({ issuer, verification, facets, only: filters })}
-      defaultHidden={DEFAULT_HIDDEN}
+      // The Deal column only when a row of the page is from a deal, as in the queue.
+      defaultHidden={rows.some((row) => row.deal_id !== null) ? DEFAULT_HIDDEN : [...DEFAULT_HIDDEN, "deal_id"]}
       prefix={prefix}
       omit={omitIssuer ? ["issuer"] : undefined}
       noun="trade"
