@@ -8,7 +8,7 @@ import type { ErrorBody } from "@/lib/schema/errors";
 import { takeDealStepAction } from "../../_actions/deals";
 import { DIALOG } from "../record-form/dialog";
 import { bodyOf, errorsAtFields, plainMessage, validate, type FormValues } from "../record-form/fields";
-import { Control, labelClass } from "../record-form/record-form";
+import { Control, FieldError, labelClass } from "../record-form/record-form";
 import { STEP_UI, withoutEmpty, type StepUi } from "./step-forms";
 
 const BUTTON = "h-9 rounded px-3 text-sm font-semibold shadow-sm disabled:opacity-50";
@@ -145,11 +145,7 @@ function StepDialog({ step, ui, take, onClose }: { step: DealStep; ui: StepUi; t
                 issuer={null}
                 onChange={(value) => setValues((now) => ({ ...now, [field.name]: value }))}
               />
-              {error ? (
-                <p id={`${id}-error`} className="text-xs text-red-700" data-testid={`error-${field.name}`}>
-                  {error}
-                </p>
-              ) : null}
+              <FieldError id={id} name={field.name} message={error} />
             </div>
           );
         })}

@@ -198,11 +198,7 @@ export function RecordForm<T extends Record<string, unknown>>({
                   {field.hint}
                 </p>
               ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="text-xs text-red-700" data-testid={`error-${field.name}`}>
-                  {error}
-                </p>
-              ) : null}
+              <FieldError id={id} name={field.name} message={error} />
             </>
           );
           return group && !fixed ? (
@@ -236,6 +232,15 @@ export function RecordForm<T extends Record<string, unknown>>({
 }
 
 export const labelClass = "block text-xs font-semibold text-slate-700";
+
+/** A field's error under it, named by the control's aria-describedby (`${id}-error`). */
+export function FieldError({ id, name, message }: { id: string; name: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="text-xs text-red-700" data-testid={`error-${name}`}>
+      {message}
+    </p>
+  ) : null;
+}
 const inputClass = "h-9 w-full rounded border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-indigo-500 aria-invalid:border-red-600";
 
 /** One field's input, by its kind (the deal steps' forms use it too). */

@@ -7,6 +7,7 @@ import { interestSchema } from "@/lib/deals/schema";
 import { formatDecimal, formatUsd } from "@/lib/format";
 import { askIntroductionAction } from "../../_actions/interests";
 import { errorsAtFields, plainMessage, readAmount, validate, type FieldDef } from "../../_components/record-form/fields";
+import { FieldError } from "../../_components/record-form/record-form";
 
 /** The order's fields a request's volume is judged against, named as the server's messages name them. */
 const ORDER_FIELDS = [{ name: "minimum_volume", label: "Minimum volume" }];
@@ -104,11 +105,7 @@ export function AskIntroductionForm({ permalinkId, volume, minimumVolume }: { pe
               <p id={`${id}-hint`} className="text-[11px] text-slate-500">
                 {field.hint}
               </p>
-              {error ? (
-                <p id={`${id}-error`} className="text-xs text-red-700" data-testid={`error-${field.name}`}>
-                  {error}
-                </p>
-              ) : null}
+              <FieldError id={id} name={field.name} message={error} />
             </div>
           );
         })}
