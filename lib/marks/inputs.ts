@@ -1,14 +1,13 @@
 import "server-only";
 import { sql } from "kysely";
-import type { Engine } from "../db/engine";
+import { rowsRunner, type Engine } from "../db/engine";
 import { booleanSql, compiled } from "../db/sql";
 import type { Side, StockClassType, Structure, Visibility } from "../domain/enums";
 import type { BookOrder, CompanyInputs } from "./history";
 import type { TradeObservation } from "./types";
 
 /**
- * What a mark is computed from, read in bulk for a range of companies (one company: the range of
- * its id alone), ordered by company: exactly what the market view shows every caller with
+ * What a mark is computed from, read for one company or in bulk for all, ordered by company: exactly what the market view shows every caller with
  * `companies` (lib/market/visibility.ts): the tape is the verified trades, the book the orders
  * that are not private (a private order is known only to its team and recipients).
  */
@@ -18,32 +17,24 @@ function msOf(value: unknown): number {
   return typeof value === "number" ? value : Date.parse(`${String(value).replace(" ", "T")}Z`);
 }
 
-function tapeSql(engine: Engine, from: string, to: string) {
-  const db = engine.dialect.db;
-  return compiled(
-    engine.dialect,
-    db
-      .selectFrom("trades as t")
-      .select(["t.issuer_id", "t.sign_date", "t.price_per_share", "t.volume", "t.structure", "t.stock_class_type"])
-      .where("t.issuer_id", ">=", from)
-      .where("t.issuer_id", "<=", to)
-      .where("t.is_verified", "=", booleanSql(engine.dialect, true))
-      .orderBy(sql`t.issuer_id, t.sign_date, t.id`),
-  );
+// One company: a seek on the market's indexes (trades_market_tape_idx, indications_market_book_idx).
+// Every company: one pass over each table in company order (one sort), not a seek per company.
+function tapeSql(engine: Engine, companyId?: string) {
+  let query = engine.dialect.db
+    .selectFrom("trades as t")
+    .select(["t.issuer_id", "t.sign_date", "t.price_per_share", "t.volume", "t.structure", "t.stock_class_type"])
+    .where("t.is_verified", "=", booleanSql(engine.dialect, true));
+  if (companyId !== undefined) query = query.where("t.issuer_id", "=", companyId);
+  return compiled(engine.dialect, query.orderBy(sql`t.issuer_id, t.sign_date, t.id`));
 }
 
-function ordersSql(engine: Engine, from: string, to: string) {
-  const db = engine.dialect.db;
-  return compiled(
-    engine.dialect,
-    db
-      .selectFrom("indications as t")
-      .select(["t.issuer_id", "t.side", "t.price_per_share", "t.volume", "t.structure", "t.acceptable_structures", "t.stock_class_type", "t.visibility", "t.stage", "t.opened_at", "t.last_refreshed_at", "t.updated_at"])
-      .where("t.issuer_id", ">=", from)
-      .where("t.issuer_id", "<=", to)
-      .where("t.visibility", "<>", sql.lit("private"))
-      .orderBy(sql`t.issuer_id, t.id`),
-  );
+function ordersSql(engine: Engine, companyId?: string) {
+  let query = engine.dialect.db
+    .selectFrom("indications as t")
+    .select(["t.issuer_id", "t.side", "t.price_per_share", "t.volume", "t.structure", "t.acceptable_structures", "t.stock_class_type", "t.visibility", "t.stage", "t.opened_at", "t.last_refreshed_at", "t.updated_at"])
+    .where("t.visibility", "<>", sql.lit("private"));
+  if (companyId !== undefined) query = query.where("t.issuer_id", "=", companyId);
+  return compiled(engine.dialect, query.orderBy(sql`t.issuer_id, t.id`));
 }
 
 function inputsOf(map: Map<string, CompanyInputs>, id: string): { trades: TradeObservation[]; orders: BookOrder[] } {
@@ -52,10 +43,10 @@ function inputsOf(map: Map<string, CompanyInputs>, id: string): { trades: TradeO
   return inputs as { trades: TradeObservation[]; orders: BookOrder[] };
 }
 
-/** The inputs of every company whose id lies in [from, to] and has any (ids lower-case, as stored). */
-export async function readInputs(engine: Engine, from: string, to: string): Promise<Map<string, CompanyInputs>> {
-  const rows = engine.rows ?? (async (s) => (await engine.run<Record<string, unknown>>(s)).map((r) => Object.values(r)));
-  const [tape, book] = await Promise.all([rows(tapeSql(engine, from, to)), rows(ordersSql(engine, from, to))]);
+/** The inputs of one company, or of every company that has any (ids lower-case, as stored). */
+export async function readInputs(engine: Engine, companyId?: string): Promise<Map<string, CompanyInputs>> {
+  const rows = rowsRunner(engine);
+  const [tape, book] = await Promise.all([rows(tapeSql(engine, companyId)), rows(ordersSql(engine, companyId))]);
   const byCompany = new Map<string, CompanyInputs>();
   for (const [issuer, date, price, volume, structure, stockClassType] of tape) {
     inputsOf(byCompany, String(issuer)).trades.push({
@@ -85,5 +76,5 @@ export async function readInputs(engine: Engine, from: string, to: string): Prom
 
 /** One company's inputs (none: empty lists). */
 export async function companyInputs(engine: Engine, companyId: string): Promise<CompanyInputs> {
-  return (await readInputs(engine, companyId, companyId)).get(companyId) ?? { trades: [], orders: [] };
+  return (await readInputs(engine, companyId)).get(companyId) ?? { trades: [], orders: [] };
 }

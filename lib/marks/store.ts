@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/client";
 import type { Dialect } from "../db/dialect";
 import { compiled } from "../db/sql";
-import { toStoredDecimal } from "../domain/decimal";
+import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
 import { NO_FACTORS, type MarketFactors } from "./adjustments";
 import { dayDate } from "./days";
 import type { MarkState } from "./estimator";
@@ -17,9 +17,16 @@ import type { Mark } from "./types";
 
 export const MARK_COLUMNS = ["company_id", "date", "price_per_share", "low", "high", "method", "data_points_180d", "days_since_last_trade", "order_imbalance"] as const;
 
+/** The largest decimal a column holds: a band's high beyond it (prices near the limit) is written as it. */
+const MAX_STORED = `${"9".repeat(INTEGER_DIGITS)}.${"9".repeat(FRACTION_DIGITS)}`;
+
+function stored(price: string): string {
+  return DECIMAL_PATTERN.test(price) ? toStoredDecimal(price) : MAX_STORED;
+}
+
 /** A mark as its row's values, in MARK_COLUMNS' order. */
 export function markRow(companyId: string, m: Mark): unknown[] {
-  return [companyId, m.date, toStoredDecimal(m.price_per_share), toStoredDecimal(m.low), toStoredDecimal(m.high), m.method, m.data_points_180d, m.days_since_last_trade, m.order_imbalance];
+  return [companyId, m.date, stored(m.price_per_share), stored(m.low), stored(m.high), m.method, m.data_points_180d, m.days_since_last_trade, m.order_imbalance];
 }
 
 /** Rows per upsert statement: SQLite takes at most 32,766 parameters. */

@@ -8,6 +8,7 @@ import { recordNamed, type OperationId } from "../http/operations";
 import { indicationListSchema, indicationSchema } from "../indications/schema";
 import { LAST_EVENT_ID_PATTERN } from "../live/stream";
 import { companyTradeListSchema, orderBookSchema } from "../market/schema";
+import { companyMarkSchema, companyMarksSchema } from "../marks/schema";
 import { markReadAnswerSchema, notificationListSchema } from "../notifications/schema";
 import { apiFieldsOf } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
@@ -109,6 +110,8 @@ export function operationAnswers() {
     getCompany: { summary: "One company in full (needs the {permission} permission)", responses: { "200": ok("The company", companySchema) } },
     getOrderBook: { summary: "The company's order book as the caller may see it: open indications by price, counts, best prices, spread (needs the {permission} permission)", responses: { "200": ok("The order book", orderBookSchema) } },
     listCompanyTrades: { summary: "The company's verified trades (the tape) as the caller may see them, newest sign_date first, with a summary (needs the {permission} permission)", responses: { "200": paged("A page", companyTradeListSchema) } },
+    getCompanyMark: { summary: "The company's current mark: its estimated price per share today, with its band and what it rests on (needs the {permission} permission)", responses: { "200": withEtag("The company and its mark (null before it has one)", companyMarkSchema) } },
+    listCompanyMarks: { summary: "The company's daily marks, oldest first, ending at the current mark (needs the {permission} permission)", responses: { "200": withEtag("The company and its series", companyMarksSchema) } },
     ...recordAnswers("indication", { schema: indicationSchema, list: indicationListSchema, create: "Create an indication", conflict: "409 when closed" }),
     refreshIndication: { summary: "Confirm an open indication is still live (needs {permission})", responses: { "200": withEtag("The refreshed indication", indicationSchema) } },
     listIndicationMatches: { summary: "Other teams' open orders the caller may see that cross this indication, best price first (needs the {permission} permission)", responses: { "200": withEtag("The crossing orders, as the order book shows them", matchListSchema) } },
