@@ -14,7 +14,7 @@ import type { CompanyMark, CompanyMarks, MarkSeriesQuery } from "./schema";
  * (company_id, date). Nothing after today: the current mark is today's.
  */
 
-type Row = {
+export type Row = {
   date: string;
   price_per_share: string;
   low: string;
@@ -25,10 +25,12 @@ type Row = {
   order_imbalance: number | null;
 };
 
+export const MARK_FIELDS = ["m.date", "m.price_per_share", "m.low", "m.high", "m.method", "m.data_points_180d", "m.days_since_last_trade", "m.order_imbalance"] as const;
+
 function seriesSql(engine: Engine, companyId: string, from: string | undefined, to: string, latest: boolean) {
   let query = engine.dialect.db
     .selectFrom("marks as m")
-    .select(["m.date", "m.price_per_share", "m.low", "m.high", "m.method", "m.data_points_180d", "m.days_since_last_trade", "m.order_imbalance"])
+    .select(MARK_FIELDS)
     .where("m.company_id", "=", companyId)
     .where("m.date", "<=", to);
   if (from !== undefined) query = query.where("m.date", ">=", from);
@@ -37,12 +39,17 @@ function seriesSql(engine: Engine, companyId: string, from: string | undefined, 
 
 const prices = (r: Row) => ({ date: r.date, price_per_share: fromStoredDecimal(r.price_per_share), low: fromStoredDecimal(r.low), high: fromStoredDecimal(r.high), method: r.method });
 
+/** A stored row as the API's mark (counts as numbers: PostgreSQL's driver may give text). */
+export function markOf(row: Row): NonNullable<CompanyMark["mark"]> {
+  const n = (v: number | null) => (v === null ? null : Number(v));
+  return { ...prices(row), data_points_180d: Number(row.data_points_180d), days_since_last_trade: n(row.days_since_last_trade), order_imbalance: n(row.order_imbalance) };
+}
+
 /** GET /companies/{company_id}/mark: the current mark (the latest up to today), or null before the company has one. */
 export async function companyMark(caller: Caller, companyId: string, today = utcToday(), engine: Engine = getEngine()): Promise<CompanyMark> {
   const company = await requireCompany(caller, companyId, engine);
   const [row] = await engine.run<Row>(seriesSql(engine, company.id, undefined, today, true));
-  const mark = row && { ...prices(row), data_points_180d: Number(row.data_points_180d), days_since_last_trade: row.days_since_last_trade, order_imbalance: row.order_imbalance };
-  return { company, mark: mark ?? null };
+  return { company, mark: row ? markOf(row) : null };
 }
 
 /** GET /companies/{company_id}/marks: the daily series from `from` to `to` (at most today), oldest first. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { issuerSchema } from "../domain/issuer";
 import { decimalField, dateField } from "../schema/fields";
+import { pageFieldsSchema } from "../schema/pagination";
+import { listQuery, pageParams } from "../schema/params";
 import { dateParam } from "../schema/time-params";
 
 /** The marks' API (docs/api/marks.md): parameters and answers, which the OpenAPI document derives from. */
@@ -38,3 +40,27 @@ export const markSeriesParamsSchema = z.object({ from: dateParam("from"), to: da
   }
 });
 export type MarkSeriesQuery = z.output<typeof markSeriesParamsSchema>;
+
+/** GET /marks: one day's marks (today, UTC, by default), paged like every list. */
+export const dayMarksParamsSchema = listQuery({ ...pageParams, date: dateParam("date") });
+export type DayMarksQuery = z.output<typeof dayMarksParamsSchema>;
+
+/** GET /marks.csv: the same day, every company, no page. */
+export const dayMarksExportParamsSchema = listQuery({ date: dateParam("date") });
+
+/** A company's mark in the day's list (and a record of its CSV, in this order). */
+export const dayMarkSchema = z.object({ company: issuerSchema, ...markSchema.shape });
+export type DayMark = z.infer<typeof dayMarkSchema>;
+
+export const dayMarkListSchema = z.object({ marks: z.array(dayMarkSchema), ...pageFieldsSchema });
+
+/** GET /indexes/desk-50 */
+export const deskIndexSchema = z.object({
+  index: z.object({ id: z.string(), name: z.string(), base_date: dateField.nullable(), base_value: decimalField }),
+  values: z.array(z.object({ date: dateField, value: decimalField })),
+});
+export type DeskIndex = z.infer<typeof deskIndexSchema>;
+
+/** GET /indexes/desk-50/members: the members since the last rebalance. */
+export const deskMembersSchema = z.object({ members: z.array(z.object({ company: issuerSchema, weight: z.number().min(0).max(1) })) });
+export type DeskMembers = z.infer<typeof deskMembersSchema>;
