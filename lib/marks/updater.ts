@@ -38,15 +38,24 @@ const STATES_PER_READ = 500;
 
 export const MARKS_OWNER = randomUUID();
 
+/** The lease as this process last took or renewed it, and the row's day and cursor since. */
+interface Held {
+  owner: string;
+  until: number;
+  day: string | null;
+  seq: number;
+}
+
 interface Progress {
-  /** The newest event this process has handled: the fast path reads after it. */
+  held: Held | null;
+  /** The newest event this process has read: the fast path reads after it. */
   seen: number;
   /** Events after the persisted cursor already handled by this process (the sweep skips them), with when each was recorded. */
   handled: Map<number, number>;
   lastSweep: number;
 }
 
-const progress: Progress = { seen: 0, handled: new Map(), lastSweep: 0 };
+const progress: Progress = { held: null, seen: 0, handled: new Map(), lastSweep: 0 };
 
 /** The worker's row, made by the first process that looks (of several at once, one makes it). */
 async function firstRow(db: Db) {
@@ -56,23 +65,38 @@ async function firstRow(db: Db) {
   return db.markWorker.findUniqueOrThrow({ where: { id: WORKER_ID } });
 }
 
-/** Holds the lease (a read while held and fresh; one conditional UPDATE to take or renew it). */
-async function holdLease(db: Db, owner: string, now: Date): Promise<{ day: string | null; seq: number } | null> {
+/**
+ * Holds the lease. While this process holds it with more than half its term left, no statement:
+ * the events' read checks it still stands (the rebuild takes it from whoever holds it). Else one
+ * read, and one conditional UPDATE to take or renew it.
+ */
+async function holdLease(db: Db, owner: string, now: Date): Promise<Held | null> {
+  const held = progress.held;
+  if (held?.owner === owner && held.until - now.getTime() > LEASE_MS / 2) return held;
   const row = (await db.markWorker.findUnique({ where: { id: WORKER_ID } })) ?? (await firstRow(db));
   const until = row.leaseUntil?.getTime() ?? 0;
-  if (row.leaseOwner === owner && until - now.getTime() > LEASE_MS / 2) return row;
-  if (row.leaseOwner !== owner && row.leaseOwner !== null && until > now.getTime()) return null;
+  if (row.leaseOwner !== owner && row.leaseOwner !== null && until > now.getTime()) return (progress.held = null);
   const { count } = await db.markWorker.updateMany({
     where: { id: WORKER_ID, OR: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { lt: now } }] },
     data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) },
   });
   if (count === 1 && row.leaseOwner !== owner) Object.assign(progress, { seen: row.seq, handled: new Map(), lastSweep: 0 });
-  return count === 1 ? row : null;
+  progress.held = count === 1 ? { owner, until: now.getTime() + LEASE_MS, day: row.day, seq: row.seq } : null;
+  return progress.held;
 }
 
-/** Trade and indication events after `after`, each with its company and when it was recorded. */
-function eventsSql(engine: Engine, after: number) {
+/**
+ * The events after `after`, each with its company when it is a trade's or an indication's (the
+ * others are read too, so the fast path's start moves past them), while `owner` holds the lease.
+ */
+function eventsSql(engine: Engine, after: number, owner: string, now: Date) {
   const db = engine.dialect.db;
+  const leased = db
+    .selectFrom("mark_worker as w")
+    .select("w.id")
+    .where("w.id", "=", WORKER_ID)
+    .where("w.lease_owner", "=", owner)
+    .where("w.lease_until", ">", engine.dialect.timestampParam(now) as never);
   return compiled(
     engine.dialect,
     db
@@ -81,7 +105,7 @@ function eventsSql(engine: Engine, after: number) {
       .leftJoin("indications as i", (j) => j.on("e.resource_type", "=", sql.lit("indication")).onRef("i.id", "=", "e.resource_id"))
       .select(["e.seq", "e.occurred_at", sql<string | null>`COALESCE(t.issuer_id, i.issuer_id)`.as("company_id")])
       .where("e.seq", ">", after)
-      .where("e.resource_type", "in", [sql.lit("trade"), sql.lit("indication")])
+      .where(({ exists }) => exists(leased))
       .orderBy("e.seq")
       .limit(EVENTS_PER_READ),
   );
@@ -121,11 +145,11 @@ async function carryAll(today: string, factors: MarketFactors, db: Db): Promise<
   }
 }
 
-/** The companies of the events after `after` that this process has not handled yet. */
-async function pendingEvents(engine: Engine, after: number): Promise<EventRow[]> {
+/** The events after `after` that this process has not handled yet. */
+async function pendingEvents(engine: Engine, after: number, owner: string, now: Date): Promise<EventRow[]> {
   const pending: EventRow[] = [];
   for (let from = after; ; ) {
-    const rows = await engine.run<EventRow>(eventsSql(engine, from));
+    const rows = await engine.run<EventRow>(eventsSql(engine, from, owner, now));
     for (const row of rows) if (!progress.handled.has(Number(row.seq))) pending.push(row);
     if (rows.length < EVENTS_PER_READ) return pending;
     from = Number(rows[rows.length - 1].seq);
@@ -134,37 +158,44 @@ async function pendingEvents(engine: Engine, after: number): Promise<EventRow[]>
 
 /**
  * One pass: take or keep the lease, carry every series to a new day, then recompute the current
- * mark of each company written since the last pass. Answers how many companies it recomputed
- * (null: another process holds the lease).
+ * mark of each company written since the last pass. With nothing new, one statement: the events'
+ * read. Answers how many companies it recomputed (null: another process holds the lease).
  */
 export async function runMarksPass(now = new Date(), owner = MARKS_OWNER, db: Db = getDb()): Promise<number | null> {
   const worker = await holdLease(db, owner, now);
   if (!worker) return null;
   const engine = getEngine();
   const today = utcToday(now);
-  const factors = await storedFactors(db);
-  if (worker.day !== null && worker.day < today) await carryAll(today, factors, db);
-  if (worker.day !== today) await db.markWorker.update({ where: { id: WORKER_ID }, data: { day: today } });
+  // Read only when there is work: a pass with nothing new reads nothing else.
+  let factors: MarketFactors | undefined;
+  const factorsNow = async () => (factors ??= await storedFactors(db));
+  if (worker.day !== null && worker.day < today) await carryAll(today, await factorsNow(), db);
+  if (worker.day !== today) {
+    await db.markWorker.update({ where: { id: WORKER_ID }, data: { day: today } });
+    worker.day = today;
+  }
   const sweep = now.getTime() - progress.lastSweep >= SWEEP_MS;
-  const events = await pendingEvents(engine, sweep ? worker.seq : Math.max(progress.seen, worker.seq));
+  const events = await pendingEvents(engine, sweep ? worker.seq : Math.max(progress.seen, worker.seq), owner, now);
   const companies = new Set(events.flatMap((e) => (e.company_id ? [e.company_id] : [])));
-  if (companies.size) await updateCompanies(companies, today, factors, db, engine);
+  if (companies.size) await updateCompanies(companies, today, await factorsNow(), db, engine);
   for (const e of events) {
     progress.handled.set(Number(e.seq), msOf(e.occurred_at));
     progress.seen = Math.max(progress.seen, Number(e.seq));
   }
-  if (sweep) await settle(db, worker.seq, now);
+  if (sweep) await settle(db, worker, now);
   return companies.size;
 }
 
 /** Moves the persisted cursor past the events no earlier transaction can still commit before. */
-async function settle(db: Db, from: number, now: Date): Promise<void> {
+async function settle(db: Db, worker: Held, now: Date): Promise<void> {
   progress.lastSweep = now.getTime();
+  const from = worker.seq;
   let settled = from;
   for (const [seq, at] of progress.handled) if (seq > settled && now.getTime() - at >= SETTLE_MS) settled = seq;
   if (settled === from) return;
   for (const seq of progress.handled.keys()) if (seq <= settled) progress.handled.delete(seq);
   await db.markWorker.update({ where: { id: WORKER_ID }, data: { seq: settled } });
+  worker.seq = settled;
 }
 
 /** The day and cursor a rebuild leaves: every company is computed up to `today`, and every event up to `seq`. */

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/api-keys/keys";
-import { getDb } from "@/lib/db/client";
+import { getDb, getEngine, type Db } from "@/lib/db/client";
 import { startMarksLoop } from "@/lib/marks/loop";
 import { rebuildMarks } from "@/lib/marks/rebuild";
 import { companyMarkSchema, companyMarksSchema, type CompanyMark } from "@/lib/marks/schema";
-import { runMarksPass } from "@/lib/marks/updater";
+import { MARKS_OWNER, runMarksPass } from "@/lib/marks/updater";
 import { utcToday } from "@/lib/market/summary";
 import { FIXTURE_PASSWORD_HASH, SECRETS } from "@/lib/testing/fixtures/accounts";
 import { TRADES } from "@/lib/testing/fixtures/trades";
@@ -100,6 +100,20 @@ describe("keeping the mark up to date", () => {
     expect(created.status, created.text).toBe(201);
     expect(await runMarksPass()).toBeGreaterThan(0);
     expect(await currentMark()).toEqual(before);
+  });
+
+  it("runs one statement in a pass with nothing new (the loop's every 250 ms on every instance)", async () => {
+    await runMarksPass();
+    let used = 0;
+    // Every use of the ORM's client counted: a model's delegate, or a raw statement.
+    const counting = new Proxy(getDb(), { get: (target, name, receiver) => (used++, Reflect.get(target, name, receiver)) }) as Db;
+    const run = vi.spyOn(getEngine(), "run");
+    try {
+      expect(await runMarksPass(new Date(Date.now() + 100), MARKS_OWNER, counting)).toBe(0);
+      expect({ orm: used, statements: run.mock.calls.length }).toEqual({ orm: 0, statements: 1 });
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it("moves the mark within 2 s of a verified trade's commit, with the updater's loop running", async () => {
