@@ -49,7 +49,7 @@ function bookDays(orders: readonly BookOrder[]): Set<number> {
 }
 
 /** The first day the company has an observation, or null without any. */
-export function firstDay(inputs: CompanyInputs): number | null {
+function firstDay(inputs: CompanyInputs): number | null {
   let first = Infinity;
   for (const t of inputs.trades) first = Math.min(first, dayNumber(t.date));
   for (const o of inputs.orders) if (o.visibility !== "private") first = Math.min(first, dayOf(o.openedAt));

@@ -10,7 +10,7 @@ import { dateParam } from "../schema/time-params";
 const METHODS = ["trades", "trades_and_quotes", "quotes", "carried"] as const;
 
 /** One day of a company's series. */
-export const markDaySchema = z.object({
+const markDaySchema = z.object({
   date: dateField,
   price_per_share: decimalField,
   low: decimalField,
@@ -19,7 +19,7 @@ export const markDaySchema = z.object({
 });
 
 /** The current mark, with what it rests on. */
-export const markSchema = markDaySchema.extend({
+const markSchema = markDaySchema.extend({
   data_points_180d: z.number().int().min(0),
   days_since_last_trade: z.number().int().min(0).nullable(),
   order_imbalance: z.number().min(-1).max(1).nullable(),
@@ -43,7 +43,6 @@ export type MarkSeriesQuery = z.output<typeof markSeriesParamsSchema>;
 
 /** GET /marks: one day's marks (today, UTC, by default), paged like every list. */
 export const dayMarksParamsSchema = listQuery({ ...pageParams, date: dateParam("date") });
-export type DayMarksQuery = z.output<typeof dayMarksParamsSchema>;
 
 /** GET /marks.csv: the same day, every company, no page. */
 export const dayMarksExportParamsSchema = listQuery({ date: dateParam("date") });

@@ -116,7 +116,7 @@ type EventRow = { seq: number | string; occurred_at: unknown; company_id: string
 const msOf = (value: unknown) => (typeof value === "number" ? value : Date.parse(`${String(value).replace(" ", "T")}Z`));
 
 /** Recomputes the current mark (today's) of each company: its whole series, from its inputs. */
-export async function updateCompanies(companyIds: Iterable<string>, today: string, factors: MarketFactors, db: Db = getDb(), engine: Engine = getEngine()): Promise<void> {
+async function updateCompanies(companyIds: Iterable<string>, today: string, factors: MarketFactors, db: Db = getDb(), engine: Engine = getEngine()): Promise<void> {
   const rows: unknown[][] = [];
   const states: { companyId: string; state: MarkState }[] = [];
   for (const id of companyIds) {
