@@ -54,3 +54,8 @@ export function imbalanceWords(imbalance: number | null): { figure: string; word
   const lean = imbalance >= BALANCED ? "more buyers than sellers" : imbalance <= -BALANCED ? "more sellers than buyers" : "balanced";
   return { figure, words: `${lean}: ${bids}` };
 }
+
+/** An index weight as a percentage: 0.02 -> "2%", 1/3 -> "33.33%". */
+export function formatWeight(weight: number): string {
+  return `${Number((weight * 100).toFixed(2))}%`;
+}

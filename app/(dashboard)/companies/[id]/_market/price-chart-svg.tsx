@@ -125,7 +125,7 @@ export function PriceChartSvg({
         {marks.length > 0 ? (
           <g data-testid={id("mark-series")}>
             {/* The band may run off the scale (a carried band widens): clipped to the plot. */}
-            <path d={markBand(marks, (m) => x(dayOf(m.date)), (v) => Math.min(HEIGHT - bottom, Math.max(TOP, y(v))))} fill="#6366f1" fillOpacity={0.12} data-testid={id("mark-band")} />
+            <path d={markBand(marks, (m) => x(dayOf(m.date)), (v) => Math.min(HEIGHT - bottom, Math.max(TOP, y(v))))} fill="#6366f1" fillOpacity={0.12} data-testid={size === "wide" ? "mark-band" : "mark-band-narrow"} />
             <path d={markLine(marks, (m) => x(dayOf(m.date)), y)} fill="none" stroke="#4338ca" strokeWidth={1.5} strokeOpacity={0.7} data-testid={id("mark-line")} />
           </g>
         ) : null}
