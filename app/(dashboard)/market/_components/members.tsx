@@ -2,7 +2,7 @@ import type { DeskMembers } from "@/lib/marks/schema";
 import type { MarkChange } from "@/lib/marks/movers";
 import { formatWeight } from "@/lib/marks/words";
 import { IssuerCell, MoneyCell } from "../../_components/cells";
-import { ChangeCell } from "./change-cell";
+import { ChangeCell } from "../../_components/change-cell";
 
 /** The Desk 50's members since its last rebalance, each with its weight and its mark (lib/marks/changes.ts). */
 export function MembersTable({ members, changes }: { members: DeskMembers["members"]; changes: ReadonlyMap<string, MarkChange> }) {

@@ -2,7 +2,7 @@ import { formatDate } from "@/lib/format";
 import { CHANGE_DAYS } from "@/lib/marks/changes";
 import { moversOf, type MarkChange } from "@/lib/marks/movers";
 import { IssuerCell, MoneyCell } from "../../_components/cells";
-import { ChangeCell } from "./change-cell";
+import { ChangeCell } from "../../_components/change-cell";
 
 /** How many rises and how many falls each span lists. */
 const MOVERS = 5;
