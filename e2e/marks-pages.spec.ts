@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { NEW_TRADE } from "../lib/testing/fixtures/bodies";
 import { markSentence } from "../lib/marks/words";
 import type { CompanyMark, DayMark, DeskMembers } from "../lib/marks/schema";
 import { wrappedNumbers } from "./support/layout-checks";
@@ -19,6 +20,20 @@ const SIZES = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
+
+/**
+ * A mover: the demo's tape ends weeks ago, so every mark is carried and none moved today. A trade
+ * today at 1.5 times a member's mark moves it up (within 2 s: the updater), since the day before.
+ */
+async function moveAMark(page: Page, auth: Record<string, string>, companyId: string) {
+  const markOf = async () => ((await (await page.request.get(`/api/v1/companies/${companyId}/mark`, { headers: auth })).json()) as CompanyMark).mark!;
+  const before = await markOf();
+  const today = new Date().toISOString().slice(0, 10);
+  const price = (Number(before.price_per_share) * 1.5).toFixed(4);
+  const made = await page.request.post("/api/v1/my/trades", { headers: auth, data: { ...NEW_TRADE, issuer_id: companyId, price_per_share: price, sign_date: today, won_date: today } });
+  expect(made.status(), await made.text()).toBe(201);
+  await expect.poll(async () => Number((await markOf()).price_per_share), { timeout: 15_000 }).toBeGreaterThan(Number(before.price_per_share));
+}
 
 /** Errors and warnings the page logs, and its uncaught exceptions. */
 function consoleErrors(page: Page): string[] {
@@ -57,16 +72,17 @@ for (const size of SIZES) {
     await checkLayout(page, `the company page at ${size.width} px`);
     await shot(page, testInfo, "company");
 
-    // The Market page, from the navigation (on a phone behind the menu).
+    // The Market page.
+    const { members } = (await (await page.request.get("/api/v1/indexes/desk-50/members", { headers: auth })).json()) as DeskMembers;
+    expect(members.length).toBeGreaterThan(0);
+    await moveAMark(page, auth, members[0].company.id);
     await page.goto("/market");
     await expect(page.getByRole("heading", { level: 1, name: "Market" })).toBeVisible();
     await expect(page.getByTestId(phone ? "index-chart-plot-narrow" : "index-chart-plot")).toBeVisible();
     await expect(page.getByTestId("index-value")).toBeVisible();
-    const { members } = (await (await page.request.get("/api/v1/indexes/desk-50/members", { headers: auth })).json()) as DeskMembers;
-    expect(members.length).toBeGreaterThan(0);
     await expect(page.getByTestId("index-member")).toHaveCount(members.length);
     await expect(page.getByTestId("index-member").first()).toContainText(members[0].company.name);
-    await expect(page.getByTestId("movers-1d")).toBeVisible();
+    await expect(page.getByTestId("movers-1d").getByTestId("mover").first()).toBeVisible();
     await expect(page.getByTestId("movers-30d").getByTestId("mover").first()).toBeVisible();
     await checkLayout(page, `/market at ${size.width} px`);
     await shot(page, testInfo, "market");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imbalanceWords, markSentence } from "./words";
+import { imbalanceWords, indexFigure, markSentence } from "./words";
 
 const mark = {
   date: "2026-12-05",
@@ -24,9 +24,14 @@ describe("the mark in words", () => {
     expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no trades or quotes in 180 days; last trade yesterday");
   });
 
+  it("writes an index value to two decimals", () => {
+    expect(indexFigure("119.81912441")).toBe("119.82");
+    expect(indexFigure("100")).toBe("100.00");
+  });
+
   it("says the order imbalance plainly", () => {
-    expect(imbalanceWords(0.2)).toEqual({ figure: "+0.20", words: "more buyers than sellers: bids are 60% of the visible volume within 10% of the mark" });
-    expect(imbalanceWords(-0.5).words).toMatch(/^more sellers than buyers: bids are 25%/);
+    expect(imbalanceWords(0.2)).toEqual({ figure: "+0.20", words: "more buyers than sellers (bids are 60% of the visible volume within 10% of the mark)" });
+    expect(imbalanceWords(-0.5).words).toMatch(/^more sellers than buyers \(bids are 25%/);
     expect(imbalanceWords(0.05).words).toMatch(/^balanced/);
     expect(imbalanceWords(null)).toEqual({ figure: "—", words: "no visible bids or offers within 10% of the mark" });
   });

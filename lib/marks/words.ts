@@ -1,4 +1,4 @@
-import { formatCount, formatUsd } from "../format";
+import { formatCount, formatDecimal, formatUsd, roundDecimal } from "../format";
 import { DEFAULT_PARAMS } from "./params";
 import type { CompanyMark } from "./schema";
 import type { MarkMethod } from "./types";
@@ -11,7 +11,7 @@ import type { MarkMethod } from "./types";
 type Mark = NonNullable<CompanyMark["mark"]>;
 
 /** What a mark rests on (`method`), as a phrase. */
-export const METHOD_WORDS: Record<MarkMethod, string> = {
+const METHOD_WORDS: Record<MarkMethod, string> = {
   trades: "from trades",
   trades_and_quotes: "from trades and quotes",
   quotes: "from quotes",
@@ -52,10 +52,15 @@ export function imbalanceWords(imbalance: number | null): { figure: string; word
   const figure = `${imbalance > 0 ? "+" : imbalance < 0 ? "−" : ""}${Math.abs(imbalance).toFixed(2)}`;
   const bids = `bids are ${Math.round(((1 + imbalance) / 2) * 100)}% of the visible volume ${near}`;
   const lean = imbalance >= BALANCED ? "more buyers than sellers" : imbalance <= -BALANCED ? "more sellers than buyers" : "balanced";
-  return { figure, words: `${lean}: ${bids}` };
+  return { figure, words: `${lean} (${bids})` };
 }
 
 /** An index weight as a percentage: 0.02 -> "2%", 1/3 -> "33.33%". */
 export function formatWeight(weight: number): string {
   return `${Number((weight * 100).toFixed(2))}%`;
+}
+
+/** An index value as a figure: two decimals ("119.81912441" -> "119.82"), the stored value in the API. */
+export function indexFigure(value: string): string {
+  return formatDecimal(roundDecimal(value, 2), 2);
 }

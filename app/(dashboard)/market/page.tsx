@@ -5,6 +5,7 @@ import { formatDate, formatDecimal } from "@/lib/format";
 import { latestMarkDate, markChanges } from "@/lib/marks/changes";
 import { deskIndex, deskMembers } from "@/lib/marks/desk50-queries";
 import { formatChange } from "@/lib/marks/movers";
+import { indexFigure } from "@/lib/marks/words";
 import { requireCaller } from "../_lib/caller";
 import { forbid } from "../_lib/forbid";
 import { IndexChart } from "./_components/index-chart";
@@ -39,7 +40,7 @@ export default async function MarketPage() {
           </h2>
           {last ? (
             <p className="text-xs text-slate-600" data-testid="index-value">
-              <strong className="whitespace-nowrap font-mono text-base text-slate-900">{formatDecimal(last.value)}</strong> on{" "}
+              <strong className="whitespace-nowrap font-mono text-base text-slate-900">{indexFigure(last.value)}</strong> on{" "}
               <span className="whitespace-nowrap">{formatDate(last.date)}</span> · <span className="whitespace-nowrap">{formatChange(sinceBase)}</span> since{" "}
               <span className="whitespace-nowrap">{formatDate(first.date)}</span>
             </p>

@@ -1,4 +1,5 @@
 import { formatDate, formatDecimal } from "@/lib/format";
+import { indexFigure } from "@/lib/marks/words";
 import type { DeskIndex } from "@/lib/marks/schema";
 import { monthLabel, ticks } from "../../_lib/chart-scale";
 
@@ -9,8 +10,8 @@ import { monthLabel, ticks } from "../../_lib/chart-scale";
  */
 
 const SIZES = {
-  wide: { width: 1200, height: 300, left: 56, right: 16, bottom: 30, font: 11, monthEvery: 1 },
-  narrow: { width: 320, height: 240, left: 44, right: 10, bottom: 44, font: 13, monthEvery: 3 },
+  wide: { width: 1200, height: 300, left: 56, right: 24, bottom: 30, font: 11, labels: 12 },
+  narrow: { width: 320, height: 240, left: 44, right: 16, bottom: 44, font: 13, labels: 4 },
 } as const;
 const TOP = 12;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -32,7 +33,9 @@ export function IndexChart({ index }: { index: DeskIndex }) {
   const first = values[0];
   const last = values[values.length - 1];
   const plot = (size: keyof typeof SIZES) => {
-    const { width, height, left, right, bottom, font, monthEvery } = SIZES[size];
+    const { width, height, left, right, bottom, font, labels } = SIZES[size];
+    // At most `labels` month labels, so that they never touch (a year of months fits the wide drawing).
+    const monthEvery = Math.ceil(months.length / labels);
     const x = (day: number) => left + ((day - start) / (end - start)) * (width - left - right);
     const y = (v: number) => height - bottom - ((v - yMin) / (yMax - yMin)) * (height - TOP - bottom);
     const line = `M${values.map((v) => `${x(dayOf(v.date)).toFixed(1)},${y(Number(v.value)).toFixed(1)}`).join(" L")}`;
@@ -41,7 +44,7 @@ export function IndexChart({ index }: { index: DeskIndex }) {
         viewBox={`0 0 ${width} ${height}`}
         className={size === "wide" ? "hidden h-auto w-full sm:block" : "h-auto w-full sm:hidden"}
         role="img"
-        aria-label={`The Desk 50 from ${formatDecimal(first.value)} on ${formatDate(first.date)} to ${formatDecimal(last.value)} on ${formatDate(last.date)}`}
+        aria-label={`The Desk 50 from ${indexFigure(first.value)} on ${formatDate(first.date)} to ${indexFigure(last.value)} on ${formatDate(last.date)}`}
         data-testid={size === "wide" ? "index-chart-plot" : "index-chart-plot-narrow"}
       >
         {ticks(yMin, yMax, 4).map((v) => (

@@ -8,7 +8,7 @@ import { ChangeCell } from "../../_components/change-cell";
 export function MembersTable({ members, changes }: { members: DeskMembers["members"]; changes: ReadonlyMap<string, MarkChange> }) {
   const prices = members.map((m) => changes.get(m.company.id)?.price_per_share ?? null);
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
+    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Desk 50 members, scrollable">
       <table className="min-w-full text-sm" data-testid="index-members">
         <caption className="sr-only">The Desk 50&apos;s members, with their weights and marks</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
