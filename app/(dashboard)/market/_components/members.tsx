@@ -13,16 +13,16 @@ export function MembersTable({ members, changes }: { members: DeskMembers["membe
         <caption className="sr-only">The Desk 50&apos;s members, with their weights and marks</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr className="text-[11px] uppercase tracking-wide text-slate-600">
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-left font-semibold">
               Company
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Weight
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Mark
             </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+            <th scope="col" className="hidden px-2 py-2 sm:px-3 text-right font-semibold sm:table-cell">
               30 days
             </th>
           </tr>
@@ -32,14 +32,14 @@ export function MembersTable({ members, changes }: { members: DeskMembers["membe
             const change = changes.get(m.company.id);
             return (
               <tr key={m.company.id} data-testid="index-member">
-                <td className="px-3 py-1.5">
+                <td className="px-2 py-1.5 sm:px-3">
                   <IssuerCell issuer={m.company} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-1.5 text-right font-mono text-xs tabular-nums">{formatWeight(m.weight)}</td>
-                <td className="whitespace-nowrap px-3 py-1.5 text-right font-mono text-xs tabular-nums">
+                <td className="whitespace-nowrap px-2 py-1.5 sm:px-3 text-right font-mono text-xs tabular-nums">{formatWeight(m.weight)}</td>
+                <td className="whitespace-nowrap px-2 py-1.5 sm:px-3 text-right font-mono text-xs tabular-nums">
                   <MoneyCell value={prices[i]} column={prices} />
                 </td>
-                <td className="hidden whitespace-nowrap px-3 py-1.5 text-right font-mono text-xs tabular-nums sm:table-cell">
+                <td className="hidden whitespace-nowrap px-2 py-1.5 sm:px-3 text-right font-mono text-xs tabular-nums sm:table-cell">
                   <ChangeCell change={change?.change_30d ?? null} />
                 </td>
               </tr>
