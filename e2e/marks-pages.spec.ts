@@ -22,16 +22,21 @@ const SIZES = [
 ];
 
 /**
- * A mover: the demo's tape ends weeks ago, so every mark is carried and none moved today. A trade
- * today at 1.5 times a member's mark moves it up (within 2 s: the updater), since the day before.
+ * A mover: the demo's tape ends weeks ago, so every mark is carried and none moved today. A
+ * verified trade today at 1.3 times a member's mark (the tape is verified trades) moves it up
+ * since the day before, within 2 s (the updater).
  */
 async function moveAMark(page: Page, auth: Record<string, string>, companyId: string) {
   const markOf = async () => ((await (await page.request.get(`/api/v1/companies/${companyId}/mark`, { headers: auth })).json()) as CompanyMark).mark!;
   const before = await markOf();
   const today = new Date().toISOString().slice(0, 10);
-  const price = (Number(before.price_per_share) * 1.5).toFixed(4);
-  const made = await page.request.post("/api/v1/my/trades", { headers: auth, data: { ...NEW_TRADE, issuer_id: companyId, price_per_share: price, sign_date: today, won_date: today } });
+  const price = (Number(before.price_per_share) * 1.3).toFixed(4);
+  const trade = { ...NEW_TRADE, issuer_id: companyId, price_per_share: price, volume: "5000000", stock_class_type: "preferred", stock_class: "Series B", sign_date: today, won_date: today };
+  const made = await page.request.post("/api/v1/my/trades", { headers: auth, data: trade });
   expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  const verified = await page.request.post(`/api/v1/ops/trades/${id}/verify`, { headers: { authorization: `Bearer ${apiKeyFor(ACCOUNTS.ops)}` } });
+  expect(verified.status(), await verified.text()).toBe(200);
   await expect.poll(async () => Number((await markOf()).price_per_share), { timeout: 15_000 }).toBeGreaterThan(Number(before.price_per_share));
 }
 

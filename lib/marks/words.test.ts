@@ -14,14 +14,14 @@ const mark = {
 
 describe("the mark in words", () => {
   it("says the price, its band and what it rests on, from the mark's fields", () => {
-    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 10 trades and quotes in 180 days; last trade 12 days ago");
+    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 10 verified trades and quotes in 180 days; last trade 12 days ago");
   });
 
   it("says when the mark is carried forward, and when there is no trade", () => {
     expect(markSentence({ ...mark, method: "carried", data_points_180d: 1, days_since_last_trade: null })).toBe(
-      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): 1 trade or quote in 180 days; no trade yet",
+      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): 1 verified trade or quote in 180 days; no verified trade yet",
     );
-    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no trades or quotes in 180 days; last trade yesterday");
+    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes in 180 days; last trade yesterday");
   });
 
   it("writes an index value to two decimals", () => {

@@ -28,12 +28,13 @@ export function markWords(mark: Mark): { price: string; band: string; basis: str
     price: formatUsd(mark.price_per_share),
     band: `band ${formatUsd(mark.low)}–${formatUsd(mark.high)}`,
     basis: METHOD_WORDS[mark.method],
-    points: n === 0 ? `no trades or quotes in ${WINDOW} days` : `${plural(n, "trade or quote", "trades and quotes")} in ${WINDOW} days`,
-    lastTrade: days === null ? "no trade yet" : days === 0 ? "last trade today" : days === 1 ? "last trade yesterday" : `last trade ${formatCount(days)} days ago`,
+    // The marks' tape is the verified trades (lib/marks/inputs.ts): every trade counted is one.
+    points: n === 0 ? `no verified trades or quotes in ${WINDOW} days` : `${plural(n, "verified trade or quote", "verified trades and quotes")} in ${WINDOW} days`,
+    lastTrade: days === null ? "no verified trade yet" : days === 0 ? "last trade today" : days === 1 ? "last trade yesterday" : `last trade ${formatCount(days)} days ago`,
   };
 }
 
-/** "$12.40 (band $11.90–$12.95) from trades and quotes: 10 trades and quotes in 180 days; last trade 12 days ago" */
+/** "$12.40 (band $11.90–$12.95) from trades and quotes: 10 verified trades and quotes in 180 days; last trade 12 days ago" */
 export function markSentence(mark: Mark): string {
   const w = markWords(mark);
   return `${w.price} (${w.band}) ${w.basis}: ${w.points}; ${w.lastTrade}`;
