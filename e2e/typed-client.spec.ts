@@ -83,6 +83,16 @@ test("every operation through the typed client answers as the document says", as
   await call("get", "/companies/{company_id}", broker.GET("/companies/{company_id}", { params: { path: { company_id: unknownId } } }));
   await call("get", "/companies/{company_id}/order_book", broker.GET("/companies/{company_id}/order_book", { params: { path: { company_id: companyId }, query: { depth: 5 } } }));
   await call("get", "/companies/{company_id}/trades", broker.GET("/companies/{company_id}/trades", { params: { path: { company_id: companyId }, query: { per_page: 5 } } }));
+  // The marks and the Desk 50 (docs/api/marks.md).
+  await call("get", "/companies/{company_id}/mark", broker.GET("/companies/{company_id}/mark", { params: { path: { company_id: companyId } } }));
+  await call("get", "/companies/{company_id}/marks", broker.GET("/companies/{company_id}/marks", { params: { path: { company_id: companyId }, query: { from: "2026-01-01" } } }));
+  await call("get", "/companies/{company_id}/marks", broker.GET("/companies/{company_id}/marks", { params: { path: { company_id: companyId }, query: { from: "2026-03-02", to: "2026-03-01" } } }));
+  const day = await call("get", "/marks", broker.GET("/marks", { params: { query: { per_page: 5 } } }));
+  if (day.data?.next_cursor) await call("get", "/marks", broker.GET("/marks", { params: { query: { per_page: 5, cursor: day.data.next_cursor } } }));
+  await call("get", "/marks", broker.GET("/marks", { params: { query: { date: "2026-02-30" } } }));
+  await call("get", "/marks.csv", broker.GET("/marks.csv", { parseAs: "text" }));
+  await call("get", "/indexes/desk-50", broker.GET("/indexes/desk-50", { params: { query: { from: "2026-01-01" } } }));
+  await call("get", "/indexes/desk-50/members", broker.GET("/indexes/desk-50/members"));
 
   // An indication's life: created (and replayed), read, changed, refreshed, closed.
   // The fixture's enumerated fields as the generated types name them.

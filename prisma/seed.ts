@@ -6,6 +6,7 @@
 import "../lib/env";
 import { createDb } from "../lib/db/client";
 import { databaseKind, databaseUrl } from "../lib/db/url";
+import { rebuildMarks } from "../lib/marks/rebuild";
 import { formatSeedSummary, seedDemoData } from "./seed/run";
 
 async function main(): Promise<void> {
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   try {
     console.log(`Seeding the ${databaseKind(url)} database...`);
     console.log(formatSeedSummary(await seedDemoData(db)));
+    const marks = await rebuildMarks(db, url);
+    console.log(`Marks: ${marks.marks} days of ${marks.companies} companies in ${marks.seconds} s.`);
   } finally {
     await db.$disconnect();
   }

@@ -12,6 +12,7 @@ import path from "node:path";
 import { createDb } from "../lib/db/client";
 import { databaseKind, describeDatabase, sqliteFilePath } from "../lib/db/url";
 import { committedMigrations, readiness } from "../lib/health/readiness";
+import { rebuildMarks } from "../lib/marks/rebuild";
 import { formatSeedSummary, seedDemoData } from "./seed/run";
 
 export interface SetupOutput {
@@ -64,6 +65,8 @@ async function setup(url: string, print: SetupOutput): Promise<void> {
     }
     print.out(`Empty ${kind} database: seeding the demo data...\n`);
     print.out(`${formatSeedSummary(await seedDemoData(db))}\n`);
+    const marks = await rebuildMarks(db, url);
+    print.out(`Marks: ${marks.marks} days of ${marks.companies} companies in ${marks.seconds} s.\n`);
   } finally {
     await db.$disconnect();
   }

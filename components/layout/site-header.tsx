@@ -1,5 +1,6 @@
 import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
+import { REQUIRES } from "@/lib/auth/requirements";
 import { ROLE_LABELS } from "@/lib/format";
 import { NotificationBell } from "@/components/live/notification-bell";
 import { HeaderMenu } from "./header-menu";
@@ -9,6 +10,8 @@ import { SignOutButton } from "./sign-out-button";
 function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waiting: number | null = null): NavItem[] {
   return [
     { href: "/companies", label: "Companies" },
+    // The Desk 50 and the movers rest on every company's mark: the market view's permission.
+    ...(caller.permissions.includes(REQUIRES.viewMarket.permission) ? [{ href: "/market", label: "Market" }] : []),
     { href: "/indications", label: "Indications" },
     { href: "/trades", label: "Trades" },
     { href: "/deals", label: "Deals" },

@@ -12,12 +12,12 @@ describe("the API reference's pages", () => {
     const live = lines.findIndex((line) => line.startsWith("# API v1: Changes as they happen")) + 1;
     expect(reference.origin(1)).toBe("docs/api.md line 1");
     expect(reference.origin(live)).toBe("docs/api/live.md line 1");
-    expect(reference.origin(live - 1)).toMatch(/^docs\/api\/deals\.md line \d+$/);
+    expect(reference.origin(live - 1)).toMatch(/^docs\/api\/marks\.md line \d+$/);
   });
 
   it("link to headings that one of the pages has, so the joined page's links all land", () => {
     const anchors = new Set(lines.filter((line) => /^#{1,6} /.test(line)).map((line) => anchorOf(line.replace(/^#+ /, "").replace(/`/g, ""))));
-    const links = [...reference.markdown.matchAll(/\]\(((?:\.\.\/)?(?:api\/)?(?:api|reading|writing|deals|live)\.md)?(#[^)]+)\)/g)].map((m) => joinedHref(`${m[1] ?? ""}${m[2]}`));
+    const links = [...reference.markdown.matchAll(/\]\(((?:\.\.\/)?(?:api\/)?(?:api|reading|writing|deals|marks|live)\.md)?(#[^)]+)\)/g)].map((m) => joinedHref(`${m[1] ?? ""}${m[2]}`));
     expect(links.length).toBeGreaterThan(50);
     expect(links.filter((href) => !anchors.has(href.slice(1)))).toEqual([]);
   });

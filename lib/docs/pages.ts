@@ -7,7 +7,7 @@ import { anchorOf } from "./anchor";
  * `doc_url` names) and the operations' pages beside it. Their `sh` examples run in this order in
  * one shell (lib/docs/examples-cli.ts), and /docs/api.md serves them as one page (reference.ts).
  */
-const API_DOC_PAGES = ["docs/api.md", "docs/api/reading.md", "docs/api/writing.md", "docs/api/deals.md", "docs/api/live.md"] as const;
+const API_DOC_PAGES = ["docs/api.md", "docs/api/reading.md", "docs/api/writing.md", "docs/api/deals.md", "docs/api/marks.md", "docs/api/live.md"] as const;
 
 export interface ApiReference {
   /** The pages' markdown joined, each on the lines after the last. */

@@ -43,6 +43,9 @@ describe("the sh examples of the API reference's pages", () => {
       "shows the error idempotency_key_reuse, but no curl of it ran",
       "shows the error own_indication, but no curl of it ran",
       "shows the error invalid_transition, but no curl of it ran",
+      // docs/api/marks.md: a reversed range and a date that is not one.
+      "shows the error invalid_parameter, but no curl of it ran",
+      "shows the error invalid_parameter, but no curl of it ran",
     ]);
   });
 });

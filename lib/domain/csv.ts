@@ -21,6 +21,11 @@ export function csvField(cell: string): string {
   return NEEDS_QUOTES_PATTERN.test(cell) ? `"${cell.replace(QUOTE, '""')}"` : cell;
 }
 
+/** Free text as a cell: with a leading apostrophe when a spreadsheet would run it as a formula (as lib/db/csv-sql.ts writes it). */
+export function textCell(text: string): string {
+  return FORMULA_START.some((start) => text.startsWith(start)) ? `'${text}` : text;
+}
+
 /**
  * One record: its fields joined by commas, ending in CRLF. Hand-written because csv-stringify was
  * the export's bottleneck, for the same output (docs/performance.md, "CSV encoder").

@@ -39,10 +39,14 @@ export function csvHeader<T>(fields: ApiFields<T>): string[] {
  * reading.
  */
 export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows = CSV_CHUNK_ROWS): Promise<ReadableStream<Uint8Array>> {
-  const chunks = csvChunks(engine, list, chunkRows);
+  return recordStream(csvHeader(list.fields), csvChunks(engine, list, chunkRows));
+}
+
+/** Records already written (a list outside the page engine: GET /marks.csv) streamed as csvStream streams a list's. */
+export async function recordStream(header: readonly string[], chunks: AsyncGenerator<{ text: string }>): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const first = await chunks.next();
-  let pending: string | null = csvRecord(csvHeader(list.fields)) + (first.done ? "" : first.value.text);
+  let pending: string | null = csvRecord(header) + (first.done ? "" : first.value.text);
   const done = first.done === true;
   return new ReadableStream<Uint8Array>(
     {
@@ -74,11 +78,14 @@ export async function csvStream<T>(engine: Engine, list: ListQuery<T>, chunkRows
  * (see csvStream).
  */
 export async function csvResponse<T>(list: ListQuery<T>, name: string): Promise<ApiResult> {
-  const body = await csvStream(getEngine(), list);
-  const date = new Date().toISOString().slice(0, 10);
+  return csvDownload(await csvStream(getEngine(), list), `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** A streamed CSV body as a download named `filename`. */
+export function csvDownload(body: ReadableStream<Uint8Array>, filename: string): ApiResult {
   return new ApiResult(body, 200, {
     "content-type": "text/csv; charset=utf-8; header=present",
-    "content-disposition": `attachment; filename="${name}-${date}.csv"`,
+    "content-disposition": `attachment; filename="${filename}"`,
     // Sent as written, not gzipped by Next.js on the way out: its compression (level 6) cost the
     // server as much CPU per row as reading and writing the row, and halved the export's rate
     // (docs/performance.md, "CSV exports"). The bytes are 3.2 times gzip's.

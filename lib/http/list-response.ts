@@ -1,13 +1,13 @@
 import "server-only";
 import { hash } from "node:crypto";
 import { getEngine } from "../db/client";
-import type { ListQuery } from "../db/list-query";
+import type { ListQuery, OrderBy, PageKey } from "../db/list-query";
 import { listVersion, pageKey } from "../db/page";
 import { createCache } from "../cache/registry";
 import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
 import { JsonText, jsonBodyText } from "../schema/json-text";
-import { toListBody, type PageRequest } from "../schema/pagination";
+import { buildJsonPage, pageWindow, toListBody, type PageRequest } from "../schema/pagination";
 import { readPage, type ListExtra } from "../schema/read-page";
 import { nextCursor, openCursor } from "./cursor";
 import { pageLinks } from "./links";
@@ -62,6 +62,34 @@ export async function listResponse<T>(
   const etag = bodyEtag(body);
   if (key !== undefined && page.version !== undefined) kept.set(key, { etag, version: page.version, body, nav });
   return conditionalResponse(ifNoneMatch, body, etag, pageLinks(url, nav));
+}
+
+/** What a list read outside the page engine answers for its window: the page's items, the count, and the page's last row's key when a row follows. */
+export interface KeysetPage<T> {
+  items: T[];
+  total: number;
+  next?: PageKey;
+}
+
+/**
+ * A list read outside the page engine (GET /marks: a table without `id` or change counter) with the
+ * page fields, cursor and links of every list: `read` is given the page's window, by number
+ * (`offset`) or after a cursor's row (`after`); the ETag is the body's hash.
+ */
+export async function keysetListResponse<T>(
+  request: Request,
+  url: URL,
+  resource: string,
+  order: OrderBy,
+  window: PageRequest,
+  read: (at: { limit: number; offset: number; after?: PageKey }) => Promise<KeysetPage<T>>,
+): Promise<ApiResult> {
+  const after = window.cursor === undefined ? undefined : openCursor(window.cursor, url.pathname, order);
+  const { limit, offset } = pageWindow(window);
+  const found = await read(after ? { limit, offset: 0, after } : { limit, offset });
+  const page = buildJsonPage<T>(JSON.stringify(found.items), window, found.total, { next: found.next });
+  const nav = { page: page.page, next_cursor: nextCursor(url.pathname, order, found.next) };
+  return etagResponse(request, toListBody(resource, page, nav.next_cursor), pageLinks(url, nav));
 }
 
 /**

@@ -7,6 +7,7 @@ import { indicationExportParamsSchema, indicationListParamsSchema } from "../ind
 import { INDICATION_REFUSED, indicationCreateSchema, indicationPatchSchema } from "../indications/write-schema";
 import { streamParamsSchema } from "../live/stream";
 import { companyTradeListParamsSchema, orderBookParamsSchema } from "../market/schema";
+import { dayMarksExportParamsSchema, dayMarksParamsSchema, markSeriesParamsSchema } from "../marks/schema";
 import { markReadSchema, notificationListParamsSchema } from "../notifications/schema";
 import { ERROR_CODES, type ErrorCode } from "../schema/errors";
 import { historyParamsSchema } from "../schema/history-params";
@@ -115,6 +116,12 @@ export const OPERATIONS = {
   getCompany: { method: "GET", path: "/companies/{company_id}", requires: REQUIRES.viewCompany },
   getOrderBook: { method: "GET", path: "/companies/{company_id}/order_book", requires: REQUIRES.viewMarket, query: orderBookParamsSchema },
   listCompanyTrades: { method: "GET", path: "/companies/{company_id}/trades", requires: REQUIRES.viewMarket, query: companyTradeListParamsSchema },
+  getCompanyMark: { method: "GET", path: "/companies/{company_id}/mark", requires: REQUIRES.viewMarket },
+  listCompanyMarks: { method: "GET", path: "/companies/{company_id}/marks", requires: REQUIRES.viewMarket, query: markSeriesParamsSchema },
+  listDayMarks: { method: "GET", path: "/marks", requires: REQUIRES.viewMarket, query: dayMarksParamsSchema },
+  exportDayMarks: { method: "GET", path: "/marks.csv", requires: REQUIRES.viewMarket, query: dayMarksExportParamsSchema },
+  getDeskIndex: { method: "GET", path: "/indexes/desk-50", requires: REQUIRES.viewMarket, query: markSeriesParamsSchema },
+  listDeskMembers: { method: "GET", path: "/indexes/desk-50/members", requires: REQUIRES.viewMarket },
   ...recordOperations("indication", INDICATION_REFUSED, {
     query: { list: indicationListParamsSchema, export: indicationExportParamsSchema },
     create: { requires: REQUIRES.createIndication, schema: indicationCreateSchema },

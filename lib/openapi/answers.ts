@@ -8,6 +8,8 @@ import { recordNamed, type OperationId } from "../http/operations";
 import { indicationListSchema, indicationSchema } from "../indications/schema";
 import { LAST_EVENT_ID_PATTERN } from "../live/stream";
 import { companyTradeListSchema, marketIndicationSchema, orderBookSchema } from "../market/schema";
+import { DAY_MARKS_CSV_HEADER } from "../marks/day-list";
+import { companyMarkSchema, companyMarksSchema, dayMarkListSchema, deskIndexSchema, deskMembersSchema } from "../marks/schema";
 import { markReadAnswerSchema, notificationListSchema } from "../notifications/schema";
 import { apiFieldsOf } from "../schema/fields";
 import { pageFieldsSchema } from "../schema/pagination";
@@ -116,6 +118,21 @@ export function operationAnswers() {
     getCompany: { summary: "One company in full (needs the {permission} permission)", responses: { "200": ok("The company", companySchema) } },
     getOrderBook: { summary: "The company's order book as the caller may see it: open indications by price, counts, best prices, spread (needs the {permission} permission)", responses: { "200": ok("The order book", orderBookSchema) } },
     listCompanyTrades: { summary: "The company's verified trades (the tape) as the caller may see them, newest sign_date first, with a summary (needs the {permission} permission)", responses: { "200": paged("A page", companyTradeListSchema) } },
+    getCompanyMark: { summary: "The company's current mark: its estimated price per share today, with its band and what it rests on (needs the {permission} permission)", responses: { "200": withEtag("The company and its mark (null before it has one)", companyMarkSchema) } },
+    listCompanyMarks: { summary: "The company's daily marks, oldest first, ending at the current mark (needs the {permission} permission)", responses: { "200": withEtag("The company and its series", companyMarksSchema) } },
+    listDayMarks: { summary: "Every company's mark on one day, by company id (needs the {permission} permission)", responses: { "200": paged("A page of the day's marks", dayMarkListSchema) } },
+    exportDayMarks: {
+      summary: "Every company's mark on one day as CSV (needs the {permission} permission)",
+      responses: {
+        "200": {
+          description: `RFC 4180 CSV, UTF-8, streamed; header: ${DAY_MARKS_CSV_HEADER.join(",")}. A company name that starts with =, +, -, @, tab or CR gets a leading '.`,
+          headers: { "Content-Disposition": header('attachment; filename="marks-<date>.csv"') },
+          content: { "text/csv": { schema: { type: "string" } } },
+        },
+      },
+    },
+    getDeskIndex: { summary: "The Desk 50 and its daily values, oldest first (needs the {permission} permission)", responses: { "200": withEtag("The index and its values", deskIndexSchema) } },
+    listDeskMembers: { summary: "The Desk 50's members since its last rebalance, with their weights (needs the {permission} permission)", responses: { "200": withEtag("The members", deskMembersSchema) } },
     ...recordAnswers("indication", { schema: indicationSchema, list: indicationListSchema, create: "Create an indication", conflict: "409 when closed" }),
     refreshIndication: { summary: "Confirm an open indication is still live (needs {permission})", responses: { "200": withEtag("The refreshed indication", indicationSchema) } },
     listIndicationMatches: { summary: "Other teams' open orders the caller may see that cross this indication, best price first (needs the {permission} permission)", responses: { "200": withEtag("The crossing orders, as the order book shows them", matchListSchema) } },

@@ -4,7 +4,13 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getCompany } from "@/app/api/v1/companies/[company_id]/route";
 import { GET as getOrderBook } from "@/app/api/v1/companies/[company_id]/order_book/route";
+import { GET as getCompanyMark } from "@/app/api/v1/companies/[company_id]/mark/route";
+import { GET as listCompanyMarks } from "@/app/api/v1/companies/[company_id]/marks/route";
 import { GET as listCompanyTrades } from "@/app/api/v1/companies/[company_id]/trades/route";
+import { GET as getDeskIndex } from "@/app/api/v1/indexes/desk-50/route";
+import { GET as listDeskMembers } from "@/app/api/v1/indexes/desk-50/members/route";
+import { GET as exportDayMarks } from "@/app/api/v1/marks.csv/route";
+import { GET as listDayMarks } from "@/app/api/v1/marks/route";
 import { GET as listCompanies } from "@/app/api/v1/companies/route";
 import { GET as listEvents } from "@/app/api/v1/my/events/route";
 import { GET as exportIndications } from "@/app/api/v1/my/indications.csv/route";
@@ -245,6 +251,14 @@ describe("the OpenAPI document's examples", () => {
       body: { issuer_id: COMPANY.id, side: "bid", price_per_share: "12,5", volume: "1000000", acceptable_structures: ["direct", "direct"], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred" },
     });
     await record("getOrderBook", getOrderBook, `/api/v1/companies/${COMPANY.id}/order_book?depth=5`, { status: 200 });
+    await record("getCompanyMark", getCompanyMark, `/api/v1/companies/${COMPANY.id}/mark`, { status: 200 });
+    await record("listCompanyMarks", listCompanyMarks, `/api/v1/companies/${COMPANY.id}/marks?from=2026-03-02&to=2026-03-01`, { status: 400 });
+    // Dated: the examples' rows have no marks (no rebuild), and today's date would change them daily.
+    await record("listDayMarks", listDayMarks, "/api/v1/marks?date=2026-03-01&per_page=10", { status: 200 });
+    await record("listDayMarks", listDayMarks, "/api/v1/marks?date=2026-02-30", { status: 400 });
+    await record("exportDayMarks", exportDayMarks, "/api/v1/marks.csv?date=2026-03-01", { status: 200 });
+    await record("getDeskIndex", getDeskIndex, "/api/v1/indexes/desk-50?from=2026-03-01&to=2026-03-31", { status: 200 });
+    await record("listDeskMembers", listDeskMembers, "/api/v1/indexes/desk-50/members", { status: 200 });
     await record("getIndication", getIndication, indication, { status: 200 });
     await record("updateIndication", updateIndication, indication, { status: 200, method: "PATCH", headers: { "if-match": bid.headers.get("etag")! }, body: { price_per_share: "13", details: "Will take the whole block." } });
     await record("updateIndication", updateIndication, indication, { status: 400, method: "PATCH", body: { side: "offer", minimum_volume: "2000000" } });
@@ -351,7 +365,7 @@ describe("the OpenAPI document's examples", () => {
     );
     expect(Object.keys(recorded.operations).sort()).toEqual(operations.map((o) => o.operationId).sort());
     const handlers: Record<string, unknown> = {
-      listCompanies, getCompany, getOrderBook, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
+      listCompanies, getCompany, getOrderBook, getCompanyMark, listCompanyMarks, listDayMarks, exportDayMarks, getDeskIndex, listDeskMembers, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
       listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery, redeliverWebhookRange,

@@ -30,6 +30,21 @@ export const DESCRIPTIONS = {
     description: "The company's open indications grouped by price, best bid and offer and the spread, under the market's visibility rules: another team's private indications appear only when shared with the caller's team, an anonymous team's name never.",
   },
   listCompanyTrades: { tag: "Market", description: "The company's verified trades, newest sign date first, with a summary of the filtered set. Only verified trades are on the tape." },
+  getCompanyMark: {
+    tag: "Market",
+    description: "The company's mark today (docs/marks.md): a price per share estimated only from its tape and the orders every caller sees (never a private one), with the band where the next verified trade should fall, what it rests on (`method`), its data points in 180 days, days since the last trade and the book's imbalance near it.",
+  },
+  listCompanyMarks: { tag: "Market", description: "The company's daily marks from `from` to `to` (dates, inclusive; `to` at most today), oldest first. A `from` after `to` is refused, naming `from`." },
+  listDayMarks: {
+    tag: "Market",
+    description: "Every company's mark on `date` (today, UTC, by default), paged like every list and ordered by company id: the fields of GET /companies/{company_id}/mark with the company. A company without a mark that day (no observation yet) is not listed.",
+  },
+  exportDayMarks: { tag: "Market", description: "Every company's mark on `date` (today, UTC, by default) as a streamed CSV file (no paging), in GET /marks' order." },
+  getDeskIndex: {
+    tag: "Market",
+    description: "The Desk 50 (docs/marks.md, \"The Desk 50\"): the 50 companies with the most verified volume over the trailing 12 months at each monthly rebalance, weighted equally, 100 on its first day (`base_date`). Its values from `from` to `to` (dates, inclusive; `to` at most today); a `from` after `to` is refused, naming `from`.",
+  },
+  listDeskMembers: { tag: "Market", description: "The Desk 50's members from its last rebalance on, by company name, each with its weight (equal: 1/50)." },
   listIndications: { tag: "Indications", description: "The caller's team's indications, filtered, sorted and paged. The page carries an ETag for conditional reads." },
   createIndication: { tag: "Indications", description: "Creates an open indication for the caller's team. Send an `Idempotency-Key` to make a retry safe." },
   exportIndications: { tag: "Indications", description: "Every indication the same filters select, as a streamed CSV file (no paging)." },

@@ -27,7 +27,7 @@ function isDate(value: string): boolean {
 }
 
 /** A calendar date YYYY-MM-DD, kept as the string (dates are stored as such text). */
-function dateParam(name: string) {
+export function dateParam(name: string) {
   return param("Date YYYY-MM-DD, inclusive.", DATE_SCHEMA, (value) => (isDate(value) ? value : new Invalid(`${name} must be a date YYYY-MM-DD; got ${quote(value)}.`)));
 }
 

@@ -18,6 +18,12 @@ import * as markReadModule from "./my/notifications/read/route";
 import * as opsTradesModule from "./ops/trades/route";
 import * as orderBookModule from "./companies/[company_id]/order_book/route";
 import * as companyTradesModule from "./companies/[company_id]/trades/route";
+import * as companyMarkModule from "./companies/[company_id]/mark/route";
+import * as companyMarksModule from "./companies/[company_id]/marks/route";
+import * as dayMarksModule from "./marks/route";
+import * as dayMarksCsvModule from "./marks.csv/route";
+import * as deskIndexModule from "./indexes/desk-50/route";
+import * as deskMembersModule from "./indexes/desk-50/members/route";
 import * as verifyModule from "./ops/trades/[id]/verify/route";
 import * as unverifyModule from "./ops/trades/[id]/unverify/route";
 import * as indicationsCsvModule from "./my/indications.csv/route";
@@ -76,6 +82,12 @@ const ROUTES: { name: string; module: Partial<Record<Method, unknown>>; path: st
   { name: "/companies/{id}", module: companyModule, path: `/api/v1/companies/${COMPANIES[0].id}`, methods: ["GET"] },
   { name: "/companies/{id}/order_book", module: orderBookModule, path: `/api/v1/companies/${COMPANIES[0].id}/order_book`, methods: ["GET"] },
   { name: "/companies/{id}/trades", module: companyTradesModule, path: `/api/v1/companies/${COMPANIES[0].id}/trades`, methods: ["GET"] },
+  { name: "/companies/{id}/mark", module: companyMarkModule, path: `/api/v1/companies/${COMPANIES[0].id}/mark`, methods: ["GET"] },
+  { name: "/companies/{id}/marks", module: companyMarksModule, path: `/api/v1/companies/${COMPANIES[0].id}/marks`, methods: ["GET"] },
+  { name: "/marks", module: dayMarksModule, path: "/api/v1/marks", methods: ["GET"] },
+  { name: "/marks.csv", module: dayMarksCsvModule, path: "/api/v1/marks.csv", methods: ["GET"] },
+  { name: "/indexes/desk-50", module: deskIndexModule, path: "/api/v1/indexes/desk-50", methods: ["GET"] },
+  { name: "/indexes/desk-50/members", module: deskMembersModule, path: "/api/v1/indexes/desk-50/members", methods: ["GET"] },
   { name: "/my/indications", module: indicationsModule, path: "/api/v1/my/indications", methods: ["GET", "POST"] },
   { name: "/my/indications.csv", module: indicationsCsvModule, path: "/api/v1/my/indications.csv", methods: ["GET"] },
   { name: "/my/indications/{id}", module: indicationModule, path: INDICATION, methods: ["GET", "PATCH"] },

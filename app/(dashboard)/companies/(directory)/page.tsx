@@ -9,10 +9,14 @@ import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
 import { parsePage, type Page } from "@/lib/schema/pagination";
 import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
+import { latestMarkDate, markChanges } from "@/lib/marks/changes";
+import type { MarkChange } from "@/lib/marks/movers";
 import { companyListParamsSchema, type Company, type CompanySummary } from "@/lib/companies/schema";
+import { MoneyCell } from "../../_components/cells";
 import { CompanyLogo } from "../../_components/company-logo";
 import { FollowButton } from "../../_components/follow";
 import { InvalidQueryAlert } from "../../_components/invalid-query";
+import { ChangeCell } from "../../_components/change-cell";
 import { requireCaller } from "../../_lib/caller";
 import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
@@ -41,6 +45,12 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       : Promise.resolve(emptyPage<Row>()),
     listCompanyLocations(),
   ]);
+
+  // The page's rows' marks and 30-day changes, in one read (lib/marks/changes.ts).
+  const markDate = detailed && page.items.length > 0 ? await latestMarkDate() : null;
+  const changes = markDate === null ? [] : await markChanges(markDate, page.items.map((c) => c.id));
+  const marks = new Map(changes.map((c) => [c.company.id, c]));
+  const prices = changes.map((c) => c.price_per_share);
 
   const country = parsed.ok ? parsed.value.country : undefined;
   const countries = [...new Set(locations.map((l) => l.country))];
@@ -109,17 +119,23 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
                       <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
                         Lead investors
                       </th>
+                      <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+                        Mark
+                      </th>
+                      <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+                        30 days
+                      </th>
                     </>
                   ) : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {page.items.map((company) => (
-                  <CompanyRow key={company.id} company={company} detailed={detailed} />
+                  <CompanyRow key={company.id} company={company} detailed={detailed} mark={marks.get(company.id)} prices={prices} />
                 ))}
                 {page.items.length === 0 ? (
                   <tr>
-                    <td colSpan={detailed ? 3 : 1} className="px-3 py-12 text-center" data-testid="empty-state">
+                    <td colSpan={detailed ? 5 : 1} className="px-3 py-12 text-center" data-testid="empty-state">
                       <p className="text-sm font-medium text-slate-700">
                         {page.total_count > 0 ? "This page is past the end." : following && followed.length === 0 ? "You follow no companies yet." : "No companies match your search."}
                       </p>
@@ -144,7 +160,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   );
 }
 
-function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) {
+function CompanyRow({ company, detailed, mark, prices }: { company: Row; detailed: boolean; mark: MarkChange | undefined; prices: string[] }) {
   const label = (
     <>
       <CompanyLogo id={company.id} size={48} />
@@ -188,6 +204,11 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
         <p className="mt-1 text-xs text-slate-600 sm:hidden">
           {company.country} · {company.region}
           {investors ? <span className="block text-slate-500">Led by {investors}</span> : null}
+          {mark ? (
+            <span className="block">
+              Mark <MoneyCell value={mark.price_per_share} column={prices} /> · <ChangeCell change={mark.change_30d} /> in 30 days
+            </span>
+          ) : null}
         </p>
       </td>
       <td className="hidden whitespace-nowrap px-3 py-2 text-xs text-slate-700 sm:table-cell" data-testid="company-hq">
@@ -196,6 +217,12 @@ function CompanyRow({ company, detailed }: { company: Row; detailed: boolean }) 
       </td>
       <td className="hidden px-3 py-2 text-xs text-slate-700 sm:table-cell" data-testid="company-investors">
         {investors ?? <span className="text-slate-500">—</span>}
+      </td>
+      <td className="hidden whitespace-nowrap px-3 py-2 text-right font-mono text-xs text-slate-700 tabular-nums sm:table-cell" data-testid="company-mark">
+        <MoneyCell value={mark?.price_per_share ?? null} column={prices} />
+      </td>
+      <td className="hidden whitespace-nowrap px-3 py-2 text-right font-mono text-xs sm:table-cell" data-testid="company-change-30d">
+        <ChangeCell change={mark?.change_30d ?? null} />
       </td>
     </tr>
   );

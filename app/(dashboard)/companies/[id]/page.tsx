@@ -20,6 +20,7 @@ import { requireCaller } from "../../_lib/caller";
 import { loadCompanyForPage } from "../../_lib/company";
 import { emptyPage, invalidQuery, pageInfo, readSearchParams, type PageSearchParams } from "../../_lib/params";
 import { parsePage } from "@/lib/schema/pagination";
+import { MarkSection } from "./_market/mark";
 import { MarketSectionSkeleton } from "./_market/market-skeletons";
 import { OrderBookSection } from "./_market/order-book";
 import { PriceChartSection } from "./_market/price-chart";
@@ -95,6 +96,9 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
 
       {/* The market view (issue 14): each section streams in on its own, so the page's first
           byte never waits for the market's queries. */}
+      <Suspense fallback={<MarketSectionSkeleton label="mark" height="h-12" />}>
+        <MarkSection caller={caller} companyId={company.id} />
+      </Suspense>
       <Suspense fallback={<MarketSectionSkeleton label="price chart" height="h-72" />}>
         <PriceChartSection caller={caller} companyId={company.id} />
       </Suspense>

@@ -55,8 +55,9 @@ function Ladder({ side, rows, shares, count, canAsk }: { side: "bid" | "offer"; 
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
         {title} <span className="font-normal normal-case">({count} shown to you{count > rows.length ? `, best ${rows.length} here` : ""})</span>
       </h3>
-      {/* Amounts never wrap (docs/ui.md "Numbers"): the longest ones scroll inside the ladder's frame. */}
-      <div className="overflow-x-auto">
+      {/* Amounts never wrap (docs/ui.md "Numbers"): the longest ones scroll inside the ladder's frame,
+          which the keyboard reaches (axe: a scrollable region is focusable). */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
         <table className="w-full text-xs" aria-label={`${title}, best price first`}>
           <thead className="text-left text-[11px] text-slate-500">
             <tr>

@@ -1,6 +1,7 @@
 import { STRUCTURES, type Structure } from "@/lib/domain/enums";
 import { formatDecimal, formatUsd, formatUsdPlaces, pricePlaces, structureLabel } from "@/lib/format";
 import type { PriceHistory } from "@/lib/market/chart";
+import type { CompanyMarks } from "@/lib/marks/schema";
 import { SUMMARY_WINDOWS } from "@/lib/market/summary";
 import { monthLabel, ticks } from "../../../_lib/chart-scale";
 
@@ -35,21 +36,29 @@ const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export function PriceChartSvg({
   history,
+  marks,
   bestBid: bid,
   bestOffer: offer,
   days,
 }: {
   history: PriceHistory;
+  /** The daily marks over the window, oldest first: a line, its band shaded behind the trades. */
+  marks: CompanyMarks["marks"];
   bestBid: string | null;
   bestOffer: string | null;
   days: number;
 }) {
-  if (history.trades.length === 0 && bid === null && offer === null) {
-    return <p className="py-8 text-center text-xs text-slate-600">No verified trades in this period and no open bids or offers visible to you.</p>;
+  if (history.trades.length === 0 && marks.length === 0 && bid === null && offer === null) {
+    return <p className="py-8 text-center text-xs text-slate-600">No verified trades, no mark in this period and no open bids or offers visible to you.</p>;
   }
   const end = dayOf(history.today) + DAY_MS;
   const start = end - (days + 1) * DAY_MS;
-  const traded = [...history.trades.map((t) => Number(t.price_per_share)), ...history.vwap_30d.map((p) => Number(p.vwap)), ...history.vwap_90d.map((p) => Number(p.vwap))];
+  const traded = [
+    ...history.trades.map((t) => Number(t.price_per_share)),
+    ...history.vwap_30d.map((p) => Number(p.vwap)),
+    ...history.vwap_90d.map((p) => Number(p.vwap)),
+    ...marks.map((m) => Number(m.price_per_share)),
+  ];
   // Scaled by the trades: a quote far from them (a typo, a stale bid) is left to the ladders
   // rather than squashing every trade against an edge.
   const near = (quote: string | null) => quote !== null && (traded.length === 0 || (Number(quote) <= 2 * Math.max(...traded) && Number(quote) >= Math.min(...traded) / 2));
@@ -92,7 +101,7 @@ export function PriceChartSvg({
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className={size === "wide" ? "hidden h-auto w-full sm:block" : "h-auto w-full sm:hidden"}
         role="img"
-        aria-label={`Verified trades (${history.trades.length}) by sign date and price per share, with the rolling 30- and 90-day VWAP and the best bid and offer`}
+        aria-label={`Verified trades (${history.trades.length}) by sign date and price per share, with the daily mark and its band, the rolling 30- and 90-day VWAP and the best bid and offer`}
         data-testid={size === "wide" ? "price-chart-plot" : "price-chart-plot-narrow"}
       >
         {ticks(yMin, yMax, 5).map((v) => (
@@ -112,6 +121,13 @@ export function PriceChartSvg({
           <text x={(left + WIDTH - right) / 2} y={(TOP + HEIGHT - bottom) / 2} textAnchor="middle" fontSize={font} fill="#475569" data-testid={id("chart-no-trades")}>
             No verified trades in this period
           </text>
+        ) : null}
+        {marks.length > 0 ? (
+          <g data-testid={id("mark-series")}>
+            {/* The band may run off the scale (a carried band widens): clipped to the plot. */}
+            <path d={markBand(marks, (m) => x(dayOf(m.date)), (v) => Math.min(HEIGHT - bottom, Math.max(TOP, y(v))))} fill="#6366f1" fillOpacity={0.12} data-testid={size === "wide" ? "mark-band" : "mark-band-narrow"} />
+            <path d={markLine(marks, (m) => x(dayOf(m.date)), y)} fill="none" stroke="#4338ca" strokeWidth={1.5} strokeOpacity={0.7} data-testid={id("mark-line")} />
+          </g>
         ) : null}
         {bestBid !== null && bestOffer !== null ? (
           <rect
@@ -160,6 +176,12 @@ export function PriceChartSvg({
             {structureLabel(s)}
           </span>
         ))}
+        {marks.length > 0 ? (
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-2.5 w-4 border-y-2 border-indigo-700/70 bg-indigo-500/20" />
+            mark and its band
+          </span>
+        ) : null}
         <span>— VWAP 30 days</span>
         <span className="text-slate-500">- - VWAP 90 days</span>
         <span>
@@ -169,6 +191,19 @@ export function PriceChartSvg({
       </figcaption>
     </figure>
   );
+}
+
+type MarkDay = CompanyMarks["marks"][number];
+
+/** The marks' band as one shape: along the highs, back along the lows. */
+function markBand(marks: readonly MarkDay[], x: (m: MarkDay) => number, y: (v: number) => number): string {
+  const point = (m: MarkDay, v: string) => `${x(m).toFixed(1)},${y(Number(v)).toFixed(1)}`;
+  return `M${marks.map((m) => point(m, m.high)).join(" L")} L${[...marks].reverse().map((m) => point(m, m.low)).join(" L")} Z`;
+}
+
+/** The mark's line, day by day. */
+function markLine(marks: readonly MarkDay[], x: (m: MarkDay) => number, y: (v: number) => number): string {
+  return `M${marks.map((m) => `${x(m).toFixed(1)},${y(Number(m.price_per_share)).toFixed(1)}`).join(" L")}`;
 }
 
 /** Where the bid's and the offer's labels sit (their lines' heights), pushed apart to `gap` when they would overlap. */

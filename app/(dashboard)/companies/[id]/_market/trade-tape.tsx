@@ -50,8 +50,9 @@ export async function TradeTapeSection({ caller, companyId }: { caller: Caller; 
         ))}
       </dl>
       <p className="text-[11px] text-slate-500">VWAP: {VWAP_DEFINITION}.</p>
-      {/* Amounts and dates never wrap (docs/ui.md "Numbers"): a long one scrolls inside this frame. */}
-      <div className="overflow-x-auto">
+      {/* Amounts and dates never wrap (docs/ui.md "Numbers"): a long one scrolls inside this frame,
+          which the keyboard reaches (axe: a scrollable region is focusable). */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent verified trades, scrollable">
         <table className="w-full text-xs" aria-label="Recent verified trades, newest first">
           <thead className="text-left text-[11px] text-slate-500">
             <tr>

@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createApiKey } from "@/lib/api-keys/keys";
+import { getDb, getEngine, type Db } from "@/lib/db/client";
+import { startMarksLoop } from "@/lib/marks/loop";
+import { rebuildMarks } from "@/lib/marks/rebuild";
+import { companyMarkSchema, companyMarksSchema, type CompanyMark } from "@/lib/marks/schema";
+import { MARKS_OWNER, runMarksPass } from "@/lib/marks/updater";
+import { utcToday } from "@/lib/market/summary";
+import { FIXTURE_PASSWORD_HASH, SECRETS } from "@/lib/testing/fixtures/accounts";
+import { TRADES } from "@/lib/testing/fixtures/trades";
+import { callRoute, expectError } from "@/lib/testing/http";
+import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
+import { GET as markOf } from "./companies/[company_id]/mark/route";
+import { GET as marksOf } from "./companies/[company_id]/marks/route";
+import { POST as createIndication } from "./my/indications/route";
+import { POST as recordTrade } from "./my/trades/route";
+import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
+
+/**
+ * The marks (issue 46) through the real route handlers, on a database of the file's own: rebuilt
+ * from the fixture rows, then kept up to date by the updater after writes.
+ */
+
+const own = withAppOnOwnDatabase();
+const KEY = SECRETS.alphaBroker;
+// The fixture company with the most verified trades: a settled mark.
+const COMPANY_ID = (() => {
+  const counts = new Map<string, number>();
+  for (const t of TRADES) if (t.isVerified) counts.set(t.issuerId, (counts.get(t.issuerId) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+})();
+const markPath = (id = COMPANY_ID) => `/api/v1/companies/${id}/mark`;
+const seriesPath = (query = "", id = COMPANY_ID) => `/api/v1/companies/${id}/marks${query}`;
+let verifier: string;
+
+async function currentMark(): Promise<NonNullable<CompanyMark["mark"]>> {
+  const result = await callRoute(markOf, markPath(), { key: KEY });
+  expect(result.status, result.text).toBe(200);
+  return companyMarkSchema.parse(result.body).mark!;
+}
+
+beforeAll(async () => {
+  await rebuildMarks(getDb(), own.database.url);
+  const team = { id: randomUUID(), name: `Mark verifiers ${Date.now()}` };
+  await getDb().team.create({ data: { ...team, createdAt: new Date() } });
+  const id = randomUUID();
+  await getDb().user.create({
+    data: { id, email: `${id}@marks.test`, name: "Verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "marketplace_ops", permissions: JSON.stringify(["companies", "trades_verify"]), teamId: team.id, createdAt: new Date() },
+  });
+  verifier = (await createApiKey(getDb(), { userId: id, name: "marks test" })).secret;
+}, 60_000);
+
+describe("GET /companies/{company_id}/mark and /marks", () => {
+  it("answers today's mark, and the series oldest first ending at it", async () => {
+    const mark = await currentMark();
+    expect(mark.date).toBe(utcToday());
+    expect(Number(mark.low)).toBeLessThanOrEqual(Number(mark.price_per_share));
+    expect(Number(mark.high)).toBeGreaterThanOrEqual(Number(mark.price_per_share));
+    const result = await callRoute(marksOf, seriesPath(), { key: KEY });
+    expect(result.status, result.text).toBe(200);
+    const { company, marks } = companyMarksSchema.parse(result.body);
+    expect(company.id).toBe(COMPANY_ID);
+    expect(marks.map((m) => m.date)).toEqual([...marks.map((m) => m.date)].sort());
+    expect(marks.at(-1)).toEqual({ date: mark.date, price_per_share: mark.price_per_share, low: mark.low, high: mark.high, method: mark.method });
+    const window = await callRoute(marksOf, seriesPath(`?from=${marks[10].date}&to=${marks[19].date}`), { key: KEY });
+    expect(companyMarksSchema.parse(window.body).marks).toEqual(marks.slice(10, 20));
+  });
+
+  it("answers 304 to the ETag it gave while nothing changed", async () => {
+    for (const [handler, path] of [[markOf, markPath()], [marksOf, seriesPath()]] as const) {
+      const first = await callRoute(handler, path, { key: KEY });
+      const etag = first.headers.get("etag")!;
+      expect(etag).toBeTruthy();
+      const again = await callRoute(handler, path, { key: KEY, headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it("refuses a caller without `companies` (403), an unknown company (404), bad and reversed dates (400 naming the parameter)", async () => {
+    expectError(await callRoute(markOf, markPath(), { key: SECRETS.alphaViewer }), "forbidden");
+    expectError(await callRoute(marksOf, seriesPath(), { key: SECRETS.alphaViewer }), "forbidden");
+    expect((await callRoute(markOf, markPath(randomUUID()), { key: KEY })).status).toBe(404);
+    expect((await callRoute(marksOf, seriesPath("", randomUUID()), { key: KEY })).status).toBe(404);
+    expectError(await callRoute(marksOf, seriesPath("?from=2026-02-30"), { key: KEY }), "invalid_parameter", "from");
+    expectError(await callRoute(marksOf, seriesPath("?to=yesterday"), { key: KEY }), "invalid_parameter", "to");
+    expectError(await callRoute(marksOf, seriesPath("?from=2026-03-02&to=2026-03-01"), { key: KEY }), "invalid_parameter", "from");
+    expectError(await callRoute(marksOf, seriesPath("?since=2026-03-01"), { key: KEY }), "unknown_parameter", "since");
+  });
+});
+
+describe("keeping the mark up to date", () => {
+  it("never moves the mark for a private order, even a bid at 1,000 times it", async () => {
+    const before = await currentMark();
+    const bid = {
+      issuer_id: COMPANY_ID, side: "bid", price_per_share: String(Math.round(Number(before.price_per_share) * 1000)), volume: "5000000",
+      acceptable_structures: ["direct"], visibility: "private", private_recipients: ["someone@beta.example"], stock_type: "secondary", stock_class_type: "preferred",
+    };
+    const created = await callRoute(createIndication, "/api/v1/my/indications", { key: KEY, body: bid });
+    expect(created.status, created.text).toBe(201);
+    expect(await runMarksPass()).toBeGreaterThan(0);
+    expect(await currentMark()).toEqual(before);
+  });
+
+  it("runs one statement in a pass with nothing new (the loop's every 250 ms on every instance)", async () => {
+    await runMarksPass();
+    let used = 0;
+    // Every use of the ORM's client counted: a model's delegate, or a raw statement.
+    const counting = new Proxy(getDb(), { get: (target, name, receiver) => (used++, Reflect.get(target, name, receiver)) }) as Db;
+    const run = vi.spyOn(getEngine(), "run");
+    try {
+      expect(await runMarksPass(new Date(Date.now() + 100), MARKS_OWNER, counting)).toBe(0);
+      expect({ orm: used, statements: run.mock.calls.length }).toEqual({ orm: 0, statements: 1 });
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it("moves the mark within 2 s of a verified trade's commit, with the updater's loop running", async () => {
+    const stop = startMarksLoop(50);
+    try {
+      const before = await currentMark();
+      const price = (Number(before.price_per_share) * 1.3).toFixed(2);
+      const trade = {
+        issuer_id: COMPANY_ID, price_per_share: price, volume: "5000000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred",
+        sign_date: utcToday(), won_date: utcToday(), verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example",
+      };
+      const recorded = await callRoute(recordTrade, "/api/v1/my/trades", { key: KEY, body: trade });
+      expect(recorded.status, recorded.text).toBe(201);
+      const id = (recorded.body as { id: string }).id;
+      const verified = await callRoute(verifyTrade, `/api/v1/ops/trades/${id}/verify`, { key: verifier, method: "POST" });
+      expect(verified.status, verified.text).toBe(200);
+      const committed = Date.now();
+      let after = before;
+      while (after.price_per_share === before.price_per_share && Date.now() - committed < 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        after = await currentMark();
+      }
+      expect(Number(after.price_per_share)).toBeGreaterThan(Number(before.price_per_share));
+      expect(Date.now() - committed).toBeLessThan(2_000);
+    } finally {
+      await stop();
+    }
+  });
+});
+

@@ -1,0 +1,100 @@
+import type { MarketFactors } from "./adjustments";
+import { dayDate, dayNumber, DAY_MS } from "./days";
+import { MarkSeries, type MarkState } from "./estimator";
+import type { Mark, QuoteObservation, TradeObservation } from "./types";
+
+/**
+ * A company's marks over its days, from what the market view shows every caller with `companies`
+ * (docs/marks.md, "Storage and updates"): its tape (verified trades, entered on their sign date)
+ * and its orders that are not private, each in the book from the day it opened until the day it
+ * closed. Pure: the rebuild, the updater and the tests walk a company through here alike.
+ */
+
+/** An order as history knows it: its current terms, when it opened, was last refreshed and closed. */
+export interface BookOrder extends QuoteObservation {
+  openedAt: number;
+  /** When it left the book (its last change, for a closed order), or null while open. */
+  closedAt: number | null;
+}
+
+export interface CompanyInputs {
+  /** The tape, in any order. */
+  trades: readonly TradeObservation[];
+  orders: readonly BookOrder[];
+}
+
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+
+/**
+ * The order as the book showed it on `day`, or null when it was not in the book. A refresh is
+ * known only by its last time: before it, the order counts as refreshed when it opened.
+ */
+function onDay(order: BookOrder, day: number): QuoteObservation | null {
+  if (order.visibility === "private" || dayOf(order.openedAt) > day) return null;
+  if (order.closedAt !== null && dayOf(order.closedAt) <= day) return null;
+  const refreshedAt = dayOf(order.refreshedAt) <= day ? order.refreshedAt : order.openedAt;
+  return { side: order.side, price: order.price, volume: order.volume, structures: order.structures, stockClassType: order.stockClassType, visibility: order.visibility, refreshedAt };
+}
+
+/** The days on which the book changed: an order opened, was refreshed or closed. */
+function bookDays(orders: readonly BookOrder[]): Set<number> {
+  const days = new Set<number>();
+  for (const o of orders) {
+    if (o.visibility === "private") continue;
+    days.add(dayOf(o.openedAt));
+    days.add(dayOf(o.refreshedAt));
+    if (o.closedAt !== null) days.add(dayOf(o.closedAt));
+  }
+  return days;
+}
+
+/** The first day the company has an observation, or null without any. */
+function firstDay(inputs: CompanyInputs): number | null {
+  let first = Infinity;
+  for (const t of inputs.trades) first = Math.min(first, dayNumber(t.date));
+  for (const o of inputs.orders) if (o.visibility !== "private") first = Math.min(first, dayOf(o.openedAt));
+  return Number.isFinite(first) ? first : null;
+}
+
+export interface History {
+  /** The marks from the company's first observation to `to`, oldest first. */
+  marks: Mark[];
+  /** The state after `to`, to carry the next days from (null without any observation). */
+  state: MarkState | null;
+}
+
+/** Every day's mark of one company up to `to` (YYYY-MM-DD); `from` keeps only the marks from that day on. */
+export function companyHistory(inputs: CompanyInputs, factors: MarketFactors, to: string, from?: string): History {
+  const start = firstDay(inputs);
+  const end = dayNumber(to);
+  if (start === null || start > end) return { marks: [], state: null };
+  const keepFrom = from === undefined ? start : dayNumber(from);
+  const tradesByDay = new Map<number, TradeObservation[]>();
+  for (const t of inputs.trades) {
+    const day = dayNumber(t.date);
+    if (day > end) continue;
+    const list = tradesByDay.get(day);
+    if (list) list.push(t);
+    else tradesByDay.set(day, [t]);
+  }
+  const changes = bookDays(inputs.orders);
+  const series = new MarkSeries(factors);
+  const marks: Mark[] = [];
+  for (let day = start; day <= end; day++) {
+    const book = changes.has(day) ? inputs.orders.map((o) => onDay(o, day)).filter((q) => q !== null) : undefined;
+    const mark = series.advance(dayDate(day), tradesByDay.get(day), book);
+    if (mark && day >= keepFrom) marks.push(mark);
+  }
+  return { marks, state: series.snapshot() };
+}
+
+/** The days after a stored state up to `to`, each carried (nothing new came): the daily roll. */
+export function carryForward(state: MarkState, factors: MarketFactors, to: string): { marks: Mark[]; state: MarkState } {
+  const series = new MarkSeries(factors, state);
+  const marks: Mark[] = [];
+  for (let day = (state.day ?? dayNumber(to)) + 1; day <= dayNumber(to); day++) {
+    const mark = series.advance(dayDate(day));
+    if (mark) marks.push(mark);
+  }
+  return { marks, state: series.snapshot() };
+}

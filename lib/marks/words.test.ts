@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { imbalanceWords, indexFigure, markSentence } from "./words";
+
+const mark = {
+  date: "2026-12-05",
+  price_per_share: "12.4",
+  low: "11.9",
+  high: "12.95",
+  method: "trades_and_quotes" as const,
+  data_points_180d: 10,
+  days_since_last_trade: 12,
+  order_imbalance: 0.2,
+};
+
+describe("the mark in words", () => {
+  it("says the price, its band and what it rests on, from the mark's fields", () => {
+    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 10 verified trades and quotes in 180 days; last trade 12 days ago");
+  });
+
+  it("says when the mark is carried forward, and when there is no trade", () => {
+    expect(markSentence({ ...mark, method: "carried", data_points_180d: 1, days_since_last_trade: null })).toBe(
+      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): 1 verified trade or quote in 180 days; no verified trade yet",
+    );
+    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes in 180 days; last trade yesterday");
+  });
+
+  it("writes an index value to two decimals", () => {
+    expect(indexFigure("119.81912441")).toBe("119.82");
+    expect(indexFigure("100")).toBe("100.00");
+  });
+
+  it("says the order imbalance plainly", () => {
+    expect(imbalanceWords(0.2)).toEqual({ figure: "+0.20", words: "more buyers than sellers (bids are 60% of the visible volume within 10% of the mark)" });
+    expect(imbalanceWords(-0.5).words).toMatch(/^more sellers than buyers \(bids are 25%/);
+    expect(imbalanceWords(0.05).words).toMatch(/^balanced/);
+    expect(imbalanceWords(null)).toEqual({ figure: "—", words: "no visible bids or offers within 10% of the mark" });
+  });
+});

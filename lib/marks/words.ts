@@ -1,0 +1,67 @@
+import { formatCount, formatDecimal, formatUsd, roundDecimal } from "../format";
+import { DEFAULT_PARAMS } from "./params";
+import type { CompanyMark } from "./schema";
+import type { MarkMethod } from "./types";
+
+/**
+ * The mark in words for the dashboard (docs/ui.md, "Marks"): every word comes from the mark's
+ * fields, prices from its exact decimal strings. In parts, so a page keeps each figure on one line.
+ */
+
+type Mark = NonNullable<CompanyMark["mark"]>;
+
+/** What a mark rests on (`method`), as a phrase. */
+const METHOD_WORDS: Record<MarkMethod, string> = {
+  trades: "from trades",
+  trades_and_quotes: "from trades and quotes",
+  quotes: "from quotes",
+  carried: "carried forward (nothing new came)",
+};
+
+const WINDOW = DEFAULT_PARAMS.windowDays;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+export function markWords(mark: Mark): { price: string; band: string; basis: string; points: string; lastTrade: string } {
+  const n = mark.data_points_180d;
+  const days = mark.days_since_last_trade;
+  return {
+    price: formatUsd(mark.price_per_share),
+    band: `band ${formatUsd(mark.low)}–${formatUsd(mark.high)}`,
+    basis: METHOD_WORDS[mark.method],
+    // The marks' tape is the verified trades (lib/marks/inputs.ts): every trade counted is one.
+    points: n === 0 ? `no verified trades or quotes in ${WINDOW} days` : `${plural(n, "verified trade or quote", "verified trades and quotes")} in ${WINDOW} days`,
+    lastTrade: days === null ? "no verified trade yet" : days === 0 ? "last trade today" : days === 1 ? "last trade yesterday" : `last trade ${formatCount(days)} days ago`,
+  };
+}
+
+/** "$12.40 (band $11.90–$12.95) from trades and quotes: 10 verified trades and quotes in 180 days; last trade 12 days ago" */
+export function markSentence(mark: Mark): string {
+  const w = markWords(mark);
+  return `${w.price} (${w.band}) ${w.basis}: ${w.points}; ${w.lastTrade}`;
+}
+
+/** Below this (either way) the book counts as balanced. */
+const BALANCED = 0.1;
+
+/**
+ * order_imbalance, (bid − offer) / (bid + offer) of the visible volume near the mark, in words:
+ * the bids' share of that volume is (1 + imbalance) / 2.
+ */
+export function imbalanceWords(imbalance: number | null): { figure: string; words: string } {
+  const near = `within ${DEFAULT_PARAMS.imbalanceBand * 100}% of the mark`;
+  if (imbalance === null) return { figure: "—", words: `no visible bids or offers ${near}` };
+  const figure = `${imbalance > 0 ? "+" : imbalance < 0 ? "−" : ""}${Math.abs(imbalance).toFixed(2)}`;
+  const bids = `bids are ${Math.round(((1 + imbalance) / 2) * 100)}% of the visible volume ${near}`;
+  const lean = imbalance >= BALANCED ? "more buyers than sellers" : imbalance <= -BALANCED ? "more sellers than buyers" : "balanced";
+  return { figure, words: `${lean} (${bids})` };
+}
+
+/** An index weight as a percentage: 0.02 -> "2%", 1/3 -> "33.33%". */
+export function formatWeight(weight: number): string {
+  return `${Number((weight * 100).toFixed(2))}%`;
+}
+
+/** An index value as a figure: two decimals ("119.81912441" -> "119.82"), the stored value in the API. */
+export function indexFigure(value: string): string {
+  return formatDecimal(roundDecimal(value, 2), 2);
+}
