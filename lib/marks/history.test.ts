@@ -44,14 +44,14 @@ describe("a company's history", () => {
     for (let company = 0; company < 20; company++) {
       const orders: BookOrder[] = Array.from({ length: 40 }, () => {
         const opened = START + rng.int(0, 180);
-        const closed = rng.next() < 0.6 ? opened + rng.int(0, 40) : null;
+        const closed = rng.chance(0.6) ? opened + rng.int(0, 40) : null;
         const refreshed = opened + rng.int(0, 60);
-        const side = rng.next() < 0.5 ? "bid" : "offer";
-        const visibility = rng.next() < 0.15 ? "private" : "order_book_public";
+        const side = rng.chance(0.5) ? "bid" : "offer";
+        const visibility = rng.chance(0.15) ? "private" : "order_book_public";
         const hour = rng.int(0, 23) * 3_600_000;
-        return { ...quote(side, 8 + rng.next() * 4, refreshed, { visibility }), refreshedAt: refreshed * DAY_MS + hour, openedAt: opened * DAY_MS + hour, closedAt: closed === null ? null : closed * DAY_MS + hour };
+        return { ...quote(side, rng.between(8, 12), refreshed, { visibility }), refreshedAt: refreshed * DAY_MS + hour, openedAt: opened * DAY_MS + hour, closedAt: closed === null ? null : closed * DAY_MS + hour };
       });
-      const trades = Array.from({ length: 8 }, () => trade(START + rng.int(0, 200), 9 + rng.next() * 2));
+      const trades = Array.from({ length: 8 }, () => trade(START + rng.int(0, 200), rng.between(9, 11)));
       const inputs = { trades, orders };
       expect(companyHistory(inputs, NO_FACTORS, dayDate(to)).marks).toEqual(definition(inputs, to));
     }
