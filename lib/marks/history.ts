@@ -26,26 +26,53 @@ export interface CompanyInputs {
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 /**
- * The order as the book showed it on `day`, or null when it was not in the book. A refresh is
- * known only by its last time: before it, the order counts as refreshed when it opened.
+ * The order as the book shows it from `day` on, while it is in the book. A refresh is known only
+ * by its last time: before it, the order counts as refreshed when it opened.
  */
-function onDay(order: BookOrder, day: number): QuoteObservation | null {
-  if (order.visibility === "private" || dayOf(order.openedAt) > day) return null;
-  if (order.closedAt !== null && dayOf(order.closedAt) <= day) return null;
+function asQuote(order: BookOrder, day: number): QuoteObservation {
   const refreshedAt = dayOf(order.refreshedAt) <= day ? order.refreshedAt : order.openedAt;
   return { side: order.side, price: order.price, volume: order.volume, structures: order.structures, stockClassType: order.stockClassType, visibility: order.visibility, refreshedAt };
 }
 
-/** The days on which the book changed: an order opened, was refreshed or closed. */
-function bookDays(orders: readonly BookOrder[]): Set<number> {
-  const days = new Set<number>();
-  for (const o of orders) {
-    if (o.visibility === "private") continue;
-    days.add(dayOf(o.openedAt));
-    days.add(dayOf(o.refreshedAt));
-    if (o.closedAt !== null) days.add(dayOf(o.closedAt));
+/** What changes the book on a day: the orders (by index) that open, are refreshed and close. */
+interface BookChange {
+  opened: number[];
+  refreshed: number[];
+  closed: number[];
+}
+
+/** The days on which the book changed (an order opened, was refreshed or closed), with what changed. */
+function bookChanges(orders: readonly BookOrder[]): Map<number, BookChange> {
+  const changes = new Map<number, BookChange>();
+  const on = (day: number) => {
+    let change = changes.get(day);
+    if (!change) changes.set(day, (change = { opened: [], refreshed: [], closed: [] }));
+    return change;
+  };
+  orders.forEach((o, i) => {
+    if (o.visibility === "private") return;
+    on(dayOf(o.openedAt)).opened.push(i);
+    on(dayOf(o.refreshedAt)).refreshed.push(i);
+    if (o.closedAt !== null) on(dayOf(o.closedAt)).closed.push(i);
+  });
+  return changes;
+}
+
+/**
+ * The book as a set kept across the days: an order joins on the day it opened and leaves on the
+ * day it closed (the same day: never in it), so a day costs its changes and the open book, not
+ * every order the company ever had. The book is handed over in the orders' own order.
+ */
+class OpenBook {
+  private readonly open = new Map<number, QuoteObservation>();
+  constructor(private readonly orders: readonly BookOrder[]) {}
+
+  apply(change: BookChange, day: number): QuoteObservation[] {
+    for (const i of change.opened) this.open.set(i, asQuote(this.orders[i], day));
+    for (const i of change.refreshed) if (this.open.has(i)) this.open.set(i, asQuote(this.orders[i], day));
+    for (const i of change.closed) this.open.delete(i);
+    return [...this.open].sort((a, b) => a[0] - b[0]).map(([, q]) => q);
   }
-  return days;
 }
 
 /** The first day the company has an observation, or null without any. */
@@ -77,11 +104,13 @@ export function companyHistory(inputs: CompanyInputs, factors: MarketFactors, to
     if (list) list.push(t);
     else tradesByDay.set(day, [t]);
   }
-  const changes = bookDays(inputs.orders);
+  const changes = bookChanges(inputs.orders);
+  const open = new OpenBook(inputs.orders);
   const series = new MarkSeries(factors);
   const marks: Mark[] = [];
   for (let day = start; day <= end; day++) {
-    const book = changes.has(day) ? inputs.orders.map((o) => onDay(o, day)).filter((q) => q !== null) : undefined;
+    const change = changes.get(day);
+    const book = change && open.apply(change, day);
     const mark = series.advance(dayDate(day), tradesByDay.get(day), book);
     if (mark && day >= keepFrom) marks.push(mark);
   }
