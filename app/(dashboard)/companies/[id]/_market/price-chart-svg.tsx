@@ -22,11 +22,12 @@ const STRUCTURE_COLOURS: Record<Structure, string> = {
 /**
  * Two drawings of one chart: the SVG scales to its box, so one drawn wide would shrink its labels
  * to 4 px on a phone. The phone's is drawn 320 wide (about its box at 390 px) with 13-unit text,
- * 11 px and more on screen, and labels every third month.
+ * 11 px and more on screen, and labels every third month; its right margin holds a quote's label
+ * at four decimals ("Offer $0.5600").
  */
 const SIZES = {
   wide: { width: 1200, height: 360, left: 72, right: 150, bottom: 30, monthEvery: 1, font: 11 },
-  narrow: { width: 320, height: 290, left: 60, right: 92, bottom: 44, monthEvery: 3, font: 13 },
+  narrow: { width: 320, height: 290, left: 60, right: 108, bottom: 44, monthEvery: 3, font: 13 },
 } as const;
 const TOP = 14;
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
 import { priceHistory, CHART_DAYS } from "@/lib/market/chart";
-import { windowStart } from "@/lib/market/summary";
+import { utcToday, windowStart } from "@/lib/market/summary";
 import { companyMarks } from "@/lib/marks/queries";
 import { loadOrderBook } from "./data";
 import { PriceChartSvg } from "./price-chart-svg";
@@ -11,9 +11,13 @@ import { PriceChartSvg } from "./price-chart-svg";
  * and its band behind them. Read and drawn on the server (PriceChartSvg).
  */
 export async function PriceChartSection({ caller, companyId }: { caller: Caller; companyId: string }) {
-  const history = await priceHistory(caller, companyId);
+  const today = utcToday();
   // The marks over the chart's window, read as GET /companies/{id}/marks reads them.
-  const [book, { marks }] = await Promise.all([loadOrderBook(caller, companyId), companyMarks(caller, companyId, { from: windowStart(history.today, CHART_DAYS + 1), to: history.today }, history.today)]);
+  const [history, book, { marks }] = await Promise.all([
+    priceHistory(caller, companyId, today),
+    loadOrderBook(caller, companyId),
+    companyMarks(caller, companyId, { from: windowStart(today, CHART_DAYS + 1), to: today }, today),
+  ]);
   return (
     <section aria-labelledby="price-chart-heading" className="space-y-2 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="price-chart">
       <h2 id="price-chart-heading" className="text-sm font-semibold text-slate-900">
