@@ -1,5 +1,5 @@
 /**
- * The benchmark's floor: a minimal node:http server that answers the API v1 GET endpoints the benchmark reads (companies, the team's indications, trades and deals, a company's market)
+ * The benchmark's floor: a minimal node:http server that answers the API v1 GET endpoints the benchmark reads (companies, the team's indications, trades and deals, a company's market and marks, a day's marks)
  * with the same SQL statements as the app's data functions (the lists and the company row of
  * lib/<resource>/queries.ts run by the page engine, lib/db/page.ts, and the API-key lookup on every request) through the same drivers (better-sqlite3 / pg), the same count cache,
  * the same parsers and JSON (the items as the database writes them), without Next.js and without Prisma. What the machine
@@ -34,6 +34,10 @@ import { companyTradeList, orderBookJson, tapeSummary } from "../lib/market/quer
 import { companyTradeListParamsSchema, orderBookParamsSchema } from "../lib/market/schema";
 import { utcToday } from "../lib/market/summary";
 import { parseQuery } from "../lib/schema/params";
+import { pageWindow } from "../lib/schema/pagination";
+import { companyMarks } from "../lib/marks/queries";
+import { DAY_MARKS_ORDER, dayMarks } from "../lib/marks/day-list";
+import { dayMarksParamsSchema, markSeriesParamsSchema } from "../lib/marks/schema";
 
 /** The app's own engine connection (lib/db/connection.ts), without the app. */
 async function connect(url: string): Promise<RunSql> {
@@ -122,6 +126,18 @@ async function main() {
       const page = await runPage(engine, list);
       const cursor = nextCursor(path, list.order, page.next);
       return toListBody("trades", buildJsonPage(page.itemsJson, query.value, page.total, page), cursor, { summary: await tapeSummary(viewer, market[1], page, utcToday(), engine) });
+    }
+    const series = /^\/api\/v1\/companies\/([^/]+)\/marks$/.exec(path);
+    if (series) {
+      const query = parseQuery(markSeriesParamsSchema, target.searchParams);
+      if (!query.ok) throw query.error;
+      return companyMarks(viewer, series[1], query.value, utcToday(), engine);
+    }
+    if (path === "/api/v1/marks") {
+      const query = parseQuery(dayMarksParamsSchema, target.searchParams);
+      if (!query.ok) throw query.error;
+      const found = await dayMarks(query.value.date ?? utcToday(), pageWindow(query.value), engine);
+      return toListBody("marks", buildJsonPage(JSON.stringify(found.items), query.value, found.total, { next: found.next }), nextCursor(path, DAY_MARKS_ORDER, found.next));
     }
     const company = /^\/api\/v1\/companies\/([^/]+)$/.exec(path);
     if (company) {

@@ -3,6 +3,7 @@
  * each driven at ours, the ceiling (a precomputed body of the same size) and the floor
  * (bench/floor.ts) at each connection count.
  */
+import { utcToday, windowStart } from "../lib/market/summary";
 import { load, measurePairs, pad, percent, ratio, type Measure } from "./measure";
 import type { Options } from "./options";
 import { log, throwIfCrashed } from "./processes";
@@ -10,7 +11,7 @@ import { mb, type RssSampler } from "./server-usage";
 
 export interface Scenario {
   name: string;
-  endpoint: "companies" | "company" | "indications" | "trades" | "deals" | "order_book" | "company_trades";
+  endpoint: "companies" | "company" | "indications" | "trades" | "deals" | "order_book" | "company_trades" | "marks";
   kind: "first" | "filtered" | "sorted" | "deep" | "detail" | "market";
   path: string;
 }
@@ -52,6 +53,9 @@ export async function scenarios(origin: string, auth: Record<string, string>, sm
     { name: "deals stage=requested", endpoint: "deals", kind: "filtered", path: "/api/v1/my/deals?stage=requested" },
     { name: "order_book busiest company", endpoint: "order_book", kind: "market", path: `/api/v1/companies/${busiest}/order_book` },
     { name: "company trades busiest", endpoint: "company_trades", kind: "market", path: `/api/v1/companies/${busiest}/trades` },
+    // Issue 46: a year of the busiest company's marks, and every company's mark of the day.
+    { name: "company marks 365 days", endpoint: "marks", kind: "detail", path: `/api/v1/companies/${busiest}/marks?from=${windowStart(utcToday(), 365)}` },
+    { name: "marks date", endpoint: "marks", kind: "first", path: `/api/v1/marks?date=${utcToday()}` },
   ];
   return list;
 }
