@@ -15,10 +15,10 @@ import type { Change } from "../live/change";
 import { createDealTrade } from "../trades/commands";
 import { noSuchOrder } from "../market/order";
 import { utcToday } from "../market/summary";
-import { dealAudience, recordDealEvents, viewsOf, type DealStepEvent } from "./events";
+import { dealAudience, recordDealEvents, viewAs, viewsOf, type DealStepEvent } from "./events";
 import { DEAL_STEPS, OPEN_STAGES, transition } from "./machine";
 import { dealViewerOf, PARTY_VIEWER, type DealViewer } from "./naming";
-import { noSuchDeal, readDeal } from "./queries";
+import { noSuchDeal } from "./queries";
 import type { Deal, InterestInput, TermsInput } from "./schema";
 
 /**
@@ -97,14 +97,14 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
     const row = await write.tx.deal.findFirst({ where: { id: dealId, ...(as === "party" && { teamId: caller.teamId }) } });
     if (!row) throw noSuchDeal(id);
     const viewer: DealViewer = as === "marketplace" ? dealViewerOf(caller) : PARTY_VIEWER(caller.teamId);
-    const seen = await readDeal(write.run, dealId, viewer);
+    const audience = await dealAudience(write, { requesterTeamId: row.requesterTeamId, ownerTeamId: row.ownerTeamId });
+    const before = await viewsOf(write, dealId, audience);
+    const seen = await viewAs(write, dealId, viewer, audience, before);
     if (ifMatch !== null && seen && !etagMatches(ifMatch, versioned(seen).etag)) {
       throw new ApiError("precondition_failed", "The deal changed since you read it (If-Match does not match its ETag); read it again.");
     }
     const stage = transition(input.step, as === "marketplace" ? "marketplace" : (row.role as DealRole), row.stage as DealStage);
     checkDates(input, row.termsSignDate);
-    const audience = await dealAudience(write, { requesterTeamId: row.requesterTeamId, ownerTeamId: row.ownerTeamId });
-    const before = await viewsOf(write, dealId, audience);
     // Strictly later than the last write, so the step is seen even within one millisecond.
     const now = new Date(Math.max(at.getTime(), row.updatedAt.getTime() + 1));
     const data: Record<string, unknown> = { stage, updatedAt: now, ...stepColumns(input, row.role as DealRole) };
@@ -202,8 +202,9 @@ async function dealWrite(caller: Caller, work: (write: Write, now: Date) => Prom
   let changes: Change[] = [];
   const deal = await transaction(async (write) => {
     const { event, viewer, also = [] } = await work(write, new Date());
-    changes = [...also, ...(await recordDealEvents(write, caller, event))];
-    return (await readDeal(write.run, event.id, viewer))!;
+    const recorded = await recordDealEvents(write, caller, event);
+    changes = [...also, ...recorded.changes];
+    return (await viewAs(write, event.id, viewer, event.audience, recorded.after))!;
   });
   announceChanges(changes);
   return versioned(deal);

@@ -44,6 +44,15 @@ export async function viewsOf(write: Write, id: string, audience: readonly { tea
   return views;
 }
 
+/**
+ * The deal as `viewer` sees it: taken from `views` (the audience's, read in this transaction) when
+ * the audience reads it as `viewer` does, so a step does not read it again; read otherwise.
+ */
+export async function viewAs(write: Write, id: string, viewer: DealViewer, audience: readonly { teamId: string; viewer: DealViewer }[], views: Map<string, Deal>): Promise<Deal | undefined> {
+  const same = audience.find((told) => told.viewer.viewer_team === viewer.viewer_team && told.viewer.viewer_ops === viewer.viewer_ops);
+  return same ? views.get(same.teamId) : readDeal(write.run, id, viewer);
+}
+
 export interface DealStepEvent {
   id: string;
   action: AuditAction;
@@ -70,8 +79,8 @@ function actorFor(caller: Caller, teamId: string, deal: Deal, by: DealStepEvent[
   return { ...caller, userId: "", name: "The other party", email: "", apiKeyPrefix: undefined };
 }
 
-/** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits. */
-export async function recordDealEvents(write: Write, caller: Caller, event: DealStepEvent): Promise<Change[]> {
+/** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits, and each team's view after the step. */
+export async function recordDealEvents(write: Write, caller: Caller, event: DealStepEvent): Promise<{ changes: Change[]; after: Map<string, Deal> }> {
   const after = await viewsOf(write, event.id, event.audience);
   const changes: Change[] = [];
   for (const { teamId } of event.audience) {
@@ -84,7 +93,7 @@ export async function recordDealEvents(write: Write, caller: Caller, event: Deal
     await writeNotifications(write.tx, event.at, await dealNotifications(write, caller, teamId, is, { ...event, eventId }));
     changes.push({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } });
   }
-  return changes;
+  return { changes, after };
 }
 
 /**
