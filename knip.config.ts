@@ -25,6 +25,8 @@ const config: KnipConfig = {
     "lib/*/cli.ts",
     // piscina's worker threads, started from their file name (lib/auth/password.ts).
     "lib/auth/hash-worker.mjs",
+    // The marks rebuild's SQLite writer thread, started from its file name (lib/marks/bulk.ts).
+    "lib/marks/sqlite-writer.mjs",
     // Processes the tests spawn by path (app/api/v1/live-stream.test.ts, webhook-crash.test.ts).
     "lib/testing/other-instance.ts",
     "lib/testing/webhook-worker-process.ts",

@@ -1,4 +1,6 @@
 import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { databaseKind, sqliteFilePath } from "../db/url";
 import { MARK_COLUMNS } from "./store";
 
@@ -6,17 +8,21 @@ import { MARK_COLUMNS } from "./store";
  * Where `npm run marks:rebuild` writes: straight through the driver, as the large seed loads
  * (prisma/seed/large-sinks.ts), not the ORM row by row: multi-row statements on SQLite, one
  * unnest() INSERT per batch on PostgreSQL. The date index goes during the load and comes back at
- * the end (one sort instead of millions of random inserts).
+ * the end (one sort instead of millions of random inserts). A batch is written while the rebuild
+ * computes the next: on SQLite by a thread of its own (lib/marks/sqlite-writer.mjs), on
+ * PostgreSQL by the server (docs/performance.md, "Marks rebuild").
  */
 
 export interface MarkSink {
   /** Empties the marks and states. */
   begin(): Promise<void>;
-  marks(rows: unknown[][]): Promise<void>;
-  states(rows: [companyId: string, date: string, state: string][], now: Date): Promise<void>;
+  /** Writes mark rows (MARK_COLUMNS' order) and states, in one transaction. */
+  write(marks: unknown[][], states: StateRow[], now: Date): Promise<void>;
   finish(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type StateRow = [companyId: string, date: string, state: string];
 
 const DATE_INDEX = `CREATE INDEX IF NOT EXISTS "marks_date_company_id_idx" ON "marks"("date", "company_id")`;
 const STATE_COLUMNS = ["company_id", "date", "state", "updated_at"] as const;
@@ -26,35 +32,36 @@ export function markSink(url: string): Promise<MarkSink> {
 }
 
 async function sqliteSink(file: string): Promise<MarkSink> {
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(file, { timeout: 5_000 });
-  const ROWS = 50;
-  const insert = (table: string, columns: readonly string[], rows: number) =>
-    db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${Array.from({ length: rows }, () => `(${columns.map(() => "?").join(",")})`).join(",")}`);
-  const many = insert("marks", MARK_COLUMNS, ROWS);
-  const one = insert("marks", MARK_COLUMNS, 1);
-  const state = insert("mark_states", STATE_COLUMNS, 1);
+  const worker = new Worker(path.join(process.cwd(), "lib", "marks", "sqlite-writer.mjs"), {
+    workerData: { file, markColumns: MARK_COLUMNS, stateColumns: STATE_COLUMNS, dateIndex: DATE_INDEX },
+  });
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let next = 0;
+  const fail = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on("message", ({ id, error }: { id: number; error?: string }) => {
+    const pending = waiting.get(id);
+    waiting.delete(id);
+    if (error === undefined) pending?.resolve();
+    else pending?.reject(new Error(`marks rebuild (SQLite writer): ${error}`));
+  });
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`marks rebuild: the SQLite writer exited (${code})`)));
+  const send = (op: string, batch?: unknown) =>
+    new Promise<void>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, op, batch });
+    });
   return {
-    async begin() {
-      db.exec(`DELETE FROM "marks"; DELETE FROM "mark_states"; DROP INDEX IF EXISTS "marks_date_company_id_idx";`);
-    },
-    async marks(rows) {
-      db.transaction(() => {
-        let i = 0;
-        for (; i + ROWS <= rows.length; i += ROWS) many.run(rows.slice(i, i + ROWS).flat());
-        for (; i < rows.length; i++) one.run(rows[i]);
-      })();
-    },
-    async states(rows, now) {
-      db.transaction(() => rows.forEach((r) => state.run([...r, now.getTime()])))();
-    },
-    async finish() {
-      db.exec(DATE_INDEX);
-      db.pragma("analysis_limit = 2000");
-      db.exec(`ANALYZE "marks"`);
-    },
+    begin: () => send("begin"),
+    write: (marks, states, now) => send("write", { marks: marks.flat(), states: states.map((s) => [...s, now.getTime()]) }),
+    finish: () => send("finish"),
     async close() {
-      db.close();
+      await send("close");
+      await worker.terminate();
     },
   };
 }
@@ -74,12 +81,12 @@ async function postgresSink(url: string): Promise<MarkSink> {
     async begin() {
       await client.query(`TRUNCATE "marks", "mark_states"; DROP INDEX IF EXISTS "marks_date_company_id_idx"`);
     },
-    async marks(rows) {
-      await unnest("marks", MARK_COLUMNS, ["text", "text", "text", "text", "text", "text", "int", "int", "float8"], rows);
-    },
-    async states(rows, now) {
+    async write(marks, states, now) {
       const at = now.toISOString().slice(0, -1);
-      await unnest("mark_states", STATE_COLUMNS, ["text", "text", "text", "timestamp"], rows.map((r) => [...r, at]));
+      await client.query("BEGIN");
+      await unnest("marks", MARK_COLUMNS, ["text", "text", "text", "text", "text", "text", "int", "int", "float8"], marks);
+      await unnest("mark_states", STATE_COLUMNS, ["text", "text", "text", "timestamp"], states.map((r) => [...r, at]));
+      await client.query("COMMIT");
     },
     async finish() {
       await client.query(DATE_INDEX);

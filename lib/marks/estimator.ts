@@ -32,6 +32,7 @@ const EMPTY: MarkState = { day: null, trend: null, rejected: [], recent: [], las
 
 export class MarkSeries {
   private readonly s: MarkState;
+  private priced: { x: number; text: string } | undefined;
 
   constructor(
     private readonly factors: MarketFactors,
@@ -52,8 +53,12 @@ export class MarkSeries {
    * in order; days skipped are carried. Null until the company has an observation.
    */
   advance(date: string, trades: readonly TradeObservation[] = [], book?: readonly QuoteObservation[]): Mark | null {
-    const day = dayNumber(date);
-    if (this.s.day !== null && day <= this.s.day) throw new RangeError(`days must come in order: ${date} after ${dayDate(this.s.day)}`);
+    return this.advanceDay(dayNumber(date), trades, book);
+  }
+
+  /** advance() by day number (lib/marks/days.ts): a rebuild's walk, without turning each day into a date and back. */
+  advanceDay(day: number, trades: readonly TradeObservation[] = [], book?: readonly QuoteObservation[]): Mark | null {
+    if (this.s.day !== null && day <= this.s.day) throw new RangeError(`days must come in order: ${dayDate(day)} after ${dayDate(this.s.day)}`);
     this.s.day = day;
     for (const t of trades) this.addTrade(t, day);
     if (book) this.s.book = liveQuotes(book, (day + 1) * DAY_MS, this.params);
@@ -145,7 +150,7 @@ export class MarkSeries {
     const half = params.bandZ * Math.sqrt(v + params.verifiedVariance);
     return {
       date: dayDate(day),
-      price_per_share: priceDecimal(Math.exp(last.x)),
+      price_per_share: this.priceText(last.x),
       low: priceDecimal(Math.exp(last.x - half), "down"),
       high: priceDecimal(Math.exp(last.x + half), "up"),
       method: fresh ? this.method(day, last.v) : "carried",
@@ -154,6 +159,12 @@ export class MarkSeries {
       order_imbalance: last.imbalance,
       basis: { verified_trades: verified, unverified_trades: recent.length - verified, quotes },
     };
+  }
+
+  /** The price of log-price `x` as text: the same as the day before's while the mark is carried (most days). */
+  private priceText(x: number): string {
+    if (this.priced?.x !== x) this.priced = { x, text: priceDecimal(Math.exp(x)) };
+    return this.priced.text;
   }
 
   /** What a fresh mark rests on: the book's share of its precision decides. */

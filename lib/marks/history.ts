@@ -1,5 +1,5 @@
 import type { MarketFactors } from "./adjustments";
-import { dayDate, dayNumber, DAY_MS } from "./days";
+import { dayNumber, DAY_MS } from "./days";
 import { MarkSeries, type MarkState } from "./estimator";
 import type { Mark, QuoteObservation, TradeObservation } from "./types";
 
@@ -65,13 +65,30 @@ function bookChanges(orders: readonly BookOrder[]): Map<number, BookChange> {
  */
 class OpenBook {
   private readonly open = new Map<number, QuoteObservation>();
+  /** The open orders' indexes, kept in order (a sort each day was a rebuild's largest single cost). */
+  private readonly order: number[] = [];
   constructor(private readonly orders: readonly BookOrder[]) {}
 
   apply(change: BookChange, day: number): QuoteObservation[] {
-    for (const i of change.opened) this.open.set(i, asQuote(this.orders[i], day));
+    for (const i of change.opened) {
+      if (!this.open.has(i)) this.order.splice(this.position(i), 0, i);
+      this.open.set(i, asQuote(this.orders[i], day));
+    }
     for (const i of change.refreshed) if (this.open.has(i)) this.open.set(i, asQuote(this.orders[i], day));
-    for (const i of change.closed) this.open.delete(i);
-    return [...this.open].sort((a, b) => a[0] - b[0]).map(([, q]) => q);
+    for (const i of change.closed) if (this.open.delete(i)) this.order.splice(this.position(i), 1);
+    return this.order.map((i) => this.open.get(i)!);
+  }
+
+  /** Where index `i` is or goes in `order` (binary search). */
+  private position(i: number): number {
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.order[mid] < i) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }
 
@@ -111,7 +128,7 @@ export function companyHistory(inputs: CompanyInputs, factors: MarketFactors, to
   for (let day = start; day <= end; day++) {
     const change = changes.get(day);
     const book = change && open.apply(change, day);
-    const mark = series.advance(dayDate(day), tradesByDay.get(day), book);
+    const mark = series.advanceDay(day, tradesByDay.get(day), book);
     if (mark && day >= keepFrom) marks.push(mark);
   }
   return { marks, state: series.snapshot() };
@@ -122,7 +139,7 @@ export function carryForward(state: MarkState, factors: MarketFactors, to: strin
   const series = new MarkSeries(factors, state);
   const marks: Mark[] = [];
   for (let day = (state.day ?? dayNumber(to)) + 1; day <= dayNumber(to); day++) {
-    const mark = series.advance(dayDate(day));
+    const mark = series.advanceDay(day);
     if (mark) marks.push(mark);
   }
   return { marks, state: series.snapshot() };

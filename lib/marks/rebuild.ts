@@ -2,7 +2,7 @@ import "server-only";
 import { engineOf, type Db } from "../db/client";
 import { utcToday } from "../market/summary";
 import { estimateMarketFactors } from "./adjustments";
-import { markSink } from "./bulk";
+import { markSink, type StateRow } from "./bulk";
 import { dayDate } from "./days";
 import { Desk50Builder, storeDesk50 } from "./desk50";
 import { companyHistory, type CompanyInputs } from "./history";
@@ -44,24 +44,28 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
   let count = 0;
   try {
     await sink.begin();
+    // One batch is written while the next is computed: the walk and the writes take about as long.
+    let writing: Promise<void> = Promise.resolve();
     let rows: unknown[][] = [];
-    let states: [string, string, string][] = [];
+    let states: StateRow[] = [];
+    const flush = async () => {
+      await writing;
+      count += rows.length;
+      writing = sink.write(rows, states, now);
+      // Awaited at the next flush; a failure meanwhile is not an unhandled rejection.
+      writing.catch(() => {});
+      rows = [];
+      states = [];
+    };
     for (const [id, company] of inputs) {
       const { marks, state } = companyHistory(company, factors, today);
       for (const mark of marks) rows.push(markRow(id, mark));
       desk50.record(id, marks);
       if (state?.day != null) states.push([id, dayDate(state.day), JSON.stringify(state)]);
-      if (rows.length >= ROWS_PER_WRITE) {
-        count += rows.length;
-        await sink.marks(rows);
-        await sink.states(states, now);
-        rows = [];
-        states = [];
-      }
+      if (rows.length >= ROWS_PER_WRITE) await flush();
     }
-    count += rows.length;
-    await sink.marks(rows);
-    await sink.states(states, now);
+    await flush();
+    await writing;
     log(`  ${count} marks computed and written in ${seconds(started)} s`);
     await sink.finish();
   } finally {

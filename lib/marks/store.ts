@@ -20,13 +20,21 @@ export const MARK_COLUMNS = ["company_id", "date", "price_per_share", "low", "hi
 /** The largest decimal a column holds: a band's high beyond it (prices near the limit) is written as it. */
 const MAX_STORED = `${"9".repeat(INTEGER_DIGITS)}.${"9".repeat(FRACTION_DIGITS)}`;
 
-function stored(price: string): string {
-  return DECIMAL_PATTERN.test(price) ? toStoredDecimal(price) : MAX_STORED;
+/** A price's stored form, remembering the last: a carried day repeats the day before's (a rebuild stores ~20 M prices). */
+function storedColumn(): (price: string) => string {
+  let last = { price: "", stored: "" };
+  return (price) => {
+    if (price !== last.price) last = { price, stored: DECIMAL_PATTERN.test(price) ? toStoredDecimal(price) : MAX_STORED };
+    return last.stored;
+  };
 }
+const storedPrice = storedColumn();
+const storedLow = storedColumn();
+const storedHigh = storedColumn();
 
 /** A mark as its row's values, in MARK_COLUMNS' order. */
 export function markRow(companyId: string, m: Mark): unknown[] {
-  return [companyId, m.date, stored(m.price_per_share), stored(m.low), stored(m.high), m.method, m.data_points_180d, m.days_since_last_trade, m.order_imbalance];
+  return [companyId, m.date, storedPrice(m.price_per_share), storedLow(m.low), storedHigh(m.high), m.method, m.data_points_180d, m.days_since_last_trade, m.order_imbalance];
 }
 
 /** Rows per upsert statement: SQLite takes at most 32,766 parameters. */
