@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { SECRETS } from "../lib/testing/fixtures/accounts";
 import { NEW_BID } from "../lib/testing/fixtures/bodies";
+import { TRADES } from "../lib/testing/fixtures/trades";
 import { E2E_PORT, PROJECT_ROOT } from "./support/env";
 import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, type Served } from "./support/servers";
 
@@ -13,7 +14,8 @@ import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, ty
  * the other's very next answer, counts included, though each keeps its own list and count caches;
  * a key revoked or a permission taken away by the operator CLIs is refused by both on the next
  * call; sign-in failures and API rate limits (API_RATE_LIMIT_STORE=database) are counted across
- * both. No browser: plain fetch against both.
+ * both; a trade verified through either moves the company's mark on the other within 2 s, whichever
+ * holds the marks updater's lease. No browser: plain fetch against both.
  */
 
 const PG_SERVER = process.env.E2E_PG_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -47,6 +49,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   databaseUrl = createFixtureDatabase(PG_SERVER);
   expect(databaseUrl).toMatch(/^postgresql:\/\/.+\/desk_test_/);
+  // Every company's marks and the Desk 50, as the seeds leave them, before the servers start.
+  await cli("marks:rebuild");
   key = SECRETS.alphaBroker;
   const env = { API_RATE_LIMIT_STORE: "database", API_RATE_LIMIT: String(RATE_LIMIT), API_RATE_LIMIT_WINDOW_SECONDS: "600" };
   for (const port of PORTS) servers.push(serve(port, databaseUrl, env));
@@ -91,7 +95,7 @@ test("a write through one server is in the other's next answer, counts included"
  * Asynchronous: a blocked event loop would miss the servers closing idle keep-alive sockets and
  * reuse a closed one ("other side closed").
  */
-async function cli(name: "api-key" | "users", ...args: string[]): Promise<string> {
+async function cli(name: "api-key" | "users" | "marks:rebuild", ...args: string[]): Promise<string> {
   const run = promisify(execFile);
   const options = { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 };
   return (await run("npm", ["run", "-s", name, "--", ...args], options)).stdout;
@@ -165,6 +169,50 @@ test(`API rate limits are counted across both servers (database store): ${RATE_L
     expect(refused.status).toBe(429);
     expect((await refused.json()) as unknown).toMatchObject({ error: { code: "rate_limited" } });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  }
+});
+
+type Mark = { date: string; price_per_share: string; data_points_180d: number };
+const markOf = async (port: number, company: string) => (await call(port, `/companies/${company}/mark`)).mark as Mark;
+
+/**
+ * Issue 46: a mark is current within 2 s of a trade on the other instance. One process holds the
+ * updater's lease (mark_worker) and cannot be told from outside, so a trade is verified through
+ * each server in turn and the mark read on the other: one of the two writes is made on the
+ * instance that does not hold the lease, and that one's mark comes only through the database.
+ */
+test("a trade verified through one server moves the company's mark on the other within 2 s, both ways", async () => {
+  test.setTimeout(120_000);
+  // The fixture company with the most verified trades: a settled mark, which a trade at 1.3 times it moves up.
+  const counts = new Map<string, number>();
+  for (const t of TRADES) if (t.isVerified) counts.set(t.issuerId, (counts.get(t.issuerId) ?? 0) + 1);
+  const company = [...counts].sort((x, y) => y[1] - x[1])[0][0];
+  await cli("users", "create-user", "--email", "ops@scale-out.test", "--name", "Scale-out ops", "--team", "Alpha", "--role", "marketplace_ops", "--permissions", "companies,trades_verify");
+  const ops = (await mintKey("ops@scale-out.test", "scale-out marks")).secret;
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [writer, reader] of [PORTS, [...PORTS].reverse()]) {
+    const before = await markOf(reader, company);
+    expect(before, "the rebuild gave the company a mark").toBeTruthy();
+    const trade = {
+      issuer_id: company, price_per_share: (Number(before.price_per_share) * 1.3).toFixed(2), volume: "5000000", structure: "direct",
+      stock_type: "secondary", stock_class_type: "preferred", sign_date: today, won_date: today,
+      verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example",
+    };
+    const { id } = (await call(writer, "/my/trades", { method: "POST", body: trade })) as { id: string };
+    // An unverified trade is not on the tape: the verification is the write that moves the mark.
+    const verify = await fetch(`http://127.0.0.1:${writer}/api/v1/ops/trades/${id}/verify`, { method: "POST", headers: bearer(ops) });
+    expect(verify.status, await verify.text()).toBe(200);
+    const answered = Date.now();
+    let after = await markOf(reader, company);
+    while (after.price_per_share === before.price_per_share && Date.now() - answered < 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await markOf(reader, company);
+    }
+    const waited = Date.now() - answered;
+    expect(Number(after.price_per_share), `written on :${writer}, read on :${reader}`).toBeGreaterThan(Number(before.price_per_share));
+    expect(after.date).toBe(today);
+    expect(after.data_points_180d).toBeGreaterThan(before.data_points_180d);
+    expect(waited, `written on :${writer}, read on :${reader}`).toBeLessThan(2_000);
   }
 });
 
