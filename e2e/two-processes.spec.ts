@@ -187,7 +187,7 @@ test("a trade verified through one server moves the company's mark on the other 
   const counts = new Map<string, number>();
   for (const t of TRADES) if (t.isVerified) counts.set(t.issuerId, (counts.get(t.issuerId) ?? 0) + 1);
   const company = [...counts].sort((x, y) => y[1] - x[1])[0][0];
-  await cli("users", "create-user", "--email", "ops@scale-out.test", "--name", "Scale-out ops", "--team", "Alpha", "--role", "marketplace_ops", "--permissions", "companies,trades_verify");
+  await cli("users", "create-user", "--email", "ops@scale-out.test", "--name", "Scale-out ops", "--team", "Alpha", "--role", "marketplace_ops", "--permissions", "companies,trades_verify", "--password", "scale-out-ops-password");
   const ops = (await mintKey("ops@scale-out.test", "scale-out marks")).secret;
   const today = new Date().toISOString().slice(0, 10);
   for (const [writer, reader] of [PORTS, [...PORTS].reverse()]) {
