@@ -65,6 +65,23 @@ beforeAll(async () => {
   verifier = (await createApiKey(getDb(), { userId: id, name: "desk 50 test" })).secret;
 }, 60_000);
 
+describe("an index with nothing stored", () => {
+  it("is started by the updater from the first verified trade's day, as the rebuild computed it", async () => {
+    const db = getDb();
+    const rebuilt = await db.indexValue.findMany({ where: { indexId: INDEX }, orderBy: { date: "asc" } });
+    const chosen = await db.indexMember.findMany({ where: { indexId: INDEX }, orderBy: [{ date: "asc" }, { companyId: "asc" }] });
+    expect(rebuilt[0].date).toBe([...TRADES].filter((t) => t.isVerified).sort((a, b) => (a.signDate < b.signDate ? -1 : 1))[0].signDate);
+    await db.$transaction([db.indexValue.deleteMany({ where: { indexId: INDEX } }), db.indexMember.deleteMany({ where: { indexId: INDEX } })]);
+    // The same day as the rebuild: no day to roll, but a process taking the lease brings the index to today.
+    await runMarksPass(new Date(`${REBUILT}T12:00:01.000Z`));
+    const started = await db.indexValue.findMany({ where: { indexId: INDEX }, orderBy: { date: "asc" } });
+    expect(started.map((v) => v.date)).toEqual(rebuilt.map((v) => v.date));
+    started.forEach((v, i) => expect(Number(fromStoredDecimal(v.value)), v.date).toBeCloseTo(Number(fromStoredDecimal(rebuilt[i].value)), 6));
+    const again = await db.indexMember.findMany({ where: { indexId: INDEX }, orderBy: [{ date: "asc" }, { companyId: "asc" }] });
+    expect(again.map((m) => [m.date, m.companyId])).toEqual(chosen.map((m) => [m.date, m.companyId]));
+  });
+});
+
 describe("the Desk 50 at the updater's day roll", () => {
   it("appends the new days and February's rebalance, continuous through it, and GET /indexes/desk-50 answers them", async () => {
     const stored = await getDb().indexValue.findMany({ where: { indexId: INDEX }, orderBy: { date: "desc" }, take: 1 });
