@@ -174,12 +174,15 @@ test(`API rate limits are counted across both servers (database store): ${RATE_L
 
 type Mark = { date: string; price_per_share: string; data_points_180d: number };
 const markOf = async (port: number, company: string) => (await call(port, `/companies/${company}/mark`)).mark as Mark;
+/** The Desk 50's value today as `port` answers it. */
+const indexToday = async (port: number, today: string) => ((await call(port, `/indexes/desk-50?from=${today}`)).values as { value: string }[])[0]?.value;
 
 /**
  * Issue 46: a mark is current within 2 s of a trade on the other instance. One process holds the
  * updater's lease (mark_worker) and cannot be told from outside, so a trade is verified through
  * each server in turn and the mark read on the other: one of the two writes is made on the
- * instance that does not hold the lease, and that one's mark comes only through the database.
+ * instance that does not hold the lease, and that one's mark comes only through the database. The
+ * company is a Desk 50 member: today's index value follows its mark the same way.
  */
 test("a trade verified through one server moves the company's mark on the other within 2 s, both ways", async () => {
   test.setTimeout(120_000);
@@ -190,9 +193,13 @@ test("a trade verified through one server moves the company's mark on the other 
   await cli("users", "create-user", "--email", "ops@scale-out.test", "--name", "Scale-out ops", "--team", "Alpha", "--role", "marketplace_ops", "--permissions", "companies,trades_verify", "--password", "scale-out-ops-password");
   const ops = (await mintKey("ops@scale-out.test", "scale-out marks")).secret;
   const today = new Date().toISOString().slice(0, 10);
+  const { members } = (await call(PORTS[0], "/indexes/desk-50/members")) as { members: { company: { id: string } }[] };
+  expect(members.map((m) => m.company.id)).toContain(company);
   for (const [writer, reader] of [PORTS, [...PORTS].reverse()]) {
     const before = await markOf(reader, company);
     expect(before, "the rebuild gave the company a mark").toBeTruthy();
+    const indexBefore = await indexToday(reader, today);
+    expect(indexBefore, "the rebuild computed today's index value").toBeTruthy();
     const trade = {
       issuer_id: company, price_per_share: (Number(before.price_per_share) * 1.3).toFixed(2), volume: "5000000", structure: "direct",
       stock_type: "secondary", stock_class_type: "preferred", sign_date: today, won_date: today,
@@ -204,16 +211,21 @@ test("a trade verified through one server moves the company's mark on the other 
     expect(verify.status, await verify.text()).toBe(200);
     const answered = Date.now();
     let after = await markOf(reader, company);
-    while (after.price_per_share === before.price_per_share && Date.now() - answered < 2_000) {
+    let indexAfter = await indexToday(reader, today);
+    while ((after.price_per_share === before.price_per_share || indexAfter === indexBefore) && Date.now() - answered < 2_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      after = await markOf(reader, company);
+      [after, indexAfter] = await Promise.all([markOf(reader, company), indexToday(reader, today)]);
     }
     const waited = Date.now() - answered;
-    expect(Number(after.price_per_share), `written on :${writer}, read on :${reader}`).toBeGreaterThan(Number(before.price_per_share));
+    const where = `written on :${writer}, read on :${reader}`;
+    expect(Number(after.price_per_share), where).toBeGreaterThan(Number(before.price_per_share));
     expect(after.date).toBe(today);
     expect(after.data_points_180d).toBeGreaterThan(before.data_points_180d);
-    expect(waited, `written on :${writer}, read on :${reader}`).toBeLessThan(2_000);
+    expect(Number(indexAfter), where).toBeGreaterThan(Number(indexBefore));
+    expect(waited, where).toBeLessThan(2_000);
   }
+  // Neither updater failed a pass or the index's update meanwhile (logged, not answered).
+  for (const server of servers) expect(server.output(), `server on :${server.port}`).not.toMatch(/marks pass failed|Desk 50's update failed/);
 });
 
 test("start-up and serving are quiet: no warning from either server (NEXTAUTH_URL unset)", async () => {
