@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { SECRETS } from "../lib/testing/fixtures/accounts";
 import { NEW_BID } from "../lib/testing/fixtures/bodies";
+import { TRADES } from "../lib/testing/fixtures/trades";
 import { E2E_PORT, PROJECT_ROOT } from "./support/env";
 import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, type Served } from "./support/servers";
 
@@ -13,7 +14,8 @@ import { answering, createFixtureDatabase, dropDatabase, serve, signIn, stop, ty
  * the other's very next answer, counts included, though each keeps its own list and count caches;
  * a key revoked or a permission taken away by the operator CLIs is refused by both on the next
  * call; sign-in failures and API rate limits (API_RATE_LIMIT_STORE=database) are counted across
- * both. No browser: plain fetch against both.
+ * both; a trade verified through either moves the company's mark on the other within 2 s, whichever
+ * holds the marks updater's lease. No browser: plain fetch against both.
  */
 
 const PG_SERVER = process.env.E2E_PG_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -47,6 +49,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   databaseUrl = createFixtureDatabase(PG_SERVER);
   expect(databaseUrl).toMatch(/^postgresql:\/\/.+\/desk_test_/);
+  // Every company's marks and the Desk 50, as the seeds leave them, before the servers start.
+  await cli("marks:rebuild");
   key = SECRETS.alphaBroker;
   const env = { API_RATE_LIMIT_STORE: "database", API_RATE_LIMIT: String(RATE_LIMIT), API_RATE_LIMIT_WINDOW_SECONDS: "600" };
   for (const port of PORTS) servers.push(serve(port, databaseUrl, env));
@@ -91,7 +95,7 @@ test("a write through one server is in the other's next answer, counts included"
  * Asynchronous: a blocked event loop would miss the servers closing idle keep-alive sockets and
  * reuse a closed one ("other side closed").
  */
-async function cli(name: "api-key" | "users", ...args: string[]): Promise<string> {
+async function cli(name: "api-key" | "users" | "marks:rebuild", ...args: string[]): Promise<string> {
   const run = promisify(execFile);
   const options = { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 };
   return (await run("npm", ["run", "-s", name, "--", ...args], options)).stdout;
@@ -166,6 +170,80 @@ test(`API rate limits are counted across both servers (database store): ${RATE_L
     expect((await refused.json()) as unknown).toMatchObject({ error: { code: "rate_limited" } });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   }
+});
+
+type Mark = { date: string; price_per_share: string; data_points_180d: number };
+
+/**
+ * A read polled the way a client should: with the ETag of its last answer, so that while nothing
+ * changed the server answers 304, which gives the request's rate-limit unit back (the servers run
+ * with a limit of RATE_LIMIT a key). Null on a 304, else the new answer and its ETag.
+ */
+async function changed(port: number, path: string, secret: string, etag?: string): Promise<{ etag: string; body: Record<string, unknown> } | null> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, { headers: { ...bearer(secret), ...(etag ? { "if-none-match": etag } : {}) } });
+  if (response.status === 304) return null;
+  const text = await response.text();
+  expect(response.status, `GET ${path} on :${port} -> ${text.slice(0, 300)}`).toBe(200);
+  return { etag: response.headers.get("etag")!, body: JSON.parse(text) as Record<string, unknown> };
+}
+
+/**
+ * Issue 46: a mark is current within 2 s of a trade on the other instance. One process holds the
+ * updater's lease (mark_worker) and cannot be told from outside, so a trade is verified through
+ * each server in turn and the mark read on the other: one of the two writes is made on the
+ * instance that does not hold the lease, and that one's mark comes only through the database. The
+ * company is a Desk 50 member: today's index value follows its mark the same way.
+ */
+test("a trade verified through one server moves the company's mark and the Desk 50 on the other within 2 s, both ways", async () => {
+  test.setTimeout(120_000);
+  // The fixture company with the most verified trades: a settled mark, which a trade at 1.3 times it moves up.
+  const counts = new Map<string, number>();
+  for (const t of TRADES) if (t.isVerified) counts.set(t.issuerId, (counts.get(t.issuerId) ?? 0) + 1);
+  const company = [...counts].sort((x, y) => y[1] - x[1])[0][0];
+  await cli("users", "create-user", "--email", "ops@scale-out.test", "--name", "Scale-out ops", "--team", "Alpha", "--role", "marketplace_ops", "--permissions", "companies,trades_verify", "--password", "scale-out-ops-password");
+  // The reads and verifications on a key of their own, beside the other tests' broker key.
+  const ops = (await mintKey("ops@scale-out.test", "scale-out marks")).secret;
+  const today = new Date().toISOString().slice(0, 10);
+  const markPath = `/companies/${company}/mark`;
+  const indexPath = `/indexes/desk-50?from=${today}`;
+  const { members } = (await changed(PORTS[0], "/indexes/desk-50/members", ops))!.body as { members: { company: { id: string } }[] };
+  expect(members.map((m) => m.company.id)).toContain(company);
+  for (const [writer, reader] of [PORTS, [...PORTS].reverse()]) {
+    const where = `written on :${writer}, read on :${reader}`;
+    let mark = (await changed(reader, markPath, ops))!;
+    let index = (await changed(reader, indexPath, ops))!;
+    const before = mark.body.mark as Mark;
+    const indexBefore = (index.body.values as { value: string }[])[0]?.value;
+    expect(before, "the rebuild gave the company a mark").toBeTruthy();
+    expect(indexBefore, "the rebuild computed today's index value").toBeTruthy();
+    const trade = {
+      issuer_id: company, price_per_share: (Number(before.price_per_share) * 1.3).toFixed(2), volume: "5000000", structure: "direct",
+      stock_type: "secondary", stock_class_type: "preferred", sign_date: today, won_date: today,
+      verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example",
+    };
+    const { id } = (await call(writer, "/my/trades", { method: "POST", body: trade })) as { id: string };
+    // An unverified trade is not on the tape: the verification is the write that moves the mark.
+    const verify = await fetch(`http://127.0.0.1:${writer}/api/v1/ops/trades/${id}/verify`, { method: "POST", headers: bearer(ops) });
+    expect(verify.status, await verify.text()).toBe(200);
+    const answered = Date.now();
+    let after = before;
+    let indexAfter = indexBefore;
+    for (;;) {
+      const [newMark, newIndex] = await Promise.all([changed(reader, markPath, ops, mark.etag), changed(reader, indexPath, ops, index.etag)]);
+      if (newMark) [mark, after] = [newMark, newMark.body.mark as Mark];
+      if (newIndex) [index, indexAfter] = [newIndex, (newIndex.body.values as { value: string }[])[0].value];
+      if ((after.price_per_share !== before.price_per_share && indexAfter !== indexBefore) || Date.now() - answered >= 2_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const waited = Date.now() - answered;
+    expect(Number(after.price_per_share), where).toBeGreaterThan(Number(before.price_per_share));
+    expect(after.date).toBe(today);
+    expect(after.data_points_180d).toBeGreaterThan(before.data_points_180d);
+    expect(Number(indexAfter), where).toBeGreaterThan(Number(indexBefore));
+    expect(waited, where).toBeLessThan(2_000);
+  }
+  // Neither updater failed a pass or the index's update meanwhile (logged, not answered).
+  for (const server of servers) expect(server.output(), `server on :${server.port}`).not.toMatch(/marks pass failed|Desk 50's update failed/);
 });
 
 test("start-up and serving are quiet: no warning from either server (NEXTAUTH_URL unset)", async () => {

@@ -1,16 +1,17 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { toStoredDecimal } from "../domain/decimal";
+import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
 import { dayDate, dayNumber } from "./days";
 import type { CompanyInputs } from "./history";
 import { DESK_50, indexValues, rebalanceDates, selectMembers, type Member } from "./index-rules";
 import type { Mark } from "./types";
 
 /**
- * The Desk 50 computed by `npm run marks:rebuild` (docs/marks.md, "The Desk 50") and stored in
- * `index_values` and `index_members`, so its reads are two seeks. The rules are lib/marks/index-rules.ts;
- * here, what they read: each rebalance's trailing verified volume from the rebuild's inputs, and
- * the marks of the companies that can be members, recorded as the rebuild walks them.
+ * The Desk 50 (docs/marks.md, "The Desk 50"), stored in `index_values` and `index_members` so its
+ * reads are two seeks: computed whole by `npm run marks:rebuild` (Desk50Builder: each rebalance's
+ * trailing verified volume from the rebuild's inputs, and the marks of the companies that can be
+ * members, recorded as the rebuild walks them), then kept current by the marks updater
+ * (updateDesk50: the days since, from the stored marks). The rules are lib/marks/index-rules.ts.
  */
 
 export const DESK_50_INDEX = { id: "desk-50", name: "Desk 50" } as const;
@@ -71,4 +72,80 @@ export async function storeDesk50(db: Db, { members, values }: ReturnType<Desk50
     db.indexValue.createMany({ data: values.map((v) => ({ indexId, date: v.date, value: toStoredDecimal(v.value.toFixed(8)) })) }),
     db.indexMember.createMany({ data: [...members].flatMap(([date, list]) => list.map((m) => ({ indexId, date, companyId: m.companyId, weight: m.weight }))) }),
   ]);
+}
+
+/**
+ * Verified USD volume of each company over the 12 months ending `date`, summed in tape order as
+ * the rebuild sums it (lib/marks/inputs.ts), so both rank ties alike.
+ */
+async function trailingVolumes(db: Db, date: string): Promise<Map<string, number>> {
+  const after = dayDate(dayNumber(date) - DESK_50.trailingDays);
+  const trades = await db.trade.findMany({
+    where: { isVerified: true, signDate: { gt: after, lte: date } },
+    select: { issuerId: true, volume: true },
+    orderBy: [{ issuerId: "asc" }, { signDate: "asc" }, { id: "asc" }],
+  });
+  const volumes = new Map<string, number>();
+  for (const t of trades) volumes.set(t.issuerId, (volumes.get(t.issuerId) ?? 0) + Number(t.volume));
+  return volumes;
+}
+
+/** The members a rebalance on `date` chooses: among the companies with a mark that day (one seek on the marks' (date, company) index). */
+async function membersOn(db: Db, date: string): Promise<Member[]> {
+  const volumes = await trailingVolumes(db, date);
+  const marked = new Set((await db.mark.findMany({ where: { date }, select: { companyId: true } })).map((m) => m.companyId));
+  return selectMembers(volumes, (id) => marked.has(id));
+}
+
+/**
+ * Brings the stored index up to `today` from the stored marks (the updater's day roll, and after a
+ * write to a member's mark). The values are recomputed from the last rebalance before today, whose
+ * stored value and members fix the units held (index-rules.ts), so a member's recomputed mark
+ * today moves today's value; the days after the last stored one before today are written, today
+ * included, and each first of a month without members gets them chosen and stored. An index with
+ * nothing stored starts on the day of the first verified trade, as the rebuild starts it. Answers
+ * the companies whose marks the values read (null: not started, no verified trade with a mark yet).
+ * At most two rebalances' members (100 companies) over a month of marks, a day roll's statements.
+ */
+export async function updateDesk50(db: Db, today: string): Promise<Set<string> | null> {
+  const indexId = DESK_50_INDEX.id;
+  // The rebalance whose units today's value holds: the last before today (today's, when the index began today).
+  const anchorRow =
+    (await db.indexMember.findFirst({ where: { indexId, date: { lt: today } }, orderBy: { date: "desc" }, select: { date: true } })) ??
+    (await db.indexMember.findFirst({ where: { indexId, date: today }, select: { date: true } }));
+  const stored = new Map<string, Member[]>();
+  let anchor: string;
+  let base: number = DESK_50.baseValue;
+  if (anchorRow) {
+    anchor = anchorRow.date;
+    for (const m of await db.indexMember.findMany({ where: { indexId, date: { gte: anchor, lte: today } } })) {
+      stored.set(m.date, [...(stored.get(m.date) ?? []), { companyId: m.companyId, weight: m.weight }]);
+    }
+    const value = await db.indexValue.findUnique({ where: { indexId_date: { indexId, date: anchor } } });
+    if (!value) throw new Error(`the Desk 50 has members on ${anchor} but no value`);
+    base = Number(fromStoredDecimal(value.value));
+  } else {
+    const first = await db.trade.findFirst({ where: { isVerified: true, signDate: { lte: today } }, orderBy: { signDate: "asc" }, select: { signDate: true } });
+    if (!first) return null;
+    anchor = first.signDate;
+  }
+  const members = new Map<string, Member[]>();
+  for (const date of rebalanceDates(anchor, today)) members.set(date, stored.get(date) ?? (await membersOn(db, date)));
+  const ids = new Set([...members.values()].flatMap((list) => list.map((m) => m.companyId)));
+  const prices = new Map<string, number>();
+  const marks = await db.mark.findMany({ where: { companyId: { in: [...ids] }, date: { gte: anchor, lte: today } }, select: { companyId: true, date: true, pricePerShare: true } });
+  for (const m of marks) prices.set(`${m.companyId} ${m.date}`, Number(fromStoredDecimal(m.pricePerShare)));
+  const days: string[] = [];
+  for (let d = dayNumber(anchor); d <= dayNumber(today); d++) days.push(dayDate(d));
+  const values = indexValues(days, (date) => members.get(date) ?? null, (id, date) => prices.get(`${id} ${date}`) ?? null, base);
+  if (!values.length) return null;
+  const last = (await db.indexValue.findFirst({ where: { indexId, date: { lt: today } }, orderBy: { date: "desc" }, select: { date: true } }))?.date ?? "";
+  const chosen = [...members].filter(([date, list]) => !stored.has(date) && list.length > 0);
+  await db.$transaction([
+    db.indexValue.deleteMany({ where: { indexId, date: { gt: last } } }),
+    db.indexValue.createMany({ data: values.filter((v) => v.date > last).map((v) => ({ indexId, date: v.date, value: toStoredDecimal(v.value.toFixed(8)) })) }),
+    db.indexMember.deleteMany({ where: { indexId, date: { in: chosen.map(([date]) => date) } } }),
+    db.indexMember.createMany({ data: chosen.flatMap(([date, list]) => list.map((m) => ({ indexId, date, companyId: m.companyId, weight: m.weight }))) }),
+  ]);
+  return ids;
 }

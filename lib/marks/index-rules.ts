@@ -1,7 +1,7 @@
 /**
  * The Desk 50's rules (issue 46; docs/marks.md, "The Desk 50"), pure: who is in it, with what
  * weight, and its value from the members' daily marks. What reads the volumes and marks and
- * stores the values comes later.
+ * stores the values is lib/marks/desk50.ts: the rebuild's whole history, and the updater's days since.
  */
 
 export const DESK_50 = { size: 50, baseValue: 100, trailingDays: 365 } as const;

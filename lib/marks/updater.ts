@@ -5,8 +5,10 @@ import { getDb, getEngine, isUniqueViolation, type Db } from "../db/client";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
 import { envInteger } from "../env-number";
+import { logger } from "../log/logger";
 import { utcToday } from "../market/summary";
 import type { MarketFactors } from "./adjustments";
+import { updateDesk50 } from "./desk50";
 import type { MarkState } from "./estimator";
 import { carryForward, companyHistory } from "./history";
 import { companyInputs } from "./inputs";
@@ -17,8 +19,9 @@ import { markRow, storedFactors, upsertMarks } from "./store";
  * signal is the audit trail the writes already record: each pass reads the trade and indication
  * events after the last one it saw (one seek on the key), and recomputes the current mark of each
  * company they touch, after their commit and outside their transactions. Once a UTC day ends, every
- * company's series is carried to the new day from its stored state. One process at a time: it
- * holds a lease in `mark_worker`, like the webhook worker holds its endpoints'.
+ * company's series is carried to the new day from its stored state, and the Desk 50 extended to it;
+ * today's index value is recomputed after a pass that recomputed a member's mark. One process at a
+ * time: it holds a lease in `mark_worker`, like the webhook worker holds its endpoints'.
  */
 
 const WORKER_ID = "marks";
@@ -53,9 +56,12 @@ interface Progress {
   /** Events after the persisted cursor already handled by this process (the sweep skips them), with when each was recorded. */
   handled: Map<number, number>;
   lastSweep: number;
+  /** The day this process last brought the Desk 50 to (null: not yet under this lease), and the companies its values read then. */
+  indexDay: string | null;
+  indexCompanies: ReadonlySet<string>;
 }
 
-const progress: Progress = { held: null, seen: 0, handled: new Map(), lastSweep: 0 };
+const progress: Progress = { held: null, seen: 0, handled: new Map(), lastSweep: 0, indexDay: null, indexCompanies: new Set() };
 
 /** The worker's row, made by the first process that looks (of several at once, one makes it). */
 async function firstRow(db: Db) {
@@ -80,7 +86,8 @@ async function holdLease(db: Db, owner: string, now: Date): Promise<Held | null>
     where: { id: WORKER_ID, OR: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: { lt: now } }] },
     data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) },
   });
-  if (count === 1 && row.leaseOwner !== owner) Object.assign(progress, { seen: row.seq, handled: new Map(), lastSweep: 0 });
+  // Taken over (from another process, or a rebuild that replaced everything): nothing this process knew still holds.
+  if (count === 1 && row.leaseOwner !== owner) Object.assign(progress, { seen: row.seq, handled: new Map(), lastSweep: 0, indexDay: null, indexCompanies: new Set() });
   progress.held = count === 1 ? { owner, until: now.getTime() + LEASE_MS, day: row.day, seq: row.seq } : null;
   return progress.held;
 }
@@ -183,7 +190,23 @@ export async function runMarksPass(now = new Date(), owner = MARKS_OWNER, db: Db
     progress.seen = Math.max(progress.seen, Number(e.seq));
   }
   if (sweep) await settle(db, worker, now);
+  // Once a day (the roll), and when a member's mark moved: the Market page's index shows today's marks.
+  if (progress.indexDay !== today || [...companies].some((id) => progress.indexCompanies.has(id))) await keepIndex(db, today);
   return companies.size;
+}
+
+/**
+ * The Desk 50 brought to `today` (lib/marks/desk50.ts). Last in the pass, and its failure logged
+ * rather than thrown, so that the marks never wait on the index: a failed update is tried again
+ * at the next write to a member or the next day.
+ */
+async function keepIndex(db: Db, today: string): Promise<void> {
+  progress.indexDay = today;
+  try {
+    progress.indexCompanies = (await updateDesk50(db, today)) ?? new Set();
+  } catch (error) {
+    logger.error({ err: error }, "the Desk 50's update failed");
+  }
 }
 
 /** Moves the persisted cursor past the events no earlier transaction can still commit before. */
