@@ -4,6 +4,6 @@ import { listResponse } from "@/lib/http/list-response";
 import { operationRoute } from "@/lib/http/operation-route";
 import { OPERATIONS } from "@/lib/http/operations";
 
-export const GET = operationRoute(OPERATIONS.listDeals, async ({ request, caller, input }) => listResponse(request, "deals", dealList(caller, input), input));
+export const GET = operationRoute(OPERATIONS.listDeals, async ({ request, caller, input }) => listResponse(request, "deals", dealList(caller, input), input, { keepAnswers: true }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = readOnly;
