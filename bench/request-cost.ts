@@ -2,12 +2,13 @@
  * `npm run bench:request`: what one API request (a read, unless --method says otherwise) costs our
  * own code, without Next.js's server around it (docs/performance.md, "npm run bench:request"). The
  * route module's handler is called in-process with a real Request, against the database
- * DATABASE_URL names (default: SQLite prisma/data/large.db), as broker@alpha.example with a key
- * minted for the run:
+ * DATABASE_URL names (default: SQLite prisma/data/large.db), as broker@alpha.example (or `--as`'s
+ * user) with a key minted for the run:
  *
  *   npm run bench:request -- --path /api/v1/my/trades [--calls 4000] [--rounds 7]
  *   npm run bench:request -- --path /api/v1/companies/<id>   (dynamic segments are path parameters)
  *   npm run bench:request -- --method PATCH --path /api/v1/my/indications/<id> --body '{"details":"x"}'
+ *   npm run bench:request -- --as ops@marketplace.example --method POST --path /api/v1/ops/deals/<id>/terms --body '{…}'
  *
  * It prints two figures:
  * - CPU per call: `process.cpuUsage()` around `--calls` calls, 32 in flight, for each of `--rounds`
@@ -35,7 +36,7 @@ if (!process.env.DATABASE_URL?.trim()) process.env.DATABASE_URL = DEFAULT_LARGE_
 const IN_FLIGHT = 32;
 
 const { values } = parseArgs({
-  options: { path: { type: "string" }, method: { type: "string" }, body: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } },
+  options: { path: { type: "string" }, as: { type: "string" }, method: { type: "string" }, body: { type: "string" }, calls: { type: "string" }, rounds: { type: "string" } },
 });
 const METHOD = (values.method ?? "GET").toUpperCase();
 
@@ -55,7 +56,7 @@ async function main() {
   const handler = handlers[METHOD];
   if (!handler) throw new Error(`${pathname} has no ${METHOD}`);
   const db = getDb();
-  const user = await db.user.findUniqueOrThrow({ where: { email: "broker@alpha.example" }, select: { id: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { email: values.as ?? "broker@alpha.example" }, select: { id: true } });
   const { secret } = await createApiKey(db, { userId: user.id, name: `request-cost ${new Date().toISOString()}` });
 
   const context = new AsyncLocalStorage<object>();

@@ -82,7 +82,9 @@ function actorFor(caller: Caller, teamId: string, deal: Deal, by: DealStepEvent[
 /** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits, and each team's view after the step. */
 export async function recordDealEvents(write: Write, caller: Caller, event: DealStepEvent): Promise<{ changes: Change[]; after: Map<string, Deal> }> {
   const after = await viewsOf(write, event.id, event.audience);
+  const members = await membersTold(write, caller, event, after);
   const changes: Change[] = [];
+  const notifications: NotificationRow[] = [];
   for (const { teamId } of event.audience) {
     const is = after.get(teamId);
     if (!is) continue;
@@ -90,21 +92,35 @@ export async function recordDealEvents(write: Write, caller: Caller, event: Deal
     const changed = changesBetween(was as Record<string, unknown> | null, is as unknown as Record<string, unknown>);
     const actor = actorFor(caller, teamId, is, event.by);
     const eventId = await recordEvent(write, actor, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
-    await writeNotifications(write.tx, event.at, await dealNotifications(write, caller, teamId, is, { ...event, eventId }));
+    notifications.push(...dealNotifications(members.get(teamId) ?? [], is, { ...event, eventId }));
     changes.push({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } });
   }
+  await writeNotifications(write.tx, event.at, notifications);
   return { changes, after };
 }
 
+type Member = { id: string; teamId: string; permissions: string };
+
 /**
- * Who of a team is told of a step (docs/api/live.md, "Notifications"): every active member of
- * each party but the one who took it; of the marketplace team, those who may run deals, when a
- * deal waits for them (accepted: to introduce). Told what the team's reading of the deal says.
+ * Who of each team may be told of a step (docs/api/live.md, "Notifications"): every active member
+ * of each party but the one who took it; of the marketplace team, those who may run deals, when a
+ * deal waits for them (accepted: to introduce). One read for every team told.
  */
-async function dealNotifications(write: Write, caller: Caller, teamId: string, deal: Deal, event: DealStepEvent & { eventId: string }): Promise<NotificationRow[]> {
-  if (deal.role === null && event.action !== "deal.accepted") return [];
-  const members = await write.tx.user.findMany({ where: { teamId, disabledAt: null, id: { not: caller.userId } }, select: { id: true, permissions: true } });
-  const told = deal.role === null ? members.filter((member) => member.permissions.includes(`"${REQUIRES.manageDeals.permission}"`)) : members;
+async function membersTold(write: Write, caller: Caller, event: DealStepEvent, views: Map<string, Deal>): Promise<Map<string, Member[]>> {
+  const teams = event.audience.map(({ teamId }) => teamId).filter((teamId) => views.get(teamId)?.role !== null || event.action === "deal.accepted");
+  const byTeam = new Map<string, Member[]>();
+  if (teams.length === 0) return byTeam;
+  const members = await write.tx.user.findMany({ where: { teamId: { in: teams }, disabledAt: null, id: { not: caller.userId } }, select: { id: true, teamId: true, permissions: true } });
+  for (const member of members) {
+    const marketplace = views.get(member.teamId)?.role === null;
+    if (marketplace && !member.permissions.includes(`"${REQUIRES.manageDeals.permission}"`)) continue;
+    byTeam.set(member.teamId, [...(byTeam.get(member.teamId) ?? []), member]);
+  }
+  return byTeam;
+}
+
+/** The notifications of a team's members told of a step: what the team's reading of the deal says. */
+function dealNotifications(told: readonly Member[], deal: Deal, event: DealStepEvent & { eventId: string }): NotificationRow[] {
   const other = deal.role === "owner" ? deal.requester : deal.role === "requester" ? deal.owner : null;
   const data = { action: event.action, company: deal.company, other: other?.team?.name ?? null, role: deal.role, stage: deal.stage, side: deal.indication.side, reason: event.reason };
   return told.map((member) => ({
