@@ -1,13 +1,17 @@
 import "server-only";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { Worker } from "node:worker_threads";
+import type { Client as PgClient } from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { databaseKind, sqliteFilePath } from "../db/url";
 import { MARK_COLUMNS } from "./store";
 
 /**
  * Where `npm run marks:rebuild` writes: straight through the driver, as the large seed loads
- * (prisma/seed/large-sinks.ts), not the ORM row by row: multi-row statements on SQLite, one
- * unnest() INSERT per batch on PostgreSQL. The date index goes during the load and comes back at
+ * (prisma/seed/large-sinks.ts), not the ORM row by row: multi-row statements on SQLite, a COPY
+ * per batch on PostgreSQL. The date index goes during the load and comes back at
  * the end (one sort instead of millions of random inserts). A batch is written while the rebuild
  * computes the next: on SQLite by a thread of its own (lib/marks/sqlite-writer.mjs), on
  * PostgreSQL by the server (docs/performance.md, "Marks rebuild").
@@ -26,6 +30,9 @@ export type StateRow = [companyId: string, date: string, state: string];
 
 const DATE_INDEX = `CREATE INDEX IF NOT EXISTS "marks_date_company_id_idx" ON "marks"("date", "company_id")`;
 const STATE_COLUMNS = ["company_id", "date", "state", "updated_at"] as const;
+// As prisma/postgres/migrations/20261205000000_marks made them. A rebuild that stops between the two runs again from the start.
+const PG_CONSTRAINTS_DROP = `ALTER TABLE "marks" DROP CONSTRAINT IF EXISTS "marks_company_id_fkey", DROP CONSTRAINT IF EXISTS "marks_pkey"`;
+const PG_CONSTRAINTS_ADD = `ALTER TABLE "marks" ADD CONSTRAINT "marks_pkey" PRIMARY KEY ("company_id", "date"), ADD CONSTRAINT "marks_company_id_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE CASCADE`;
 
 export function markSink(url: string): Promise<MarkSink> {
   return databaseKind(url) === "sqlite" ? sqliteSink(sqliteFilePath(url)) : postgresSink(url);
@@ -66,6 +73,18 @@ async function sqliteSink(file: string): Promise<MarkSink> {
   };
 }
 
+/** A value in COPY's text format: `\N` for null; backslash, tab, newline and return escaped. */
+function copyText(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  return String(value).replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+}
+
+/** Rows into `table` by COPY … FROM STDIN (pg-copy-streams): several times an INSERT's rows a second. */
+async function copyRows(client: PgClient, table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
+  const text = rows.map((row) => row.map(copyText).join("\t")).join("\n") + "\n";
+  await pipeline(Readable.from([text]), client.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(",")}) FROM STDIN`)));
+}
+
 async function postgresSink(url: string): Promise<MarkSink> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
@@ -79,16 +98,18 @@ async function postgresSink(url: string): Promise<MarkSink> {
     );
   return {
     async begin() {
-      await client.query(`TRUNCATE "marks", "mark_states"; DROP INDEX IF EXISTS "marks_date_company_id_idx"`);
+      // The key and the foreign key go too (a row-by-row check and insert each): made again at the end, by sorting and one join.
+      await client.query(`TRUNCATE "marks", "mark_states"; DROP INDEX IF EXISTS "marks_date_company_id_idx"; ${PG_CONSTRAINTS_DROP}`);
     },
     async write(marks, states, now) {
       const at = now.toISOString().slice(0, -1);
       await client.query("BEGIN");
-      await unnest("marks", MARK_COLUMNS, ["text", "text", "text", "text", "text", "text", "int", "int", "float8"], marks);
+      await copyRows(client, "marks", MARK_COLUMNS, marks);
       await unnest("mark_states", STATE_COLUMNS, ["text", "text", "text", "timestamp"], states.map((r) => [...r, at]));
       await client.query("COMMIT");
     },
     async finish() {
+      await client.query(PG_CONSTRAINTS_ADD);
       await client.query(DATE_INDEX);
       await client.query(`ANALYZE "marks"`);
     },
