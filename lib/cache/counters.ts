@@ -8,8 +8,12 @@ import { sql, type RawBuilder } from "kysely";
  * - `team_table_versions`, one row per team and table, with the team's row count beside it
  *   (migration 20261127030000_team_versions): a team's list is not invalidated by other teams'
  *   writes.
+ *
+ * `marks` is the one bumped by its writers, not by triggers: the marks are derived data written
+ * only by lib/marks (the updater's upserts, the rebuild's end), and a rebuild writes millions of
+ * rows a trigger would each bump (migration 20261206040000_marks_version).
  */
-export type Counter = "companies" | "indications" | "trades" | "auth";
+export type Counter = "companies" | "indications" | "trades" | "auth" | "marks";
 
 /**
  * A counter's current value, as a scalar subquery. Counter and table names are a closed set of our

@@ -72,24 +72,57 @@ export interface KeysetPage<T> {
 }
 
 /**
- * A list read outside the page engine (GET /marks: a table without `id` or change counter) with the
- * page fields, cursor and links of every list: `read` is given the page's window, by number
- * (`offset`) or after a cursor's row (`after`); the ETag is the body's hash.
+ * A list read outside the page engine (GET /marks: a table without `id` or trigger-kept counter)
+ * with the page fields, cursor and links of every list: `read` is given the page's window, by
+ * number (`offset`) or after a cursor's row (`after`). The body and its Link header, for keptResponse.
  */
-export async function keysetListResponse<T>(
-  request: Request,
+export async function keysetListAnswer<T>(
   url: URL,
   resource: string,
   order: OrderBy,
   window: PageRequest,
   read: (at: { limit: number; offset: number; after?: PageKey }) => Promise<KeysetPage<T>>,
-): Promise<ApiResult> {
+): Promise<{ body: unknown; headers: Record<string, string> }> {
   const after = window.cursor === undefined ? undefined : openCursor(window.cursor, url.pathname, order);
   const { limit, offset } = pageWindow(window);
   const found = await read(after ? { limit, offset: 0, after } : { limit, offset });
   const page = buildJsonPage<T>(JSON.stringify(found.items), window, found.total, { next: found.next });
   const nav = { page: page.page, next_cursor: nextCursor(url.pathname, order, found.next) };
-  return etagResponse(request, toListBody(resource, page, nav.next_cursor), pageLinks(url, nav));
+  return { body: toListBody(resource, page, nav.next_cursor), headers: pageLinks(url, nav) };
+}
+
+/** A read kept between requests: its body's text, ETag and headers, and the counters it was read at. */
+interface KeptAnswer {
+  version: string;
+  body: JsonText;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+// Per read (its key names the resource, the caller's view of it, and the window): a 365-day series is ~30 KB.
+const keptReads = createCache<string, KeptAnswer>("answeredPages.reads");
+
+/** A read that may be answered again: `key` names what it reads, `version` the counters it depends on (read before `read` runs). */
+export interface KeptRead {
+  key: string;
+  version: string;
+  read: () => Promise<{ body: unknown; headers?: Record<string, string> }>;
+}
+
+/**
+ * A read answered from the kept body while its counters stand, else by `read` and kept; with the
+ * body's hash as ETag and 304 as etagResponse. A write between the counters' read and `read`
+ * keeps a newer body under the older counters: the next request reads it again.
+ */
+export async function keptResponse(request: Request, { key, version, read }: KeptRead): Promise<ApiResult> {
+  let kept = keptReads.get(key);
+  if (kept?.version !== version) {
+    const { body, headers = {} } = await read();
+    const text = new JsonText(jsonBodyText(body));
+    kept = { version, body: text, etag: bodyEtag(text), headers };
+    keptReads.set(key, kept);
+  }
+  return conditionalResponse(request.headers.get("if-none-match"), kept.body, kept.etag, kept.headers);
 }
 
 /**

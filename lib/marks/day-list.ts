@@ -13,8 +13,9 @@ import { dayMarkSchema, type DayMark } from "./schema";
 /**
  * GET /marks and /marks.csv: every company's mark on one day, in company id order, read off the
  * (date, company_id) index. Not through the list engine (lib/db/page.ts): it lists tables with an
- * `id` and a change counter, and `marks` has neither (its key is (company_id, date), and the
- * rebuild writes millions of rows that a counter's trigger would slow); the ETag is the body's hash.
+ * `id` and a trigger-kept change counter, and `marks` has neither (its key is (company_id, date),
+ * and the rebuild writes millions of rows a trigger would slow); the ETag is the body's hash, and
+ * the API's pages are kept under the counter the marks' writers bump (lib/marks/kept.ts).
  */
 
 /** The order, as a cursor names it: a row's key is its company's id. */

@@ -6,6 +6,7 @@ import { compiled } from "../db/sql";
 import { fromStoredDecimal } from "../domain/decimal";
 import { requireCompany } from "../market/queries";
 import { utcToday } from "../market/summary";
+import { marksVersion } from "./kept";
 import type { CompanyMark, CompanyMarks, MarkSeriesQuery } from "./schema";
 
 /**
@@ -55,7 +56,21 @@ export async function companyMark(caller: Caller, companyId: string, today = utc
 /** GET /companies/{company_id}/marks: the daily series from `from` to `to` (at most today), oldest first. */
 export async function companyMarks(caller: Caller, companyId: string, query: MarkSeriesQuery, today = utcToday(), engine: Engine = getEngine()): Promise<CompanyMarks> {
   const company = await requireCompany(caller, companyId, engine);
+  return seriesOf(company, query, today, engine);
+}
+
+async function seriesOf(company: { id: string; name: string }, query: MarkSeriesQuery, today: string, engine: Engine): Promise<CompanyMarks> {
   const to = query.to !== undefined && query.to < today ? query.to : today;
   const rows = await engine.run<Row>(seriesSql(engine, company.id, query.from, to, false));
   return { company, marks: rows.map(prices) };
+}
+
+/** The API's GET /companies/{company_id}/marks: companyMarks as a read the API keeps while no mark is written (lib/marks/kept.ts). */
+export async function companyMarksRead(caller: Caller, companyId: string, query: MarkSeriesQuery, today = utcToday(), engine: Engine = getEngine()) {
+  const company = await requireCompany(caller, companyId, engine);
+  return {
+    key: `marks series ${company.id} ${query.from ?? ""} ${query.to ?? ""} ${today}`,
+    version: await marksVersion(engine),
+    read: async () => ({ body: await seriesOf(company, query, today, engine) }),
+  };
 }

@@ -7,6 +7,7 @@ import { dayDate } from "./days";
 import { Desk50Builder, storeDesk50 } from "./desk50";
 import { companyHistory, type CompanyInputs } from "./history";
 import { readInputs } from "./inputs";
+import { markWritten } from "./kept";
 import { markRow, storeFactors } from "./store";
 import { holdForRebuild, markRebuilt } from "./updater";
 
@@ -72,6 +73,7 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
     await sink.close();
   }
   await storeDesk50(db, desk50.result());
+  await markWritten(db);
   log(`  the Desk 50 computed and stored by ${seconds(started)} s`);
   await markRebuilt(db, today, seq);
   return { companies: inputs.length, marks: count, seconds: Number(seconds(started)) };

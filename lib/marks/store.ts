@@ -7,6 +7,7 @@ import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } fro
 import { NO_FACTORS, type MarketFactors } from "./adjustments";
 import { dayDate } from "./days";
 import type { MarkState } from "./estimator";
+import { markWritten } from "./kept";
 import type { Mark } from "./types";
 
 /**
@@ -40,8 +41,13 @@ export function markRow(companyId: string, m: Mark): unknown[] {
 /** Rows per upsert statement: SQLite takes at most 32,766 parameters. */
 const ROWS_PER_STATEMENT = 500;
 
-/** Upserts marks, and the states the companies' series stand at, `rows` being MARK_COLUMNS-ordered. */
+/**
+ * Upserts marks, and the states the companies' series stand at, `rows` being MARK_COLUMNS-ordered,
+ * in one transaction with the marks counter's bump (lib/marks/kept.ts): a kept answer read at the
+ * old count never shows the new rows as current.
+ */
 export async function upsertMarks(db: Db, dialect: Dialect, rows: unknown[][], states: { companyId: string; state: MarkState }[], now = new Date()): Promise<void> {
+  const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => Object.fromEntries(MARK_COLUMNS.map((c, k) => [c, r[k]])));
     const update = Object.fromEntries(MARK_COLUMNS.slice(2).map((c) => [c, sql.ref(`excluded.${c}`)]));
@@ -50,7 +56,7 @@ export async function upsertMarks(db: Db, dialect: Dialect, rows: unknown[][], s
       .values(values as never)
       .onConflict((oc) => oc.columns(["company_id", "date"]).doUpdateSet(update as never));
     const { text, values: params } = compiled(dialect, statement);
-    await db.$executeRawUnsafe(text, ...params);
+    statements.push(db.$executeRawUnsafe(text, ...params));
   }
   for (let i = 0; i < states.length; i += ROWS_PER_STATEMENT) {
     const values = states.slice(i, i + ROWS_PER_STATEMENT).map(({ companyId, state }) => ({
@@ -64,8 +70,10 @@ export async function upsertMarks(db: Db, dialect: Dialect, rows: unknown[][], s
       .values(values as never)
       .onConflict((oc) => oc.column("company_id").doUpdateSet({ date: sql.ref("excluded.date"), state: sql.ref("excluded.state"), updated_at: sql.ref("excluded.updated_at") } as never));
     const { text, values: params } = compiled(dialect, statement);
-    await db.$executeRawUnsafe(text, ...params);
+    statements.push(db.$executeRawUnsafe(text, ...params));
   }
+  if (rows.length > 0) statements.push(markWritten(db));
+  if (statements.length > 0) await db.$transaction(statements);
 }
 
 const FACTORS_ID = "market";

@@ -13,6 +13,7 @@ import { callRoute, expectError } from "@/lib/testing/http";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { GET as markOf } from "./companies/[company_id]/mark/route";
 import { GET as marksOf } from "./companies/[company_id]/marks/route";
+import { GET as dayMarks } from "./marks/route";
 import { POST as createIndication } from "./my/indications/route";
 import { POST as recordTrade } from "./my/trades/route";
 import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
@@ -33,6 +34,13 @@ const COMPANY_ID = (() => {
 const markPath = (id = COMPANY_ID) => `/api/v1/companies/${id}/mark`;
 const seriesPath = (query = "", id = COMPANY_ID) => `/api/v1/companies/${id}/marks${query}`;
 let verifier: string;
+
+/** The company's entry in GET /marks (today's), read through every page. */
+async function dayEntry(): Promise<{ price_per_share: string } | undefined> {
+  const result = await callRoute(dayMarks, "/api/v1/marks?per_page=100", { key: KEY });
+  expect(result.status, result.text).toBe(200);
+  return (result.body as { marks: { company: { id: string }; price_per_share: string }[] }).marks.find((m) => m.company.id === COMPANY_ID);
+}
 
 async function currentMark(): Promise<NonNullable<CompanyMark["mark"]>> {
   const result = await callRoute(markOf, markPath(), { key: KEY });
@@ -120,6 +128,8 @@ describe("keeping the mark up to date", () => {
     const stop = startMarksLoop(50);
     try {
       const before = await currentMark();
+      expect(companyMarksSchema.parse((await callRoute(marksOf, seriesPath(), { key: KEY })).body).marks.at(-1)?.price_per_share).toBe(before.price_per_share);
+      expect(await dayEntry()).toMatchObject({ price_per_share: before.price_per_share });
       const price = (Number(before.price_per_share) * 1.3).toFixed(2);
       const trade = {
         issuer_id: COMPANY_ID, price_per_share: price, volume: "5000000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred",
@@ -138,6 +148,9 @@ describe("keeping the mark up to date", () => {
       }
       expect(Number(after.price_per_share)).toBeGreaterThan(Number(before.price_per_share));
       expect(Date.now() - committed).toBeLessThan(2_000);
+      // The series and the day's page read before the trade were kept (lib/marks/kept.ts): the update is in them now.
+      expect(companyMarksSchema.parse((await callRoute(marksOf, seriesPath(), { key: KEY })).body).marks.at(-1)?.price_per_share).toBe(after.price_per_share);
+      expect(await dayEntry()).toMatchObject({ price_per_share: after.price_per_share });
     } finally {
       await stop();
     }

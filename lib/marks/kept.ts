@@ -1,0 +1,24 @@
+import "server-only";
+import { counterSql } from "../cache/counters";
+import { getEngine, type Db } from "../db/client";
+import type { Engine } from "../db/engine";
+import { compiled } from "../db/sql";
+
+/**
+ * The `marks` counter (docs/performance-decisions.md, "Marks answers"): a company's series and the
+ * pages of a day's marks are read alike by every caller with `companies`, so the API keeps their
+ * answers under it (lib/http/list-response.ts, keptResponse); every write of marks bumps it
+ * (markWritten) in its rows' transaction. Keys name the day an answer ends at, so the UTC day's
+ * turn is a new key.
+ */
+
+/** The marks counter as it stands now. */
+export async function marksVersion(engine: Engine = getEngine()): Promise<string> {
+  const [row] = await engine.run<{ v: unknown }>(compiled(engine.dialect, engine.dialect.db.selectNoFrom(counterSql("marks").as("v"))));
+  return String(row.v);
+}
+
+/** The statement that follows a write of marks (lib/marks/store.ts, in its transaction; rebuild.ts): the kept answers are read again. */
+export function markWritten(db: Db) {
+  return db.$executeRawUnsafe(`UPDATE "table_versions" SET "version" = "version" + 1 WHERE "name" = 'marks'`);
+}
