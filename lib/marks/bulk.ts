@@ -1,5 +1,6 @@
 import "server-only";
 import { databaseKind, sqliteFilePath } from "../db/url";
+import type { CurrentMark } from "./current";
 import { MARK_COLUMNS } from "./store";
 
 /**
@@ -14,12 +15,15 @@ export interface MarkSink {
   begin(): Promise<void>;
   marks(rows: unknown[][]): Promise<void>;
   states(rows: [companyId: string, date: string, state: string][], now: Date): Promise<void>;
+  /** Every company's mark columns (lib/marks/current.ts): those of `rows`, the others' emptied, in one transaction. */
+  currents(rows: [companyId: string, ...CurrentMark][]): Promise<void>;
   finish(): Promise<void>;
   close(): Promise<void>;
 }
 
 const DATE_INDEX = `CREATE INDEX IF NOT EXISTS "marks_date_company_id_idx" ON "marks"("date", "company_id")`;
 const STATE_COLUMNS = ["company_id", "date", "state", "updated_at"] as const;
+const CLEAR_CURRENTS = `UPDATE "companies" SET "mark_price" = NULL, "mark_ratio_30d" = NULL WHERE "mark_price" IS NOT NULL OR "mark_ratio_30d" IS NOT NULL`;
 
 export function markSink(url: string): Promise<MarkSink> {
   return databaseKind(url) === "sqlite" ? sqliteSink(sqliteFilePath(url)) : postgresSink(url);
@@ -34,6 +38,7 @@ async function sqliteSink(file: string): Promise<MarkSink> {
   const many = insert("marks", MARK_COLUMNS, ROWS);
   const one = insert("marks", MARK_COLUMNS, 1);
   const state = insert("mark_states", STATE_COLUMNS, 1);
+  const current = db.prepare(`UPDATE "companies" SET "mark_price" = ?, "mark_ratio_30d" = ? WHERE "id" = ?`);
   return {
     async begin() {
       db.exec(`DELETE FROM "marks"; DELETE FROM "mark_states"; DROP INDEX IF EXISTS "marks_date_company_id_idx";`);
@@ -47,6 +52,12 @@ async function sqliteSink(file: string): Promise<MarkSink> {
     },
     async states(rows, now) {
       db.transaction(() => rows.forEach((r) => state.run([...r, now.getTime()])))();
+    },
+    async currents(rows) {
+      db.transaction(() => {
+        db.exec(CLEAR_CURRENTS);
+        for (const [id, price, ratio] of rows) current.run(price, ratio, id);
+      })();
     },
     async finish() {
       db.exec(DATE_INDEX);
@@ -80,6 +91,20 @@ async function postgresSink(url: string): Promise<MarkSink> {
     async states(rows, now) {
       const at = now.toISOString().slice(0, -1);
       await unnest("mark_states", STATE_COLUMNS, ["text", "text", "text", "timestamp"], rows.map((r) => [...r, at]));
+    },
+    async currents(rows) {
+      await client.query("BEGIN");
+      try {
+        await client.query(CLEAR_CURRENTS);
+        await client.query(
+          `UPDATE "companies" c SET "mark_price" = v.p, "mark_ratio_30d" = v.r FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, p, r) WHERE c."id" = v.id`,
+          [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
     },
     async finish() {
       await client.query(DATE_INDEX);

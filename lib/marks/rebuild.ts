@@ -3,6 +3,7 @@ import { engineOf, type Db } from "../db/client";
 import { utcToday } from "../market/summary";
 import { estimateMarketFactors } from "./adjustments";
 import { markSink } from "./bulk";
+import { currentOfSeries, type CurrentMark } from "./current";
 import { dayDate } from "./days";
 import { Desk50Builder, storeDesk50 } from "./desk50";
 import { companyHistory, type CompanyInputs } from "./history";
@@ -46,8 +47,11 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
     await sink.begin();
     let rows: unknown[][] = [];
     let states: [string, string, string][] = [];
+    const currents: [string, ...CurrentMark][] = [];
     for (const [id, company] of inputs) {
       const { marks, state } = companyHistory(company, factors, today);
+      const current = currentOfSeries(marks, today);
+      if (current[0] !== null) currents.push([id, ...current]);
       for (const mark of marks) rows.push(markRow(id, mark));
       desk50.record(id, marks);
       if (state?.day != null) states.push([id, dayDate(state.day), JSON.stringify(state)]);
@@ -62,7 +66,8 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
     count += rows.length;
     await sink.marks(rows);
     await sink.states(states, now);
-    log(`  ${count} marks computed and written in ${seconds(started)} s`);
+    await sink.currents(currents);
+    log(`  ${count} marks computed and written in ${seconds(started)} s (${currents.length} companies' current marks)`);
     await sink.finish();
   } finally {
     await sink.close();

@@ -18,9 +18,10 @@ import type { Mark } from "./types";
 export const MARK_COLUMNS = ["company_id", "date", "price_per_share", "low", "high", "method", "data_points_180d", "days_since_last_trade", "order_imbalance"] as const;
 
 /** The largest decimal a column holds: a band's high beyond it (prices near the limit) is written as it. */
-const MAX_STORED = `${"9".repeat(INTEGER_DIGITS)}.${"9".repeat(FRACTION_DIGITS)}`;
+export const MAX_STORED = `${"9".repeat(INTEGER_DIGITS)}.${"9".repeat(FRACTION_DIGITS)}`;
 
-function stored(price: string): string {
+/** A price as its column stores it (MAX_STORED beyond the column's range). */
+export function stored(price: string): string {
   return DECIMAL_PATTERN.test(price) ? toStoredDecimal(price) : MAX_STORED;
 }
 
