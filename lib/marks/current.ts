@@ -3,9 +3,9 @@ import { sql } from "kysely";
 import type { Db } from "../db/client";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
-import { FRACTION_DIGITS, storedToUnits, toStoredDecimal, unitsToDecimal } from "../domain/decimal";
+import { ratioOf } from "../companies/mark-columns";
 import { dayDate, dayNumber } from "./days";
-import { MAX_STORED, stored } from "./store";
+import { stored } from "./store";
 import type { Mark } from "./types";
 import { CHANGE_DAYS } from "./changes";
 
@@ -21,33 +21,6 @@ import { CHANGE_DAYS } from "./changes";
 
 /** A company's mark columns: its mark's price and that over the price 30 days before, as stored; nulls without. */
 export type CurrentMark = [price: string | null, ratio: string | null];
-
-const SCALE = BigInt(10) ** BigInt(FRACTION_DIGITS);
-const MAX_UNITS = storedToUnits(MAX_STORED);
-
-/** Units (1e-8) as a stored decimal, at most MAX_STORED. */
-function storedUnits(units: bigint): string {
-  return units > MAX_UNITS ? MAX_STORED : toStoredDecimal(unitsToDecimal(units));
-}
-
-/** `price` over `before` (both stored), rounded half up to 8 places; null without `before` or for a zero one. */
-export function ratioOf(price: string, before: string | null): string | null {
-  if (before === null) return null;
-  const then = storedToUnits(before);
-  if (then === BigInt(0)) return null;
-  return storedUnits((storedToUnits(price) * SCALE * BigInt(2) + then) / (then * BigInt(2)));
-}
-
-/**
- * A bound on the 30-day change (a signed decimal of at most 8 places, -1 or more: 0.05 is up 5 %)
- * as the stored ratio it compares with: 1 + change.
- */
-export function ratioBound(change: string): string {
-  const negative = change.startsWith("-");
-  const units = storedToUnits(toStoredDecimal(negative ? change.slice(1) : change));
-  const ratio = SCALE + (negative ? -units : units);
-  return storedUnits(ratio < BigInt(0) ? BigInt(0) : ratio);
-}
 
 /** The date `days` before `date`. */
 export const daysBefore = (date: string, days: number) => dayDate(dayNumber(date) - days);
