@@ -5,7 +5,7 @@ import { booleanParam, changeParam, listQuery, optionalDecimalParam, pageParams,
 import { ratioBound } from "./mark-columns";
 
 /** The directory's sorts: by name, or by a company's current mark or its 30-day change (those without last, either way). */
-export const COMPANY_SORT_FIELDS = ["name", "mark", "change_30d"] as const;
+const COMPANY_SORT_FIELDS = ["name", "mark", "change_30d"] as const;
 
 /**
  * GET /companies query parameters. The mark's bounds and sorts read what only a caller with

@@ -23,7 +23,7 @@ import { CHANGE_DAYS } from "./changes";
 export type CurrentMark = [price: string | null, ratio: string | null];
 
 /** The date `days` before `date`. */
-export const daysBefore = (date: string, days: number) => dayDate(dayNumber(date) - days);
+const daysBefore = (date: string, days: number) => dayDate(dayNumber(date) - days);
 
 /** The mark columns of a company from its marks in date order ending on `today` (a rebuild's walk); nulls without a mark today. */
 export function currentOfSeries(marks: readonly Pick<Mark, "date" | "price_per_share">[], today: string): CurrentMark {
