@@ -108,7 +108,11 @@ for (const size of SIZES) {
     await page.getByLabel("30-day change minimum, percent").press("Enter");
     await expect(page).toHaveURL((url) => url.searchParams.get("change_30d_min") === "-0.05");
     await page.keyboard.press("Escape");
-    if (phone && (await page.getByTestId("open-filters").getAttribute("aria-expanded")) === "true") await page.getByTestId("open-filters").click();
+    if (phone) {
+      // The sheet with the filters as set: then Done.
+      await shot(page, testInfo, "filter-sheet");
+      if (await page.getByTestId("close-filters").isVisible()) await page.getByTestId("close-filters").click();
+    }
     const filtered = await api("sort=-change_30d&mark_min=10&mark_max=500&change_30d_min=-0.05");
     expect(filtered.total_count).toBeGreaterThan(0);
     await expect(page.getByTestId("row-count")).toContainText(String(filtered.total_count));
