@@ -15,7 +15,8 @@ export function DecimalRangeFilter({ label, minParam, maxParam, percent = false,
   const min = shown(get(minParam) ?? "");
   const max = shown(get(maxParam) ?? "");
   const id = useId();
-  const end = (value: string) => (value ? `${value}${percent ? "%" : ""}` : null);
+  // A bound as the chip's badge shows it: a percentage with its sign as a minus sign ("≥ −5%").
+  const end = (value: string) => (value ? (percent ? `${value.replace(/^-/, "\u2212")}%` : value) : null);
   const input = (which: "min" | "max", param: string, value: string) => (
     <DecimalInput id={`${id}-${which}`} label={`${label} ${which === "min" ? "minimum" : "maximum"}${percent ? ", percent" : ""}`} param={param} value={value} placeholder={which === "min" ? "Min" : "Max"} percent={percent} />
   );
