@@ -23,7 +23,9 @@ export interface MarkSink {
 
 const DATE_INDEX = `CREATE INDEX IF NOT EXISTS "marks_date_company_id_idx" ON "marks"("date", "company_id")`;
 const STATE_COLUMNS = ["company_id", "date", "state", "updated_at"] as const;
-const CLEAR_CURRENTS = `UPDATE "companies" SET "mark_price" = NULL, "mark_ratio_30d" = NULL WHERE "mark_price" IS NOT NULL OR "mark_ratio_30d" IS NOT NULL`;
+// The mark columns are indexed, so every row written is a new entry in each of the companies'
+// indexes: only the rows whose columns change are written (a rebuild after a rebuild writes few).
+const HAS_CURRENT = `("mark_price" IS NOT NULL OR "mark_ratio_30d" IS NOT NULL)`;
 
 export function markSink(url: string): Promise<MarkSink> {
   return databaseKind(url) === "sqlite" ? sqliteSink(sqliteFilePath(url)) : postgresSink(url);
@@ -38,7 +40,8 @@ async function sqliteSink(file: string): Promise<MarkSink> {
   const many = insert("marks", MARK_COLUMNS, ROWS);
   const one = insert("marks", MARK_COLUMNS, 1);
   const state = insert("mark_states", STATE_COLUMNS, 1);
-  const current = db.prepare(`UPDATE "companies" SET "mark_price" = ?, "mark_ratio_30d" = ? WHERE "id" = ?`);
+  const current = db.prepare(`UPDATE "companies" SET "mark_price" = @price, "mark_ratio_30d" = @ratio WHERE "id" = @id AND ("mark_price" IS NOT @price OR "mark_ratio_30d" IS NOT @ratio)`);
+  const clear = db.prepare(`UPDATE "companies" SET "mark_price" = NULL, "mark_ratio_30d" = NULL WHERE ${HAS_CURRENT} AND "id" NOT IN (SELECT "value" FROM json_each(?))`);
   return {
     async begin() {
       db.exec(`DELETE FROM "marks"; DELETE FROM "mark_states"; DROP INDEX IF EXISTS "marks_date_company_id_idx";`);
@@ -55,8 +58,8 @@ async function sqliteSink(file: string): Promise<MarkSink> {
     },
     async currents(rows) {
       db.transaction(() => {
-        db.exec(CLEAR_CURRENTS);
-        for (const [id, price, ratio] of rows) current.run(price, ratio, id);
+        clear.run(JSON.stringify(rows.map((r) => r[0])));
+        for (const [id, price, ratio] of rows) current.run({ id, price, ratio });
       })();
     },
     async finish() {
@@ -95,10 +98,12 @@ async function postgresSink(url: string): Promise<MarkSink> {
     async currents(rows) {
       await client.query("BEGIN");
       try {
-        await client.query(CLEAR_CURRENTS);
+        const ids = rows.map((r) => r[0]);
+        await client.query(`UPDATE "companies" SET "mark_price" = NULL, "mark_ratio_30d" = NULL WHERE ${HAS_CURRENT} AND "id" <> ALL ($1::text[])`, [ids]);
         await client.query(
-          `UPDATE "companies" c SET "mark_price" = v.p, "mark_ratio_30d" = v.r FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, p, r) WHERE c."id" = v.id`,
-          [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+          `UPDATE "companies" c SET "mark_price" = v.p, "mark_ratio_30d" = v.r FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, p, r)
+           WHERE c."id" = v.id AND (c."mark_price" IS DISTINCT FROM v.p OR c."mark_ratio_30d" IS DISTINCT FROM v.r)`,
+          [ids, rows.map((r) => r[1]), rows.map((r) => r[2])],
         );
         await client.query("COMMIT");
       } catch (error) {

@@ -72,6 +72,18 @@ describe("the directory's mark columns", () => {
     for (const r of rows) expect(r.stored).toEqual(r.wanted);
   });
 
+  it("are set right by the next rebuild, the columns of a company without a mark emptied", async () => {
+    const [without, marked] = [
+      await getDb().company.findFirstOrThrow({ where: { markPrice: null } }),
+      await getDb().company.findFirstOrThrow({ where: { markPrice: { not: null } } }),
+    ];
+    await getDb().company.update({ where: { id: without.id }, data: { markPrice: "000000000000000001.00000000", markRatio30d: "000000000000000001.00000000" } });
+    await getDb().company.update({ where: { id: marked.id }, data: { markPrice: "000000000000000002.00000000", markRatio30d: null } });
+    await rebuildMarks(getDb(), own.database.url);
+    for (const r of await columnsAndMarks(utcToday())) expect(r.stored).toEqual(r.wanted);
+    expect((await getDb().company.findUniqueOrThrow({ where: { id: without.id } })).markPrice).toBeNull();
+  }, 60_000);
+
   it("move a company in the sort by mark once the updater wrote its new mark, and touch no `companies` counter", async () => {
     const order = await byMark();
     const rows = await getDb().company.findMany({ where: { markPrice: { not: null } }, orderBy: [{ markPrice: "desc" }, { id: "asc" }] });
