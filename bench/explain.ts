@@ -76,6 +76,11 @@ async function main() {
   co("first page", "");
   co("q=north", "q=north");
   co("page=200", "page=200");
+  // The marks' sorts: one expression index per direction (migration 20261206000000_company_marks).
+  co("sort=-mark", "sort=-mark");
+  co("sort=mark&page=200", "sort=mark&page=200");
+  co("sort=-change_30d&page=200", "sort=-change_30d&page=200");
+  co("mark_min=10&mark_max=20", "mark_min=10&mark_max=20");
 
   const [busiest] = await query({ text: `SELECT issuer_id AS "id" FROM trades GROUP BY issuer_id ORDER BY count(*) DESC, issuer_id LIMIT 1`, values: [] });
   const companyId = String(busiest.id);

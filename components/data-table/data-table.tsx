@@ -20,6 +20,7 @@ import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./ty
 import { headerText, RowCards } from "./row-cards";
 import { useTableShortcuts } from "./shortcuts";
 import { usePhone } from "./use-phone";
+import { ariaSort, PhoneSort, SortButton } from "./sort-controls";
 import { FilterBar } from "./toolbar";
 import { TableUrlProvider, useHasTableUrl, useTableUrl } from "./url-state";
 
@@ -188,27 +189,16 @@ function DataTableView<T>({
                       <th
                         key={header.id}
                         scope="col"
-                        aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                        aria-sort={canSort ? ariaSort(sorted) : undefined}
                         className={`whitespace-nowrap px-2 py-2 align-middle text-[11px] font-semibold uppercase tracking-wide text-slate-700 ${align} ${
                           meta?.pinned ? "sticky left-0 z-10 bg-slate-50" : ""
                         }`}
                         data-testid={`col-${header.column.id}`}
                       >
                         {header.isPlaceholder ? null : canSort ? (
-                          <button
-                            type="button"
-                            onClick={header.column.getToggleSortingHandler()}
-                            className={`inline-flex items-center gap-1 rounded align-middle font-semibold uppercase tracking-wide hover:text-slate-900 ${
-                              meta?.align === "right" ? "flex-row-reverse" : ""
-                            } ${sorted ? "text-slate-900" : ""}`}
-                            data-testid={`sort-${header.column.id}`}
-                          >
+                          <SortButton sorted={sorted} align={meta?.align} onClick={(event) => header.column.getToggleSortingHandler()?.(event)} testId={`sort-${header.column.id}`}>
                             {flexRender(header.column.columnDef.header, header.getContext())}
-                            <SortIcon direction={sorted} />
-                            <span className="sr-only">
-                              {sorted === "asc" ? ", sorted ascending" : sorted === "desc" ? ", sorted descending" : ", sortable"}
-                            </span>
-                          </button>
+                          </SortButton>
                         ) : (
                           flexRender(header.column.columnDef.header, header.getContext())
                         )}
@@ -286,51 +276,5 @@ function DataTableView<T>({
         }}
       />
     </section>
-  );
-}
-
-/** Phones show cards, not column headers: the sort is a choice of its own. */
-function PhoneSort({
-  label,
-  options,
-  sort,
-  onChange,
-}: {
-  label: string;
-  options: { field: string; label: string }[];
-  sort: SortOrder<string>;
-  onChange: (value: string) => void;
-}) {
-  if (options.length === 0) return null;
-  const current = `${sort.direction === "desc" ? "-" : ""}${sort.field}`;
-  return (
-    <label className="flex items-center gap-2 text-xs text-slate-700">
-      <span className="font-medium">Sort</span>
-      <select
-        value={current}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-8 min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 text-xs"
-        aria-label={`Sort ${label}`}
-        data-testid="phone-sort"
-      >
-        {options.flatMap((o) => [
-          <option key={o.field} value={o.field}>
-            {o.label}, ascending
-          </option>,
-          <option key={`-${o.field}`} value={`-${o.field}`}>
-            {o.label}, descending
-          </option>,
-        ])}
-      </select>
-    </label>
-  );
-}
-
-function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 10 12" className={`h-3 w-2.5 ${direction ? "text-indigo-600" : "text-slate-300"}`}>
-      <path d="M5 1 8.5 5h-7z" fill={direction === "asc" || !direction ? "currentColor" : "#cbd5e1"} opacity={direction === "desc" ? 0.3 : 1} />
-      <path d="M5 11 1.5 7h7z" fill={direction === "desc" || !direction ? "currentColor" : "#cbd5e1"} opacity={direction === "asc" ? 0.3 : 1} />
-    </svg>
   );
 }

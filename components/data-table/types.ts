@@ -63,8 +63,11 @@ export type FilterDef = (
   | { kind: "dateRange"; label: string; fromParam: string; toParam: string; utc?: boolean }
   /** Free text, applied on Enter or blur. */
   | { kind: "text"; param: string; label: string; placeholder?: string }
-  /** Two decimal inputs (min/max), applied on Enter or blur. */
-  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string }
+  /**
+   * Two decimal inputs (min/max), applied on Enter or blur. `percent`: the parameters are fractions
+   * (0.05) that the inputs show and take as percentages ("5", "-2.5 %"), signed.
+   */
+  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string; percent?: boolean }
 ) & { primary?: boolean };
 
 export function paramsOfFilter(filter: FilterDef): string[] {

@@ -7,13 +7,14 @@ import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
 import { readItem, type ItemKey, type ItemSource } from "../db/item";
 import type { ApiFields } from "../db/json-sql";
-import type { ListQuery } from "../db/list-query";
+import type { ListQuery, OrderBy } from "../db/list-query";
+import { ApiError } from "../schema/errors";
 import { col, type Filters } from "../db/sql";
 import type { Company as CompanyRow } from "../generated/kysely/tables";
 import { sql, type SqlBool } from "kysely";
-import type { Company, CompanyListQuery, CompanySummary } from "./schema";
+import { markParamOf, type Company, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
-import { COMPANY_FIELDS, COMPANY_LOGOS, COMPANY_SUMMARY_FIELDS } from "./serializer";
+import { COMPANY_FIELDS, COMPANY_LOGOS, COMPANY_SUMMARY_FIELDS, DIRECTORY_COMPUTED, DIRECTORY_FIELDS } from "./serializer";
 
 /**
  * The `following` filter: the ids the caller follows (lib/watchlist/), given as values, so the
@@ -28,6 +29,14 @@ function matchFollowing(w: Filters<CompanyRow>, following: boolean | undefined, 
   );
 }
 
+/** The columns the mark sorts read (lib/companies/mark-columns.ts): nullable, companies without a mark last either way. */
+const MARK_SORT_COLUMNS = { mark: "mark_price", change_30d: "mark_ratio_30d" } as const;
+
+function orderOf(sort: CompanyListQuery["sort"]): OrderBy {
+  if (sort.field === "name") return { column: "name", direction: sort.direction };
+  return { column: MARK_SORT_COLUMNS[sort.field], direction: sort.direction, nullable: true, field: sort.field };
+}
+
 /** The directory's rows, whichever fields a page shows of them; `followed`: the caller's followed ids. */
 function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, followed: readonly string[]): ListQuery<T, "companies"> {
   const page = pageWindow(query);
@@ -35,6 +44,9 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, followed: r
   return {
     table: "companies",
     fields,
+    // The mark columns' writes bump `company_marks` alone (lib/marks/current.ts): a list that
+    // reads them keeps its count and page starts under it, so a moved mark is never sorted stale.
+    ...(markParamOf(query) !== undefined && { counter: "company_marks" as const }),
     // A small table: reading whole rows in name order beats choosing ids first (lateLookup).
     lateLookup: false,
     where: (w) => {
@@ -43,10 +55,13 @@ function directory<T>(query: CompanyListQuery, fields: ApiFields<T>, followed: r
       w.equals("country", query.country || undefined);
       w.equals("region", query.region || undefined);
       matchFollowing(w, query.following, followed);
+      w.between("mark_price", query.mark_min, query.mark_max);
+      w.between("mark_ratio_30d", query.change_30d_min, query.change_30d_max);
     },
     plan: (w, knownCount) => planCompanySearch(w, term, knownCount, page),
-    // Either direction reads the (name, id) index (a search's candidates are sorted: few).
-    order: { column: query.sort.field, direction: query.sort.direction },
+    // Either direction reads the (name, id) index (a search's candidates are sorted: few); a mark
+    // sort its own index per direction (migration 20261206000000_company_marks).
+    order: orderOf(query.sort),
     ...page,
   };
 }
@@ -59,15 +74,27 @@ export function companyList(query: CompanyListQuery, followed: readonly string[]
   return directory(query, COMPANY_SUMMARY_FIELDS, followed);
 }
 
-/** GET /companies: any signed-in caller may list names (spec 2.1). */
+/**
+ * Any signed-in caller may list names (spec 2.1), but only one with `companies` may sort or filter
+ * them by their marks, which would tell the marks (403 naming the parameter).
+ */
+export function requireMarksAllowed(caller: Caller, query: CompanyListQuery): void {
+  const param = markParamOf(query);
+  if (param === undefined || caller.permissions.includes(REQUIRES.viewMarket.permission)) return;
+  const what = param === "sort" ? `sort=${query.sort.direction === "desc" ? "-" : ""}${query.sort.field}` : param;
+  throw new ApiError("forbidden", `Sorting or filtering companies by their marks (${what}) requires the "${REQUIRES.viewMarket.permission}" permission.`, param);
+}
+
+/** GET /companies: any signed-in caller may list names (spec 2.1); by marks, see requireMarksAllowed. */
 export async function listCompanies(caller: Caller, query: CompanyListQuery, followed: readonly string[] = []): Promise<JsonPage<CompanySummary>> {
+  requireMarksAllowed(caller, query);
   return readPage(companyList(query, followed), query);
 }
 
-/** The dashboard's directory: the same list with every detail of a company (needs `companies`). */
-export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, followed: readonly string[] = [], origin = ""): Promise<Page<Company>> {
+/** The dashboard's directory: the same list with every detail of a company and its mark (needs `companies`). */
+export async function listCompanyDirectory(caller: Caller, query: CompanyListQuery, followed: readonly string[] = [], origin = ""): Promise<Page<CompanyDirectoryItem>> {
   requirePermission(caller, REQUIRES.viewCompany);
-  const list = { ...directory(query, COMPANY_FIELDS, followed), computed: COMPANY_LOGOS, values: { origin }, viewer: `origin ${origin}` };
+  const list = { ...directory(query, DIRECTORY_FIELDS, followed), computed: DIRECTORY_COMPUTED, values: { origin }, viewer: `origin ${origin}` };
   return parsePage(await readPage(list, query));
 }
 

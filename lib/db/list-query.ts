@@ -7,6 +7,13 @@ import type { Filters, TableName, Tables } from "./sql";
 export interface OrderBy {
   column: string;
   direction: "asc" | "desc";
+  /**
+   * A nullable column: rows without a value come last in either direction, the order being
+   * (column IS NULL, column, id), which an index on those expressions reads (one per direction).
+   */
+  nullable?: boolean;
+  /** The API's name of the sort, when it is not the column's (cursors and their messages say it). */
+  field?: string;
 }
 
 /** The row a `ref` field reads, joined under its name: `JOIN <table> <as> ON <as>.id = t.<on>`. */
@@ -45,6 +52,12 @@ export interface ListQuery<T, TB extends TableName = TableName> {
    * for the issuer's name). Part of the page's version (PageResult.version), nothing else.
    */
   dependsOn?: readonly Counter[];
+  /**
+   * The counter the list's cached facts (count, page starts) and version are kept under, when its
+   * table's does not follow every column its conditions and order read (a company's marks:
+   * `company_marks`). Not with `team`.
+   */
+  counter?: Counter;
   /** The conditions that decide which rows are listed (and counted). */
   where(filters: Filters<Tables[TB]>): void;
   /**
@@ -75,9 +88,9 @@ export interface ListQuery<T, TB extends TableName = TableName> {
   lateLookup?: boolean;
 }
 
-/** A row's place in the list's order: its sort field as the API writes it, and its id (the tie-break). */
+/** A row's place in the list's order: its sort field as the API writes it (null: it has none), and its id (the tie-break). */
 export interface PageKey {
-  value: string;
+  value: string | null;
   id: string;
 }
 

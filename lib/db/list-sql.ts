@@ -28,8 +28,15 @@ export function computedOf<T>(dialect: Dialect, list: Pick<ListQuery<T>, "comput
 }
 
 export function orderClause(order: OrderBy): Fragment {
-  // The id tie-break is always ascending, whatever the direction of the sort.
-  return sql`${col(order.column)} ${sql.raw(order.direction === "desc" ? "DESC" : "ASC")}, ${col("id")} ASC`;
+  // The id tie-break is always ascending, whatever the direction of the sort; rows without a
+  // value of a nullable column come last (false sorts before true on both databases).
+  const sorted = sql`${col(order.column)} ${sql.raw(order.direction === "desc" ? "DESC" : "ASC")}, ${col("id")} ASC`;
+  return order.nullable ? sql`(${col(order.column)} IS NULL) ASC, ${sorted}` : sorted;
+}
+
+/** An order as a cache key's part. */
+export function orderKey(order: OrderBy): string {
+  return `${order.column} ${order.direction}${order.nullable ? " nullable" : ""}`;
 }
 
 /** The listed table as `t`, with the rows its `ref` fields read joined. */
@@ -45,8 +52,8 @@ export function joinRefs(query: AnySelect, joins: readonly RefJoin[] = []): AnyS
  * The counter a list's cached facts are kept under: its team's (`team`, the list's own or a
  * template's slot for it), else its table's (lib/cache/counters.ts).
  */
-export function listCounterSql(list: { table: TableName; team?: string }, team = list.team): Fragment {
-  return list.team === undefined ? counterSql(list.table as Counter) : teamCounterSql(list.table, team!);
+export function listCounterSql(list: { table: TableName; team?: string; counter?: Counter }, team = list.team): Fragment {
+  return list.team === undefined ? counterSql(list.counter ?? (list.table as Counter)) : teamCounterSql(list.table, team!);
 }
 
 /** The counters of a list's version: its own as `__v`, those it depends on as `__d0`, `__d1`, … */
@@ -76,7 +83,7 @@ export function selection<T>(dialect: Dialect, list: Pick<ListQuery<T>, "team" |
 }
 
 /** The count of the list's rows and the table's version, in one snapshot. */
-export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "team" | "where">): Sql {
+export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" | "team" | "where" | "counter">): Sql {
   const query = builder(dialect)
     .selectFrom(`${list.table} as t`)
     .select([sql`count(*)`.as("__n"), listCounterSql(list).as("__v")])
@@ -87,18 +94,26 @@ export function countSql<T>(dialect: Dialect, list: Pick<ListQuery<T>, "table" |
 /**
  * Adds the rows at or after `start` in the order (sort column in its direction, then id
  * ascending): a range on the sort column, which the index seeks to, and the id tie-break for rows
- * that share the start's value. Sort columns are NOT NULL, so no NULL ordering applies.
+ * that share the start's value. A sort column is NOT NULL unless the order says `nullable`: then
+ * the rows without a value follow all others (orderClause), after a start with a value all of
+ * them, after one without only those after its id.
  */
 export function addStart<T>(dialect: Dialect, filters: Filters<Tables[TableName]>, list: ListQuery<T>, start: PageStart): void {
   const column = col(list.order.column);
   const kind = (list.fields as Record<string, string>)[list.order.column];
+  const tieBreak = sql.raw(start.inclusive ? ">=" : ">");
+  const at = `${list.order.direction} ${start.inclusive ? "on" : "after"}`;
+  if (start.value === null) {
+    if (!list.order.nullable) throw new Error(`a start without a value in the order by ${list.order.column}, which is not nullable`);
+    filters.add(`from none ${at}`, [start.id], ([id]) => sql<SqlBool>`${column} IS NULL AND ${col("id")} ${tieBreak} ${id}`);
+    return;
+  }
   const stored = kind === "timestamp" ? dialect.timestampParam(new Date(start.value)) : kind === "decimal" ? toStoredDecimal(start.value) : start.value;
   const value = (param: unknown) => (kind === "timestamp" ? dialect.timestampSql(param) : sql`${param}`);
   const beyond = sql.raw(list.order.direction === "desc" ? "<" : ">");
-  const tieBreak = sql.raw(start.inclusive ? ">=" : ">");
-  filters.add(
-    `from ${kind} ${list.order.direction} ${start.inclusive ? "on" : "after"}`,
-    [stored, stored, start.id],
-    ([from, beyondFrom, id]) => sql<SqlBool>`${column} ${beyond}= ${value(from)} AND (${column} ${beyond} ${value(beyondFrom)} OR ${col("id")} ${tieBreak} ${id})`,
-  );
+  const seek = (from: unknown, beyondFrom: unknown, id: unknown) =>
+    sql<SqlBool>`${column} ${beyond}= ${value(from)} AND (${column} ${beyond} ${value(beyondFrom)} OR ${col("id")} ${tieBreak} ${id})`;
+  if (list.order.nullable) {
+    filters.add(`from ${kind} ${at} or none`, [stored, stored, start.id], ([from, beyondFrom, id]) => sql<SqlBool>`(${column} IS NULL OR (${seek(from, beyondFrom, id)}))`);
+  } else filters.add(`from ${kind} ${at}`, [stored, stored, start.id], ([from, beyondFrom, id]) => seek(from, beyondFrom, id));
 }

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from "kysely";
 import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type FieldKind } from "./json-sql";
 import type { ListQuery, PageStart } from "./list-query";
-import { addStart, builder, isWholeTeam, joinRefs, orderClause, selection, versionColumns, type AnySelect } from "./list-sql";
+import { addStart, builder, isWholeTeam, joinRefs, orderClause, orderKey, selection, versionColumns, type AnySelect } from "./list-sql";
 import { Filters, compileTemplate, type Fragment, type Selected, type Slot, type Sql, type TableName, type Tables } from "./sql";
 
 /** The statement of one list page (runPage, lib/db/page.ts, runs it). */
@@ -67,7 +67,8 @@ export function pageSql<T>(dialect: Dialect, list: ListQuery<T>, options: PageOp
     (list.joins ?? []).map((join) => `${join.table} ${join.as} ${join.on}`).join(),
     list.team === undefined ? "" : "team",
     (list.dependsOn ?? []).join(),
-    `${list.order.column} ${list.order.direction}`,
+    list.counter ?? "",
+    orderKey(list.order),
     String(list.lateLookup),
     JSON.stringify(shape),
     where.shape(),

@@ -1,7 +1,7 @@
 import type { Dialect } from "./dialect";
 import type { Engine, ListCache } from "./engine";
 import type { ListQuery, PageKey } from "./list-query";
-import { builder, isWholeTeam, selection, versionColumns } from "./list-sql";
+import { builder, isWholeTeam, orderKey, selection, versionColumns } from "./list-sql";
 import { pageSql } from "./page-sql";
 import { compiled } from "./sql";
 
@@ -44,16 +44,19 @@ export async function listVersion<T>(engine: Engine, list: ListQuery<T>): Promis
   return versionOf(list, row);
 }
 
-/** Which rows a list selects, as the key its count is cached under: the table and the WHERE clause (the team's term among them). */
+/**
+ * Which rows a list selects, as the key its count is cached under: the table, the counter it is
+ * kept under (versions of two counters do not compare) and the WHERE clause (the team's term among them).
+ */
 function scopeKey<T>(dialect: Dialect, list: ListQuery<T>): string {
   const where = selection(dialect, list);
-  return `${list.table}\u0000${where.shape()}\u0000${JSON.stringify(where.values())}`;
+  return `${list.table} ${list.counter ?? ""}\u0000${where.shape()}\u0000${JSON.stringify(where.values())}`;
 }
 
 /** Identifies a list's page (its rows, order and window) across requests. */
 export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
-  const after = list.after ? `${list.after.value}\u0000${list.after.id}` : "";
-  return `${scopeKey(dialect, list)}\u0000${list.order.column} ${list.order.direction}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}\u0000${after}`;
+  const after = list.after ? `${list.after.value ?? "\u0001null"}\u0000${list.after.id}` : "";
+  return `${scopeKey(dialect, list)}\u0000${orderKey(list.order)}\u0000${list.offset}\u0000${list.limit}\u0000${list.viewer ?? ""}\u0000${after}`;
 }
 
 /**
@@ -63,7 +66,7 @@ export function pageKey<T>(dialect: Dialect, list: ListQuery<T>): string {
  */
 export async function runPage<T>(engine: Engine, list: ListQuery<T>): Promise<PageResult<T>> {
   const countKey = scopeKey(engine.dialect, list);
-  const startKey = (offset: number) => `${countKey}\u0000${list.order.column} ${list.order.direction}\u0000${offset}`;
+  const startKey = (offset: number) => `${countKey}\u0000${orderKey(list.order)}\u0000${offset}`;
   const count = engine.cache.counts.get(countKey);
   // A cursor's page starts at its row (pageSql); a numbered one where it started last time.
   const start = list.offset > 0 && !list.after ? engine.cache.starts.get(startKey(list.offset)) : undefined;
@@ -81,12 +84,15 @@ export async function runPage<T>(engine: Engine, list: ListQuery<T>): Promise<Pa
   if (!fresh(count)) engine.cache.counts.set(countKey, { version, count: total });
   // Parsed only when needed: the next page's start, or starts to learn.
   let keys: PageKey[] | undefined;
-  const keysOf = () => (keys ??= (JSON.parse(String(row.__keys)) as Record<string, unknown>[]).map((key) => ({ value: String(key[list.order.column]), id: String(key.id) })));
+  const keysOf = () => (keys ??= (JSON.parse(String(row.__keys)) as Record<string, unknown>[]).map((key) => ({ value: valueOf(key[list.order.column]), id: String(key.id) })));
   const more = list.after ? Number(row.__more) === 1 : list.offset + list.limit < total;
   if (!list.after) rememberStarts(engine.cache, list, keysOf, version, total, startKey);
   const next = more ? keysOf().at(-1) : undefined;
   return { itemsJson: String(row.__items), total, version: versionOf(list, row), counter: String(row.__v), ...(next && { next }) };
 }
+
+/** A row's sort value in `__keys`: null for none (a nullable order's). */
+const valueOf = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 function rememberStarts<T>(
   cache: ListCache,

@@ -74,6 +74,12 @@ const cases: Case[] = [
     index: "companies_name_id_idx",
     statement: page(companyList(parsed(parseQuery(companyListParamsSchema, qs(sort)))) as ListQuery<unknown>),
   })),
+  // A mark's order, companies without one last either way: an expression index per direction.
+  ...both(["mark", "change_30d"]).map((sort) => ({
+    label: `GET /companies?sort=${sort}`,
+    index: `companies_${sort.includes("mark") ? "mark_price" : "mark_ratio_30d"}_${sort.startsWith("-") ? "desc" : "asc"}_idx`,
+    statement: page(companyList(parsed(parseQuery(companyListParamsSchema, qs(sort)))) as ListQuery<unknown>),
+  })),
   ...both(["sign_date"]).map((sort) => ({
     label: `GET /companies/{id}/trades?sort=${sort}`,
     index: "trades_market_tape_idx",

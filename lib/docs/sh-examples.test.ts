@@ -40,6 +40,8 @@ describe("the sh examples of the API reference's pages", () => {
       "expected a 2xx, got 404 (not_found)",
       "expected the error invalid_parameter, got 400 (unknown_parameter)",
       "expected the error invalid_parameter, got 200",
+      // docs/api/reading.md: a change given as a percentage (GET /companies).
+      "shows the error invalid_parameter, but no curl of it ran",
       "shows the error idempotency_key_reuse, but no curl of it ran",
       "shows the error own_indication, but no curl of it ran",
       "shows the error invalid_transition, but no curl of it ran",

@@ -14,6 +14,9 @@ export const STORED_WIDTH = INTEGER_DIGITS + 1 + FRACTION_DIGITS;
 const SCALE = BigInt(10) ** BigInt(FRACTION_DIGITS);
 const ZERO = "0".charCodeAt(0);
 
+/** The largest stored decimal. */
+export const MAX_STORED_DECIMAL = `${"9".repeat(INTEGER_DIGITS)}.${"9".repeat(FRACTION_DIGITS)}`;
+
 /** A non-negative decimal in plain notation that fits the stored width. */
 export const DECIMAL_PATTERN = new RegExp(`^\\d{1,${INTEGER_DIGITS}}(\\.\\d{1,${FRACTION_DIGITS}})?$`);
 

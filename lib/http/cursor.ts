@@ -16,7 +16,7 @@ const cursors = sealer("list cursor");
 
 /** The sort as the API writes it: `field` or `-field`. */
 function sortOf(order: OrderBy): string {
-  return `${order.direction === "desc" ? "-" : ""}${order.column}`;
+  return `${order.direction === "desc" ? "-" : ""}${order.field ?? order.column}`;
 }
 
 /** A page's `next_cursor`: the rows after its last row `next` in `path`'s list sorted by `order`; null when none follows. */
@@ -37,10 +37,12 @@ function opened(token: string): unknown {
  */
 export function openCursor(token: string, path: string, order: OrderBy): PageKey {
   const content = token.length <= MAX_CURSOR_LENGTH ? opened(token) : undefined;
-  if (!Array.isArray(content) || content.length !== 4 || !content.every((part) => typeof part === "string") || content[0] !== path) {
+  // The value is null after a row without one (a nullable order's: lib/db/list-query.ts).
+  const valid = (part: unknown, i: number) => typeof part === "string" || (i === 2 && part === null && order.nullable === true);
+  if (!Array.isArray(content) || content.length !== 4 || !content.every(valid) || content[0] !== path) {
     throw ApiError.invalid("cursor", cursorMessage("cursor", token));
   }
-  const [, sort, value, id] = content as string[];
+  const [, sort, value, id] = content as [string, string, string | null, string];
   const wanted = sortOf(order);
   if (sort !== wanted) {
     throw ApiError.invalid("cursor", `cursor was made for sort=${sort}, and this request sorts by ${wanted}: send the sort the cursor's page was read with, or start again without cursor.`);

@@ -20,7 +20,7 @@ export function historyRoute(operation: typeof OPERATIONS.indicationHistory | ty
     ...readOnly,
     GET: operationRoute(operation, async ({ request, url, caller, params, input: query }) => {
       const order = { column: query.sort.field, direction: query.sort.direction };
-      const after = query.cursor === undefined ? undefined : seqOf(openCursor(query.cursor, url.pathname, order).value, query.cursor);
+      const after = query.cursor === undefined ? undefined : seqOf(openCursor(query.cursor, url.pathname, order).value ?? "", query.cursor);
       const { resource } = await find(caller, params.id);
       const read = await resourceHistory(caller.teamId, resource.id, query, after);
       const page = buildJsonPage(JSON.stringify(read.items), query, read.total, read);

@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import type { Client as PgClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { databaseKind, sqliteFilePath } from "../db/url";
+import type { CurrentMark } from "./current";
 import { MARK_COLUMNS } from "./store";
 
 /**
@@ -22,6 +23,8 @@ export interface MarkSink {
   begin(): Promise<void>;
   /** Writes mark rows (MARK_COLUMNS' order) and states, in one transaction. */
   write(marks: unknown[][], states: StateRow[], now: Date): Promise<void>;
+  /** Every company's mark columns (lib/marks/current.ts): those of `rows`, the others' emptied, in one transaction. */
+  currents(rows: [companyId: string, ...CurrentMark][]): Promise<void>;
   finish(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,6 +36,9 @@ const STATE_COLUMNS = ["company_id", "date", "state", "updated_at"] as const;
 // As prisma/postgres/migrations/20261205000000_marks made them. A rebuild that stops between the two runs again from the start.
 const PG_CONSTRAINTS_DROP = `ALTER TABLE "marks" DROP CONSTRAINT IF EXISTS "marks_company_id_fkey", DROP CONSTRAINT IF EXISTS "marks_pkey"`;
 const PG_CONSTRAINTS_ADD = `ALTER TABLE "marks" ADD CONSTRAINT "marks_pkey" PRIMARY KEY ("company_id", "date"), ADD CONSTRAINT "marks_company_id_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE CASCADE`;
+// The mark columns are indexed, so every row written is a new entry in each of the companies'
+// indexes: only the rows whose columns change are written (a rebuild after a rebuild writes few).
+const HAS_CURRENT = `("mark_price" IS NOT NULL OR "mark_ratio_30d" IS NOT NULL)`;
 
 export function markSink(url: string): Promise<MarkSink> {
   return databaseKind(url) === "sqlite" ? sqliteSink(sqliteFilePath(url)) : postgresSink(url);
@@ -40,7 +46,7 @@ export function markSink(url: string): Promise<MarkSink> {
 
 async function sqliteSink(file: string): Promise<MarkSink> {
   const worker = new Worker(path.join(process.cwd(), "lib", "marks", "sqlite-writer.mjs"), {
-    workerData: { file, markColumns: MARK_COLUMNS, stateColumns: STATE_COLUMNS, dateIndex: DATE_INDEX },
+    workerData: { file, markColumns: MARK_COLUMNS, stateColumns: STATE_COLUMNS, dateIndex: DATE_INDEX, hasCurrent: HAS_CURRENT },
   });
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let next = 0;
@@ -65,6 +71,7 @@ async function sqliteSink(file: string): Promise<MarkSink> {
   return {
     begin: () => send("begin"),
     write: (marks, states, now) => send("write", { marks: marks.flat(), states: states.map((s) => [...s, now.getTime()]) }),
+    currents: (rows) => send("currents", rows),
     finish: () => send("finish"),
     async close() {
       await send("close");
@@ -107,6 +114,22 @@ async function postgresSink(url: string): Promise<MarkSink> {
       await copyRows(client, "marks", MARK_COLUMNS, marks);
       await unnest("mark_states", STATE_COLUMNS, ["text", "text", "text", "timestamp"], states.map((r) => [...r, at]));
       await client.query("COMMIT");
+    },
+    async currents(rows) {
+      await client.query("BEGIN");
+      try {
+        const ids = rows.map((r) => r[0]);
+        await client.query(`UPDATE "companies" SET "mark_price" = NULL, "mark_ratio_30d" = NULL WHERE ${HAS_CURRENT} AND "id" <> ALL ($1::text[])`, [ids]);
+        await client.query(
+          `UPDATE "companies" c SET "mark_price" = v.p, "mark_ratio_30d" = v.r FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, p, r)
+           WHERE c."id" = v.id AND (c."mark_price" IS DISTINCT FROM v.p OR c."mark_ratio_30d" IS DISTINCT FROM v.r)`,
+          [ids, rows.map((r) => r[1]), rows.map((r) => r[2])],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
     },
     async finish() {
       await client.query(PG_CONSTRAINTS_ADD);

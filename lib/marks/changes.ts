@@ -9,7 +9,7 @@ import { dayDate, dayNumber } from "./days";
 import { changeOf, type MarkChange } from "./movers";
 
 /**
- * How the marks moved (the Market page's movers, the directory's columns): each company's mark on
+ * How the marks moved (the Market page's movers): each company's mark on
  * the latest day with marks, beside its marks the day before and 30 days before, read off the key
  * (company_id, date) in one statement. The `companies` permission is the page's.
  */

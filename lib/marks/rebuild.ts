@@ -3,6 +3,7 @@ import { engineOf, type Db } from "../db/client";
 import { utcToday } from "../market/summary";
 import { estimateMarketFactors } from "./adjustments";
 import { markSink, type StateRow } from "./bulk";
+import { currentOfSeries, type CurrentMark } from "./current";
 import { dayDate } from "./days";
 import { Desk50Builder, storeDesk50 } from "./desk50";
 import { companyHistory, type CompanyInputs } from "./history";
@@ -49,6 +50,7 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
     let writing: Promise<void> = Promise.resolve();
     let rows: unknown[][] = [];
     let states: StateRow[] = [];
+    const currents: [string, ...CurrentMark][] = [];
     const flush = async () => {
       await writing;
       count += rows.length;
@@ -60,6 +62,8 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
     };
     for (const [id, company] of inputs) {
       const { marks, state } = companyHistory(company, factors, today);
+      const current = currentOfSeries(marks, today);
+      if (current[0] !== null) currents.push([id, ...current]);
       for (const mark of marks) rows.push(markRow(id, mark));
       desk50.record(id, marks);
       if (state?.day != null) states.push([id, dayDate(state.day), JSON.stringify(state)]);
@@ -68,6 +72,9 @@ export async function rebuildMarks(db: Db, url: string, now = new Date(), log: (
     await flush();
     await writing;
     log(`  ${count} marks computed and written in ${seconds(started)} s`);
+    const currentsFrom = performance.now();
+    await sink.currents(currents);
+    log(`  ${currents.length} companies' current marks (the directory's columns) written in ${((performance.now() - currentsFrom) / 1000).toFixed(2)} s`);
     await sink.finish();
   } finally {
     await sink.close();

@@ -7,8 +7,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 
-/** @type {{ file: string, markColumns: string[], stateColumns: string[], dateIndex: string }} */
-const { file, markColumns, stateColumns, dateIndex } = workerData;
+/** @type {{ file: string, markColumns: string[], stateColumns: string[], dateIndex: string, hasCurrent: string }} */
+const { file, markColumns, stateColumns, dateIndex, hasCurrent } = workerData;
 const db = new Database(file, { timeout: 5_000 });
 const ROWS = 50;
 
@@ -19,6 +19,8 @@ const many = insert("marks", markColumns, ROWS);
 const one = insert("marks", markColumns, 1);
 const state = insert("mark_states", stateColumns, 1);
 const width = markColumns.length;
+const current = db.prepare(`UPDATE "companies" SET "mark_price" = @price, "mark_ratio_30d" = @ratio WHERE "id" = @id AND ("mark_price" IS NOT @price OR "mark_ratio_30d" IS NOT @ratio)`);
+const clear = db.prepare(`UPDATE "companies" SET "mark_price" = NULL, "mark_ratio_30d" = NULL WHERE ${hasCurrent} AND "id" NOT IN (SELECT "value" FROM json_each(?))`);
 
 const ops = {
   begin() {
@@ -36,6 +38,13 @@ const ops = {
       for (; i + step <= marks.length; i += step) many.run(marks.slice(i, i + step));
       for (; i < marks.length; i += width) one.run(marks.slice(i, i + width));
       for (const row of states) state.run(row);
+    })();
+  },
+  /** @param {[string, string | null, string | null][]} rows every company with a mark: its id, mark price and 30-day ratio (lib/marks/current.ts) */
+  currents(rows) {
+    db.transaction(() => {
+      clear.run(JSON.stringify(rows.map((r) => r[0])));
+      for (const [id, price, ratio] of rows) current.run({ id, price, ratio });
     })();
   },
   finish() {

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/client";
 import type { Dialect } from "../db/dialect";
 import { compiled } from "../db/sql";
-import { DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
+import { DECIMAL_PATTERN, MAX_STORED_DECIMAL, toStoredDecimal } from "../domain/decimal";
 import { NO_FACTORS, type MarketFactors } from "./adjustments";
 import { dayDate } from "./days";
 import type { MarkState } from "./estimator";
@@ -19,13 +19,18 @@ import type { Mark } from "./types";
 export const MARK_COLUMNS = ["company_id", "date", "price_per_share", "low", "high", "method", "data_points_180d", "days_since_last_trade", "order_imbalance"] as const;
 
 /** The largest decimal a column holds: a band's high beyond it (prices near the limit) is written as it. */
-const MAX_STORED = `${"9".repeat(INTEGER_DIGITS)}.${"9".repeat(FRACTION_DIGITS)}`;
+const MAX_STORED = MAX_STORED_DECIMAL;
 
-/** A price's stored form, remembering the last: a carried day repeats the day before's (a rebuild stores ~20 M prices). */
+/** A price as its column stores it (MAX_STORED beyond the column's range). */
+export function stored(price: string): string {
+  return DECIMAL_PATTERN.test(price) ? toStoredDecimal(price) : MAX_STORED;
+}
+
+/** stored(), remembering the last: a carried day repeats the day before's (a rebuild stores ~20 M prices). */
 function storedColumn(): (price: string) => string {
   let last = { price: "", stored: "" };
   return (price) => {
-    if (price !== last.price) last = { price, stored: DECIMAL_PATTERN.test(price) ? toStoredDecimal(price) : MAX_STORED };
+    if (price !== last.price) last = { price, stored: stored(price) };
     return last.stored;
   };
 }

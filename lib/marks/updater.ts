@@ -12,6 +12,7 @@ import { updateDesk50 } from "./desk50";
 import type { MarkState } from "./estimator";
 import { carryForward, companyHistory } from "./history";
 import { companyInputs } from "./inputs";
+import { keepCurrentMarks } from "./current";
 import { markRow, storedFactors, upsertMarks } from "./store";
 
 /**
@@ -126,12 +127,14 @@ const msOf = (value: unknown) => (typeof value === "number" ? value : Date.parse
 async function updateCompanies(companyIds: Iterable<string>, today: string, factors: MarketFactors, db: Db = getDb(), engine: Engine = getEngine()): Promise<void> {
   const rows: unknown[][] = [];
   const states: { companyId: string; state: MarkState }[] = [];
-  for (const id of companyIds) {
+  const ids = [...companyIds];
+  for (const id of ids) {
     const history = companyHistory(await companyInputs(engine, id), factors, today, today);
     for (const mark of history.marks) rows.push(markRow(id, mark));
     if (history.state) states.push({ companyId: id, state: history.state });
   }
   await upsertMarks(db, engine.dialect, rows, states);
+  await keepCurrentMarks(db, engine, today, ids);
 }
 
 /** Every company's series carried from its stored state to `today` (nothing new came since). */
@@ -176,7 +179,11 @@ export async function runMarksPass(now = new Date(), owner = MARKS_OWNER, db: Db
   // Read only when there is work: a pass with nothing new reads nothing else.
   let factors: MarketFactors | undefined;
   const factorsNow = async () => (factors ??= await storedFactors(db));
-  if (worker.day !== null && worker.day < today) await carryAll(today, await factorsNow(), db);
+  if (worker.day !== null && worker.day < today) {
+    await carryAll(today, await factorsNow(), db);
+    // Every company's current mark is today's now, and its 30-day change is measured from another day.
+    await keepCurrentMarks(db, engine, today);
+  }
   if (worker.day !== today) {
     await db.markWorker.update({ where: { id: WORKER_ID }, data: { day: today } });
     worker.day = today;

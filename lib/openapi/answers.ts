@@ -114,7 +114,7 @@ export function operationAnswers() {
   const sameTrade = () => ({ "200": withEtag("The trade with its team", tradeWithTeamSchema) });
   return {
     getOpenApiDocument: { summary: "This document (OpenAPI 3.1)", responses: { "200": { description: "The document", content: { "application/json": { schema: { type: "object" } } } } } },
-    listCompanies: { summary: "List companies (id and name), ordered by name", responses: { "200": paged("A page", companyListSchema) } },
+    listCompanies: { summary: "List companies (id and name), ordered by name or by their marks", responses: { "200": paged("A page", companyListSchema) } },
     getCompany: { summary: "One company in full (needs the {permission} permission)", responses: { "200": ok("The company", companySchema) } },
     getOrderBook: { summary: "The company's order book as the caller may see it: open indications by price, counts, best prices, spread (needs the {permission} permission)", responses: { "200": ok("The order book", orderBookSchema) } },
     listCompanyTrades: { summary: "The company's verified trades (the tape) as the caller may see them, newest sign_date first, with a summary (needs the {permission} permission)", responses: { "200": paged("A page", companyTradeListSchema) } },

@@ -23,7 +23,11 @@ export const TAGS = [
 type Tag = (typeof TAGS)[number]["name"];
 
 export const DESCRIPTIONS = {
-  listCompanies: { tag: "Companies", description: "Every company by name, with a search over names (`q`) and filters on country and region. Any signed-in caller may list them." },
+  listCompanies: {
+    tag: "Companies",
+    description:
+      "Every company by name, with a search over names (`q`) and filters on country and region. Any signed-in caller may list them. Sorting by a company's current mark (`sort=mark`, `sort=change_30d`, either way; companies without a mark last in both) or filtering by it (`mark_min`, `mark_max`, `change_30d_min`, `change_30d_max`) needs the `companies` permission: without it, a 403 naming the parameter.",
+  },
   getCompany: { tag: "Companies", description: "One company in full: logos in five sizes, lead investors, headquarters and links. Needs the `{permission}` permission." },
   getOrderBook: {
     tag: "Market",

@@ -1,6 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
-import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, toStoredDecimal } from "../domain/decimal";
+import { DECIMAL_JSON_SCHEMA, DECIMAL_PATTERN, FRACTION_DIGITS, INTEGER_DIGITS, STORED_WIDTH, toStoredDecimal } from "../domain/decimal";
 import { ApiError, type FieldError } from "./errors";
 import { sentence } from "./messages";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./pagination";
@@ -208,6 +208,44 @@ function decimalParam(name: string) {
           `${name} must be a number like 12.50: digits with at most one point, up to ${INTEGER_DIGITS} digits before it and ${FRACTION_DIGITS} after; got ${quote(value)}.`,
         ),
   );
+}
+
+/**
+ * A non-negative decimal bound, as decimalParam, that an empty value leaves out (`?mark_min=` is
+ * no filter, as `?country=` is none).
+ */
+export function optionalDecimalParam(name: string) {
+  const read = decimalParam(name);
+  return param("Non-negative decimal string, inclusive bound; empty: no bound.", DECIMAL_JSON_SCHEMA, (value) => {
+    if (value === "") return undefined;
+    const parsed = read.safeParse(value);
+    return parsed.success ? parsed.data : new Invalid(parsed.error.issues[0].message);
+  });
+}
+
+const SIGNED_DECIMAL_PATTERN = new RegExp(`^-?\\d{1,${INTEGER_DIGITS}}(\\.\\d{1,${FRACTION_DIGITS}})?$`);
+
+/**
+ * A signed decimal bound of at least -1 (a relative change: 0.05 is up 5 %, -1 all gone), given
+ * to `read` as typed, without a sign of zero ("-0" is "0"); empty: no bound.
+ */
+export function changeParam<T>(name: string, read: (value: string) => T) {
+  const schema = { type: "string", pattern: SIGNED_DECIMAL_PATTERN.source, maxLength: STORED_WIDTH + 1, examples: ["-0.05"] };
+  return param("Signed decimal string, a relative change (0.05 is up 5 %), -1 or more; inclusive bound; empty: no bound.", schema, (value) => {
+    if (value === "") return undefined;
+    const valid = SIGNED_DECIMAL_PATTERN.test(value) && !(value.startsWith("-") && /[1-9]/.test(value) && decimalAbove(value.slice(1), "1"));
+    if (!valid) {
+      return new Invalid(
+        `${name} must be a relative change like 0.05 (up 5 %) or -0.1 (down 10 %): -1 or more, digits with at most one point and ${FRACTION_DIGITS} digits after it; got ${quote(value)}.`,
+      );
+    }
+    return read(value.replace(/^-(?=[0.]*$)/, ""));
+  });
+}
+
+/** Whether the decimal `a` is above `b` (both plain, non-negative, storable). */
+function decimalAbove(a: string, b: string): boolean {
+  return toStoredDecimal(a) > toStoredDecimal(b);
 }
 
 /** The price and volume range filters of the indication and trade lists. */

@@ -36,7 +36,8 @@ export interface UserRow {
   createdAt: Date;
 }
 
-export type CompanyRow = CompanyRecord;
+/** A company as generated: its mark columns are the marks' rebuild's to write (lib/marks/current.ts). */
+export type CompanyRow = Omit<CompanyRecord, "markPrice" | "markRatio30d">;
 
 export type IndicationRow = IndicationRecord;
 

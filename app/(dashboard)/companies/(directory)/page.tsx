@@ -8,10 +8,11 @@ import { FilterBar } from "@/components/data-table/toolbar";
 import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
 import { parsePage, type Page } from "@/lib/schema/pagination";
-import { listCompanies, listCompanyDirectory, listCompanyLocations } from "@/lib/companies/queries";
-import { latestMarkDate, markChanges } from "@/lib/marks/changes";
-import type { MarkChange } from "@/lib/marks/movers";
-import { companyListParamsSchema, type Company, type CompanySummary } from "@/lib/companies/schema";
+import { UrlPhoneSort, UrlSortHeader } from "@/components/data-table/sort-controls";
+import { listCompanies, listCompanyDirectory, listCompanyLocations, requireMarksAllowed } from "@/lib/companies/queries";
+import { changeOfRatio } from "@/lib/companies/mark-columns";
+import { companyListParamsSchema, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "@/lib/companies/schema";
+import { ApiError } from "@/lib/schema/errors";
 import { MoneyCell } from "../../_components/cells";
 import { CompanyLogo } from "../../_components/company-logo";
 import { FollowButton } from "../../_components/follow";
@@ -24,15 +25,31 @@ import { parseQuery } from "@/lib/schema/params";
 
 export const metadata: Metadata = { title: "Companies" };
 
-type Row = Company | (CompanySummary & { legal_name?: undefined });
+type Row = CompanyDirectoryItem | (CompanySummary & { legal_name?: undefined });
+
+const DEFAULT_SORT: CompanyListQuery["sort"] = { field: "name", direction: "asc" };
+
+/** The refusal of a mark's sort or bound to a user without `companies` (the API's 403), or null. */
+function marksRefused(caller: Parameters<typeof requireMarksAllowed>[0], query: CompanyListQuery): ApiError | null {
+  try {
+    requireMarksAllowed(caller, query);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
 
 export default async function CompaniesPage({ searchParams }: { searchParams: PageSearchParams }) {
   const caller = await requireCaller();
   const { query } = tableParams(await readSearchParams(searchParams));
-  const parsed = parseQuery(companyListParamsSchema, query);
-  // Details (HQ, investors) need the companies permission; without it the directory lists names,
-  // like GET /api/v1/companies.
+  const read = parseQuery(companyListParamsSchema, query);
+  // Details (HQ, investors, marks) need the companies permission; without it the directory lists
+  // names, like GET /api/v1/companies, and refuses a link that sorts or filters by marks as it does.
   const detailed = caller.permissions.includes("companies");
+  const refused = read.ok ? marksRefused(caller, read.value) : null;
+  const parsed = refused ? ({ ok: false, error: refused } as const) : read;
+  const sort = parsed.ok ? parsed.value.sort : DEFAULT_SORT;
 
   const following = parsed.ok && parsed.value.following === true;
   const followed = parsed.ok && parsed.value.following !== undefined ? await followedCompanyIds(caller) : [];
@@ -46,11 +63,8 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
     listCompanyLocations(),
   ]);
 
-  // The page's rows' marks and 30-day changes, in one read (lib/marks/changes.ts).
-  const markDate = detailed && page.items.length > 0 ? await latestMarkDate() : null;
-  const changes = markDate === null ? [] : await markChanges(markDate, page.items.map((c) => c.id));
-  const marks = new Map(changes.map((c) => [c.company.id, c]));
-  const prices = changes.map((c) => c.price_per_share);
+  // The rows carry their marks as the columns they sort by hold them (lib/marks/current.ts).
+  const prices = page.items.map((c) => ("mark" in c ? c.mark : null));
 
   const country = parsed.ok ? parsed.value.country : undefined;
   const countries = [...new Set(locations.map((l) => l.country))];
@@ -87,7 +101,16 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       defaultValue: "",
       options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
     },
+    // A mark's bounds need the companies permission, as its columns do: behind "+ Filter".
+    ...(detailed
+      ? ([
+          { kind: "decimalRange", label: "Mark", minParam: "mark_min", maxParam: "mark_max" },
+          { kind: "decimalRange", label: "30-day change", minParam: "change_30d_min", maxParam: "change_30d_max", percent: true },
+        ] satisfies FilterDef[])
+      : []),
   ];
+  const sorts = [{ field: "name", label: "Company" }, ...(detailed ? [{ field: "mark", label: "Mark" }, { field: "change_30d", label: "30-day change" }] : [])];
+  const headerClass = "px-3 py-2 font-semibold";
 
   return (
     <TableUrlProvider>
@@ -102,36 +125,37 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
         <div role="search" aria-label="Companies">
           <FilterBar filters={filters} total={page.total_count} noun="company" plural="companies" />
         </div>
+        <UrlPhoneSort label="Companies" options={sorts} sort={sort} />
         <PendingRegion>
           <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-white shadow-sm">
             <table className="min-w-full text-sm" data-testid="companies-table">
               <caption className="sr-only">Companies</caption>
               <thead className="border-b border-slate-200 bg-slate-50">
                 <tr className="text-[11px] uppercase tracking-wide text-slate-600">
-                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  <UrlSortHeader field="name" sort={sort} className={`${headerClass} text-left`} testId="sort-name">
                     Company
-                  </th>
+                  </UrlSortHeader>
                   {detailed ? (
                     <>
-                      <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
+                      <th scope="col" className={`hidden ${headerClass} text-left sm:table-cell`}>
                         Headquarters
                       </th>
-                      <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
+                      <th scope="col" className={`hidden ${headerClass} text-left sm:table-cell`}>
                         Lead investors
                       </th>
-                      <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+                      <UrlSortHeader field="mark" sort={sort} align="right" className={`hidden whitespace-nowrap ${headerClass} text-right sm:table-cell`} testId="sort-mark">
                         Mark
-                      </th>
-                      <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+                      </UrlSortHeader>
+                      <UrlSortHeader field="change_30d" sort={sort} align="right" className={`hidden whitespace-nowrap ${headerClass} text-right sm:table-cell`} testId="sort-change_30d">
                         30 days
-                      </th>
+                      </UrlSortHeader>
                     </>
                   ) : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {page.items.map((company) => (
-                  <CompanyRow key={company.id} company={company} detailed={detailed} mark={marks.get(company.id)} prices={prices} />
+                  <CompanyRow key={company.id} company={company} detailed={detailed} prices={prices} />
                 ))}
                 {page.items.length === 0 ? (
                   <tr>
@@ -160,7 +184,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   );
 }
 
-function CompanyRow({ company, detailed, mark, prices }: { company: Row; detailed: boolean; mark: MarkChange | undefined; prices: string[] }) {
+function CompanyRow({ company, detailed, prices }: { company: Row; detailed: boolean; prices: (string | null)[] }) {
   const label = (
     <>
       <CompanyLogo id={company.id} size={48} />
@@ -193,6 +217,7 @@ function CompanyRow({ company, detailed, mark, prices }: { company: Row; detaile
     );
   }
   const investors = company.lead_investors.length > 0 ? company.lead_investors.join(", ") : null;
+  const change = changeOfRatio(company.ratio_30d);
   return (
     <tr className="hover:bg-slate-50" data-testid="company-row">
       <td className="px-3 py-2">
@@ -204,9 +229,9 @@ function CompanyRow({ company, detailed, mark, prices }: { company: Row; detaile
         <p className="mt-1 text-xs text-slate-600 sm:hidden">
           {company.country} · {company.region}
           {investors ? <span className="block text-slate-500">Led by {investors}</span> : null}
-          {mark ? (
-            <span className="block">
-              Mark <MoneyCell value={mark.price_per_share} column={prices} /> · <ChangeCell change={mark.change_30d} /> in 30 days
+          {company.mark !== null ? (
+            <span className="block" data-testid="company-mark-line">
+              Mark <span className="whitespace-nowrap tabular-nums"><MoneyCell value={company.mark} column={prices} /></span> · <ChangeCell change={change} /> in 30 days
             </span>
           ) : null}
         </p>
@@ -219,10 +244,10 @@ function CompanyRow({ company, detailed, mark, prices }: { company: Row; detaile
         {investors ?? <span className="text-slate-500">—</span>}
       </td>
       <td className="hidden whitespace-nowrap px-3 py-2 text-right font-mono text-xs text-slate-700 tabular-nums sm:table-cell" data-testid="company-mark">
-        <MoneyCell value={mark?.price_per_share ?? null} column={prices} />
+        <MoneyCell value={company.mark} column={prices} />
       </td>
       <td className="hidden whitespace-nowrap px-3 py-2 text-right font-mono text-xs sm:table-cell" data-testid="company-change-30d">
-        <ChangeCell change={mark?.change_30d ?? null} />
+        <ChangeCell change={change} />
       </td>
     </tr>
   );
