@@ -31,7 +31,7 @@ const CACHES = {
         saves: "58 % of a company's /trades, 80 % of /companies?q=north, 25 % of /companies",
       },
       reads: {
-        bound: 2_000,
+        bound: 500,
         holds: "the body of a read kept under a counter its writers bump (lib/marks/kept.ts): a company's daily marks, a page of a day's marks",
         saves: "77 % of a company's 365-day /marks, 82 % of /marks?date",
       },
