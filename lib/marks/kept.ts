@@ -1,8 +1,12 @@
 import "server-only";
+import { sql } from "kysely";
+import { requirePermission, type Caller } from "../auth/caller";
+import { REQUIRES } from "../auth/requirements";
 import { counterSql } from "../cache/counters";
 import { getEngine, type Db } from "../db/client";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
+import { companyIdOf, noSuchCompany } from "../schema/params";
 
 /**
  * The `marks` counter (docs/performance-decisions.md, "Marks answers"): a company's series and the
@@ -16,6 +20,20 @@ import { compiled } from "../db/sql";
 export async function marksVersion(engine: Engine = getEngine()): Promise<string> {
   const [row] = await engine.run<{ v: unknown }>(compiled(engine.dialect, engine.dialect.db.selectNoFrom(counterSql("marks").as("v"))));
   return String(row.v);
+}
+
+/**
+ * A company's series' checks (the market's: `companies`, then a known company) and the marks
+ * counter, in one statement: on PostgreSQL each statement is a round trip, and a kept series
+ * costs only these two facts.
+ */
+export async function companyAndMarksVersion(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ company: { id: string; name: string }; version: string }> {
+  requirePermission(caller, REQUIRES.viewMarket);
+  const id = companyIdOf(companyId).toLowerCase();
+  const query = engine.dialect.db.selectNoFrom([sql<string | null>`(SELECT name FROM companies WHERE id = ${id})`.as("name"), counterSql("marks").as("v")]);
+  const [row] = await engine.run<{ name: string | null; v: unknown }>(compiled(engine.dialect, query));
+  if (row.name === null) throw noSuchCompany(companyId);
+  return { company: { id, name: row.name }, version: String(row.v) };
 }
 
 /** The statement that follows a write of marks (lib/marks/store.ts, in its transaction; rebuild.ts): the kept answers are read again. */

@@ -6,7 +6,7 @@ import { compiled } from "../db/sql";
 import { fromStoredDecimal } from "../domain/decimal";
 import { requireCompany } from "../market/queries";
 import { utcToday } from "../market/summary";
-import { marksVersion } from "./kept";
+import { companyAndMarksVersion } from "./kept";
 import type { CompanyMark, CompanyMarks, MarkSeriesQuery } from "./schema";
 
 /**
@@ -67,10 +67,10 @@ async function seriesOf(company: { id: string; name: string }, query: MarkSeries
 
 /** The API's GET /companies/{company_id}/marks: companyMarks as a read the API keeps while no mark is written (lib/marks/kept.ts). */
 export async function companyMarksRead(caller: Caller, companyId: string, query: MarkSeriesQuery, today = utcToday(), engine: Engine = getEngine()) {
-  const company = await requireCompany(caller, companyId, engine);
+  const { company, version } = await companyAndMarksVersion(caller, companyId, engine);
   return {
     key: `marks series ${company.id} ${query.from ?? ""} ${query.to ?? ""} ${today}`,
-    version: await marksVersion(engine),
+    version,
     read: async () => ({ body: await seriesOf(company, query, today, engine) }),
   };
 }
