@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
-import { wrappedNumbers } from "./support/layout-checks";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, test, useSession } from "./support/fixtures";
 import { addFilter } from "./support/table";
-import { expectAccessible } from "./support/workflow";
+import { checkLayout, consoleErrors } from "./support/page-checks";
 
 /**
  * The directory sorted and filtered by each company's mark and 30-day change (issue 46): the
@@ -20,27 +19,6 @@ const SIZES = [
 ];
 
 type CompanyList = { companies: { id: string; name: string }[]; total_count: number };
-
-/**
- * Errors and warnings the page logs, and its uncaught exceptions. Not headless Chromium's own
- * fetch of /favicon.ico, which it makes again after the address is replaced (a sort, a filter) and
- * logs as a 404 although the page declares its icon (app/icon.svg; e2e/table-views.spec.ts).
- */
-function consoleErrors(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.location().url.endsWith("/favicon.ico")) return;
-    if (message.type() === "error" || message.type() === "warning") seen.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => seen.push(`pageerror: ${String(error)}`));
-  return seen;
-}
-
-async function checkLayout(page: Page, what: string) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what}: no sideways scroll` }).toBeLessThanOrEqual(page.viewportSize()!.width);
-  expect(await wrappedNumbers(page), `${what}: numbers on one line`).toEqual([]);
-  await expectAccessible(page, what);
-}
 
 /** The ids of the directory's rows, in order. */
 function rowIds(page: Page): Promise<string[]> {

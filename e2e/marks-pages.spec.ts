@@ -2,11 +2,10 @@ import type { Page } from "@playwright/test";
 import { NEW_TRADE } from "../lib/testing/fixtures/bodies";
 import { markSentence } from "../lib/marks/words";
 import type { CompanyMark, DayMark, DeskMembers } from "../lib/marks/schema";
-import { wrappedNumbers } from "./support/layout-checks";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, test, useSession } from "./support/fixtures";
-import { expectAccessible } from "./support/workflow";
+import { checkLayout, consoleErrors } from "./support/page-checks";
 
 /**
  * The marks in the dashboard (issue 46): the company page says its mark in one sentence (the same
@@ -38,22 +37,6 @@ async function moveAMark(page: Page, auth: Record<string, string>, companyId: st
   const verified = await page.request.post(`/api/v1/ops/trades/${id}/verify`, { headers: { authorization: `Bearer ${apiKeyFor(ACCOUNTS.ops)}` } });
   expect(verified.status(), await verified.text()).toBe(200);
   await expect.poll(async () => Number((await markOf()).price_per_share), { timeout: 15_000 }).toBeGreaterThan(Number(before.price_per_share));
-}
-
-/** Errors and warnings the page logs, and its uncaught exceptions. */
-function consoleErrors(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") seen.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => seen.push(`pageerror: ${String(error)}`));
-  return seen;
-}
-
-async function checkLayout(page: Page, what: string) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what}: no sideways scroll` }).toBeLessThanOrEqual(page.viewportSize()!.width);
-  expect(await wrappedNumbers(page), `${what}: numbers on one line`).toEqual([]);
-  await expectAccessible(page, what);
 }
 
 for (const size of SIZES) {

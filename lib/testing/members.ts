@@ -16,3 +16,14 @@ export async function newTeamMember(permissions: readonly string[], label: strin
   });
   return { teamId, key: (await createApiKey(getDb(), { userId, name: `${label} test` })).secret };
 }
+
+/** A marketplace-team member of a team of a test file's own who may verify trades (and read marks): the key. */
+export async function newVerifier(label: string): Promise<string> {
+  const teamId = randomUUID();
+  const userId = randomUUID();
+  await getDb().team.create({ data: { id: teamId, name: `${label} verifiers ${teamId}`, createdAt: new Date() } });
+  await getDb().user.create({
+    data: { id: userId, email: `${userId}@verifiers.test`, name: "Verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "marketplace_ops", permissions: JSON.stringify(["companies", "trades_verify"]), teamId, createdAt: new Date() },
+  });
+  return (await createApiKey(getDb(), { userId, name: `${label} test` })).secret;
+}

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb, getEngine } from "@/lib/db/client";
 import { keepCurrentMarks } from "@/lib/marks/current";
 import { fromStoredDecimal } from "@/lib/domain/decimal";
@@ -9,8 +7,9 @@ import { rebuildMarks } from "@/lib/marks/rebuild";
 import { runMarksPass } from "@/lib/marks/updater";
 import { ratioOf } from "@/lib/companies/mark-columns";
 import { utcToday } from "@/lib/market/summary";
-import { FIXTURE_PASSWORD_HASH, SECRETS } from "@/lib/testing/fixtures/accounts";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { callRoute } from "@/lib/testing/http";
+import { newVerifier } from "@/lib/testing/members";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { GET as listCompanies } from "./companies/route";
 import { GET as markOf } from "./companies/[company_id]/mark/route";
@@ -55,13 +54,7 @@ let verifier: string;
 
 beforeAll(async () => {
   await rebuildMarks(getDb(), own.database.url);
-  const team = { id: randomUUID(), name: `Mark verifiers ${Date.now()}` };
-  await getDb().team.create({ data: { ...team, createdAt: new Date() } });
-  const id = randomUUID();
-  await getDb().user.create({
-    data: { id, email: `${id}@marks.test`, name: "Verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "marketplace_ops", permissions: JSON.stringify(["companies", "trades_verify"]), teamId: team.id, createdAt: new Date() },
-  });
-  verifier = (await createApiKey(getDb(), { userId: id, name: "directory marks test" })).secret;
+  verifier = await newVerifier("Directory marks");
 }, 60_000);
 
 describe("the directory's mark columns", () => {

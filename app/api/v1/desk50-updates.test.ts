@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb } from "@/lib/db/client";
 import { fromStoredDecimal } from "@/lib/domain/decimal";
 import { rebuildMarks } from "@/lib/marks/rebuild";
 import { companyMarkSchema, deskIndexSchema } from "@/lib/marks/schema";
 import { runMarksPass } from "@/lib/marks/updater";
 import { utcToday } from "@/lib/market/summary";
-import { FIXTURE_PASSWORD_HASH, SECRETS } from "@/lib/testing/fixtures/accounts";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { TRADES } from "@/lib/testing/fixtures/trades";
 import { callRoute } from "@/lib/testing/http";
+import { newVerifier } from "@/lib/testing/members";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { GET as markOf } from "./companies/[company_id]/mark/route";
 import { GET as deskIndexOf } from "./indexes/desk-50/route";
@@ -56,13 +55,7 @@ async function heldValue(rebalance: string, date: string): Promise<number> {
 
 beforeAll(async () => {
   await rebuildMarks(getDb(), own.database.url, new Date(`${REBUILT}T12:00:00.000Z`));
-  const team = { id: randomUUID(), name: `Index verifiers ${Date.now()}` };
-  await getDb().team.create({ data: { ...team, createdAt: new Date() } });
-  const id = randomUUID();
-  await getDb().user.create({
-    data: { id, email: `${id}@desk50.test`, name: "Verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "marketplace_ops", permissions: JSON.stringify(["companies", "trades_verify"]), teamId: team.id, createdAt: new Date() },
-  });
-  verifier = (await createApiKey(getDb(), { userId: id, name: "desk 50 test" })).secret;
+  verifier = await newVerifier("Desk 50");
 }, 60_000);
 
 describe("an index with nothing stored", () => {

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiKey } from "@/lib/api-keys/keys";
 import { getDb, getEngine, type Db } from "@/lib/db/client";
 import { startMarksLoop } from "@/lib/marks/loop";
 import { rebuildMarks } from "@/lib/marks/rebuild";
 import { companyMarkSchema, companyMarksSchema, type CompanyMark } from "@/lib/marks/schema";
 import { MARKS_OWNER, runMarksPass } from "@/lib/marks/updater";
 import { utcToday } from "@/lib/market/summary";
-import { FIXTURE_PASSWORD_HASH, SECRETS } from "@/lib/testing/fixtures/accounts";
+import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { TRADES } from "@/lib/testing/fixtures/trades";
 import { callRoute, expectError } from "@/lib/testing/http";
+import { newVerifier } from "@/lib/testing/members";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { GET as markOf } from "./companies/[company_id]/mark/route";
 import { GET as marksOf } from "./companies/[company_id]/marks/route";
@@ -50,13 +50,7 @@ async function currentMark(): Promise<NonNullable<CompanyMark["mark"]>> {
 
 beforeAll(async () => {
   await rebuildMarks(getDb(), own.database.url);
-  const team = { id: randomUUID(), name: `Mark verifiers ${Date.now()}` };
-  await getDb().team.create({ data: { ...team, createdAt: new Date() } });
-  const id = randomUUID();
-  await getDb().user.create({
-    data: { id, email: `${id}@marks.test`, name: "Verifier", passwordHash: FIXTURE_PASSWORD_HASH, role: "marketplace_ops", permissions: JSON.stringify(["companies", "trades_verify"]), teamId: team.id, createdAt: new Date() },
-  });
-  verifier = (await createApiKey(getDb(), { userId: id, name: "marks test" })).secret;
+  verifier = await newVerifier("Marks");
 }, 60_000);
 
 describe("GET /companies/{company_id}/mark and /marks", () => {
