@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { ORIGIN, type RouteHandler } from "./http";
 
 /** One Server-Sent Event as a browser's EventSource parses it (comments, the heartbeats, left out). */
-interface SseEvent {
+export interface SseEvent {
   id?: string;
   event: string;
   data: unknown;
