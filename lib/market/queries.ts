@@ -26,8 +26,8 @@ import { summarizeCompanyTrades, utcToday } from "./summary";
 import { TAPE_COMPUTED, bookComputedFields } from "./visibility";
 import { mayKnowBookEntry, viewerOf, type Viewer } from "../domain/book-visibility";
 
-/** Both market endpoints: the `companies` permission, then a known company (a UUID first). */
-function checkAccess(caller: Caller, companyId: string): void {
+/** The market's endpoints and the marks' (lib/marks/kept.ts): the `companies` permission, then a known company (a UUID first). */
+export function checkAccess(caller: Caller, companyId: string): void {
   requirePermission(caller, REQUIRES.viewMarket);
   companyIdOf(companyId);
 }

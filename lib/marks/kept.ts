@@ -1,12 +1,12 @@
 import "server-only";
 import { sql } from "kysely";
-import { requirePermission, type Caller } from "../auth/caller";
-import { REQUIRES } from "../auth/requirements";
+import type { Caller } from "../auth/caller";
 import { counterSql } from "../cache/counters";
 import { getEngine, type Db } from "../db/client";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
-import { companyIdOf, noSuchCompany } from "../schema/params";
+import { checkAccess } from "../market/queries";
+import { noSuchCompany } from "../schema/params";
 
 /**
  * The `marks` counter (docs/performance-decisions.md, "Marks answers"): a company's series and the
@@ -28,8 +28,8 @@ export async function marksVersion(engine: Engine = getEngine()): Promise<string
  * costs only these two facts.
  */
 export async function companyAndMarksVersion(caller: Caller, companyId: string, engine: Engine = getEngine()): Promise<{ company: { id: string; name: string }; version: string }> {
-  requirePermission(caller, REQUIRES.viewMarket);
-  const id = companyIdOf(companyId).toLowerCase();
+  checkAccess(caller, companyId);
+  const id = companyId.toLowerCase();
   const query = engine.dialect.db.selectNoFrom([sql<string | null>`(SELECT name FROM companies WHERE id = ${id})`.as("name"), counterSql("marks").as("v")]);
   const [row] = await engine.run<{ name: string | null; v: unknown }>(compiled(engine.dialect, query));
   if (row.name === null) throw noSuchCompany(companyId);
