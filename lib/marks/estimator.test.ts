@@ -109,6 +109,8 @@ describe("what the mark says of itself", () => {
     const mark = series.advance(dayDate(START + 200), [trade(START + 200, 10)], [quote("bid", 9.5, START + 199), quote("offer", 11, START)])!;
     expect(mark.basis).toEqual({ verified_trades: 1, unverified_trades: 0, quotes: 1 });
     expect(mark.data_points_180d).toBe(2);
+    // The trades stored beside it: the unverified one of START is past the window.
+    expect(mark.trades_180d).toBe(1);
     expect(mark.days_since_last_trade).toBe(0);
   });
 

@@ -155,6 +155,7 @@ export class MarkSeries {
       high: priceDecimal(Math.exp(last.x + half), "up"),
       method: fresh ? this.method(day, last.v) : "carried",
       data_points_180d: recent.length + quotes,
+      trades_180d: recent.length,
       days_since_last_trade: this.s.lastTradeDay === null ? null : day - this.s.lastTradeDay,
       order_imbalance: last.imbalance,
       basis: { verified_trades: verified, unverified_trades: recent.length - verified, quotes },

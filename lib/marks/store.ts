@@ -16,7 +16,7 @@ import type { Mark } from "./types";
  * at a time through here, each an upsert, so a pass that runs twice writes the same rows.
  */
 
-export const MARK_COLUMNS = ["company_id", "date", "price_per_share", "low", "high", "method", "data_points_180d", "days_since_last_trade", "order_imbalance"] as const;
+export const MARK_COLUMNS = ["company_id", "date", "price_per_share", "low", "high", "method", "data_points_180d", "trades_180d", "days_since_last_trade", "order_imbalance"] as const;
 
 /** The largest decimal a column holds: a band's high beyond it (prices near the limit) is written as it. */
 const MAX_STORED = MAX_STORED_DECIMAL;
@@ -40,7 +40,7 @@ const storedHigh = storedColumn();
 
 /** A mark as its row's values, in MARK_COLUMNS' order. */
 export function markRow(companyId: string, m: Mark): unknown[] {
-  return [companyId, m.date, storedPrice(m.price_per_share), storedLow(m.low), storedHigh(m.high), m.method, m.data_points_180d, m.days_since_last_trade, m.order_imbalance];
+  return [companyId, m.date, storedPrice(m.price_per_share), storedLow(m.low), storedHigh(m.high), m.method, m.data_points_180d, m.trades_180d, m.days_since_last_trade, m.order_imbalance];
 }
 
 /** Rows per upsert statement: SQLite takes at most 32,766 parameters. */

@@ -42,9 +42,11 @@ export interface Mark {
   high: string;
   method: MarkMethod;
   data_points_180d: number;
+  /** The trades among data_points_180d (the rest are quotes): stored and served, for the page's "6 verified trades and 4 quotes". */
+  trades_180d: number;
   days_since_last_trade: number | null;
   /** (bid − offer) / (bid + offer) USD volume of the book within ±10 % of the mark, or null without any. */
   order_imbalance: number | null;
-  /** What `data_points_180d` counts, for the page's sentence ("from 6 verified trades and 4 quotes"). */
+  /** What `data_points_180d` counts, by kind (not stored: the marks' tape is the verified trades, lib/marks/inputs.ts). */
   basis: { verified_trades: number; unverified_trades: number; quotes: number };
 }
