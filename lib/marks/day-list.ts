@@ -62,7 +62,7 @@ export async function* dayMarkRecords(date: string, engine: Engine = getEngine()
     if (rows.length === 0) return;
     let text = "";
     for (const m of rows.map(dayMark)) {
-      text += csvRecord([m.company.id, textCell(m.company.name), m.date, m.price_per_share, m.low, m.high, m.method, cell(m.data_points_180d), cell(m.days_since_last_trade), cell(m.order_imbalance)]);
+      text += csvRecord([m.company.id, textCell(m.company.name), m.date, m.price_per_share, m.low, m.high, m.method, cell(m.data_points_180d), cell(m.trades_180d), cell(m.days_since_last_trade), cell(m.order_imbalance)]);
     }
     yield { text };
     if (rows.length < CHUNK_ROWS) return;

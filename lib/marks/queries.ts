@@ -22,11 +22,12 @@ export type Row = {
   high: string;
   method: CompanyMark["mark"] extends infer M ? (M extends { method: infer K } ? K : never) : never;
   data_points_180d: number;
+  trades_180d: number;
   days_since_last_trade: number | null;
   order_imbalance: number | null;
 };
 
-export const MARK_FIELDS = ["m.date", "m.price_per_share", "m.low", "m.high", "m.method", "m.data_points_180d", "m.days_since_last_trade", "m.order_imbalance"] as const;
+export const MARK_FIELDS = ["m.date", "m.price_per_share", "m.low", "m.high", "m.method", "m.data_points_180d", "m.trades_180d", "m.days_since_last_trade", "m.order_imbalance"] as const;
 
 function seriesSql(engine: Engine, companyId: string, from: string | undefined, to: string, latest: boolean) {
   let query = engine.dialect.db
@@ -43,7 +44,7 @@ const prices = (r: Row) => ({ date: r.date, price_per_share: fromStoredDecimal(r
 /** A stored row as the API's mark (counts as numbers: PostgreSQL's driver may give text). */
 export function markOf(row: Row): NonNullable<CompanyMark["mark"]> {
   const n = (v: number | null) => (v === null ? null : Number(v));
-  return { ...prices(row), data_points_180d: Number(row.data_points_180d), days_since_last_trade: n(row.days_since_last_trade), order_imbalance: n(row.order_imbalance) };
+  return { ...prices(row), data_points_180d: Number(row.data_points_180d), trades_180d: Number(row.trades_180d), days_since_last_trade: n(row.days_since_last_trade), order_imbalance: n(row.order_imbalance) };
 }
 
 /** GET /companies/{company_id}/mark: the current mark (the latest up to today), or null before the company has one. */

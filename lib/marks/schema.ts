@@ -21,6 +21,7 @@ const markDaySchema = z.object({
 /** The current mark, with what it rests on. */
 const markSchema = markDaySchema.extend({
   data_points_180d: z.number().int().min(0),
+  trades_180d: z.number().int().min(0).describe("The verified trades among data_points_180d; the rest are quotes"),
   days_since_last_trade: z.number().int().min(0).nullable(),
   order_imbalance: z.number().min(-1).max(1).nullable(),
 });

@@ -36,7 +36,7 @@ export const DESCRIPTIONS = {
   listCompanyTrades: { tag: "Market", description: "The company's verified trades, newest sign date first, with a summary of the filtered set. Only verified trades are on the tape." },
   getCompanyMark: {
     tag: "Market",
-    description: "The company's mark today (docs/marks.md): a price per share estimated only from its tape and the orders every caller sees (never a private one), with the band where the next verified trade should fall, what it rests on (`method`), its data points in 180 days, days since the last trade and the book's imbalance near it.",
+    description: "The company's mark today (docs/marks.md): a price per share estimated only from its tape and the orders every caller sees (never a private one), with the band where the next verified trade should fall, what it rests on (`method`), its data points in 180 days and how many of them are verified trades, days since the last trade and the book's imbalance near it.",
   },
   listCompanyMarks: { tag: "Market", description: "The company's daily marks from `from` to `to` (dates, inclusive; `to` at most today), oldest first. A `from` after `to` is refused, naming `from`." },
   listDayMarks: {

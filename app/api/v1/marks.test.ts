@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getEngine, type Db } from "@/lib/db/client";
+import { dayDate, dayNumber } from "@/lib/marks/days";
 import { startMarksLoop } from "@/lib/marks/loop";
+import { DEFAULT_PARAMS } from "@/lib/marks/params";
 import { rebuildMarks } from "@/lib/marks/rebuild";
-import { companyMarkSchema, companyMarksSchema, type CompanyMark } from "@/lib/marks/schema";
+import { companyMarkSchema, companyMarksSchema, dayMarkListSchema, type CompanyMark, type DayMark } from "@/lib/marks/schema";
 import { MARKS_OWNER, runMarksPass } from "@/lib/marks/updater";
 import { utcToday } from "@/lib/market/summary";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";
@@ -15,7 +17,7 @@ import { GET as markOf } from "./companies/[company_id]/mark/route";
 import { GET as marksOf } from "./companies/[company_id]/marks/route";
 import { GET as dayMarks } from "./marks/route";
 import { POST as createIndication } from "./my/indications/route";
-import { POST as recordTrade } from "./my/trades/route";
+import { POST as createTrade } from "./my/trades/route";
 import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 
 /**
@@ -46,6 +48,56 @@ async function currentMark(): Promise<NonNullable<CompanyMark["mark"]>> {
   const result = await callRoute(markOf, markPath(), { key: KEY });
   expect(result.status, result.text).toBe(200);
   return companyMarkSchema.parse(result.body).mark!;
+}
+
+/** Today's marks as GET /marks serves them, every page. */
+async function dayList(): Promise<DayMark[]> {
+  const marks: DayMark[] = [];
+  for (let query = "?per_page=100"; ; ) {
+    const result = await callRoute(dayMarks, `/api/v1/marks${query}`, { key: KEY });
+    expect(result.status, result.text).toBe(200);
+    const page = dayMarkListSchema.parse(result.body);
+    marks.push(...page.marks);
+    if (!page.next_cursor) return marks;
+    query = `?per_page=100&cursor=${page.next_cursor}`;
+  }
+}
+
+/**
+ * Every company's trades_180d today, stored, served by GET /marks and (for COMPANY_ID) by its
+ * GET /mark, beside what it must be: the verified trades (the marks' tape) signed in the 180 days
+ * ending today, counted from the trades table.
+ */
+async function tradeCounts() {
+  const today = utcToday();
+  const from = dayDate(dayNumber(today) - DEFAULT_PARAMS.windowDays + 1);
+  const trades = await getDb().trade.findMany({ where: { isVerified: true, signDate: { gte: from, lte: today } }, select: { issuerId: true } });
+  const stored = await getDb().mark.findMany({ where: { date: today }, select: { companyId: true, trades180d: true, dataPoints180d: true } });
+  const expected = Object.fromEntries(stored.map((m) => [m.companyId, 0]));
+  for (const t of trades) expected[t.issuerId]++;
+  return {
+    expected,
+    stored: Object.fromEntries(stored.map((m) => [m.companyId, m.trades180d])),
+    served: Object.fromEntries((await dayList()).map((m) => [m.company.id, m.trades_180d])),
+    quotes: stored.map((m) => m.dataPoints180d - m.trades180d),
+    company: (await currentMark()).trades_180d,
+  };
+}
+
+/** Records a trade of COMPANY_ID signed today at `price` (unverified: its team's). */
+async function recordTrade(price: string): Promise<string> {
+  const trade = {
+    issuer_id: COMPANY_ID, price_per_share: price, volume: "5000000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred",
+    sign_date: utcToday(), won_date: utcToday(), verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example",
+  };
+  const recorded = await callRoute(createTrade, "/api/v1/my/trades", { key: KEY, body: trade });
+  expect(recorded.status, recorded.text).toBe(201);
+  return (recorded.body as { id: string }).id;
+}
+
+async function verify(id: string): Promise<void> {
+  const verified = await callRoute(verifyTrade, `/api/v1/ops/trades/${id}/verify`, { key: verifier, method: "POST" });
+  expect(verified.status, verified.text).toBe(200);
 }
 
 beforeAll(async () => {
@@ -89,6 +141,16 @@ describe("GET /companies/{company_id}/mark and /marks", () => {
     expectError(await callRoute(marksOf, seriesPath("?from=2026-03-02&to=2026-03-01"), { key: KEY }), "invalid_parameter", "from");
     expectError(await callRoute(marksOf, seriesPath("?since=2026-03-01"), { key: KEY }), "unknown_parameter", "since");
   });
+
+  it("stores and serves trades_180d after the rebuild: each company's verified trades signed in the 180 days", async () => {
+    const counts = await tradeCounts();
+    // The fixture has verified trades in the window (sign dates 2026-07-04, 2026-11-25).
+    expect(Object.values(counts.expected).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(counts.stored).toEqual(counts.expected);
+    expect(counts.served).toEqual(counts.expected);
+    expect(counts.company).toBe(counts.expected[COMPANY_ID]);
+    expect(counts.quotes.every((q) => q >= 0)).toBe(true);
+  });
 });
 
 describe("keeping the mark up to date", () => {
@@ -124,16 +186,8 @@ describe("keeping the mark up to date", () => {
       const before = await currentMark();
       expect(companyMarksSchema.parse((await callRoute(marksOf, seriesPath(), { key: KEY })).body).marks.at(-1)?.price_per_share).toBe(before.price_per_share);
       expect(await dayEntry()).toMatchObject({ price_per_share: before.price_per_share });
-      const price = (Number(before.price_per_share) * 1.3).toFixed(2);
-      const trade = {
-        issuer_id: COMPANY_ID, price_per_share: price, volume: "5000000", structure: "direct", stock_type: "secondary", stock_class_type: "preferred",
-        sign_date: utcToday(), won_date: utcToday(), verification_officer_name: "Dana Officer", verification_officer_email: "dana@bank.example",
-      };
-      const recorded = await callRoute(recordTrade, "/api/v1/my/trades", { key: KEY, body: trade });
-      expect(recorded.status, recorded.text).toBe(201);
-      const id = (recorded.body as { id: string }).id;
-      const verified = await callRoute(verifyTrade, `/api/v1/ops/trades/${id}/verify`, { key: verifier, method: "POST" });
-      expect(verified.status, verified.text).toBe(200);
+      const id = await recordTrade((Number(before.price_per_share) * 1.3).toFixed(2));
+      await verify(id);
       const committed = Date.now();
       let after = before;
       while (after.price_per_share === before.price_per_share && Date.now() - committed < 2_000) {
@@ -149,5 +203,19 @@ describe("keeping the mark up to date", () => {
       await stop();
     }
   });
-});
 
+  it("counts a trade in trades_180d once it is verified and the updater has handled it, stored and served", async () => {
+    const before = await tradeCounts();
+    const id = await recordTrade((await currentMark()).price_per_share);
+    await runMarksPass();
+    // Unverified, it is not on the tape.
+    expect((await tradeCounts()).stored).toEqual(before.stored);
+    await verify(id);
+    await runMarksPass();
+    const after = await tradeCounts();
+    expect(after.expected[COMPANY_ID]).toBe(before.expected[COMPANY_ID] + 1);
+    expect(after.stored).toEqual(after.expected);
+    expect(after.served).toEqual(after.expected);
+    expect(after.company).toBe(after.expected[COMPANY_ID]);
+  });
+});
