@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imbalanceWords, indexFigure, markSentence } from "./words";
+import { imbalanceWords, indexFigure, markSentence, markWords } from "./words";
 
 const mark = {
   date: "2026-12-05",
@@ -8,20 +8,32 @@ const mark = {
   high: "12.95",
   method: "trades_and_quotes" as const,
   data_points_180d: 10,
+  trades_180d: 6,
   days_since_last_trade: 12,
   order_imbalance: 0.2,
 };
 
 describe("the mark in words", () => {
   it("says the price, its band and what it rests on, from the mark's fields", () => {
-    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 10 verified trades and quotes in 180 days; last trade 12 days ago");
+    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 6 verified trades and 4 quotes in 180 days; last trade 12 days ago");
+  });
+
+  it("tells the verified trades from the quotes, one or many, and says none of either", () => {
+    const points = (data_points_180d: number, trades_180d: number) => markWords({ ...mark, data_points_180d, trades_180d }).points.join(" ");
+    expect(points(2, 1)).toBe("1 verified trade and 1 quote in 180 days");
+    expect(points(6, 6)).toBe("6 verified trades and no quotes in 180 days");
+    expect(points(1, 1)).toBe("1 verified trade and no quotes in 180 days");
+    expect(points(4, 0)).toBe("no verified trades and 4 quotes in 180 days");
+    expect(points(1, 0)).toBe("no verified trades and 1 quote in 180 days");
+    expect(points(0, 0)).toBe("no verified trades or quotes in 180 days");
+    expect(points(1_234, 1_000)).toBe("1,000 verified trades and 234 quotes in 180 days");
   });
 
   it("says when the mark is carried forward, and when there is no trade", () => {
-    expect(markSentence({ ...mark, method: "carried", data_points_180d: 1, days_since_last_trade: null })).toBe(
-      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): 1 verified trade or quote in 180 days; no verified trade yet",
+    expect(markSentence({ ...mark, method: "carried", data_points_180d: 1, trades_180d: 0, days_since_last_trade: null })).toBe(
+      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): no verified trades and 1 quote in 180 days; no verified trade yet",
     );
-    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes in 180 days; last trade yesterday");
+    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, trades_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes in 180 days; last trade yesterday");
   });
 
   it("writes an index value to two decimals", () => {

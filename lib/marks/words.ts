@@ -21,23 +21,35 @@ const METHOD_WORDS: Record<MarkMethod, string> = {
 const WINDOW = DEFAULT_PARAMS.windowDays;
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-export function markWords(mark: Mark): { price: string; band: string; basis: string; points: string; lastTrade: string } {
-  const n = mark.data_points_180d;
+/**
+ * The data points of the window, trades then quotes, in two phrases the page keeps each on one line:
+ * ["6 verified trades", "and 4 quotes in 180 days"]. The marks' tape is the verified trades
+ * (lib/marks/inputs.ts): every trade counted is one; the other points are quotes.
+ */
+function pointPhrases(mark: Mark): [string, string] {
+  const trades = mark.trades_180d;
+  const quotes = mark.data_points_180d - trades;
+  if (trades === 0 && quotes === 0) return ["no verified trades or quotes", `in ${WINDOW} days`];
+  const tradeWords = trades === 0 ? "no verified trades" : plural(trades, "verified trade", "verified trades");
+  const quoteWords = quotes === 0 ? "no quotes" : plural(quotes, "quote", "quotes");
+  return [tradeWords, `and ${quoteWords} in ${WINDOW} days`];
+}
+
+export function markWords(mark: Mark): { price: string; band: string; basis: string; points: [string, string]; lastTrade: string } {
   const days = mark.days_since_last_trade;
   return {
     price: formatUsd(mark.price_per_share),
     band: `band ${formatUsd(mark.low)}–${formatUsd(mark.high)}`,
     basis: METHOD_WORDS[mark.method],
-    // The marks' tape is the verified trades (lib/marks/inputs.ts): every trade counted is one.
-    points: n === 0 ? `no verified trades or quotes in ${WINDOW} days` : `${plural(n, "verified trade or quote", "verified trades and quotes")} in ${WINDOW} days`,
+    points: pointPhrases(mark),
     lastTrade: days === null ? "no verified trade yet" : days === 0 ? "last trade today" : days === 1 ? "last trade yesterday" : `last trade ${formatCount(days)} days ago`,
   };
 }
 
-/** "$12.40 (band $11.90–$12.95) from trades and quotes: 10 verified trades and quotes in 180 days; last trade 12 days ago" */
+/** "$12.40 (band $11.90–$12.95) from trades and quotes: 6 verified trades and 4 quotes in 180 days; last trade 12 days ago" */
 export function markSentence(mark: Mark): string {
   const w = markWords(mark);
-  return `${w.price} (${w.band}) ${w.basis}: ${w.points}; ${w.lastTrade}`;
+  return `${w.price} (${w.band}) ${w.basis}: ${w.points.join(" ")}; ${w.lastTrade}`;
 }
 
 /** Below this (either way) the book counts as balanced. */

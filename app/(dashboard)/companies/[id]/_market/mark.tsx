@@ -36,7 +36,8 @@ function MarkText({ mark }: { mark: NonNullable<CompanyMark["mark"]> }) {
         <strong className="whitespace-nowrap text-lg font-semibold text-slate-900 tabular-nums" data-testid="mark-price">
           {w.price}
         </strong>{" "}
-        <span className="whitespace-nowrap tabular-nums">({w.band})</span> {w.basis}: <span className="whitespace-nowrap">{w.points}</span>;{" "}
+        <span className="whitespace-nowrap tabular-nums">({w.band})</span> {w.basis}: <span className="whitespace-nowrap">{w.points[0]}</span>{" "}
+        <span className="whitespace-nowrap">{w.points[1]}</span>;{" "}
         <span className="whitespace-nowrap">{w.lastTrade}</span>
       </p>
       <p className="text-xs text-slate-600" data-testid="mark-imbalance">
