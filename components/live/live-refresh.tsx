@@ -37,7 +37,8 @@ export function LiveRefresh(watch: LiveWatch) {
       if (!watches({ market, resource, queue }, event)) return;
       clearTimeout(timer);
       timer = setTimeout(() => router.refresh(), SETTLE_MS);
-    });
+      // An event between the page's drawing and this part's hydration would be lost without it.
+    }, { replay: true });
     return () => {
       clearTimeout(timer);
       unsubscribe();

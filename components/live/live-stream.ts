@@ -18,9 +18,20 @@ const STREAM_URL = "/api/v1/my/stream";
 // Long enough to outlast a navigation's unmount and mount.
 const LINGER_MS = 5_000;
 
+// A part of a page that mounts after the page was drawn (hydrated after its Suspense boundary, a
+// client navigation) asks for the events of the last few seconds, which may postdate the drawing.
+const REPLAY_MS = 10_000;
+
 const handlers = new Set<Handler>();
+const recent: { at: number; event: LiveEvent }[] = [];
 let source: EventSource | null = null;
 let lingering: ReturnType<typeof setTimeout> | undefined;
+
+function remember(event: LiveEvent): void {
+  const now = Date.now();
+  while (recent.length > 0 && recent[0].at < now - REPLAY_MS) recent.shift();
+  recent.push({ at: now, event });
+}
 
 function open(): EventSource {
   const stream = new EventSource(STREAM_URL);
@@ -29,6 +40,7 @@ function open(): EventSource {
       const event = { type, data: JSON.parse((message as MessageEvent<string>).data) as Record<string, unknown> };
       // Signed out (or the key revoked): reconnecting would only be refused.
       if (type === "end" && event.data.reason === "signed_out") close();
+      remember(event);
       for (const handler of handlers) handler(event);
     });
   }
@@ -40,9 +52,15 @@ function close(): void {
   source = null;
 }
 
-/** Calls `handler` with every event of the stream until the returned function is called. */
-export function subscribe(handler: Handler): () => void {
+/**
+ * Calls `handler` with every event of the stream until the returned function is called; with
+ * `replay`, first with those of the last REPLAY_MS (docs/ui.md, "Live pages"), for a handler to
+ * which an event already drawn does no harm (a redraw).
+ */
+export function subscribe(handler: Handler, { replay = false } = {}): () => void {
   clearTimeout(lingering);
+  const since = Date.now() - REPLAY_MS;
+  if (replay) for (const { at, event } of recent) if (at >= since) handler(event);
   handlers.add(handler);
   source ??= open();
   return () => {
