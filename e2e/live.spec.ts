@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Browser, Page, Route } from "@playwright/test";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS, BASE_URL } from "./support/env";
-import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
+import { expect, hydrated, newPersonContext, shot, signInAs, test } from "./support/fixtures";
 
 /**
  * The live desk (issue 32) in the browser: pages follow GET /api/v1/my/stream and redraw in place,
@@ -74,6 +74,21 @@ async function signedInPage(browser: Browser, email: string, path: string, viewp
 async function shownCount(page: Page, side: "bid" | "offer"): Promise<number> {
   const text = await page.getByTestId(`${side}-ladder`).locator("h3").innerText();
   return Number(/\((\d+) shown to you/.exec(text)?.[1] ?? NaN);
+}
+
+/**
+ * In the page before its scripts: records the events the tab's EventSource handed to the page's
+ * listeners, each after them (window.__e2eStream), so a test knows when the page has heard one.
+ */
+function recordStreamEvents(): void {
+  const heard: { type: string; data: string }[] = [];
+  (window as unknown as { __e2eStream: typeof heard }).__e2eStream = heard;
+  type Add = (this: EventSource, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => void;
+  const add = EventSource.prototype.addEventListener as Add;
+  EventSource.prototype.addEventListener = function (this: EventSource, type, listener, options) {
+    add.call(this, type, listener, options);
+    add.call(this, type, (event) => heard.push({ type, data: String((event as MessageEvent).data) }));
+  } as Add as typeof EventSource.prototype.addEventListener;
 }
 
 async function expectAccessible(page: Page, what: string) {
@@ -177,6 +192,57 @@ test.describe("live pages", () => {
     // Unverified, the trade is back in the queue.
     await expect.poll(async () => Number((await badge.innerText()).replace(/\D/g, "")), LIVE).toBe(waiting + 1);
     await ops.context().close();
+  });
+
+  // A page's live part subscribes only once the page has mounted, after its data was rendered (a
+  // client navigation; a page's content hydrating after its Suspense boundary). A change the
+  // stream delivered in between must still redraw it: the stream hands a new subscriber the events
+  // of the last seconds. Here the navigation's page data is held, rendered before the verification,
+  // until the tab has heard of the verification.
+  test("a trade verified while its page is on the way is shown verified once the page mounts", async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    const alphaKey = apiKeyFor(ACCOUNTS.broker);
+    const opsKey = apiKeyFor(ACCOUNTS.ops);
+    const [company] = (await json<{ companies: Company[] }>(page.request, alphaKey, "/api/v1/companies?per_page=1&q=a")).companies;
+
+    for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
+      const trade = await json<{ id: string }>(page.request, alphaKey, "/api/v1/my/trades", TRADE(company.id));
+      const context = await newPersonContext(browser, { baseURL: BASE_URL, viewport });
+      await context.addInitScript(recordStreamEvents);
+      const broker = await context.newPage();
+      await openLive(broker, ACCOUNTS.broker, "/trades?sort=-created_at");
+
+      // The navigation's request for the page's data (not a prefetch, not the later refresh).
+      type Held = { route: Route; response: APIResponse };
+      let hold: (held: Held) => void = () => {};
+      const held = new Promise<Held>((resolve) => (hold = resolve));
+      let holding = false;
+      await broker.route(
+        (url) => url.pathname === `/trades/${trade.id}`,
+        async (route) => {
+          const headers = route.request().headers();
+          if (holding || headers.rsc !== "1" || "next-router-prefetch" in headers) return route.continue();
+          holding = true;
+          const response = await route.fetch();
+          await response.body();
+          hold({ route, response });
+        },
+      );
+      const link = broker.locator(`a[href="/trades/${trade.id}"]`);
+      await hydrated(link);
+      await link.first().click();
+      const { route, response } = await held;
+      expect(await response.text(), "the page's data is drawn before the verification").not.toContain("verified-by");
+
+      await json(page.request, opsKey, `/api/v1/ops/trades/${trade.id}/verify`, {});
+      const heard = () =>
+        broker.evaluate((id) => (window as unknown as { __e2eStream: { type: string; data: string }[] }).__e2eStream.some((e) => e.type === "trade.verified" && e.data.includes(id)), trade.id);
+      await expect.poll(heard, LIVE).toBe(true);
+      await route.fulfill({ response });
+
+      await expect(broker.getByTestId("verified-by")).toBeVisible(LIVE);
+      await context.close();
+    }
   });
 
   test("a team table says how many rows came instead of moving under the cursor, and shows them when asked", async ({ page }, testInfo) => {
