@@ -55,32 +55,37 @@ export function changesBetween(before: Record<string, unknown> | null, after: Re
  * in `seq` order, so a feed reader that has seen seq N will never later find a smaller one
  * committed (GET /my/events resumes after N).
  */
-export async function recordEvent(
-  { tx, lock }: Write,
-  caller: Caller,
-  event: { action: AuditAction; teamId: string; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string },
-): Promise<string> {
-  await lock("teams", event.teamId);
-  // createMany: the event is not read back (no RETURNING to parse).
-  const id = randomUUID();
-  await tx.auditEvent.createMany({
-    data: {
-      id,
-      teamId: event.teamId,
-      occurredAt: event.at,
-      action: event.action,
-      resourceType: event.action.split(".")[0],
-      resourceId: event.resourceId,
-      actorUserId: caller.userId,
-      actorName: caller.name,
-      actorEmail: caller.email,
-      via: caller.via,
-      apiKeyPrefix: caller.apiKeyPrefix ?? null,
-      changes: JSON.stringify(event.changes),
-      reason: event.reason ?? null,
-    },
-  });
+export async function recordEvent(write: Write, caller: Caller, event: EventInput): Promise<string> {
+  const [id] = await recordEvents(write, [{ ...event, caller }]);
   return id;
+}
+
+type EventInput = { action: AuditAction; teamId: string; resourceId: string; at: Date; changes: AuditEvent["changes"]; reason?: string };
+
+/**
+ * Several events of one change (a deal's step, told to each team of its audience), in one
+ * statement, their teams locked in id order first; answers their ids in the order given.
+ */
+export async function recordEvents({ tx, lock }: Write, events: readonly (EventInput & { caller: Caller })[]): Promise<string[]> {
+  for (const teamId of [...new Set(events.map((event) => event.teamId))].sort()) await lock("teams", teamId);
+  const rows = events.map(({ caller, ...event }) => ({
+    id: randomUUID(),
+    teamId: event.teamId,
+    occurredAt: event.at,
+    action: event.action,
+    resourceType: event.action.split(".")[0],
+    resourceId: event.resourceId,
+    actorUserId: caller.userId,
+    actorName: caller.name,
+    actorEmail: caller.email,
+    via: caller.via,
+    apiKeyPrefix: caller.apiKeyPrefix ?? null,
+    changes: JSON.stringify(event.changes),
+    reason: event.reason ?? null,
+  }));
+  // createMany: the events are not read back (no RETURNING to parse).
+  await tx.auditEvent.createMany({ data: rows });
+  return rows.map((row) => row.id);
 }
 
 export type EventRow = Awaited<ReturnType<Db["auditEvent"]["findMany"]>>[number];

@@ -3,6 +3,7 @@ import { jsonObjectSql, type ApiFields, type Computed } from "./json-sql";
 import type { RunSql } from "./engine";
 import type { RefJoin } from "./list-query";
 import { fromList } from "./list-sql";
+import { sql } from "kysely";
 import { col, template, type Sql, type TableName } from "./sql";
 
 /**
@@ -33,35 +34,61 @@ export interface ItemKey {
 }
 
 type ItemTemplate = ReturnType<typeof template<string>>;
-const templates = new WeakMap<ItemSource<unknown>, { anyTeam?: ItemTemplate; oneTeam?: ItemTemplate }>();
+const templates = new WeakMap<ItemSource<unknown>, Map<string, ItemTemplate>>();
 
-function itemTemplate<T>(source: ItemSource<T>, scoped: boolean): ItemTemplate {
+/**
+ * The statement reading the item once for each key, `shape` saying which keys name a team ("t")
+ * and which do not ("-"): one branch a key, joined by UNION ALL, each tagged with its key's place.
+ */
+function itemTemplate<T>(source: ItemSource<T>, shape: string): ItemTemplate {
   let bySource = templates.get(source as ItemSource<unknown>);
-  if (bySource === undefined) templates.set(source as ItemSource<unknown>, (bySource = {}));
-  const which = scoped ? "oneTeam" : "anyTeam";
-  return (bySource[which] ??= template<string>((dialect, slot) => {
-    const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`value:${name}`))));
-    const columns = Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
-    const statement = fromList(dialect, source)
-      .select([item.as("__item"), ...columns])
-      .where(col("id"), "=", slot("id"));
-    return scoped ? statement.where(col("team_id"), "=", slot("team")) : statement;
-  }));
+  if (bySource === undefined) templates.set(source as ItemSource<unknown>, (bySource = new Map()));
+  let found = bySource.get(shape);
+  if (found === undefined) {
+    found = template<string>((dialect, slot) => {
+      const columns = Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
+      const branches = [...shape].map((kind, i) => {
+        const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`${i}:value:${name}`))));
+        const statement = fromList(dialect, source)
+          .select([sql.lit(i).as("__key"), item.as("__item"), ...columns])
+          .where(col("id"), "=", slot(`${i}:id`));
+        return kind === "t" ? statement.where(col("team_id"), "=", slot(`${i}:team`)) : statement;
+      });
+      return branches.reduce((all, branch) => all.unionAll(branch));
+    });
+    bySource.set(shape, found);
+  }
+  return found;
 }
 
-function itemSql<T>(dialect: Dialect, source: ItemSource<T>, key: ItemKey): Sql {
-  const values: Record<string, unknown> = { id: key.id, team: key.team };
-  for (const [name, value] of Object.entries(key.values ?? {})) values[`value:${name}`] = value;
-  return itemTemplate(source, key.team !== undefined)(dialect, values);
+function itemSql<T>(dialect: Dialect, source: ItemSource<T>, keys: readonly ItemKey[]): Sql {
+  const values: Record<string, unknown> = {};
+  keys.forEach((key, i) => {
+    values[`${i}:id`] = key.id;
+    if (key.team !== undefined) values[`${i}:team`] = key.team;
+    for (const [name, value] of Object.entries(key.values ?? {})) values[`${i}:value:${name}`] = value;
+  });
+  return itemTemplate(source, keys.map((key) => (key.team === undefined ? "-" : "t")).join(""))(dialect, values);
 }
+
+type Item<T> = { item: T; columns: Record<string, unknown> };
 
 /**
  * The item as the API shows it, and the columns read beside it; undefined when no row (of that
  * team) has the id. `run` may be a transaction's.
  */
-export async function readItem<T>(run: RunSql, dialect: Dialect, source: ItemSource<T>, key: ItemKey) {
-  const [row] = await run<Record<string, unknown> & { __item: string }>(itemSql(dialect, source, key));
-  if (!row) return undefined;
-  const { __item, ...columns } = row;
-  return { item: JSON.parse(__item) as T, columns };
+export async function readItem<T>(run: RunSql, dialect: Dialect, source: ItemSource<T>, key: ItemKey): Promise<Item<T> | undefined> {
+  const [found] = await readItems(run, dialect, source, [key]);
+  return found;
+}
+
+/** readItem for each of `keys` (the item as each of several viewers sees it), in one statement. */
+export async function readItems<T>(run: RunSql, dialect: Dialect, source: ItemSource<T>, keys: readonly ItemKey[]): Promise<(Item<T> | undefined)[]> {
+  const found: (Item<T> | undefined)[] = keys.map(() => undefined);
+  if (keys.length === 0) return found;
+  for (const { __key, __item, ...columns } of await run<Record<string, unknown> & { __key: number | string; __item: string }>(itemSql(dialect, source, keys))) {
+    // A key without a team may read several rows of the id (one per party): the first answers.
+    found[Number(__key)] ??= { item: JSON.parse(__item) as T, columns };
+  }
+  return found;
 }

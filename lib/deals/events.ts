@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
+import { changesBetween, recordEvents, type AuditAction } from "../audit/events";
 import { writeNotifications, type NotificationRow } from "../notifications/record";
 import type { Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import type { Write } from "../db/transaction";
 import type { Change } from "../live/change";
 import { MARKETPLACE_VIEWER, PARTY_VIEWER, type DealViewer } from "./naming";
-import { readDeal } from "./queries";
+import { readDeal, readDealAs } from "./queries";
 import type { Deal } from "./schema";
 
 /**
@@ -22,34 +22,48 @@ export interface DealParties {
   ownerTeamId: string;
 }
 
-/** The teams told of a step, in id order (the order recordEvent's team locks are taken in), each with how it sees the deal. */
-export async function dealAudience(write: Write, parties: DealParties): Promise<{ teamId: string; viewer: DealViewer }[]> {
-  const managers = await write.tx.user.findMany({
-    where: { disabledAt: null, permissions: { contains: `"${REQUIRES.manageDeals.permission}"` } },
-    select: { teamId: true },
-    distinct: ["teamId"],
-  });
-  const marketplace = new Set(managers.map((user) => user.teamId));
-  const teams = [...new Set([parties.requesterTeamId, parties.ownerTeamId, ...marketplace])].sort();
-  return teams.map((teamId) => ({ teamId, viewer: marketplace.has(teamId) ? MARKETPLACE_VIEWER(teamId) : PARTY_VIEWER(teamId) }));
+/** A member of a team told of a step. */
+type Member = { id: string; teamId: string; permissions: string };
+
+export interface DealAudience {
+  /** The teams told, in id order, each with how it sees the deal. */
+  teams: { teamId: string; viewer: DealViewer }[];
+  /** Who of them may be told: every active member of the parties' teams, every active holder of deals_manage. */
+  members: Member[];
 }
 
-/** The deal as each team of the audience sees it. */
-export async function viewsOf(write: Write, id: string, audience: readonly { teamId: string; viewer: DealViewer }[]): Promise<Map<string, Deal>> {
-  const views = new Map<string, Deal>();
-  for (const { teamId, viewer } of audience) {
-    const deal = await readDeal(write.run, id, viewer);
-    if (deal) views.set(teamId, deal);
-  }
-  return views;
+/**
+ * Who hears of a deal's steps: both parties' teams, and the team of each active holder of
+ * deals_manage (the marketplace team). One read, in the step's transaction.
+ */
+export async function dealAudience(write: Write, parties: DealParties): Promise<DealAudience> {
+  const manages = `"${REQUIRES.manageDeals.permission}"`;
+  const members = await write.tx.user.findMany({
+    where: { disabledAt: null, OR: [{ teamId: { in: [parties.requesterTeamId, parties.ownerTeamId] } }, { permissions: { contains: manages } }] },
+    select: { id: true, teamId: true, permissions: true },
+  });
+  const marketplace = new Set(members.filter((user) => user.permissions.includes(manages)).map((user) => user.teamId));
+  const teams = [...new Set([parties.requesterTeamId, parties.ownerTeamId, ...marketplace])].sort();
+  return { teams: teams.map((teamId) => ({ teamId, viewer: marketplace.has(teamId) ? MARKETPLACE_VIEWER(teamId) : PARTY_VIEWER(teamId) })), members };
+}
+
+/** The deal as each team of the audience sees it, in one statement. */
+export async function viewsOf(write: Write, id: string, audience: DealAudience): Promise<Map<string, Deal>> {
+  const views = await readDealAs(write.run, id, audience.teams.map(({ viewer }) => viewer));
+  const byTeam = new Map<string, Deal>();
+  audience.teams.forEach(({ teamId }, i) => {
+    const view = views[i];
+    if (view) byTeam.set(teamId, view);
+  });
+  return byTeam;
 }
 
 /**
  * The deal as `viewer` sees it: taken from `views` (the audience's, read in this transaction) when
  * the audience reads it as `viewer` does, so a step does not read it again; read otherwise.
  */
-export async function viewAs(write: Write, id: string, viewer: DealViewer, audience: readonly { teamId: string; viewer: DealViewer }[], views: Map<string, Deal>): Promise<Deal | undefined> {
-  const same = audience.find((told) => told.viewer.viewer_team === viewer.viewer_team && told.viewer.viewer_ops === viewer.viewer_ops);
+export async function viewAs(write: Write, id: string, viewer: DealViewer, audience: DealAudience, views: Map<string, Deal>): Promise<Deal | undefined> {
+  const same = audience.teams.find((told) => told.viewer.viewer_team === viewer.viewer_team && told.viewer.viewer_ops === viewer.viewer_ops);
   return same ? views.get(same.teamId) : readDeal(write.run, id, viewer);
 }
 
@@ -60,8 +74,8 @@ export interface DealStepEvent {
   reason: string | null;
   /** Who took the step: a party (the request, accept, decline, withdraw) or the marketplace team. */
   by: "party" | "marketplace";
-  /** The teams told, as dealAudience answered before the step. */
-  audience: { teamId: string; viewer: DealViewer }[];
+  /** The teams told and their members, as dealAudience answered before the step. */
+  audience: DealAudience;
   /** Each told team's view before the step; null for the request that made the deal. */
   before: Map<string, Deal> | null;
   at: Date;
@@ -79,41 +93,42 @@ function actorFor(caller: Caller, teamId: string, deal: Deal, by: DealStepEvent[
   return { ...caller, userId: "", name: "The other party", email: "", apiKeyPrefix: undefined };
 }
 
-/** Records the step's event for each team told, in the step's transaction; answers the changes to announce once it commits, and each team's view after the step. */
+/**
+ * Records the step's event for each team told (one statement), in the step's transaction; answers
+ * the changes to announce once it commits, and each team's view after the step.
+ */
 export async function recordDealEvents(write: Write, caller: Caller, event: DealStepEvent): Promise<{ changes: Change[]; after: Map<string, Deal> }> {
   const after = await viewsOf(write, event.id, event.audience);
-  const members = await membersTold(write, caller, event, after);
-  const changes: Change[] = [];
-  const notifications: NotificationRow[] = [];
-  for (const { teamId } of event.audience) {
+  const told = event.audience.teams.flatMap(({ teamId }) => {
     const is = after.get(teamId);
-    if (!is) continue;
-    const was = event.before?.get(teamId) ?? null;
-    const changed = changesBetween(was as Record<string, unknown> | null, is as unknown as Record<string, unknown>);
-    const actor = actorFor(caller, teamId, is, event.by);
-    const eventId = await recordEvent(write, actor, { action: event.action, teamId, resourceId: event.id, at: event.at, changes: changed, reason: event.reason ?? undefined });
-    notifications.push(...dealNotifications(members.get(teamId) ?? [], is, { ...event, eventId }));
-    changes.push({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } });
-  }
+    return is ? [{ teamId, is }] : [];
+  });
+  const eventIds = await recordEvents(
+    write,
+    told.map(({ teamId, is }) => {
+      const was = event.before?.get(teamId) ?? null;
+      const changes = changesBetween(was as Record<string, unknown> | null, is as unknown as Record<string, unknown>);
+      return { caller: actorFor(caller, teamId, is, event.by), action: event.action, teamId, resourceId: event.id, at: event.at, changes, reason: event.reason ?? undefined };
+    }),
+  );
+  const members = membersTold(caller, event, after);
+  const notifications = told.flatMap(({ teamId, is }, i) => dealNotifications(members.get(teamId) ?? [], is, { ...event, eventId: eventIds[i] }));
   await writeNotifications(write.tx, event.at, notifications);
+  const changes: Change[] = told.map(({ teamId }) => ({ teamId, action: event.action, resourceId: event.id, companyId: event.companyId, market: { everyone: false, recipients: [] } }));
   return { changes, after };
 }
-
-type Member = { id: string; teamId: string; permissions: string };
 
 /**
  * Who of each team may be told of a step (docs/api/live.md, "Notifications"): every active member
  * of each party but the one who took it; of the marketplace team, those who may run deals, when a
- * deal waits for them (accepted: to introduce). One read for every team told.
+ * deal waits for them (accepted: to introduce). Of the members dealAudience read.
  */
-async function membersTold(write: Write, caller: Caller, event: DealStepEvent, views: Map<string, Deal>): Promise<Map<string, Member[]>> {
-  const teams = event.audience.map(({ teamId }) => teamId).filter((teamId) => views.get(teamId)?.role !== null || event.action === "deal.accepted");
+function membersTold(caller: Caller, event: DealStepEvent, views: Map<string, Deal>): Map<string, Member[]> {
   const byTeam = new Map<string, Member[]>();
-  if (teams.length === 0) return byTeam;
-  const members = await write.tx.user.findMany({ where: { teamId: { in: teams }, disabledAt: null, id: { not: caller.userId } }, select: { id: true, teamId: true, permissions: true } });
-  for (const member of members) {
-    const marketplace = views.get(member.teamId)?.role === null;
-    if (marketplace && !member.permissions.includes(`"${REQUIRES.manageDeals.permission}"`)) continue;
+  for (const member of event.audience.members) {
+    const view = views.get(member.teamId);
+    if (!view || member.id === caller.userId) continue;
+    if (view.role === null && (event.action !== "deal.accepted" || !member.permissions.includes(`"${REQUIRES.manageDeals.permission}"`))) continue;
     byTeam.set(member.teamId, [...(byTeam.get(member.teamId) ?? []), member]);
   }
   return byTeam;

@@ -7,7 +7,7 @@ import { REQUIRES } from "../auth/requirements";
 import { getEngine } from "../db/client";
 import type { ApiFields, FieldKind } from "../db/json-sql";
 import { apiFieldsOf } from "../schema/fields";
-import { readItem, type ItemSource } from "../db/item";
+import { readItems, type ItemSource } from "../db/item";
 import type { ListQuery, RefJoin } from "../db/list-query";
 import type { RunSql } from "../db/engine";
 import { versioned, type Versioned } from "../records/read";
@@ -38,10 +38,14 @@ const DEAL_SOURCE: ItemSource<Deal> = { table: "deals", fields: DEAL_FIELDS, com
 
 /** The deal as `viewer` sees it, read through `run` (a write's transaction, or the engine); undefined when the viewer may read no row of it. */
 export async function readDeal(run: RunSql, id: string, viewer: DealViewer): Promise<Deal | undefined> {
-  if (!isUuid(id)) return undefined;
-  const team = viewer.viewer_ops === "1" ? undefined : viewer.viewer_team;
-  const found = await readItem(run, getEngine().dialect, DEAL_SOURCE, { id: id.toLowerCase(), team, values: { ...viewer } });
-  return found?.item;
+  return (await readDealAs(run, id, [viewer]))[0];
+}
+
+/** The deal as each of `viewers` sees it, in one statement (a step's audience, lib/deals/events.ts). */
+export async function readDealAs(run: RunSql, id: string, viewers: readonly DealViewer[]): Promise<(Deal | undefined)[]> {
+  if (!isUuid(id)) return viewers.map(() => undefined);
+  const keys = viewers.map((viewer) => ({ id: id.toLowerCase(), team: viewer.viewer_ops === "1" ? undefined : viewer.viewer_team, values: { ...viewer } }));
+  return (await readItems(run, getEngine().dialect, DEAL_SOURCE, keys)).map((found) => found?.item);
 }
 
 export const noSuchDeal = (id: string) => ApiError.notFound(`No deal with id ${id}.`);
