@@ -9,6 +9,7 @@ import { integer, listQuery, sortParam } from "../schema/params";
 import type { TimeOperator } from "../schema/time-params";
 import type { Caller } from "../auth/caller";
 import { getDb, type Db } from "../db/client";
+import { insertRows } from "../db/write-sql";
 import type { Write } from "../db/transaction";
 import { AUDIT_ACTIONS, type AuditAction } from "../domain/enums";
 
@@ -83,8 +84,8 @@ export async function recordEvents({ tx, lock }: Write, events: readonly (EventI
     changes: JSON.stringify(event.changes),
     reason: event.reason ?? null,
   }));
-  // createMany: the events are not read back (no RETURNING to parse).
-  await tx.auditEvent.createMany({ data: rows });
+  // Not read back (no RETURNING to parse).
+  await insertRows(tx, "audit_events", rows);
   return rows.map((row) => row.id);
 }
 

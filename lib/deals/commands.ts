@@ -6,6 +6,7 @@ import { isUuid } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { transaction, type Write } from "../db/transaction";
+import { updateById } from "../db/write-sql";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
 import { mayKnowBookEntry, storedBookVisibility, viewerOf } from "../domain/book-visibility";
 import type { DEAL_KILL_REASONS, DealDeadReason, DealRole, DealStage, Structure } from "../domain/enums";
@@ -111,7 +112,7 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
     if (input.step === "introduce") data.introducedAt = now;
     const event: DealStepEvent = { id: dealId, action: DEAL_STEPS[input.step].action, companyId: row.issuerId, reason: reasonOf(input), by: as, audience, before, at: now };
     const trades = input.step === "close" ? await closeTrades(write, caller, row, input.won_date) : { ids: {}, changes: [] };
-    await write.tx.deal.updateMany({ where: { id: dealId }, data: { ...data, ...trades.ids } });
+    await updateById(write.tx, "deals", dealId, { ...data, ...trades.ids });
     return { event, viewer, also: trades.changes };
   });
 }

@@ -4,7 +4,10 @@ import { changesBetween, recordEvents, type AuditAction } from "../audit/events"
 import { writeNotifications, type NotificationRow } from "../notifications/record";
 import type { Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
+import { getEngine } from "../db/client";
+import { compiled } from "../db/sql";
 import type { Write } from "../db/transaction";
+import { sql } from "kysely";
 import type { Change } from "../live/change";
 import { MARKETPLACE_VIEWER, PARTY_VIEWER, type DealViewer } from "./naming";
 import { readDeal, readDealAs } from "./queries";
@@ -38,10 +41,17 @@ export interface DealAudience {
  */
 export async function dealAudience(write: Write, parties: DealParties): Promise<DealAudience> {
   const manages = `"${REQUIRES.manageDeals.permission}"`;
-  const members = await write.tx.user.findMany({
-    where: { disabledAt: null, OR: [{ teamId: { in: [parties.requesterTeamId, parties.ownerTeamId] } }, { permissions: { contains: manages } }] },
-    select: { id: true, teamId: true, permissions: true },
-  });
+  const { dialect } = getEngine();
+  const members = await write.run<Member>(
+    compiled(
+      dialect,
+      dialect.db
+        .selectFrom("users as t")
+        .select(["t.id", "t.team_id as teamId", "t.permissions"])
+        .where("t.disabled_at", "is", null)
+        .where(({ or, eb }) => or([eb("t.team_id", "in", [parties.requesterTeamId, parties.ownerTeamId]), dialect.contains(sql.ref("t.permissions"), dialect.containsParam(manages))])),
+    ),
+  );
   const marketplace = new Set(members.filter((user) => user.permissions.includes(manages)).map((user) => user.teamId));
   const teams = [...new Set([parties.requesterTeamId, parties.ownerTeamId, ...marketplace])].sort();
   return { teams: teams.map((teamId) => ({ teamId, viewer: marketplace.has(teamId) ? MARKETPLACE_VIEWER(teamId) : PARTY_VIEWER(teamId) })), members };

@@ -4,7 +4,8 @@ import type { AuditAction } from "../audit/events";
 import type { UserRecord } from "../db/models";
 import type { Tx } from "../db/transaction";
 import { REQUIRES } from "../auth/requirements";
-import { getDb } from "../db/client";
+import { getDb, getEngine } from "../db/client";
+import { execute, insertRows } from "../db/write-sql";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
 import { possibleMatches } from "./matches";
 import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION, keptSince, type NotificationKind } from "./schema";
@@ -103,8 +104,10 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
 /** Writes notifications in the change's transaction; each recipient's past the keeping time go as new ones come (reads never show them). */
 export async function writeNotifications(tx: Tx, at: Date, rows: NotificationRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.notification.deleteMany({ where: { userId: { in: [...new Set(rows.map((row) => row.userId))] }, createdAt: { lt: keptSince(at) } } });
-  await tx.notification.createMany({ data: rows });
+  const { dialect } = getEngine();
+  const users = [...new Set(rows.map((row) => row.userId))];
+  await execute(tx, dialect.db.deleteFrom("notifications").where("user_id", "in", users).where("created_at", "<", dialect.timestampParam(keptSince(at)) as never));
+  await insertRows(tx, "notifications", rows);
 }
 
 /**

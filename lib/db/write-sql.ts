@@ -1,0 +1,38 @@
+import "server-only";
+import type { Compilable } from "kysely";
+import { getEngine } from "./client";
+import { compiled, type TableName } from "./sql";
+import type { Tx } from "./transaction";
+
+/**
+ * Statements of ours inside a write's transaction, for the writes every change makes (its audit
+ * events, its notifications): a model's createMany or deleteMany goes through Prisma's query
+ * compiler, several times the cost of a statement whose columns we know (docs/performance-decisions.md,
+ * "Writes of our own").
+ */
+
+/** Runs `query` (built with the dialect's Kysely, `getEngine().dialect.db`) in the transaction. */
+export async function execute(tx: Tx, query: Compilable): Promise<void> {
+  const { text, values } = compiled(getEngine().dialect, query);
+  await tx.$executeRawUnsafe(text, ...values);
+}
+
+/**
+ * A row's values as columns: a Prisma model's camelCase keys as their snake_case columns (every
+ * @map of prisma/models.prisma is its field's snake_case), a Date as the dialect stores timestamps.
+ */
+function columnsOf(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { dialect } = getEngine();
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value instanceof Date ? dialect.timestampParam(value) : value]));
+}
+
+/** Rows into `table` in one statement. */
+export async function insertRows(tx: Tx, table: TableName, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await execute(tx, getEngine().dialect.db.insertInto(table).values(rows.map(columnsOf) as never));
+}
+
+/** The rows of `table` with id `id` (a deal's two party rows share theirs) set to `data`. */
+export async function updateById(tx: Tx, table: TableName, id: string, data: Readonly<Record<string, unknown>>): Promise<void> {
+  await execute(tx, getEngine().dialect.db.updateTable(table).set(columnsOf(data) as never).where("id" as never, "=", id as never));
+}
