@@ -140,6 +140,15 @@ describe("steps", () => {
     expectError(results.find((r) => r.status === 409)!, "invalid_transition");
   });
 
+  it("many steps at once on one deal wait their turn: none fails", async () => {
+    const deal = await dealAt(who, "in_closing");
+    const prices = Array.from({ length: 16 }, (_, i) => `${20 + i}.5`);
+    const results = await Promise.all(prices.map((price) => step("terms", who.ops, deal.id, { body: { price_per_share: price, volume: "400", structure: "direct", sign_date: "2026-11-20" } })));
+    expect(results.map((r) => `${r.status} ${r.status === 200 ? "" : r.text}`)).toEqual(prices.map(() => "200 "));
+    const final = (await read(who.ops, deal.id, "ops")).body as DealBody;
+    expect(prices).toContain((final.terms as { price_per_share: string }).price_per_share);
+  });
+
   it("the close records one unverified trade for each team on the terms, linked to the deal", async () => {
     const deal = await dealAt(who, "closed");
     expect(deal.trade_ids).toHaveLength(2);

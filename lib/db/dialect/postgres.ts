@@ -3,6 +3,9 @@ import { compileOnly, type Fragment } from "../builder";
 import type { Dialect } from "./dialect";
 
 /** A timestamp column as RFC 3339 text with milliseconds and "Z" (timestamp(3) holds UTC). */
+/** The key columns after `id` of the tables whose rows share an id (prisma/models.prisma, `@@id`). */
+const KEY_AFTER_ID: Readonly<Record<string, string>> = { deals: "team_id" };
+
 const timestampText = (column: Fragment) => sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const postgres: Dialect = {
@@ -36,7 +39,9 @@ export const postgres: Dialect = {
   // NO KEY UPDATE: it excludes the other lockers all the same, but not the key-share lock a
   // foreign key takes on the row (a create's INSERT references its team's row before it locks
   // it: FOR UPDATE made two concurrent creates of one team deadlock).
-  lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`,
+  // The rows of one id (a deal's two party rows, keyed (id, team_id)) are locked in one order, by
+  // the whole key: locked in the order each scan met them, three steps on one deal deadlocked.
+  lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 ORDER BY ${KEY_AFTER_ID[table] ?? "id"} FOR NO KEY UPDATE`,
   writeLockSql: null,
 
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
