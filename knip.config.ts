@@ -35,8 +35,8 @@ const config: KnipConfig = {
   ],
   project: ["**/*.{ts,tsx,mts,mjs,cjs,css,prisma}"],
   // Both databases' schemas, and the models they share (prisma/sqlite and prisma/postgres link to
-  // prisma/models.prisma); prisma.config.ts picks one of them by DATABASE_URL.
-  prisma: { entry: ["prisma/{sqlite,postgres}/schema.prisma", "prisma/models.prisma"] },
+  // each file of prisma/models/); prisma.config.ts picks one of them by DATABASE_URL.
+  prisma: { entry: ["prisma/{sqlite,postgres}/schema.prisma", "prisma/models/*.prisma"] },
   ignoreDependencies: [
     // The generated Prisma clients (lib/generated, not committed) import its runtime.
     "@prisma/client",

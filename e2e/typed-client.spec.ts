@@ -13,7 +13,7 @@ import { ACCOUNTS, BASE_URL, PROJECT_ROOT } from "./support/env";
 import { expect, test } from "./support/fixtures";
 
 /**
- * The API as a TypeScript program meets it (docs/api.md, "From TypeScript"): types generated from
+ * The API as a TypeScript program meets it (docs/api/requests.md, "From TypeScript"): types generated from
  * the document (`npm run api:types`, run by `npm run typecheck`) and openapi-fetch, calling every
  * operation of the production build, its errors included. A call the document no longer allows
  * does not compile; every answer is checked against the document: its status is one the operation
@@ -116,7 +116,7 @@ test("every operation through the typed client answers as the document says", as
   await call("patch", "/my/indications/{id}", broker.PATCH("/my/indications/{id}", { params: { path: { id } }, body: { volume: "4000" } }));
   const list = await call("get", "/my/indications", broker.GET("/my/indications", { params: { query: { side: "bid", sort: "-updated_at", per_page: 5 } } }));
   await call("get", "/my/indications", broker.GET("/my/indications", { params: { query: { per_page: 5, side: "bid", sort: "-updated_at" }, header: { "If-None-Match": list.response.headers.get("etag")! } } }));
-  // The next page by its cursor (docs/api.md, "Cursors"); a typed field, and a declared Link.
+  // The next page by its cursor (docs/api/lists.md, "Cursors"); a typed field, and a declared Link.
   const cursor = list.data?.next_cursor;
   if (cursor) await call("get", "/my/indications", broker.GET("/my/indications", { params: { query: { side: "bid", sort: "-updated_at", per_page: 5, cursor } } }));
   await call("get", "/my/indications.csv", broker.GET("/my/indications.csv", { params: { query: { side: "bid" } }, parseAs: "text" }));

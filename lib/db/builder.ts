@@ -6,7 +6,7 @@ import type { DB } from "../generated/kysely/tables";
  * compiles statements with a dialect: the tables' types, a piece of SQL, a compile-only Kysely.
  */
 
-/** The tables, as prisma-kysely generates them from prisma/models.prisma (`npm run db:generate`). */
+/** The tables, as prisma-kysely generates them from prisma/models/ (`npm run db:generate`). */
 export type Tables = DB;
 
 /** A piece of SQL with its parameters in place (Kysely's `sql` template): expressions, clauses. */

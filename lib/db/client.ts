@@ -12,7 +12,7 @@ import { ListCache, type Engine } from "./engine";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
 /**
- * The two generated clients share one data model (prisma/models.prisma), so their model APIs are
+ * The two generated clients share one data model (prisma/models/), so their model APIs are
  * identical; the SQLite client's type stands for both.
  */
 export type Db = SqliteClient;

@@ -70,7 +70,7 @@ export interface ListQuery<T, TB extends TableName = TableName> {
   limit: number;
   offset: number;
   /**
-   * The row the page follows, from a caller's cursor (docs/api.md, "Cursors"): the page starts
+   * The row the page follows, from a caller's cursor (docs/api/lists.md, "Cursors"): the page starts
    * right after it in the order (`offset` is then 0), and tells whether rows follow it.
    */
   after?: PageKey;

@@ -1,5 +1,5 @@
 /**
- * Row types of the tables, as Prisma generates them from prisma/models.prisma. Both generated
+ * Row types of the tables, as Prisma generates them from prisma/models/. Both generated
  * clients produce the same shapes; serializers, seeds and fixtures use these instead of
  * restating the columns.
  */

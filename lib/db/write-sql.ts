@@ -19,7 +19,7 @@ export async function execute(tx: Tx, query: Compilable): Promise<void> {
 
 /**
  * A row's values as columns: a Prisma model's camelCase keys as their snake_case columns (every
- * @map of prisma/models.prisma is its field's snake_case), a Date as the dialect stores timestamps.
+ * @map of prisma/models/ is its field's snake_case), a Date as the dialect stores timestamps.
  */
 function columnsOf(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { dialect } = getEngine();

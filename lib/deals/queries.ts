@@ -16,7 +16,7 @@ import { dealExportSchema, dealSchema, type Deal, type DealExport, type DealList
 
 /**
  * Where a deal is read from, in a list and alone (docs/api/deals.md): one row per party
- * (prisma/models.prisma, Deal), its order, company, parties' teams and brokers joined, the fields
+ * (prisma/models/deals.prisma, Deal), its order, company, parties' teams and brokers joined, the fields
  * that depend on who looks computed by lib/deals/naming.ts.
  */
 

@@ -4,10 +4,20 @@ import { anchorOf } from "./anchor";
 
 /**
  * The API reference's pages, in reading order: docs/api.md (the conventions, and the errors every
- * `doc_url` names) and the operations' pages beside it. Their `sh` examples run in this order in
- * one shell (lib/docs/examples-cli.ts), and /docs/api.md serves them as one page (reference.ts).
+ * `doc_url` names), the conventions of lists and of requests and answers, and the operations'
+ * pages. Their `sh` examples run in this order in one shell (lib/docs/examples-cli.ts), and
+ * /docs/api.md serves them as one page (reference.ts).
  */
-const API_DOC_PAGES = ["docs/api.md", "docs/api/reading.md", "docs/api/writing.md", "docs/api/deals.md", "docs/api/marks.md", "docs/api/live.md"] as const;
+const API_DOC_PAGES = [
+  "docs/api.md",
+  "docs/api/lists.md",
+  "docs/api/requests.md",
+  "docs/api/reading.md",
+  "docs/api/writing.md",
+  "docs/api/deals.md",
+  "docs/api/marks.md",
+  "docs/api/live.md",
+] as const;
 
 export interface ApiReference {
   /** The pages' markdown joined, each on the lines after the last. */
@@ -16,7 +26,7 @@ export interface ApiReference {
   origin(line: number): string;
   /**
    * Where a link of a page goes on the joined page: a link to another page's heading
-   * (`api/live.md#webhooks`, `../api.md#cursors`) to that heading, one to a page to its title.
+   * (`api/live.md#webhooks`, `../api.md#errors`) to that heading, one to a page to its title.
    */
   joinedHref(href: string): string;
 }

@@ -5,7 +5,7 @@ import { cursorMessage } from "../schema/param-reader";
 import { MAX_CURSOR_LENGTH } from "../schema/params";
 
 /**
- * A list's cursor (docs/api.md, "Cursors"): the list it was made for (its path), its sort and its
+ * A list's cursor (docs/api/lists.md, "Cursors"): the list it was made for (its path), its sort and its
  * last row's key, sealed under a key derived from the installation's secret (lib/auth/seal.ts). Sealed,
  * not just encoded: the tape shows no other team's trade id (lib/market/visibility.ts), and a
  * cursor that opens is one this API wrote, so its value fits its column. The IV is derived from

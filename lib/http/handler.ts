@@ -165,7 +165,7 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
         if (options) requirePermission(caller, options.requires);
         return answerOf(await handler({ ...ctx, input }));
       });
-      // A 304 costs no unit of the quota (docs/api.md, "Limits"). Counted on the way in and given
+      // A 304 costs no unit of the quota (docs/api/requests.md, "Limits"). Counted on the way in and given
       // back once the answer is known, not counted only then: the count on the way in is what
       // keeps concurrent requests within the quota, as a check with nothing counted yet would not.
       if (answer.status === 304 && counted) limitHeaders = await counted.refund();

@@ -1,5 +1,5 @@
 /**
- * The `Link` header (RFC 8288) of a paged answer (docs/api.md, "Cursors"): the request's own path
+ * The `Link` header (RFC 8288) of a paged answer (docs/api/lists.md, "Cursors"): the request's own path
  * and parameters, with only where the page starts changed. Relative references, resolved against
  * the request's URL: behind a proxy the server does not know the address the caller used.
  */

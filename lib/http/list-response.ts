@@ -18,7 +18,7 @@ import { pageLinks } from "./links";
  * that keeps its answers (the market's tape, the directory: read alike by every caller) is
  * answered from the kept body while the change counters it was read at are current: one small
  * statement instead of the page's (docs/performance-decisions.md, "Answered pages and ETags"). A page read
- * from a cursor starts after its row (docs/api.md, "Cursors"); every page says where the next
+ * from a cursor starts after its row (docs/api/lists.md, "Cursors"); every page says where the next
  * starts (`next_cursor`, `Link`).
  */
 

@@ -2,7 +2,7 @@
  * The origin our absolute URLs (logos) are built on: PUBLIC_BASE_URL when the operator pins it
  * (behind a proxy the Host may be an internal name), else the Host the caller asked for with the
  * request's scheme. Not the request's URL: the server builds it from its bind address
- * (http://0.0.0.0:3000), which no caller can reach (docs/api.md, "Formats").
+ * (http://0.0.0.0:3000), which no caller can reach (docs/api/requests.md, "Formats").
  */
 export function publicOrigin(request: Request): string {
   return configuredOrigin() || hostOrigin(request) || new URL(request.url).origin;

@@ -11,7 +11,7 @@ import { markWritten } from "./kept";
 import type { Mark } from "./types";
 
 /**
- * How marks are stored (prisma/models.prisma, `marks`): prices as stored decimals, one row per
+ * How marks are stored (prisma/models/marks.prisma, `marks`): prices as stored decimals, one row per
  * company and day. The rebuild writes in bulk (lib/marks/bulk.ts); the updater writes a few rows
  * at a time through here, each an upsert, so a pass that runs twice writes the same rows.
  */

@@ -1,6 +1,4 @@
 import path from "node:path";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getCompany } from "@/app/api/v1/companies/[company_id]/route";
 import { GET as getOrderBook } from "@/app/api/v1/companies/[company_id]/order_book/route";
@@ -63,6 +61,7 @@ import { FIXTURE_PASSWORD_HASH } from "@/lib/testing/fixtures/accounts";
 import { fixtureSecret, fixtureUuid, sha256Hex } from "@/lib/testing/fixtures/ids";
 import { callRoute, type CallOptions, type CallResult } from "@/lib/testing/http";
 import { openSse } from "@/lib/testing/sse";
+import { standInsFor } from "@/lib/testing/stand-ins";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { openApiDocument } from "./openapi";
 import { takesQuery, type RecordedExamples } from "./examples";
@@ -73,8 +72,9 @@ import { takesQuery, type RecordedExamples } from "./examples";
  * their users and keys, all with fixed ids) in a fixture database of its own, with the clock stopped
  * at one instant, so that the answers are the same on every run and on both databases. What is
  * still new on each run (the ids and permalinks of the rows created, the event cursor) is replaced
- * by stand-ins of the same form, the same value for the same original. The answers must equal the
- * committed file (`-u` records them again) and fit the schemas the document gives them.
+ * by stand-ins of the same form, the same value for the same original (lib/testing/stand-ins.ts).
+ * The answers must equal the committed file (`-u` records them again); examples-schemas.test.ts
+ * holds them to the schemas the document gives them.
  */
 
 const NOW = new Date("2026-11-27T09:30:00.000Z");
@@ -134,34 +134,11 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const PERMALINK = /\b(IND|TRD)-[A-Z0-9]{11}\b/g;
-const CURSOR = /\bev1\.\d+\b/g;
-const STREAM_ID = /\bst1\.\d+\.\d+\b/g;
-const NOTIFICATION_CURSOR = /\bnt1\.\d+\b/g;
 const STABLE_IDS = new Set([COMPANY.id, DESK.id, MARKETPLACE.id, COUNTERPARTY.id, ...["broker", "ops", "counterparty"].map((label) => fixtureUuid(`examples:user:${label}`))]);
-
-/** What this run made up, each mapped to a stand-in of its form, numbered in the order first seen. */
-function standIns(make: (n: number) => string): (value: string) => string {
-  const seen = new Map<string, string>();
-  return (value) => {
-    if (!seen.has(value)) seen.set(value, make(seen.size + 1));
-    return seen.get(value)!;
-  };
-}
-const newId = standIns((n) => fixtureUuid(`examples:new:${n}`));
-const newPermalink = standIns((n) => `EXAMPLE${String(n).padStart(4, "0")}`);
-const newCursor = standIns((n) => `ev1.${n}`);
-const newNotificationCursor = standIns((n) => `nt1.${n}`);
+const standIns = standInsFor(STABLE_IDS);
+/** What this run made up, as stand-ins; the webhook receiver's address, as an https host of the examples' own. */
 function normalised(text: string): string {
-  return text
-    .replaceAll(receiverBase, "https://hooks.example.com")
-    .replace(UUID, (id) => (STABLE_IDS.has(id) ? id : newId(id)))
-    .replace(PERMALINK, (link, prefix: string) => `${prefix}-${newPermalink(link)}`)
-    .replace(CURSOR, newCursor)
-    // A stream id is an event cursor's number and a notification cursor's, each standing in as theirs.
-    .replace(STREAM_ID, (id) => `st1.${newCursor(`ev1.${id.split(".")[1]}`).slice(4)}.${newNotificationCursor(`nt1.${id.split(".")[2]}`).slice(4)}`)
-    .replace(NOTIFICATION_CURSOR, newNotificationCursor);
+  return standIns(text.replaceAll(receiverBase, "https://hooks.example.com"));
 }
 
 const recorded: RecordedExamples = { operations: {}, unknownParameter: { some: null, none: null } };
@@ -380,32 +357,5 @@ describe("the OpenAPI document's examples", () => {
       });
       expect(result.body, `${method} ${route}`).toEqual(recorded.unknownParameter[takes]);
     }
-  });
-
-  it("fit the schemas the document gives them", () => {
-    type Media = { examples?: Record<string, { value?: unknown; $ref?: string }> };
-    const document = openApiDocument("/api/v1");
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema(document, "doc");
-    const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
-    const violations: string[] = [];
-    for (const [route, item] of Object.entries(document.paths)) {
-      for (const [method, value] of Object.entries(item as Record<string, { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }>)) {
-        if (method === "parameters") continue;
-        const checks = [
-          ...Object.entries(value.requestBody?.content ?? {}).map(([type, media]) => ({ at: ["paths", route, method, "requestBody", "content", type], media })),
-          ...Object.entries(value.responses).flatMap(([status, response]) => Object.entries(response.content ?? {}).map(([type, media]) => ({ at: ["paths", route, method, "responses", status, "content", type], media }))),
-        ];
-        for (const { at, media } of checks) {
-          for (const [name, example] of Object.entries(media.examples ?? {})) {
-            const shown = example.$ref ? (document.components.examples as Record<string, { value: unknown }>)[example.$ref.split("/").pop()!].value : example.value;
-            const validate = ajv.getSchema(`doc#/${pointer(...at, "schema")}`)!;
-            if (!validate(shown)) violations.push(`${method} ${route} ${at.slice(3).join(" ")} ${name}: ${ajv.errorsText(validate.errors)}`);
-          }
-        }
-      }
-    }
-    expect(violations).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@ import recorded from "./examples.json";
 /**
  * The document's examples: real answers of the real route handlers on a fixture, recorded in
  * examples.json by lib/openapi/examples.test.ts, which fails when an answer no longer equals its
- * example (`npx vitest run lib/openapi/examples.test.ts -u` records them again) and checks each
- * against the schema it illustrates. Nothing here is written by hand, so nothing can drift.
+ * example (`npx vitest run lib/openapi/examples -u` records them again); examples-schemas.test.ts
+ * checks each against the schema it illustrates. Nothing here is written by hand, so nothing can drift.
  */
 
 export interface RecordedExamples {

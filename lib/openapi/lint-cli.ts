@@ -1,7 +1,7 @@
 /**
  * `npm run lint:openapi`: the served OpenAPI document through Redocly (`recommended`, redocly.yaml)
  * and Spectral (`spectral:oas` and the OWASP ruleset, .spectral.yaml). Exits non-zero on any error
- * of either; only errors are shown (free text has no pattern: the OWASP warning about it stays). docs/api.md, "OpenAPI".
+ * of either; only errors are shown (free text has no pattern: the OWASP warning about it stays). docs/api/requests.md, "OpenAPI".
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";

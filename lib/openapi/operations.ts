@@ -5,7 +5,7 @@ import type { OperationId } from "../http/operations";
  * answers (answers.ts): the group it is listed under and a description for a reader deciding
  * whether it is the call they need; `{permission}` stands for the permission it declares. Rules
  * that apply to every operation (paging, errors, conditional reads, idempotency) are said once, in
- * docs/api.md.
+ * the API reference (docs/api.md and the pages it lists).
  */
 
 export const TAGS = [

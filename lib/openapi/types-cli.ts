@@ -2,7 +2,7 @@
  * `npm run api:types`: TypeScript types of the API (openapi-typescript) from the document, into
  * lib/generated/api/ (not committed; `npm run typecheck` makes them first). e2e/typed-client.spec.ts
  * calls every operation through openapi-fetch with them, so a change to the document that the calls
- * no longer fit fails the typecheck. docs/api.md, "From TypeScript".
+ * no longer fit fails the typecheck. docs/api/requests.md, "From TypeScript".
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";

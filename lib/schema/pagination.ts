@@ -21,7 +21,7 @@ export interface Page<T> {
 export interface PageRequest {
   page: number;
   per_page: number;
-  /** The opaque cursor sent (docs/api.md, "Cursors"): the API opens it (lib/http/cursor.ts); pages ignore it. */
+  /** The opaque cursor sent (docs/api/lists.md, "Cursors"): the API opens it (lib/http/cursor.ts); pages ignore it. */
   cursor?: string;
 }
 
@@ -41,7 +41,7 @@ export interface JsonPage<T> extends Omit<Page<T>, "items"> {
   next?: PageKey;
 }
 
-/** `hasMore` from the reader: a cursor's page has no number to tell it (docs/api.md, "Cursors"). */
+/** `hasMore` from the reader: a cursor's page has no number to tell it (docs/api/lists.md, "Cursors"). */
 function pageFields(request: PageRequest, totalCount: number, hasMore: boolean): Omit<Page<never>, "items"> {
   const totalPages = Math.ceil(totalCount / request.per_page);
   return {

@@ -98,7 +98,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const CURSOR_SCHEMA = { type: "string", pattern: BASE64URL.source, maxLength: MAX_CURSOR_LENGTH };
 
 /**
- * A list's cursor (docs/api.md, "Cursors"): opaque, so only its form is checked here; the API
+ * A list's cursor (docs/api/lists.md, "Cursors"): opaque, so only its form is checked here; the API
  * opens it against the list it is sent to (lib/http/cursor.ts). An optional key, so a query built
  * in code (the pages', the tests') may leave it out.
  */
@@ -149,7 +149,7 @@ export function noSuchCompany(id: string): ApiError {
 /**
  * A `{company_id}` path segment: a UUID, or the 404 of an unknown company, answered without a
  * statement. A path id that is not a UUID names nothing, as an unknown one does, and is answered
- * alike (docs/api.md, "Path ids"): checked where the company is looked up, after the permission.
+ * alike (docs/api/requests.md, "Path ids"): checked where the company is looked up, after the permission.
  */
 export function companyIdOf(value: string): string {
   if (!isUuid(value)) throw noSuchCompany(value);

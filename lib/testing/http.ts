@@ -185,7 +185,7 @@ export function expectList<T>(result: CallResult, resource: string): ListBody<T>
     expect(Number.isInteger(body[field]), `${field}: ${context}`).toBe(true);
   }
   expect(typeof body.has_more, context).toBe("boolean");
-  // A cursor exactly while rows follow the page (docs/api.md, "Cursors").
+  // A cursor exactly while rows follow the page (docs/api/lists.md, "Cursors").
   expect(typeof body.next_cursor, context).toBe(body.has_more ? "string" : "object");
   const { [resource]: items, ...fields } = body;
   return { items, ...fields } as ListBody<T>;

@@ -16,7 +16,7 @@ import { GET as tradesRoute, POST as recordTrade } from "./my/trades/route";
 import { GET as opsTradesRoute } from "./ops/trades/route";
 
 /**
- * Cursor paging on every list (issue 30; docs/api.md, "Cursors"), through the real route handlers
+ * Cursor paging on every list (issue 30; docs/api/lists.md, "Cursors"), through the real route handlers
  * on the shared fixture database: `cursor` / `next_cursor` walk a list's keyset order exactly as
  * one unpaged read lists it, stay exact while rows come and go between pages, and every page
  * links to the next (`Link`).

@@ -277,7 +277,7 @@ describe("messages for people, never the validator's", () => {
     expect(refused).toBeGreaterThan(params.length);
   });
 
-  it("a path id that is not one names nothing, as an unknown one (docs/api.md, Path ids)", async () => {
+  it("a path id that is not one names nothing, as an unknown one (docs/api/requests.md, Path ids)", async () => {
     const result = await callRoute(companyModule.GET, "/api/v1/companies/not-an-id", { key: KEY });
     expectError(result, "not_found");
     expect(errorOf(result).message).toBe("No company with id not-an-id.");

@@ -23,7 +23,7 @@ import { GET as opsTradesRoute } from "./ops/trades/route";
 import { openApiDocument } from "@/lib/openapi/openapi";
 
 /**
- * One convention for every list (docs/api.md, "Sorting" and "Filters in general"), through the
+ * One convention for every list (docs/api/lists.md, "Sorting" and "Filters in general"), through the
  * real route handlers: `sort` with one grammar (field ascending, -field descending, ties by id
  * ascending) and `<field>_from` / `<field>_to`, inclusive, with the deprecated names of old kept
  * and refused beside the new ones.

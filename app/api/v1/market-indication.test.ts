@@ -132,7 +132,7 @@ describe("refusals", () => {
     }
   });
 
-  it("a permalink of no order is 404 not_found, whatever its form (docs/api.md, Path ids): malformed, a trade's, an injection", async () => {
+  it("a permalink of no order is 404 not_found, whatever its form (docs/api/requests.md, Path ids): malformed, a trade's, an injection", async () => {
     const trade = teamTrades("alpha")[0];
     for (const permalink of ["not-a-permalink", "IND-", "' OR 1=1 --", trade.permalinkId, trade.id, "IND-AAAAAAAAAAA%"]) {
       expectError(await read(who.requester, permalink), "not_found");

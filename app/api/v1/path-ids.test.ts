@@ -22,7 +22,7 @@ import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 import { DELETE as unfollow, GET as watchlistEntry, PUT as follow } from "./my/watchlist/[company_id]/route";
 
 /**
- * A path id that names nothing answers alike on every resource (docs/api.md, "Path ids"): one
+ * A path id that names nothing answers alike on every resource (docs/api/requests.md, "Path ids"): one
  * that is not even a UUID is 404 `not_found` as an unknown UUID is, after the same checks of the
  * query, the body and the permission. Read-only here: every write below finds no row.
  */

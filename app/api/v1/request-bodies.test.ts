@@ -14,7 +14,7 @@ import { POST as createTrade } from "./my/trades/route";
 import { POST as verifyTrade } from "./ops/trades/[id]/verify/route";
 
 /**
- * Which bodies each write takes (docs/api.md, "Request bodies"), through the real route handlers
+ * Which bodies each write takes (docs/api/requests.md, "Request bodies"), through the real route handlers
  * on the shared fixture database with teams of this file's own (rows of the companies the market
  * tests leave out, as NEW_BID and NEW_TRADE name them): a PATCH takes JSON or a JSON merge
  * patch; the routes that take no body take none or {}, refuse fields (400) and other bytes (415);

@@ -36,7 +36,7 @@ const COMPANY = COMPANIES[0].id;
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 // [label, handler, method, malformed request, well-formed request, body of the well-formed one, requirement]
 const CASES: [string, unknown, string, string, string, unknown, Requirement][] = [
-  // A path id that names nothing is a 404 after the permission, as an unknown one (docs/api.md, "Path ids"): the query is what is malformed.
+  // A path id that names nothing is a 404 after the permission, as an unknown one (docs/api/requests.md, "Path ids"): the query is what is malformed.
   ["company", getCompany, "GET", `/api/v1/companies/${COMPANY}?nonsense=1`, `/api/v1/companies/${COMPANY}`, undefined, REQUIRES.viewCompany],
   ["order book", getOrderBook, "GET", `/api/v1/companies/${COMPANY}/order_book?depth=x`, `/api/v1/companies/${COMPANY}/order_book`, undefined, REQUIRES.viewMarket],
   ["tape", getCompanyTrades, "GET", `/api/v1/companies/${COMPANY}/trades?per_page=0`, `/api/v1/companies/${COMPANY}/trades`, undefined, REQUIRES.viewMarket],
