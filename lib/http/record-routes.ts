@@ -31,8 +31,10 @@ interface RecordResource<L extends Operation, C extends Operation, P extends Ope
 /** GET and POST /my/<resource>; every other method answers 405. */
 export function teamListRoutes<L extends Operation, C extends Operation, P extends Operation, R extends { id: string }>(resource: RecordResource<L, C, P, R>) {
   const { list, create } = resource.operations;
-  // A list's query is a page request (listQuery, lib/schema/params.ts).
-  const GET = operationRoute(list, async ({ request, caller, input }) => listResponse(request, resource.name, resource.list(caller.teamId, input), input as PageRequest));
+  // A list's query is a page request (listQuery, lib/schema/params.ts). A page is the same for every
+  // member of the team: kept under the team's counter and those it depends on
+  // (docs/performance-decisions.md, "Answered pages and ETags").
+  const GET = operationRoute(list, async ({ request, caller, input }) => listResponse(request, resource.name, resource.list(caller.teamId, input), input as PageRequest, { keepAnswers: true }));
   const POST = operationRoute(create, async ({ caller, input }) => resourceResponse(await resource.create(caller, input), { createdIn: `/api/v1/my/${resource.name}` }));
   return { ...otherMethods("GET", "POST"), GET, POST };
 }

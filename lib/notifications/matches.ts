@@ -29,7 +29,8 @@ interface MatchNotification {
 
 const ORDER_COLUMNS = { id: true, teamId: true, side: true, pricePerShare: true, volume: true, minimumVolume: true, structure: true, acceptableStructures: true, visibility: true, privateRecipients: true, permalinkId: true, team: { select: { name: true } } } as const;
 
-export async function possibleMatches(tx: Tx, teamId: string, row: Row, eventId: string, at: Date): Promise<MatchNotification[]> {
+export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: { id: string; at: Date; created: boolean }): Promise<MatchNotification[]> {
+  const { id: eventId, at, created } = event;
   if (row.stage !== "open") return [];
   const issuer = row.issuer as { id: string; name: string };
   // Only orders on the right side of this one's price can cross it: the book's index reads just those.
@@ -41,7 +42,14 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, eventId:
   const mine = { id: String(row.id), teamId, visibility: String(row.visibility), recipients: (row.private_recipients as string[]).map((e) => e.toLowerCase()), permalinkId: String(row.permalink_id) };
   const crossing = others.filter((other) => crosses(row as never, apiOrder(other)));
   if (crossing.length === 0) return [];
-  const told = await tx.notification.findMany({ where: { kind: "possible_match", resourceId: { in: [mine.id, ...crossing.map((o) => o.id)] } }, select: { resourceId: true, data: true } });
+  // A new order was in no pair yet. A changed one's pairs told: its team's notifications of it, and
+  // those of the other orders naming it (narrowed by its permalink in SQL, decided on the parsed data).
+  const told = created
+    ? []
+    : await tx.notification.findMany({
+        where: { kind: "possible_match", OR: [{ resourceId: mine.id }, { resourceId: { in: crossing.map((o) => o.id) }, data: { contains: mine.permalinkId } }] },
+        select: { resourceId: true, data: true },
+      });
   const pairsTold = new Set(told.map((n) => `${n.resourceId}:${(JSON.parse(n.data) as { order?: { permalink_id: string } }).order?.permalink_id}`));
   const teams = [...new Set([teamId, ...crossing.map((o) => o.teamId)])];
   const members = await tx.user.findMany({ where: { teamId: { in: teams }, disabledAt: null }, select: { id: true, teamId: true, email: true, permissions: true } });

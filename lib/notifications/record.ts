@@ -81,7 +81,7 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
     }
   }
 
-  const matched = change.action === "indication.created" || change.action === "indication.updated" ? await possibleMatches(tx, change.teamId, resource, event.id, event.at) : [];
+  const matched = change.action === "indication.created" || change.action === "indication.updated" ? await possibleMatches(tx, change.teamId, resource, { id: event.id, at: event.at, created: change.action === "indication.created" }) : [];
   await writeNotifications(tx, event.at, [
     ...matched,
     ...told.flatMap(({ kind, recipients, data, resource: own }) =>
