@@ -26,10 +26,11 @@ function columnsOf(row: Readonly<Record<string, unknown>>): Record<string, unkno
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value instanceof Date ? dialect.timestampParam(value) : value]));
 }
 
-/** Rows into `table` in one statement. */
-export async function insertRows(tx: Tx, table: TableName, rows: readonly Record<string, unknown>[]): Promise<void> {
+/** Rows into `table` in one statement; with `ignoreExisting`, a row whose key is taken is left out. */
+export async function insertRows(tx: Tx, table: TableName, rows: readonly Record<string, unknown>[], { ignoreExisting = false } = {}): Promise<void> {
   if (rows.length === 0) return;
-  await execute(tx, getEngine().dialect.db.insertInto(table).values(rows.map(columnsOf) as never));
+  const insert = getEngine().dialect.db.insertInto(table).values(rows.map(columnsOf) as never);
+  await execute(tx, ignoreExisting ? insert.onConflict((conflict) => conflict.doNothing()) : insert);
 }
 
 /** The rows of `table` with id `id` (a deal's two party rows share theirs) set to `data`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/transaction";
+import { insertRows } from "../db/write-sql";
 import { mayKnowBookEntry, storedBookVisibility, viewerOf, type BookVisibility } from "../domain/book-visibility";
 import { crosses } from "../domain/crossing";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
@@ -42,21 +43,19 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
   const mine = { id: String(row.id), teamId, visibility: String(row.visibility), recipients: (row.private_recipients as string[]).map((e) => e.toLowerCase()), permalinkId: String(row.permalink_id) };
   const crossing = others.filter((other) => crosses(row as never, apiOrder(other)));
   if (crossing.length === 0) return [];
-  // A new order was in no pair yet. A changed one's pairs told: its team's notifications of it, and
-  // those of the other orders naming it (narrowed by its permalink in SQL, decided on the parsed data).
-  const told = created
-    ? []
-    : await tx.notification.findMany({
-        where: { kind: "possible_match", OR: [{ resourceId: mine.id }, { resourceId: { in: crossing.map((o) => o.id) }, data: { contains: mine.permalinkId } }] },
-        select: { resourceId: true, data: true },
-      });
-  const pairsTold = new Set(told.map((n) => `${n.resourceId}:${(JSON.parse(n.data) as { order?: { permalink_id: string } }).order?.permalink_id}`));
-  const teams = [...new Set([teamId, ...crossing.map((o) => o.teamId)])];
+  // The pairs not told yet (a new order was in none), and from now on told: by key, one row a pair.
+  const pair = (other: { id: string }) => (mine.id < other.id ? { lowId: mine.id, highId: other.id } : { lowId: other.id, highId: mine.id });
+  const told = created ? [] : await tx.matchPair.findMany({ where: { OR: crossing.map(pair) }, select: { lowId: true, highId: true } });
+  const toldKeys = new Set(told.map((p) => `${p.lowId}:${p.highId}`));
+  const untold = crossing.filter((other) => !toldKeys.has(`${pair(other).lowId}:${pair(other).highId}`));
+  if (untold.length === 0) return [];
+  // Two orders changed at once on PostgreSQL may each find the pair untold: both tell it, neither fails.
+  await insertRows(tx, "match_pairs", untold.map((other) => ({ ...pair(other), createdAt: at })), { ignoreExisting: true });
+  const teams = [...new Set([teamId, ...untold.map((o) => o.teamId)])];
   const members = await tx.user.findMany({ where: { teamId: { in: teams }, disabledAt: null }, select: { id: true, teamId: true, email: true, permissions: true } });
   const myTeamName = (await tx.team.findUnique({ where: { id: teamId }, select: { name: true } }))?.name ?? "";
   const rows: MatchNotification[] = [];
   const tell = (own: { id: string; teamId: string; permalinkId: string }, other: BookVisibility & { permalinkId: string; order: Row }) => {
-    if (pairsTold.has(`${own.id}:${other.permalinkId}`)) return;
     for (const member of members) {
       if (member.teamId !== own.teamId || !member.permissions.includes('"companies"') || !mayKnowBookEntry(other, viewerOf(member))) continue;
       rows.push({
@@ -72,7 +71,7 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
       });
     }
   };
-  for (const other of crossing) {
+  for (const other of untold) {
     const theirs = { ...storedBookVisibility(other), permalinkId: other.permalinkId };
     tell(mine, { ...theirs, order: shown(apiOrder(other), other.visibility, other.team.name) });
     tell({ id: other.id, teamId: other.teamId, permalinkId: other.permalinkId }, { ...mine, order: shown(row as never, mine.visibility, myTeamName) });
