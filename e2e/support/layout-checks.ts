@@ -61,7 +61,8 @@ export async function panelsPastTheEdges(page: Page, checked = new Set<string>()
           // Swagger UI's own expanders (/docs/api) open sections in place, not panels.
           if (box.width === 0 || box.height === 0 || button.closest(".swagger-ui")) continue;
           const kind = button.dataset.testid ?? button.getAttribute("aria-label") ?? button.textContent?.trim() ?? "";
-          if (skip.includes(kind) || (!known && kinds.includes(kind))) continue;
+          // Tagging again (`known`): every kind of the list, the one being retried too (already in `checked`).
+          if (!known && (skip.includes(kind) || kinds.includes(kind))) continue;
           if (!known) kinds.push(kind);
           const index = kinds.indexOf(kind);
           if (index >= 0 && !document.querySelector(`[data-tour-trigger="${index}"]`)) button.dataset.tourTrigger = String(index);
