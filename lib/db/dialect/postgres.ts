@@ -2,10 +2,10 @@ import { PostgresAdapter, PostgresQueryCompiler, sql, type SqlBool } from "kysel
 import { compileOnly, type Fragment } from "../builder";
 import type { Dialect } from "./dialect";
 
-/** A timestamp column as RFC 3339 text with milliseconds and "Z" (timestamp(3) holds UTC). */
-/** The key columns after `id` of the tables whose rows share an id (prisma/models.prisma, `@@id`). */
+/** The key columns after `id` of the tables whose rows share an id (prisma/models/, `@@id`). */
 const KEY_AFTER_ID: Readonly<Record<string, string>> = { deals: "team_id" };
 
+/** A timestamp column as RFC 3339 text with milliseconds and "Z" (timestamp(3) holds UTC). */
 const timestampText = (column: Fragment) => sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const postgres: Dialect = {
