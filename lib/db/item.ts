@@ -2,7 +2,7 @@ import type { Dialect } from "./dialect";
 import { jsonObjectSql, type ApiFields, type Computed } from "./json-sql";
 import type { RunSql } from "./engine";
 import type { RefJoin } from "./list-query";
-import { fromList } from "./list-sql";
+import { builder, joinRefs } from "./list-sql";
 import { sql } from "kysely";
 import { col, template, type Sql, type TableName } from "./sql";
 
@@ -36,25 +36,52 @@ export interface ItemKey {
 type ItemTemplate = ReturnType<typeof template<string>>;
 const templates = new WeakMap<ItemSource<unknown>, Map<string, ItemTemplate>>();
 
+/** A key's shape: whether it names a team ("t" or "-"), and the names of its values. */
+function shapeOf(keys: readonly ItemKey[]): string {
+  const names = Object.keys(keys[0].values ?? {}).sort();
+  for (const key of keys) if (Object.keys(key.values ?? {}).sort().join() !== names.join()) throw new Error("the keys of one read give the same values");
+  return `${keys.map((key) => (key.team === undefined ? "-" : "t")).join("")}|${names.join(",")}`;
+}
+
 /**
- * The statement reading the item once for each key, `shape` saying which keys name a team ("t")
- * and which do not ("-"): one branch a key, joined by UNION ALL, each tagged with its key's place.
+ * The statement reading the item once for each key of `shape`. One key: the item's row by id (and
+ * team). Several (a deal as each team of a step's audience sees it): the keys as rows `k`, one a
+ * key, joined once to the item's join tree, the computed fields reading each key's values from
+ * its row; one plan for all the keys, where a UNION of one branch a key made PostgreSQL plan the
+ * join tree once per key. Refs are LEFT JOINed: a write's transaction runs its statements unnamed,
+ * so PostgreSQL plans each on every call (docs/performance-decisions.md, "Writes of our own").
  */
 function itemTemplate<T>(source: ItemSource<T>, shape: string): ItemTemplate {
   let bySource = templates.get(source as ItemSource<unknown>);
   if (bySource === undefined) templates.set(source as ItemSource<unknown>, (bySource = new Map()));
   let found = bySource.get(shape);
   if (found === undefined) {
+    const [kinds, joined] = shape.split("|");
+    const names = joined === "" ? [] : joined.split(",");
     found = template<string>((dialect, slot) => {
       const columns = Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
-      const branches = [...shape].map((kind, i) => {
-        const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`${i}:value:${name}`))));
-        const statement = fromList(dialect, source)
-          .select([sql.lit(i).as("__key"), item.as("__item"), ...columns])
-          .where(col("id"), "=", slot(`${i}:id`));
-        return kind === "t" ? statement.where(col("team_id"), "=", slot(`${i}:team`)) : statement;
+      if (kinds.length === 1) {
+        const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`0:value:${name}`))));
+        const statement = joinRefs(builder(dialect).selectFrom(`${source.table} as t`), source.joins, "left").select([sql.lit(0).as("__key"), item.as("__item"), ...columns]).where(col("id"), "=", slot("0:id"));
+        return kinds === "t" ? statement.where(col("team_id"), "=", slot("0:team")) : statement;
+      }
+      const keyRows = [...kinds].map((kind, i) =>
+        dialect.db.selectNoFrom([
+          sql.lit(i).as("key"),
+          sql`${slot(`${i}:id`)}`.as("id"),
+          (kind === "t" ? sql`${slot(`${i}:team`)}` : sql`NULL`).as("team"),
+          ...names.map((name) => sql`${slot(`${i}:value:${name}`)}`.as(`v_${name}`)),
+        ]),
+      );
+      const computed = source.computed?.(dialect, (name) => {
+        if (!names.includes(name)) throw new Error(`the keys give no value ${name}`);
+        return sql.ref(`k.v_${name}`);
       });
-      return branches.reduce((all, branch) => all.unionAll(branch));
+      const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, computed));
+      const rows = builder(dialect)
+        .selectFrom(keyRows.reduce((all, row) => all.unionAll(row)).as("k"))
+        .innerJoin(`${source.table} as t`, (join) => join.onRef("t.id", "=", "k.id").on(({ or, eb }) => or([eb("k.team", "is", null), eb("t.team_id", "=", eb.ref("k.team"))])));
+      return joinRefs(rows, source.joins, "left").select([sql.ref("k.key").as("__key"), item.as("__item"), ...columns]);
     });
     bySource.set(shape, found);
   }
@@ -68,7 +95,7 @@ function itemSql<T>(dialect: Dialect, source: ItemSource<T>, keys: readonly Item
     if (key.team !== undefined) values[`${i}:team`] = key.team;
     for (const [name, value] of Object.entries(key.values ?? {})) values[`${i}:value:${name}`] = value;
   });
-  return itemTemplate(source, keys.map((key) => (key.team === undefined ? "-" : "t")).join(""))(dialect, values);
+  return itemTemplate(source, shapeOf(keys))(dialect, values);
 }
 
 type Item<T> = { item: T; columns: Record<string, unknown> };

@@ -83,9 +83,10 @@ export type ComputedFields = Readonly<Record<string, Fragment>>;
 /**
  * How a resource computes such fields: one function per resource, its inputs (who asks, the
  * site's origin) named values that it reads with `value` (a statement's parameters), so a
- * statement can be compiled once and given the values per call (lib/db/sql.ts template).
+ * statement can be compiled once and given the values per call (lib/db/sql.ts template), or a
+ * column holding them (several viewers read at once, lib/db/item.ts).
  */
-export type Computed = (dialect: Dialect, value: (name: string) => string) => ComputedFields;
+export type Computed = (dialect: Dialect, value: (name: string) => string | Fragment) => ComputedFields;
 
 /** The fields' JSON: each value's SQL, and the whole object's, compiled once (no parameters in either). */
 interface CompiledFields {

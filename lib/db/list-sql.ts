@@ -44,8 +44,15 @@ export function fromList(dialect: Dialect, list: { table: TableName; joins?: rea
   return joinRefs(builder(dialect).selectFrom(`${list.table} as t`), list.joins);
 }
 
-export function joinRefs(query: AnySelect, joins: readonly RefJoin[] = []): AnySelect {
-  return joins.reduce((joined, join) => joined.innerJoin(`${join.table} as ${join.as}`, `${join.as}.id`, `t.${join.on}`), query);
+/**
+ * The `ref` fields' rows joined. `left`: a LEFT JOIN, which finds the same row (a ref is a foreign
+ * key that is never null) and leaves PostgreSQL fewer join orders to weigh (lib/db/item.ts).
+ */
+export function joinRefs(query: AnySelect, joins: readonly RefJoin[] = [], kind: "inner" | "left" = "inner"): AnySelect {
+  return joins.reduce((joined, join) => {
+    const [table, id, on] = [`${join.table} as ${join.as}`, `${join.as}.id`, `t.${join.on}`];
+    return kind === "left" ? joined.leftJoin(table, id, on) : joined.innerJoin(table, id, on);
+  }, query);
 }
 
 /**

@@ -52,7 +52,7 @@ interface Branch {
 const isBranch = (node: Fragment | Branch): node is Branch => "fields" in node;
 
 /** The deal's fields that depend on who looks, as the rule above says: JSON-ready values and branches. */
-function dealTree(dialect: Dialect, value: (name: string) => string) {
+function dealTree(dialect: Dialect, value: Parameters<Computed>[1]) {
   const ops = sql`${value("viewer_ops")} = '1'`;
   const isRequester = sql`t.requester_team_id = ${value("viewer_team")}`;
   const isOwner = sql`t.owner_team_id = ${value("viewer_team")}`;

@@ -33,6 +33,8 @@ const EMPTY: MarkState = { day: null, trend: null, rejected: [], recent: [], las
 export class MarkSeries {
   private readonly s: MarkState;
   private priced: { x: number; text: string } | undefined;
+  /** Days passed over (passDay) whose book and mark are not made yet: the last fresh one, and the last whose book changed. */
+  private pending: { fresh: number | null; book: number | null } | null = null;
 
   constructor(
     private readonly factors: MarketFactors,
@@ -44,6 +46,7 @@ export class MarkSeries {
 
   /** The state after the last day fed, to store and resume from (new MarkSeries(factors, state)). */
   snapshot(): MarkState {
+    this.settled();
     return structuredClone(this.s);
   }
 
@@ -58,13 +61,58 @@ export class MarkSeries {
 
   /** advance() by day number (lib/marks/days.ts): a rebuild's walk, without turning each day into a date and back. */
   advanceDay(day: number, trades: readonly TradeObservation[] = [], book?: readonly QuoteObservation[]): Mark | null {
-    if (this.s.day !== null && day <= this.s.day) throw new RangeError(`days must come in order: ${dayDate(day)} after ${dayDate(this.s.day)}`);
-    this.s.day = day;
-    for (const t of trades) this.addTrade(t, day);
+    this.settled();
+    this.enterDay(day, trades);
     if (book) this.s.book = liveQuotes(book, (day + 1) * DAY_MS, this.params);
     const fresh = trades.length > 0 || book !== undefined;
     if (fresh) this.remark(day);
     return this.mark(day, fresh);
+  }
+
+  /**
+   * A day whose mark nobody keeps (the updater keeps only today's, lib/marks/history.ts): its
+   * trades are fed, but the book and the mark, which the next fresh day replaces, are made only
+   * once, for the last such day, by catchUp. A day's trades change the filter; its book and mark
+   * change nothing that a later fresh day does not make again. The book is the walk's costliest
+   * part: a busy company's current mark 200 → 10 ms (docs/marks.md, "Storage and updates").
+   */
+  passDay(day: number, trades: readonly TradeObservation[] = [], bookChanged = false): void {
+    this.enterDay(day, trades);
+    const pending = (this.pending ??= { fresh: null, book: null });
+    if (bookChanged) pending.book = day;
+    if (bookChanged || trades.length > 0) pending.fresh = day;
+  }
+
+  /**
+   * After passDay's days: `book()` is the book as the last of them left it. Makes the state that
+   * advanceDay would have left: the book as of the last day it changed, the mark as of the last
+   * fresh day, the window's trades as of the last day.
+   */
+  catchUp(book: () => readonly QuoteObservation[]): void {
+    const pending = this.pending;
+    this.pending = null;
+    if (pending?.book != null) this.s.book = liveQuotes(book(), (pending.book + 1) * DAY_MS, this.params);
+    if (pending?.fresh != null) this.remark(pending.fresh);
+    if (this.s.day !== null) this.forgetBefore(this.s.day - this.params.windowDays + 1);
+  }
+
+  /** The trades of the window ending on a day starting at `from`: older ones are dropped. */
+  private forgetBefore(from: number): MarkState["recent"] {
+    const recent = this.s.recent;
+    let drop = 0;
+    while (drop < recent.length && recent[drop].day < from) drop++;
+    if (drop) recent.splice(0, drop);
+    return recent;
+  }
+
+  private settled(): void {
+    if (this.pending) throw new Error("days were passed over: catchUp first");
+  }
+
+  private enterDay(day: number, trades: readonly TradeObservation[]): void {
+    if (this.s.day !== null && day <= this.s.day) throw new RangeError(`days must come in order: ${dayDate(day)} after ${dayDate(this.s.day)}`);
+    this.s.day = day;
+    for (const t of trades) this.addTrade(t, day);
   }
 
   private addTrade(t: TradeObservation, day: number): void {
@@ -138,11 +186,7 @@ export class MarkSeries {
     const last = this.s.last;
     if (!last) return null;
     const { params } = this;
-    const from = day - params.windowDays + 1;
-    const recent = this.s.recent;
-    let drop = 0;
-    while (drop < recent.length && recent[drop].day < from) drop++;
-    if (drop) recent.splice(0, drop);
+    const recent = this.forgetBefore(day - params.windowDays + 1);
     const verified = recent.reduce((n, t) => n + (t.verified ? 1 : 0), 0);
     const quotes = this.s.book.filter((q) => q.refreshedAt > (day + 1 - params.windowDays) * DAY_MS).length;
     // A carried mark's variance grows by a day's wandering for each day since it was made.

@@ -37,23 +37,50 @@ function definition(inputs: CompanyInputs, to: number): Mark[] {
   return marks;
 }
 
+/** A company's random inputs: 40 orders (some private, some closed) and `trades` trades over 200 days from START. */
+function randomInputs(rng: Rng, trades = 8): CompanyInputs {
+  const orders: BookOrder[] = Array.from({ length: 40 }, () => {
+    const opened = START + rng.int(0, 180);
+    const closed = rng.chance(0.6) ? opened + rng.int(0, 40) : null;
+    const refreshed = opened + rng.int(0, 60);
+    const side = rng.chance(0.5) ? "bid" : "offer";
+    const visibility = rng.chance(0.15) ? "private" : "order_book_public";
+    const hour = rng.int(0, 23) * 3_600_000;
+    return { ...quote(side, rng.between(8, 12), refreshed, { visibility }), refreshedAt: refreshed * DAY_MS + hour, openedAt: opened * DAY_MS + hour, closedAt: closed === null ? null : closed * DAY_MS + hour };
+  });
+  return { trades: Array.from({ length: trades }, () => trade(START + rng.int(0, 200), rng.between(9, 11))), orders };
+}
+
 describe("a company's history", () => {
   it("keeps the book day by day as its definition has it: opened, refreshed, closed (the same day too), private never", () => {
     const rng = new Rng(46);
     const to = START + 200;
     for (let company = 0; company < 20; company++) {
-      const orders: BookOrder[] = Array.from({ length: 40 }, () => {
-        const opened = START + rng.int(0, 180);
-        const closed = rng.chance(0.6) ? opened + rng.int(0, 40) : null;
-        const refreshed = opened + rng.int(0, 60);
-        const side = rng.chance(0.5) ? "bid" : "offer";
-        const visibility = rng.chance(0.15) ? "private" : "order_book_public";
-        const hour = rng.int(0, 23) * 3_600_000;
-        return { ...quote(side, rng.between(8, 12), refreshed, { visibility }), refreshedAt: refreshed * DAY_MS + hour, openedAt: opened * DAY_MS + hour, closedAt: closed === null ? null : closed * DAY_MS + hour };
-      });
-      const trades = Array.from({ length: 8 }, () => trade(START + rng.int(0, 200), rng.between(9, 11)));
-      const inputs = { trades, orders };
+      const inputs = randomInputs(rng);
       expect(companyHistory(inputs, NO_FACTORS, dayDate(to)).marks).toEqual(definition(inputs, to));
     }
+  });
+
+  it("walked to keep only its last days (the updater's), makes those days' marks and the state as the whole walk does", () => {
+    const rng = new Rng(4646);
+    for (let company = 0; company < 30; company++) {
+      const inputs = randomInputs(rng, rng.int(0, 12));
+      const to = START + rng.int(150, 260);
+      const whole = companyHistory(inputs, NO_FACTORS, dayDate(to));
+      for (const back of [0, 1, 5, 40]) {
+        const from = dayDate(to - back);
+        const kept = companyHistory(inputs, NO_FACTORS, dayDate(to), from);
+        expect(kept.marks).toEqual(whole.marks.filter((mark) => mark.date >= from));
+        expect(kept.state).toEqual(whole.state);
+      }
+    }
+  });
+
+  it("passed over to a day after its end, still leaves the whole walk's state", () => {
+    const inputs = randomInputs(new Rng(7));
+    const to = dayDate(START + 220);
+    const kept = companyHistory(inputs, NO_FACTORS, to, dayDate(START + 230));
+    expect(kept.marks).toEqual([]);
+    expect(kept.state).toEqual(companyHistory(inputs, NO_FACTORS, to).state);
   });
 });

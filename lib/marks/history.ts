@@ -69,13 +69,16 @@ class OpenBook {
   private readonly order: number[] = [];
   constructor(private readonly orders: readonly BookOrder[]) {}
 
-  apply(change: BookChange, day: number): QuoteObservation[] {
+  apply(change: BookChange, day: number): void {
     for (const i of change.opened) {
       if (!this.open.has(i)) this.order.splice(this.position(i), 0, i);
       this.open.set(i, asQuote(this.orders[i], day));
     }
     for (const i of change.refreshed) if (this.open.has(i)) this.open.set(i, asQuote(this.orders[i], day));
     for (const i of change.closed) if (this.open.delete(i)) this.order.splice(this.position(i), 1);
+  }
+
+  current(): QuoteObservation[] {
     return this.order.map((i) => this.open.get(i)!);
   }
 
@@ -127,10 +130,18 @@ export function companyHistory(inputs: CompanyInputs, factors: MarketFactors, to
   const marks: Mark[] = [];
   for (let day = start; day <= end; day++) {
     const change = changes.get(day);
-    const book = change && open.apply(change, day);
-    const mark = series.advanceDay(day, tradesByDay.get(day), book);
-    if (mark && day >= keepFrom) marks.push(mark);
+    if (day < keepFrom) {
+      // A day not kept: its book and mark are made once, for the last such day (MarkSeries.passDay).
+      if (change) open.apply(change, day);
+      series.passDay(day, tradesByDay.get(day), change !== undefined);
+      continue;
+    }
+    if (day === keepFrom) series.catchUp(() => open.current());
+    if (change) open.apply(change, day);
+    const mark = series.advanceDay(day, tradesByDay.get(day), change && open.current());
+    if (mark) marks.push(mark);
   }
+  if (keepFrom > end) series.catchUp(() => open.current());
   return { marks, state: series.snapshot() };
 }
 
