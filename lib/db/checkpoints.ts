@@ -34,7 +34,9 @@ const LOG_BYTES_KEPT = 64 * 1024 * 1024;
 export async function startCheckpoints(url = databaseUrl(), everyMs = envInteger(process.env.SQLITE_CHECKPOINT_MS, 10, 60_000, 200), db: Db = getDb()): Promise<Checkpoints | null> {
   if (databaseKind(url) !== "sqlite") return null;
   const setInline = (pages: number) => db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
-  const worker = new Worker(path.join(process.cwd(), "lib", "db", "sqlite-checkpointer.mjs"), { workerData: { file: sqliteFilePath(url), everyMs } });
+  // A loop of one statement: the thread's heap kept small, as the server's memory counts (docs/performance.md, "Targets").
+  const resourceLimits = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };
+  const worker = new Worker(path.join(process.cwd(), "lib", "db", "sqlite-checkpointer.mjs"), { workerData: { file: sqliteFilePath(url), everyMs }, resourceLimits });
   let frames = 0;
   let stopping = false;
   worker.on("message", (message: { frames: number }) => (frames += message.frames));
