@@ -4,7 +4,7 @@ import type { RunSql } from "./engine";
 import type { RefJoin } from "./list-query";
 import { builder, joinRefs } from "./list-sql";
 import { sql } from "kysely";
-import { col, template, type Sql, type TableName } from "./sql";
+import { col, template, type Slot, type Sql, type TableName } from "./sql";
 
 /**
  * One item by id, written by the database with the very expressions a list page writes each of
@@ -39,8 +39,40 @@ const templates = new WeakMap<ItemSource<unknown>, Map<string, ItemTemplate>>();
 /** A key's shape: whether it names a team ("t" or "-"), and the names of its values. */
 function shapeOf(keys: readonly ItemKey[]): string {
   const names = Object.keys(keys[0].values ?? {}).sort();
-  for (const key of keys) if (Object.keys(key.values ?? {}).sort().join() !== names.join()) throw new Error("the keys of one read give the same values");
+  for (const key of keys) if (Object.keys(key.values ?? {}).sort().join() !== names.join()) throw new Error("the keys of one read must give the same values");
   return `${keys.map((key) => (key.team === undefined ? "-" : "t")).join("")}|${names.join(",")}`;
+}
+
+const columnsRead = (source: ItemSource<unknown>) => Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
+
+/** The item's row by id (and team). */
+function oneKeySql<T>(dialect: Dialect, slot: Slot<string>, source: ItemSource<T>, byTeam: boolean) {
+  const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`0:value:${name}`))));
+  const statement = joinRefs(builder(dialect).selectFrom(`${source.table} as t`), source.joins, "left")
+    .select([sql.lit(0).as("__key"), item.as("__item"), ...columnsRead(source as ItemSource<unknown>)])
+    .where(col("id"), "=", slot("0:id"));
+  return byTeam ? statement.where(col("team_id"), "=", slot("0:team")) : statement;
+}
+
+/** The keys as rows `k` joined once to the item's join tree, the computed fields reading each key's values (`v_<name>`) from its row. */
+function keysSql<T>(dialect: Dialect, slot: Slot<string>, source: ItemSource<T>, kinds: string, names: readonly string[]) {
+  const keyRows = [...kinds].map((kind, i) =>
+    dialect.db.selectNoFrom([
+      sql.lit(i).as("key"),
+      sql`${slot(`${i}:id`)}`.as("id"),
+      (kind === "t" ? sql`${slot(`${i}:team`)}` : sql`NULL`).as("team"),
+      ...names.map((name) => sql`${slot(`${i}:value:${name}`)}`.as(`v_${name}`)),
+    ]),
+  );
+  const computed = source.computed?.(dialect, (name) => {
+    if (!names.includes(name)) throw new Error(`the keys give no value ${name}`);
+    return sql.ref(`k.v_${name}`);
+  });
+  const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, computed));
+  const rows = builder(dialect)
+    .selectFrom(keyRows.reduce((all, row) => all.unionAll(row)).as("k"))
+    .innerJoin(`${source.table} as t`, (join) => join.onRef("t.id", "=", "k.id").on(({ or, eb }) => or([eb("k.team", "is", null), eb("t.team_id", "=", eb.ref("k.team"))])));
+  return joinRefs(rows, source.joins, "left").select([sql.ref("k.key").as("__key"), item.as("__item"), ...columnsRead(source as ItemSource<unknown>)]);
 }
 
 /**
@@ -58,31 +90,7 @@ function itemTemplate<T>(source: ItemSource<T>, shape: string): ItemTemplate {
   if (found === undefined) {
     const [kinds, joined] = shape.split("|");
     const names = joined === "" ? [] : joined.split(",");
-    found = template<string>((dialect, slot) => {
-      const columns = Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
-      if (kinds.length === 1) {
-        const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`0:value:${name}`))));
-        const statement = joinRefs(builder(dialect).selectFrom(`${source.table} as t`), source.joins, "left").select([sql.lit(0).as("__key"), item.as("__item"), ...columns]).where(col("id"), "=", slot("0:id"));
-        return kinds === "t" ? statement.where(col("team_id"), "=", slot("0:team")) : statement;
-      }
-      const keyRows = [...kinds].map((kind, i) =>
-        dialect.db.selectNoFrom([
-          sql.lit(i).as("key"),
-          sql`${slot(`${i}:id`)}`.as("id"),
-          (kind === "t" ? sql`${slot(`${i}:team`)}` : sql`NULL`).as("team"),
-          ...names.map((name) => sql`${slot(`${i}:value:${name}`)}`.as(`v_${name}`)),
-        ]),
-      );
-      const computed = source.computed?.(dialect, (name) => {
-        if (!names.includes(name)) throw new Error(`the keys give no value ${name}`);
-        return sql.ref(`k.v_${name}`);
-      });
-      const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, computed));
-      const rows = builder(dialect)
-        .selectFrom(keyRows.reduce((all, row) => all.unionAll(row)).as("k"))
-        .innerJoin(`${source.table} as t`, (join) => join.onRef("t.id", "=", "k.id").on(({ or, eb }) => or([eb("k.team", "is", null), eb("t.team_id", "=", eb.ref("k.team"))])));
-      return joinRefs(rows, source.joins, "left").select([sql.ref("k.key").as("__key"), item.as("__item"), ...columns]);
-    });
+    found = template<string>((dialect, slot) => (kinds.length === 1 ? oneKeySql(dialect, slot, source, kinds === "t") : keysSql(dialect, slot, source, kinds, names)));
     bySource.set(shape, found);
   }
   return found;

@@ -6,15 +6,21 @@ import type { Tx } from "./transaction";
 
 /**
  * Statements of ours inside a write's transaction, for the writes every change makes (its audit
- * events, its notifications): a model's createMany or deleteMany goes through Prisma's query
- * compiler, several times the cost of a statement whose columns we know (docs/performance-decisions.md,
- * "Writes of our own").
+ * events, its notifications, and the reads of who is told): a model's call goes through Prisma's
+ * query compiler, several times the cost of a statement whose columns we know
+ * (docs/performance-decisions.md, "Writes of our own").
  */
 
 /** Runs `query` (built with the dialect's Kysely, `getEngine().dialect.db`) in the transaction. */
 export async function execute(tx: Tx, query: Compilable): Promise<void> {
   const { text, values } = compiled(getEngine().dialect, query);
   await tx.$executeRawUnsafe(text, ...values);
+}
+
+/** The rows `query` (built with the dialect's Kysely) reads in the transaction, its columns as it names them. */
+export async function selectRows<R>(tx: Tx, query: Compilable): Promise<R[]> {
+  const { text, values } = compiled(getEngine().dialect, query);
+  return tx.$queryRawUnsafe<R[]>(text, ...values);
 }
 
 /**

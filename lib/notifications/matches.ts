@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/transaction";
-import { insertRows } from "../db/write-sql";
+import { getEngine } from "../db/client";
+import { insertRows, selectRows } from "../db/write-sql";
 import { mayKnowBookEntry, storedBookVisibility, viewerOf, type BookVisibility } from "../domain/book-visibility";
 import { crosses } from "../domain/crossing";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
+import { activeUsers, teamName } from "./recipients";
 
 /**
  * possible_match (docs/api/live.md, "Notifications"): when a new or changed open order crosses an
@@ -28,7 +30,23 @@ interface MatchNotification {
   createdAt: Date;
 }
 
-const ORDER_COLUMNS = { id: true, teamId: true, side: true, pricePerShare: true, volume: true, minimumVolume: true, structure: true, acceptableStructures: true, visibility: true, privateRecipients: true, permalinkId: true, team: { select: { name: true } } } as const;
+/** An open order of another team as the check reads it, its columns under the model's names. */
+type OtherOrder = Stored & { id: string; teamId: string; visibility: string; privateRecipients: string; permalinkId: string; teamName: string };
+
+/** The orders on the other side of `row`'s, in its company, at a price that may cross it, of teams other than `teamId`. */
+function othersSql(issuerId: string, teamId: string, side: string, price: string) {
+  const bid = side === "bid";
+  return getEngine()
+    .dialect.db.selectFrom("indications as i")
+    .innerJoin("teams as tm", "tm.id", "i.team_id")
+    .select(["i.id", "i.team_id as teamId", "i.side", "i.price_per_share as pricePerShare", "i.volume", "i.minimum_volume as minimumVolume", "i.structure"])
+    .select(["i.acceptable_structures as acceptableStructures", "i.visibility", "i.private_recipients as privateRecipients", "i.permalink_id as permalinkId", "tm.name as teamName"])
+    .where("i.issuer_id", "=", issuerId)
+    .where("i.stage", "=", "open")
+    .where("i.side", "=", bid ? "offer" : "bid")
+    .where("i.price_per_share", bid ? "<=" : ">=", price)
+    .where("i.team_id", "<>", teamId);
+}
 
 export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: { id: string; at: Date; created: boolean }): Promise<MatchNotification[]> {
   const { id: eventId, at, created } = event;
@@ -36,24 +54,29 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
   const issuer = row.issuer as { id: string; name: string };
   // Only orders on the right side of this one's price can cross it: the book's index reads just those.
   const price = toStoredDecimal(String(row.price_per_share));
-  const others = await tx.indication.findMany({
-    where: { issuerId: issuer.id, stage: "open", side: row.side === "bid" ? "offer" : "bid", pricePerShare: row.side === "bid" ? { lte: price } : { gte: price }, teamId: { not: teamId } },
-    select: ORDER_COLUMNS,
-  });
+  const others = await selectRows<OtherOrder>(tx, othersSql(issuer.id, teamId, String(row.side), price));
   const mine = { id: String(row.id), teamId, visibility: String(row.visibility), recipients: (row.private_recipients as string[]).map((e) => e.toLowerCase()), permalinkId: String(row.permalink_id) };
   const crossing = others.filter((other) => crosses(row as never, apiOrder(other)));
   if (crossing.length === 0) return [];
   // The pairs not told yet (a new order was in none), and from now on told: by key, one row a pair.
   const pair = (other: { id: string }) => (mine.id < other.id ? { lowId: mine.id, highId: other.id } : { lowId: other.id, highId: mine.id });
-  const told = created ? [] : await tx.matchPair.findMany({ where: { OR: crossing.map(pair) }, select: { lowId: true, highId: true } });
+  const told = created
+    ? []
+    : await selectRows<{ lowId: string; highId: string }>(
+        tx,
+        getEngine()
+          .dialect.db.selectFrom("match_pairs")
+          .select(["low_id as lowId", "high_id as highId"])
+          .where((eb) => eb.or(crossing.map((other) => eb.and([eb("low_id", "=", pair(other).lowId), eb("high_id", "=", pair(other).highId)])))),
+      );
   const toldKeys = new Set(told.map((p) => `${p.lowId}:${p.highId}`));
   const untold = crossing.filter((other) => !toldKeys.has(`${pair(other).lowId}:${pair(other).highId}`));
   if (untold.length === 0) return [];
   // Two orders changed at once on PostgreSQL may each find the pair untold: both tell it, neither fails.
   await insertRows(tx, "match_pairs", untold.map((other) => ({ ...pair(other), createdAt: at })), { ignoreExisting: true });
   const teams = [...new Set([teamId, ...untold.map((o) => o.teamId)])];
-  const members = await tx.user.findMany({ where: { teamId: { in: teams }, disabledAt: null }, select: { id: true, teamId: true, email: true, permissions: true } });
-  const myTeamName = (await tx.team.findUnique({ where: { id: teamId }, select: { name: true } }))?.name ?? "";
+  const members = await selectRows<{ id: string; teamId: string; email: string; permissions: string }>(tx, activeUsers().select("u.permissions").where("u.team_id", "in", teams));
+  const myTeamName = await teamName(tx, teamId);
   const rows: MatchNotification[] = [];
   const tell = (own: { id: string; teamId: string; permalinkId: string }, other: BookVisibility & { permalinkId: string; order: Row }) => {
     for (const member of members) {
@@ -73,7 +96,7 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
   };
   for (const other of untold) {
     const theirs = { ...storedBookVisibility(other), permalinkId: other.permalinkId };
-    tell(mine, { ...theirs, order: shown(apiOrder(other), other.visibility, other.team.name) });
+    tell(mine, { ...theirs, order: shown(apiOrder(other), other.visibility, other.teamName) });
     tell({ id: other.id, teamId: other.teamId, permalinkId: other.permalinkId }, { ...mine, order: shown(row as never, mine.visibility, myTeamName) });
   }
   return rows;

@@ -5,9 +5,10 @@ import type { UserRecord } from "../db/models";
 import type { Tx } from "../db/transaction";
 import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
-import { execute, insertRows } from "../db/write-sql";
+import { execute, insertRows, selectRows } from "../db/write-sql";
 import { mayKnowBookEntry, viewerOf } from "../domain/book-visibility";
 import { possibleMatches } from "./matches";
+import { activeUsers, teamName } from "./recipients";
 import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION, keptSince, type NotificationKind } from "./schema";
 
 /**
@@ -62,22 +63,24 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
 
   const teamKind = KIND_OF_ACTION[change.action];
   if (teamKind) {
-    const members = await tx.user.findMany({ where: { teamId: change.teamId, disabledAt: null }, select: { id: true, teamId: true, email: true } });
+    const members = await selectRows<Recipient>(tx, activeUsers().where("u.team_id", "=", change.teamId));
     told.push({ kind: teamKind, recipients: members, data: { company, permalink_id: resource.permalink_id, reason: event.reason }, resource: true });
   }
 
   const followerKind = FOLLOWER_KIND_OF_ACTION[change.action];
   if (followerKind) {
-    const followers = await tx.watchlistEntry.findMany({
-      where: { companyId: change.companyId, user: { teamId: { not: change.teamId }, disabledAt: null } },
-      select: { user: { select: { id: true, teamId: true, email: true, permissions: true } } },
-    });
-    const recipients = followers
-      .map(({ user }) => user)
-      .filter((user) => (JSON.parse(user.permissions) as string[]).includes("companies") && mayKnowNow(change.action, resource, change.teamId, user));
+    const followers = await selectRows<Recipient & { permissions: string }>(
+      tx,
+      activeUsers()
+        .select("u.permissions")
+        .innerJoin("watchlist_entries as w", "w.user_id", "u.id")
+        .where("w.company_id", "=", change.companyId)
+        .where("u.team_id", "<>", change.teamId),
+    );
+    const recipients = followers.filter((user) => (JSON.parse(user.permissions) as string[]).includes("companies") && mayKnowNow(change.action, resource, change.teamId, user));
     if (recipients.length > 0) {
-      const team = await tx.team.findUnique({ where: { id: change.teamId }, select: { name: true } });
-      told.push({ kind: followerKind, recipients, data: { company, ...marketData(change.action, resource, team?.name ?? "") }, resource: false });
+      const team = await teamName(tx, change.teamId);
+      told.push({ kind: followerKind, recipients, data: { company, ...marketData(change.action, resource, team) }, resource: false });
     }
   }
 

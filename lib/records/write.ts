@@ -7,6 +7,7 @@ import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
 import { getEngine } from "../db/client";
 import type { IndicationRecord, TradeRecord } from "../db/models";
 import { transaction, type Tx, type Write } from "../db/transaction";
+import { selectRows } from "../db/write-sql";
 import { storedRecordId } from "./common";
 import { findRecord, versioned, type RecordSource, type Versioned } from "./read";
 import { announce } from "../live/bus";
@@ -128,7 +129,7 @@ export async function applyCreate<T extends { id: string }>(
 ): Promise<Versioned<T>> {
   let change: Change | undefined;
   const state = await transaction(async (write) => {
-    const issuer = await write.tx.company.findUnique({ where: { id: issuerId.toLowerCase() }, select: { id: true } });
+    const [issuer] = await selectRows<{ id: string }>(write.tx, getEngine().dialect.db.selectFrom("companies").select("id").where("id", "=", issuerId.toLowerCase()));
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
     const created = await createIn(write, caller, action, table, { teamId: caller.teamId, userId: caller.userId }, insert);
     change = created.change;
