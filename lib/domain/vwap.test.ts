@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../random";
 import { decimalToUnits } from "./decimal";
-import { VwapAccumulator, vwapExact, vwapOf } from "./vwap";
+import { RollingVwap, VwapAccumulator, vwapExact, vwapOf } from "./vwap";
 
 function trades(...rows: [price: string, volume: string][]): VwapAccumulator {
   const acc = new VwapAccumulator();
@@ -53,5 +53,26 @@ describe("VWAP = Σ volume / Σ (volume / price), rounded half up to 8 decimals"
     a.merge(trades(["20", "1000"]));
     expect(a.count).toBe(2);
     expect(a.vwap()).toBe("13.33333333");
+  });
+
+  it("kept over a rolling window (trades entering and leaving), answers as vwapOf over the window's trades, ties included", () => {
+    const rng = mulberry32(1414);
+    const prices = ["10", "12.5", "0.00000003", "7", "1000.12345678", "3"].map(decimalToUnits);
+    const window = new RollingVwap();
+    const inWindow: [bigint, bigint][] = [];
+    for (let step = 0; step < 400; step++) {
+      if (inWindow.length > 0 && rng() < 0.45) {
+        const [price, volume] = inWindow.splice(Math.floor(rng() * inWindow.length), 1)[0];
+        window.change(price, volume, -1);
+      } else {
+        const trade: [bigint, bigint] = [prices[Math.floor(rng() * prices.length)], BigInt(1 + Math.floor(rng() * 1e9))];
+        inWindow.push(trade);
+        window.change(trade[0], trade[1], 1);
+      }
+      const volumes = new Map<bigint, bigint>();
+      for (const [price, volume] of inWindow) volumes.set(price, (volumes.get(price) ?? BigInt(0)) + volume);
+      expect(window.vwap()).toBe(vwapOf(volumes));
+    }
+    expect(window.vwap()).toBe(vwapOf(new Map(inWindow.reduce((m, [p, v]) => m.set(p, (m.get(p) ?? BigInt(0)) + v), new Map<bigint, bigint>()))));
   });
 });

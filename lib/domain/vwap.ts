@@ -62,15 +62,57 @@ export function vwapOf(volumes: VolumeByPrice): string | null {
   let volume = ZERO;
   let shares = ZERO;
   for (const [price, w] of volumes) {
-    if (price <= ZERO) throw new RangeError("a price must be positive");
     volume += w;
-    shares += (w * SHARE_SCALE) / price;
+    shares += shareTerm(price, w);
   }
+  return vwapOfSums(volumes, volume, shares);
+}
+
+/** A price's shares in the fast path: its volume over it, truncated to 40 decimals. */
+function shareTerm(price: bigint, volume: bigint): bigint {
+  if (price <= ZERO) throw new RangeError("a price must be positive");
+  return (volume * SHARE_SCALE) / price;
+}
+
+/** vwapOf from its sums: the volume and the fast path's shares of `volumes`. */
+function vwapOfSums(volumes: VolumeByPrice, volume: bigint, shares: bigint): string | null {
   if (volume === ZERO) return null;
   const scaled = volume * SHARE_SCALE;
   const high = roundHalfUp(scaled, shares);
   const low = roundHalfUp(scaled, shares + BigInt(volumes.size));
   return high === low ? unitsToDecimal(high) : vwapExact(volumes);
+}
+
+/**
+ * vwapOf over a window that trades enter and leave (a chart's rolling averages, lib/market/chart.ts):
+ * the same answer, its sums kept as trades come and go, so a day costs its trades, not every
+ * price in the window.
+ */
+export class RollingVwap {
+  private readonly volumes = new Map<bigint, bigint>();
+  private readonly terms = new Map<bigint, bigint>();
+  private volume = ZERO;
+  private shares = ZERO;
+
+  /** A trade enters (`sign` 1) or leaves (-1) the window. */
+  change(price: bigint, volume: bigint, sign: 1 | -1): void {
+    const next = (this.volumes.get(price) ?? ZERO) + BigInt(sign) * volume;
+    this.volume += BigInt(sign) * volume;
+    this.shares -= this.terms.get(price) ?? ZERO;
+    if (next === ZERO) {
+      this.volumes.delete(price);
+      this.terms.delete(price);
+      return;
+    }
+    const term = shareTerm(price, next);
+    this.volumes.set(price, next);
+    this.terms.set(price, term);
+    this.shares += term;
+  }
+
+  vwap(): string | null {
+    return vwapOfSums(this.volumes, this.volume, this.shares);
+  }
 }
 
 /** Collects trades (price, volume in 1e-8 units) for vwapOf. */

@@ -5,7 +5,7 @@ import type { Engine } from "../db/engine";
 import { booleanSql, compiled } from "../db/sql";
 import { fromStoredDecimal, storedToUnits } from "../domain/decimal";
 import type { Structure } from "../domain/enums";
-import { vwapOf } from "../domain/vwap";
+import { RollingVwap } from "../domain/vwap";
 import { requireCompany } from "./queries";
 import type { TapeTrade } from "./schema";
 import { SUMMARY_WINDOWS, utcToday, windowStart } from "./summary";
@@ -53,21 +53,16 @@ export async function priceHistory(caller: Caller, companyId: string, today = ut
   const days = [...new Set(rows.map((r) => String(r.d)).filter((d) => d >= chartFrom))];
   const rolling = (windowDays: number): ChartAverage[] => {
     // A sliding window over the rows (in sign_date order): volume by price, exact.
-    const volumes = new Map<bigint, bigint>();
-    const change = (row: Row, sign: bigint) => {
-      const price = storedToUnits(String(row.p));
-      const next = (volumes.get(price) ?? BigInt(0)) + sign * storedToUnits(String(row.v));
-      if (next === BigInt(0)) volumes.delete(price);
-      else volumes.set(price, next);
-    };
+    const window = new RollingVwap();
+    const change = (row: Row, sign: 1 | -1) => window.change(storedToUnits(String(row.p)), storedToUnits(String(row.v)), sign);
     let head = 0;
     let tail = 0;
     const out: ChartAverage[] = [];
     for (const day of days) {
-      while (head < rows.length && String(rows[head].d) <= day) change(rows[head++], BigInt(1));
+      while (head < rows.length && String(rows[head].d) <= day) change(rows[head++], 1);
       const start = windowStart(day, windowDays);
-      while (tail < head && String(rows[tail].d) < start) change(rows[tail++], BigInt(-1));
-      const vwap = vwapOf(volumes);
+      while (tail < head && String(rows[tail].d) < start) change(rows[tail++], -1);
+      const vwap = window.vwap();
       if (vwap !== null) out.push({ sign_date: day, vwap });
     }
     return out;
