@@ -35,6 +35,12 @@ const DAY_MS = 86_400_000;
 const QUOTE_DAYS = 30;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
+/** A filled circle as a path's two arcs, to 0.1 px. */
+function dot(cx: number, cy: number, r: number): string {
+  const [left, mid, radius, across] = [(cx - r).toFixed(1), cy.toFixed(1), r.toFixed(1), (2 * r).toFixed(1)];
+  return `M${left},${mid}a${radius},${radius} 0 1,0 ${across},0a${radius},${radius} 0 1,0 -${across},0`;
+}
+
 export function PriceChartSvg({
   history,
   marks,
@@ -148,19 +154,32 @@ export function PriceChartSvg({
         {bestOffer !== null && quotes.offer !== null ? (
           <QuoteLine testId={id("best-offer")} name="Offer" price={bestOffer} from={quoteFrom} to={quoteTo} y={y(Number(bestOffer))} labelY={quotes.offer} font={font} stroke="#e11d48" fill="#be123c" />
         ) : null}
-        {history.trades.map((t, i) => (
-          <circle
-            key={i}
-            cx={x(dayOf(t.sign_date))}
-            cy={y(Number(t.price_per_share))}
-            r={radius(Number(t.volume))}
-            fill={STRUCTURE_COLOURS[t.structure]}
-            fillOpacity={0.55}
-            data-testid={id("trade-point")}
-          >
-            <title>{`${t.sign_date}: ${formatUsd(t.price_per_share)} per share, ${formatDecimal(t.volume)} USD, ${structureLabel(t.structure)}`}</title>
-          </circle>
-        ))}
+        {size === "wide"
+          ? history.trades.map((t, i) => (
+              <circle
+                key={i}
+                cx={x(dayOf(t.sign_date)).toFixed(1)}
+                cy={y(Number(t.price_per_share)).toFixed(1)}
+                r={radius(Number(t.volume)).toFixed(1)}
+                fill={STRUCTURE_COLOURS[t.structure]}
+                fillOpacity={0.55}
+                data-testid="trade-point"
+              >
+                <title>{`${t.sign_date}: ${formatUsd(t.price_per_share)} per share, ${formatDecimal(t.volume)} USD, ${structureLabel(t.structure)}`}</title>
+              </circle>
+            ))
+          : // A phone has no pointer to hover a point's title: each structure's points are one path (docs/ui.md, "Charts").
+            used.map((structure) => (
+              <path
+                key={structure}
+                d={history.trades
+                  .filter((t) => t.structure === structure)
+                  .map((t) => dot(x(dayOf(t.sign_date)), y(Number(t.price_per_share)), radius(Number(t.volume))))
+                  .join("")}
+                fill={STRUCTURE_COLOURS[structure]}
+                fillOpacity={0.55}
+              />
+            ))}
         <path d={path(history.vwap_90d, SUMMARY_WINDOWS.long)} fill="none" stroke="#64748b" strokeWidth={1.5} strokeDasharray="6 3" data-testid={id("vwap-90-line")} />
         <path d={path(history.vwap_30d, SUMMARY_WINDOWS.short)} fill="none" stroke="#0f172a" strokeWidth={1.5} data-testid={id("vwap-30-line")} />
       </svg>
