@@ -27,6 +27,8 @@ const config: KnipConfig = {
     "lib/auth/hash-worker.mjs",
     // The marks rebuild's SQLite writer thread, started from its file name (lib/marks/bulk.ts).
     "lib/marks/sqlite-writer.mjs",
+    // SQLite's checkpoints' thread, started from its file name (lib/db/checkpoints.ts).
+    "lib/db/sqlite-checkpointer.mjs",
     // Processes the tests spawn by path (app/api/v1/live-stream.test.ts, webhook-crash.test.ts).
     "lib/testing/other-instance.ts",
     "lib/testing/webhook-worker-process.ts",
