@@ -47,6 +47,9 @@ export async function shotBothSizes(page: Page, testInfo: TestInfo, step: string
 
 /** No serious or critical axe violation on what the page shows now (or in `include`, e.g. the open form). */
 export async function expectAccessible(page: Page, what: string, include?: string) {
+  // A refresh after a step re-renders the page's metadata: axe once the title is back (a page
+  // without one still fails here, by name). CI once caught the queue between the two.
+  await expect(page, `the title of ${what}`).toHaveTitle(/\S/);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
