@@ -34,6 +34,9 @@ const LOG_BYTES_KEPT = 64 * 1024 * 1024;
 export async function startCheckpoints(url = databaseUrl(), everyMs = envInteger(process.env.SQLITE_CHECKPOINT_MS, 10, 60_000, 200), db: Db = getDb()): Promise<Checkpoints | null> {
   if (databaseKind(url) !== "sqlite") return null;
   const setInline = (pages: number) => db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
+  // Before the thread starts: a thread that fails at once hands checkpoints back after this, not before.
+  await db.$queryRawUnsafe(`PRAGMA journal_size_limit = ${LOG_BYTES_KEPT}`);
+  await setInline(0);
   // A loop of one statement: the thread's heap kept small, as the server's memory counts (docs/performance.md, "Targets").
   const resourceLimits = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };
   const worker = new Worker(path.join(process.cwd(), "lib", "db", "sqlite-checkpointer.mjs"), { workerData: { file: sqliteFilePath(url), everyMs }, resourceLimits });
@@ -43,8 +46,6 @@ export async function startCheckpoints(url = databaseUrl(), everyMs = envInteger
   worker.on("error", (error) => logger.error({ err: error }, "the SQLite checkpoints' thread failed: commits checkpoint again"));
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   void exited.then(() => (stopping ? undefined : setInline(INLINE_PAGES).catch(() => undefined)));
-  await db.$queryRawUnsafe(`PRAGMA journal_size_limit = ${LOG_BYTES_KEPT}`);
-  await setInline(0);
   return {
     frames: () => frames,
     async stop() {

@@ -43,13 +43,13 @@ function shapeOf(keys: readonly ItemKey[]): string {
   return `${keys.map((key) => (key.team === undefined ? "-" : "t")).join("")}|${names.join(",")}`;
 }
 
-const columnsRead = (source: ItemSource<unknown>) => Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
+const columnsRead = <T>(source: ItemSource<T>) => Object.entries(source.columns ?? {}).map(([alias, column]) => col(column).as(alias));
 
 /** The item's row by id (and team). */
 function oneKeySql<T>(dialect: Dialect, slot: Slot<string>, source: ItemSource<T>, byTeam: boolean) {
   const item = dialect.jsonText(jsonObjectSql(dialect, source.fields, source.computed?.(dialect, (name) => slot(`0:value:${name}`))));
   const statement = joinRefs(builder(dialect).selectFrom(`${source.table} as t`), source.joins, "left")
-    .select([sql.lit(0).as("__key"), item.as("__item"), ...columnsRead(source as ItemSource<unknown>)])
+    .select([sql.lit(0).as("__key"), item.as("__item"), ...columnsRead(source)])
     .where(col("id"), "=", slot("0:id"));
   return byTeam ? statement.where(col("team_id"), "=", slot("0:team")) : statement;
 }
@@ -72,7 +72,7 @@ function keysSql<T>(dialect: Dialect, slot: Slot<string>, source: ItemSource<T>,
   const rows = builder(dialect)
     .selectFrom(keyRows.reduce((all, row) => all.unionAll(row)).as("k"))
     .innerJoin(`${source.table} as t`, (join) => join.onRef("t.id", "=", "k.id").on(({ or, eb }) => or([eb("k.team", "is", null), eb("t.team_id", "=", eb.ref("k.team"))])));
-  return joinRefs(rows, source.joins, "left").select([sql.ref("k.key").as("__key"), item.as("__item"), ...columnsRead(source as ItemSource<unknown>)]);
+  return joinRefs(rows, source.joins, "left").select([sql.ref("k.key").as("__key"), item.as("__item"), ...columnsRead(source)]);
 }
 
 /**

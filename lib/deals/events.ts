@@ -5,7 +5,8 @@ import { writeNotifications, type NotificationRow } from "../notifications/recor
 import type { Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getEngine } from "../db/client";
-import { compiled } from "../db/sql";
+import { selectRows } from "../db/write-sql";
+import { activeUsers } from "../notifications/recipients";
 import type { Write } from "../db/transaction";
 import { sql } from "kysely";
 import type { Change } from "../live/change";
@@ -42,15 +43,11 @@ export interface DealAudience {
 export async function dealAudience(write: Write, parties: DealParties): Promise<DealAudience> {
   const manages = `"${REQUIRES.manageDeals.permission}"`;
   const { dialect } = getEngine();
-  const members = await write.run<Member>(
-    compiled(
-      dialect,
-      dialect.db
-        .selectFrom("users as t")
-        .select(["t.id", "t.team_id as teamId", "t.permissions"])
-        .where("t.disabled_at", "is", null)
-        .where(({ or, eb }) => or([eb("t.team_id", "in", [parties.requesterTeamId, parties.ownerTeamId]), dialect.contains(sql.ref("t.permissions"), dialect.containsParam(manages))])),
-    ),
+  const members = await selectRows<Member>(
+    write.tx,
+    activeUsers()
+      .select("u.permissions")
+      .where(({ or, eb }) => or([eb("u.team_id", "in", [parties.requesterTeamId, parties.ownerTeamId]), dialect.contains(sql.ref("u.permissions"), dialect.containsParam(manages))])),
   );
   const marketplace = new Set(members.filter((user) => user.permissions.includes(manages)).map((user) => user.teamId));
   const teams = [...new Set([parties.requesterTeamId, parties.ownerTeamId, ...marketplace])].sort();

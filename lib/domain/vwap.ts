@@ -90,24 +90,21 @@ function vwapOfSums(volumes: VolumeByPrice, volume: bigint, shares: bigint): str
  */
 export class RollingVwap {
   private readonly volumes = new Map<bigint, bigint>();
-  private readonly terms = new Map<bigint, bigint>();
   private volume = ZERO;
   private shares = ZERO;
 
-  /** A trade enters (`sign` 1) or leaves (-1) the window. */
+  /** A trade enters (`sign` 1) or leaves (-1) the window: its price's term of the shares is replaced. */
   change(price: bigint, volume: bigint, sign: 1 | -1): void {
-    const next = (this.volumes.get(price) ?? ZERO) + BigInt(sign) * volume;
+    const before = this.volumes.get(price) ?? ZERO;
+    const after = before + BigInt(sign) * volume;
     this.volume += BigInt(sign) * volume;
-    this.shares -= this.terms.get(price) ?? ZERO;
-    if (next === ZERO) {
+    if (before !== ZERO) this.shares -= shareTerm(price, before);
+    if (after === ZERO) {
       this.volumes.delete(price);
-      this.terms.delete(price);
       return;
     }
-    const term = shareTerm(price, next);
-    this.volumes.set(price, next);
-    this.terms.set(price, term);
-    this.shares += term;
+    this.volumes.set(price, after);
+    this.shares += shareTerm(price, after);
   }
 
   vwap(): string | null {

@@ -74,7 +74,7 @@ export class MarkSeries {
    * trades are fed, but the book and the mark, which the next fresh day replaces, are made only
    * once, for the last such day, by catchUp. A day's trades change the filter; its book and mark
    * change nothing that a later fresh day does not make again. The book is the walk's costliest
-   * part: a busy company's current mark 200 → 10 ms (docs/marks.md, "Storage and updates").
+   * part: the busiest company's current mark ~200 → ~20 ms (docs/marks.md, "Storage and updates").
    */
   passDay(day: number, trades: readonly TradeObservation[] = [], bookChanged = false): void {
     this.enterDay(day, trades);

@@ -67,7 +67,7 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
         getEngine()
           .dialect.db.selectFrom("match_pairs")
           .select(["low_id as lowId", "high_id as highId"])
-          .where((eb) => eb.or(crossing.map((other) => eb.and([eb("low_id", "=", pair(other).lowId), eb("high_id", "=", pair(other).highId)])))),
+          .where((eb) => eb.or(crossing.map(pair).map(({ lowId, highId }) => eb.and([eb("low_id", "=", lowId), eb("high_id", "=", highId)])))),
       );
   const toldKeys = new Set(told.map((p) => `${p.lowId}:${p.highId}`));
   const untold = crossing.filter((other) => !toldKeys.has(`${pair(other).lowId}:${pair(other).highId}`));
