@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "kysely";
 import { getDb, getEngine, isUniqueViolation, type Db } from "../db/client";
 import type { Engine } from "../db/engine";
@@ -129,6 +130,8 @@ async function updateCompanies(companyIds: Iterable<string>, today: string, fact
   const states: { companyId: string; state: MarkState }[] = [];
   const ids = [...companyIds];
   for (const id of ids) {
+    // SQLite reads block the server's one thread: a turn between companies lets the requests waiting in between (docs/performance.md, "Writes").
+    await nextTurn();
     const history = companyHistory(await companyInputs(engine, id), factors, today, today);
     for (const mark of history.marks) rows.push(markRow(id, mark));
     if (history.state) states.push({ companyId: id, state: history.state });
