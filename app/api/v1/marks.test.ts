@@ -180,6 +180,27 @@ describe("keeping the mark up to date", () => {
     }
   });
 
+  it("gives waiting work a turn before each company of a pass (SQLite's reads block the thread)", async () => {
+    await runMarksPass();
+    const companies = [...new Set(TRADES.map((t) => t.issuerId))].slice(0, 4);
+    for (const issuer_id of companies) {
+      const offer = { issuer_id, side: "offer", price_per_share: "12.50", volume: "5000", structure: "direct", visibility: "order_book_public", stock_type: "secondary", stock_class_type: "common" };
+      const created = await callRoute(createIndication, "/api/v1/my/indications", { key: KEY, body: offer });
+      expect(created.status, created.text).toBe(201);
+    }
+    let turns = 0;
+    let passing = true;
+    const turn = () => {
+      turns++;
+      if (passing) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const recomputed = await runMarksPass(new Date(Date.now() + 100));
+    passing = false;
+    expect(recomputed).toBe(companies.length);
+    expect(turns).toBeGreaterThanOrEqual(companies.length);
+  });
+
   it("moves the mark within 2 s of a verified trade's commit, with the updater's loop running", async () => {
     const stop = startMarksLoop(50);
     try {
