@@ -69,8 +69,9 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
           .select(["low_id as lowId", "high_id as highId"])
           .where((eb) => eb.or(crossing.map(pair).map(({ lowId, highId }) => eb.and([eb("low_id", "=", lowId), eb("high_id", "=", highId)])))),
       );
-  const toldKeys = new Set(told.map((p) => `${p.lowId}:${p.highId}`));
-  const untold = crossing.filter((other) => !toldKeys.has(`${pair(other).lowId}:${pair(other).highId}`));
+  const keyOf = (p: { lowId: string; highId: string }) => `${p.lowId}:${p.highId}`;
+  const toldKeys = new Set(told.map(keyOf));
+  const untold = crossing.filter((other) => !toldKeys.has(keyOf(pair(other))));
   if (untold.length === 0) return [];
   // Two orders changed at once on PostgreSQL may each find the pair untold: both tell it, neither fails.
   await insertRows(tx, "match_pairs", untold.map((other) => ({ ...pair(other), createdAt: at })), { ignoreExisting: true });
