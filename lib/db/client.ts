@@ -131,6 +131,7 @@ export function engineOf(db: Db): Engine {
     dialect: dialectOf(state.kind),
     run: state.connection.run,
     rows: state.connection.rows,
+    readApart: state.connection.readApart,
     cache: new ListCache(),
   };
   return state.engine;
