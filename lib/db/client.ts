@@ -131,7 +131,6 @@ export function engineOf(db: Db): Engine {
     dialect: dialectOf(state.kind),
     run: state.connection.run,
     rows: state.connection.rows,
-    readApart: state.connection.readApart,
     cache: new ListCache(),
   };
   return state.engine;

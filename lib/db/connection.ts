@@ -2,7 +2,6 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { createCache } from "../cache/registry";
 import type { RunRows, RunSql } from "./engine";
-import { sqliteReadsApart, type ReadApart } from "./reads-apart";
 import type { Sql } from "./sql";
 
 /**
@@ -20,8 +19,6 @@ export interface EngineConnection {
   run: RunSql;
   /** Each row as its array of values: what an export streams. */
   rows: RunRows;
-  /** Statements read in one snapshot off the server's thread, where the driver would hold it (SQLite). */
-  readApart?: ReadApart;
 }
 
 /**
@@ -33,7 +30,6 @@ export interface EngineConnection {
 export function sqliteConnection(file: string): EngineConnection & { close(): void } {
   let db: Database.Database | undefined;
   let statements = createCache<string, Database.Statement>("driver.sqliteStatements");
-  const apart = sqliteReadsApart(file);
   const prepare = (text: string) => {
     let statement = statements.get(text);
     if (!statement) statements.set(text, (statement = (db ??= new Database(file)).prepare(text)));
@@ -42,9 +38,7 @@ export function sqliteConnection(file: string): EngineConnection & { close(): vo
   return {
     run: async <R>(sql: Sql) => prepare(sql.text).raw(false).all(...sql.values) as R[],
     rows: async (sql: Sql) => prepare(sql.text).raw(true).all(...sql.values) as unknown[][],
-    readApart: apart.read,
     close: () => {
-      void apart.close();
       db?.close();
       db = undefined;
       statements = createCache("driver.sqliteStatements");

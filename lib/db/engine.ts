@@ -1,7 +1,6 @@
 import { createCache } from "../cache/registry";
 import type { Dialect } from "./dialect";
 import type { PageStart } from "./list-query";
-import type { ReadApart } from "./reads-apart";
 import type { Sql } from "./sql";
 
 /** What the engine runs statements with. */
@@ -15,8 +14,6 @@ export interface Engine {
   run: RunSql;
   /** Rows as arrays, when the engine has a cheaper way than `run` (lib/db/export.ts falls back on `run`). */
   rows?: RunRows;
-  /** Reads off the server's thread, where the driver would hold it (SQLite: lib/db/reads-apart.ts). */
-  readApart?: ReadApart;
   cache: ListCache;
 }
 
@@ -24,16 +21,6 @@ export interface Engine {
 export function rowsRunner(engine: Engine): RunRows {
   if (engine.rows) return engine.rows;
   return async (sql) => (await engine.run<Record<string, unknown>>(sql)).map((row) => Object.values(row));
-}
-
-/**
- * Statements read where they hold no request up: on SQLite's thread of reads (in one snapshot),
- * elsewhere on the engine's connection, whose driver waits without blocking.
- */
-export function readApart(engine: Engine, statements: readonly Sql[]): Promise<unknown[][][]> {
-  if (engine.readApart) return engine.readApart(statements);
-  const rows = rowsRunner(engine);
-  return Promise.all(statements.map((sql) => rows(sql)));
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
-import { readApart, rowsRunner, type Engine } from "../db/engine";
+import { rowsRunner, type Engine } from "../db/engine";
 import { booleanSql, compiled } from "../db/sql";
 import type { Side, StockClassType, Structure, Visibility } from "../domain/enums";
 import type { BookOrder, CompanyInputs } from "./history";
@@ -43,23 +43,10 @@ function inputsOf(map: Map<string, CompanyInputs>, id: string): { trades: TradeO
   return inputs as { trades: TradeObservation[]; orders: BookOrder[] };
 }
 
-/** Every company's inputs, of the companies that have any (ids lower-case, as stored): the rebuild's one read. */
-export async function readInputs(engine: Engine): Promise<Map<string, CompanyInputs>> {
+/** The inputs of one company, or of every company that has any (ids lower-case, as stored). */
+export async function readInputs(engine: Engine, companyId?: string): Promise<Map<string, CompanyInputs>> {
   const rows = rowsRunner(engine);
-  const [tape, book] = await Promise.all([rows(tapeSql(engine)), rows(ordersSql(engine))]);
-  return inputsOfRows(tape, book);
-}
-
-/**
- * One company's inputs (none: empty lists), read off the server's thread: the updater's read,
- * on SQLite the largest part of its pass (docs/performance.md, "Writes").
- */
-export async function companyInputs(engine: Engine, companyId: string): Promise<CompanyInputs> {
-  const [tape, book] = await readApart(engine, [tapeSql(engine, companyId), ordersSql(engine, companyId)]);
-  return inputsOfRows(tape, book).get(companyId) ?? { trades: [], orders: [] };
-}
-
-function inputsOfRows(tape: unknown[][], book: unknown[][]): Map<string, CompanyInputs> {
+  const [tape, book] = await Promise.all([rows(tapeSql(engine, companyId)), rows(ordersSql(engine, companyId))]);
   const byCompany = new Map<string, CompanyInputs>();
   for (const [issuer, date, price, volume, structure, stockClassType] of tape) {
     inputsOf(byCompany, String(issuer)).trades.push({
@@ -85,4 +72,9 @@ function inputsOfRows(tape: unknown[][], book: unknown[][]): Map<string, Company
     });
   }
   return byCompany;
+}
+
+/** One company's inputs (none: empty lists). */
+export async function companyInputs(engine: Engine, companyId: string): Promise<CompanyInputs> {
+  return (await readInputs(engine, companyId)).get(companyId) ?? { trades: [], orders: [] };
 }

@@ -130,7 +130,7 @@ async function updateCompanies(companyIds: Iterable<string>, today: string, fact
   const states: { companyId: string; state: MarkState }[] = [];
   const ids = [...companyIds];
   for (const id of ids) {
-    // A pass's work on the server's thread (its reads run apart: lib/marks/inputs.ts) comes one company at a time, with the requests waiting between (docs/performance.md, "Writes").
+    // SQLite's reads block the server's one thread: a turn before each company lets the requests waiting meanwhile run (docs/performance.md, "Writes").
     await nextTurn();
     const history = companyHistory(await companyInputs(engine, id), factors, today, today);
     for (const mark of history.marks) rows.push(markRow(id, mark));
