@@ -24,15 +24,12 @@ type WritableColumns = Omit<IndicationRecord, "id" | "teamId" | "userId" | "stag
 const columnsOf = (input: IndicationInput) => columnsOfInput<WritableColumns>(INDICATION_SOURCE.fields, input);
 
 /** Where the writes of lib/records/write.ts read and write. */
-const INDICATIONS: RecordTable<Indication> = { ...INDICATION_SOURCE, write: (tx) => tx.indication, permalinkPrefix: "IND" };
+const INDICATIONS: RecordTable<Indication> = { ...INDICATION_SOURCE, permalinkPrefix: "IND" };
 
 /** POST /my/indications. */
 export async function createIndication(caller: Caller, input: IndicationInput): Promise<Versioned<Indication>> {
   requirePermission(caller, REQUIRES.createIndication);
-  // createMany: nothing is read back through Prisma; the answer is the one read (docs/performance.md, "Writes").
-  return applyCreate(caller, "indication.created", INDICATIONS, input.issuer_id, (tx, row) =>
-    tx.indication.createMany({ data: { ...row, ...columnsOf(input), stage: "open", openedAt: row.createdAt, lastRefreshedAt: row.createdAt } }),
-  );
+  return applyCreate(caller, "indication.created", INDICATIONS, input.issuer_id, (row) => ({ ...columnsOf(input), stage: "open", openedAt: row.createdAt, lastRefreshedAt: row.createdAt }));
 }
 
 /** One change of one of the caller's team's indications. */

@@ -6,8 +6,8 @@ import type { Caller } from "../auth/caller";
 import { changesBetween, recordEvent, type AuditAction } from "../audit/events";
 import { getEngine } from "../db/client";
 import type { IndicationRecord, TradeRecord } from "../db/models";
-import { transaction, type Tx, type Write } from "../db/transaction";
-import { selectRows } from "../db/write-sql";
+import { transaction, type Write } from "../db/transaction";
+import { insertRows, selectRows, updateById } from "../db/write-sql";
 import { storedRecordId } from "./common";
 import { findRecord, versioned, type RecordSource, type Versioned } from "./read";
 import { announce } from "../live/bus";
@@ -26,18 +26,11 @@ function newPermalink(prefix: string): string {
   return `${prefix}-${randomBytes(8).toString("base64url").toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
 }
 
-/** What a change needs of a Prisma model: an update that reads nothing back. */
-interface RowUpdate {
-  updateMany(args: { where: { id: string }; data: Record<string, unknown> }): PromiseLike<{ count: number }>;
-}
-
 /** The columns every record row is created with, whatever its resource. */
 export type CreatedRow = Pick<IndicationRecord & TradeRecord, "id" | "teamId" | "userId" | "permalinkId" | "createdAt" | "updatedAt">;
 
-/** A record as a write needs it: where it is read from and where it is written. */
+/** A record as a write needs it: where it is read from (and written: its `table`). */
 export interface RecordTable<T> extends RecordSource<T> {
-  /** The row's model in the transaction (`tx.indication`): a change is written there. */
-  write(tx: Tx): RowUpdate;
   /** What its permalinks start with: `IND`, `TRD`. */
   permalinkPrefix: string;
   /** The state and its ETag, when the ETag is not over the whole item (a trade with its team). */
@@ -84,7 +77,8 @@ export async function applyChange<T extends { id: string; updated_at: string }>(
     const now = new Date(Math.max(Date.now(), Date.parse(item.updated_at) + 1));
     const data = spec.change(item, now);
     if (data === null) return before;
-    await record.write(write.tx).updateMany({ where: { id: item.id }, data: { ...data, updatedAt: now } });
+    // A statement of ours, not a model's call (docs/performance-decisions.md, "Writes of our own").
+    await updateById(write.tx, record.table, item.id, { ...data, updatedAt: now });
     const after = version((await read()).item);
     const [was, is] = [before.resource as Record<string, unknown>, after.resource as Record<string, unknown>];
     change = await recordChange(write, caller, { action: spec.action, teamId, at: now, reason: spec.reason ?? null }, was, is);
@@ -116,22 +110,22 @@ function announceChange(change: Change): void {
 }
 
 /**
- * A create in one transaction: the issuer must exist (400 at `issuer_id` otherwise), `insert`
- * writes the row from what every record row gets (CreatedRow) and its resource's own columns, the row
- * is answered as every read reads it, and the creation is audited.
+ * A create in one transaction: the issuer must exist (400 at `issuer_id` otherwise), the row is
+ * inserted with what every record row gets (CreatedRow) and the columns `columns` adds (its
+ * resource's own, camelCase as the models name them), answered as every read reads it, and audited.
  */
 export async function applyCreate<T extends { id: string }>(
   caller: Caller,
   action: AuditAction,
   table: RecordTable<T>,
   issuerId: string,
-  insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
+  columns: (row: CreatedRow) => Record<string, unknown>,
 ): Promise<Versioned<T>> {
   let change: Change | undefined;
   const state = await transaction(async (write) => {
     const [issuer] = await selectRows<{ id: string }>(write.tx, getEngine().dialect.db.selectFrom("companies").select("id").where("id", "=", issuerId.toLowerCase()));
     if (!issuer) throw ApiError.invalid("issuer_id", `issuer_id must be the id of a company, as GET /companies lists it: no company has the id ${issuerId}.`);
-    const created = await createIn(write, caller, action, table, { teamId: caller.teamId, userId: caller.userId }, insert);
+    const created = await createIn(write, caller, action, table, { teamId: caller.teamId, userId: caller.userId }, columns);
     change = created.change;
     return created.state;
   });
@@ -150,11 +144,13 @@ export async function createIn<T extends { id: string }>(
   action: AuditAction,
   table: RecordTable<T>,
   owner: { teamId: string; userId: string },
-  insert: (tx: Tx, row: CreatedRow) => PromiseLike<unknown>,
+  columns: (row: CreatedRow) => Record<string, unknown>,
 ): Promise<{ state: Versioned<T>; change: Change }> {
   const now = new Date();
   const id = randomUUID();
-  await insert(write.tx, { id, ...owner, permalinkId: newPermalink(table.permalinkPrefix), createdAt: now, updatedAt: now });
+  const row: CreatedRow = { id, ...owner, permalinkId: newPermalink(table.permalinkPrefix), createdAt: now, updatedAt: now };
+  // Nothing read back through Prisma: the answer is the one read (docs/performance-decisions.md, "Writes of our own").
+  await insertRows(write.tx, table.table, [{ ...row, ...columns(row) }]);
   const state = versioned((await findRecord(table, id, owner.teamId, write)).item);
   const change = await recordChange(write, caller, { action, teamId: owner.teamId, at: now, reason: null }, null, state.resource as Record<string, unknown>);
   return { state, change };

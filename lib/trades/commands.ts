@@ -25,12 +25,12 @@ type WritableColumns = Omit<TradeRecord, "id" | "teamId" | "userId" | "isVerifie
 const columnsOf = (input: TradeInput) => columnsOfInput<WritableColumns>(TRADE_SOURCE.fields, input);
 
 /** Where the writes of lib/records/write.ts read and write. */
-const TRADES: RecordTable<Trade> = { ...TRADE_SOURCE, write: (tx) => tx.trade, permalinkPrefix: "TRD" };
+const TRADES: RecordTable<Trade> = { ...TRADE_SOURCE, permalinkPrefix: "TRD" };
 
 /** POST /my/trades: recorded unverified. */
 export async function createTrade(caller: Caller, input: TradeInput): Promise<Versioned<Trade>> {
   requirePermission(caller, REQUIRES.recordTrade);
-  return applyCreate(caller, "trade.created", TRADES, input.issuer_id, (tx, row) => tx.trade.createMany({ data: { ...row, ...columnsOf(input), isVerified: false } }));
+  return applyCreate(caller, "trade.created", TRADES, input.issuer_id, () => ({ ...columnsOf(input), isVerified: false }));
 }
 
 /**
@@ -38,13 +38,12 @@ export async function createTrade(caller: Caller, input: TradeInput): Promise<Ve
  * the party's team and broker, audited as the marketplace team's act, linked to the deal.
  */
 export function createDealTrade(write: Write, caller: Caller, owner: { teamId: string; userId: string }, input: TradeInput, dealId: string) {
-  return createIn(write, caller, "trade.created", TRADES, owner, (tx, row) => tx.trade.createMany({ data: { ...row, ...columnsOf(input), isVerified: false, dealId } }));
+  return createIn(write, caller, "trade.created", TRADES, owner, () => ({ ...columnsOf(input), isVerified: false, dealId }));
 }
 
 /** A trade as the marketplace team changes it: with its team, under the trade's own ETag. */
 const OPS_TRADES: RecordTable<TradeWithTeam> = {
   ...OPS_TRADE_SOURCE,
-  write: (tx) => tx.trade,
   permalinkPrefix: "TRD",
   version: (trade) => {
     const own = Object.fromEntries(Object.keys(TRADE_SOURCE.fields).map((field) => [field, trade[field as keyof Trade]]));
