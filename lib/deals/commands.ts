@@ -6,7 +6,8 @@ import { isUuid } from "../schema/params";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { transaction, type Write } from "../db/transaction";
-import { updateById } from "../db/write-sql";
+import { getEngine } from "../db/client";
+import { selectRows, updateById } from "../db/write-sql";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
 import { mayKnowBookEntry, storedBookVisibility, viewerOf } from "../domain/book-visibility";
 import type { DEAL_KILL_REASONS, DealDeadReason, DealRole, DealStage, Structure } from "../domain/enums";
@@ -95,7 +96,7 @@ export async function takeDealStep(caller: Caller, id: string, as: "party" | "ma
     if (!isUuid(id)) throw noSuchDeal(id);
     const dealId = id.toLowerCase();
     await write.lock("deals", dealId);
-    const row = await write.tx.deal.findFirst({ where: { id: dealId, ...(as === "party" && { teamId: caller.teamId }) } });
+    const row = await dealRow(write, dealId, as === "party" ? caller.teamId : null);
     if (!row) throw noSuchDeal(id);
     const viewer: DealViewer = as === "marketplace" ? dealViewerOf(caller) : PARTY_VIEWER(caller.teamId);
     const audience = await dealAudience(write, { requesterTeamId: row.requesterTeamId, ownerTeamId: row.ownerTeamId });
@@ -155,7 +156,36 @@ function reasonOf(input: StepInput): string | null {
   return null;
 }
 
-type DealRow = NonNullable<Awaited<ReturnType<Write["tx"]["deal"]["findFirst"]>>>;
+/** What a step reads of a deal's row (lib/db/write-sql.ts: a statement of ours, not a model's call). */
+const DEAL_ROW = {
+  id: "id",
+  role: "role",
+  stage: "stage",
+  issuerId: "issuer_id",
+  indicationId: "indication_id",
+  requesterTeamId: "requester_team_id",
+  requesterUserId: "requester_user_id",
+  ownerTeamId: "owner_team_id",
+  ownerUserId: "owner_user_id",
+  termsPricePerShare: "terms_price_per_share",
+  termsVolume: "terms_volume",
+  termsStructure: "terms_structure",
+  termsSignDate: "terms_sign_date",
+  updatedAt: "updated_at",
+} as const;
+
+type DealRow = { [K in keyof typeof DEAL_ROW]: K extends "updatedAt" ? Date : K extends `terms${string}` ? string | null : string };
+
+/** The deal's row of team `teamId` (a party's), or either party's (null: the marketplace team's). */
+async function dealRow(write: Write, dealId: string, teamId: string | null): Promise<DealRow | undefined> {
+  let query = getEngine()
+    .dialect.db.selectFrom("deals")
+    .select(Object.entries(DEAL_ROW).map(([field, column]) => `${column} as ${field}`) as never)
+    .where("id", "=", dealId);
+  if (teamId !== null) query = query.where("team_id", "=", teamId);
+  const [row] = await selectRows<DealRow>(write.tx, query.limit(1));
+  return row;
+}
 
 /**
  * The close's two trades (issue 45): one per party, on the terms, the order's stock, unverified,
