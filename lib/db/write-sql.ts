@@ -23,13 +23,15 @@ export async function selectRows<R>(tx: Tx, query: Compilable): Promise<R[]> {
   return tx.$queryRawUnsafe<R[]>(text, ...values);
 }
 
-/**
- * A row's values as columns: a Prisma model's camelCase keys as their snake_case columns (every
- * @map of prisma/models/ is its field's snake_case), a Date as the dialect stores timestamps.
- */
+/** A Prisma model's camelCase field as its snake_case column: every @map of the tables written here is so (write-sql.test.ts). */
+export function columnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A row's values as columns (columnOf), a Date as the dialect stores timestamps. */
 function columnsOf(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { dialect } = getEngine();
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value instanceof Date ? dialect.timestampParam(value) : value]));
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [columnOf(key), value instanceof Date ? dialect.timestampParam(value) : value]));
 }
 
 /** Rows into `table` in one statement; with `ignoreExisting`, a row whose key is taken is left out. */
