@@ -28,6 +28,11 @@ export function columnOf(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** A select list of a model's `fields` (camelCase), each read from its column (columnOf) under the field's name. */
+export function fieldsAs(fields: readonly string[]): never {
+  return fields.map((field) => `${columnOf(field)} as ${field}`) as never;
+}
+
 /** A row's values as columns (columnOf), a Date as the dialect stores timestamps. */
 function columnsOf(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { dialect } = getEngine();

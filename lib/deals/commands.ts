@@ -7,7 +7,8 @@ import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { transaction, type Write } from "../db/transaction";
 import { getEngine } from "../db/client";
-import { selectRows, updateById } from "../db/write-sql";
+import type { DealRecord, IndicationRecord } from "../db/models";
+import { fieldsAs, insertRows, selectRows, updateById } from "../db/write-sql";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
 import { mayKnowBookEntry, storedBookVisibility, viewerOf } from "../domain/book-visibility";
 import type { DEAL_KILL_REASONS, DealDeadReason, DealRole, DealStage, Structure } from "../domain/enums";
@@ -34,12 +35,22 @@ import type { Deal, InterestInput, TermsInput } from "./schema";
 export async function requestIntroduction(caller: Caller, permalinkId: string, input: InterestInput): Promise<Versioned<Deal>> {
   requirePermission(caller, REQUIRES.askIntroduction);
   return dealWrite(caller, async (write, now) => {
-    const order = await write.tx.indication.findUnique({ where: { permalinkId }, select: ORDER_COLUMNS });
+    const [order] = await selectRows<OrderRow>(write.tx, getEngine().dialect.db.selectFrom("indications").select(fieldsAs(ORDER_FIELDS)).where("permalink_id", "=", permalinkId));
     if (!order || !mayKnowBookEntry(storedBookVisibility(order), viewerOf(caller))) throw noSuchOrder(permalinkId);
     if (order.teamId === caller.teamId) throw new ApiError("own_indication", "This order is your own team's: ask for an introduction on another team's order.");
     await write.lock("indications", order.id);
     if (order.stage !== "open") throw new ApiError("indication_closed", "This order is closed: an introduction is asked for on an open order.");
-    const open = await write.tx.deal.findFirst({ where: { indicationId: order.id, teamId: caller.teamId, role: "requester", stage: { in: [...OPEN_STAGES] } }, select: { id: true } });
+    const [open] = await selectRows<{ id: string }>(
+      write.tx,
+      getEngine()
+        .dialect.db.selectFrom("deals")
+        .select("id")
+        .where("indication_id", "=", order.id)
+        .where("team_id", "=", caller.teamId)
+        .where("role", "=", "requester")
+        .where("stage", "in", [...OPEN_STAGES])
+        .limit(1),
+    );
     if (open) throw new ApiError("deal_exists", `Your team already has an open deal on this order (deal ${open.id}).`);
     checkVolume(input.volume, order);
     const id = randomUUID();
@@ -58,14 +69,19 @@ export async function requestIntroduction(caller: Caller, permalinkId: string, i
       createdAt: now,
       updatedAt: now,
     };
-    await write.tx.deal.createMany({ data: [{ ...shared, teamId: caller.teamId, role: "requester" }, { ...shared, teamId: order.teamId, role: "owner" }] });
+    await insertRows(write.tx, "deals", [
+      { ...shared, teamId: caller.teamId, role: "requester" },
+      { ...shared, teamId: order.teamId, role: "owner" },
+    ]);
     const audience = await dealAudience(write, { requesterTeamId: caller.teamId, ownerTeamId: order.teamId });
     const event: DealStepEvent = { id, action: "deal.requested", companyId: order.issuerId, reason: null, by: "party", audience, before: null, at: now };
     return { event, viewer: PARTY_VIEWER(caller.teamId) };
   });
 }
 
-const ORDER_COLUMNS = { id: true, teamId: true, userId: true, issuerId: true, stage: true, visibility: true, privateRecipients: true, volume: true, minimumVolume: true } as const;
+/** What asking for an introduction reads of the order (lib/db/write-sql.ts: statements of ours, not a model's calls). */
+const ORDER_FIELDS = ["id", "teamId", "userId", "issuerId", "stage", "visibility", "privateRecipients", "volume", "minimumVolume"] as const;
+type OrderRow = Pick<IndicationRecord, (typeof ORDER_FIELDS)[number]>;
 
 /** The requested volume is at least the order's minimum and at most its volume (stored decimals sort as numbers). */
 function checkVolume(volume: string, order: { volume: string; minimumVolume: string | null }): void {
@@ -157,31 +173,12 @@ function reasonOf(input: StepInput): string | null {
 }
 
 /** What a step reads of a deal's row (lib/db/write-sql.ts: a statement of ours, not a model's call). */
-const DEAL_ROW = {
-  id: "id",
-  role: "role",
-  stage: "stage",
-  issuerId: "issuer_id",
-  indicationId: "indication_id",
-  requesterTeamId: "requester_team_id",
-  requesterUserId: "requester_user_id",
-  ownerTeamId: "owner_team_id",
-  ownerUserId: "owner_user_id",
-  termsPricePerShare: "terms_price_per_share",
-  termsVolume: "terms_volume",
-  termsStructure: "terms_structure",
-  termsSignDate: "terms_sign_date",
-  updatedAt: "updated_at",
-} as const;
-
-type DealRow = { [K in keyof typeof DEAL_ROW]: K extends "updatedAt" ? Date : K extends `terms${string}` ? string | null : string };
+const DEAL_FIELDS = ["id", "role", "stage", "issuerId", "indicationId", "requesterTeamId", "requesterUserId", "ownerTeamId", "ownerUserId", "termsPricePerShare", "termsVolume", "termsStructure", "termsSignDate", "updatedAt"] as const;
+type DealRow = Pick<DealRecord, (typeof DEAL_FIELDS)[number]>;
 
 /** The deal's row of team `teamId` (a party's), or either party's (null: the marketplace team's). */
 async function dealRow(write: Write, dealId: string, teamId: string | null): Promise<DealRow | undefined> {
-  let query = getEngine()
-    .dialect.db.selectFrom("deals")
-    .select(Object.entries(DEAL_ROW).map(([field, column]) => `${column} as ${field}`) as never)
-    .where("id", "=", dealId);
+  let query = getEngine().dialect.db.selectFrom("deals").select(fieldsAs(DEAL_FIELDS)).where("id", "=", dealId);
   if (teamId !== null) query = query.where("team_id", "=", teamId);
   const [row] = await selectRows<DealRow>(write.tx, query.limit(1));
   return row;
@@ -193,9 +190,10 @@ async function dealRow(write: Write, dealId: string, teamId: string | null): Pro
  * close's transaction, so a failure between them leaves neither (and the deal in_closing).
  */
 async function closeTrades(write: Write, caller: Caller, row: DealRow, wonDate: string) {
-  const { tx } = write;
-  const order = await tx.indication.findUniqueOrThrow({ where: { id: row.indicationId }, select: { stockType: true, stockClass: true, stockClassType: true } });
-  const brokers = await tx.user.findMany({ where: { id: { in: [row.requesterUserId, row.ownerUserId] } }, select: { id: true, name: true, email: true } });
+  const { db } = getEngine().dialect;
+  // The order is the deal's (a foreign key): always there.
+  const [order] = await selectRows<Pick<IndicationRecord, "stockType" | "stockClass" | "stockClassType">>(write.tx, db.selectFrom("indications").select(fieldsAs(["stockType", "stockClass", "stockClassType"])).where("id", "=", row.indicationId));
+  const brokers = await selectRows<{ id: string; name: string; email: string }>(write.tx, db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", [row.requesterUserId, row.ownerUserId]));
   const tradeOf = async (teamId: string, userId: string) => {
     const broker = brokers.find((user) => user.id === userId)!;
     const input = {
