@@ -184,6 +184,9 @@ async function dealRow(write: Write, dealId: string, teamId: string | null): Pro
   return row;
 }
 
+/** What the close reads of the order: its trades' stock. */
+const STOCK_FIELDS = ["stockType", "stockClass", "stockClassType"] as const;
+
 /**
  * The close's two trades (issue 45): one per party, on the terms, the order's stock, unverified,
  * each with its team's broker on the deal as its broker and verification officer. Written in the
@@ -192,7 +195,7 @@ async function dealRow(write: Write, dealId: string, teamId: string | null): Pro
 async function closeTrades(write: Write, caller: Caller, row: DealRow, wonDate: string) {
   const { db } = getEngine().dialect;
   // The order is the deal's (a foreign key): always there.
-  const [order] = await selectRows<Pick<IndicationRecord, "stockType" | "stockClass" | "stockClassType">>(write.tx, db.selectFrom("indications").select(fieldsAs(["stockType", "stockClass", "stockClassType"])).where("id", "=", row.indicationId));
+  const [order] = await selectRows<Pick<IndicationRecord, (typeof STOCK_FIELDS)[number]>>(write.tx, db.selectFrom("indications").select(fieldsAs(STOCK_FIELDS)).where("id", "=", row.indicationId));
   const brokers = await selectRows<{ id: string; name: string; email: string }>(write.tx, db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", [row.requesterUserId, row.ownerUserId]));
   const tradeOf = async (teamId: string, userId: string) => {
     const broker = brokers.find((user) => user.id === userId)!;
