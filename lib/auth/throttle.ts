@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client";
+import { getEngine, type Db } from "../db/client";
 import { transaction } from "../db/transaction";
+import { execute, insertRows } from "../db/write-sql";
 import { createCache } from "../cache/registry";
 
 /**
@@ -89,8 +90,10 @@ export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new
 export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = new Date()): Promise<string[]> {
   const rows = subjects(attempt, signInLimits()).map(({ subject }) => ({ id: randomUUID(), subject, failedAt: now }));
   await transaction(async ({ tx }) => {
-    await tx.signInFailure.deleteMany({ where: { subject: { in: rows.map((r) => r.subject) }, failedAt: { lte: new Date(now.getTime() - SIGN_IN_WINDOW_MS) } } });
-    await tx.signInFailure.createMany({ data: rows });
+    const { dialect } = getEngine();
+    const expired = dialect.timestampParam(new Date(now.getTime() - SIGN_IN_WINDOW_MS));
+    await execute(tx, dialect.db.deleteFrom("sign_in_failures").where("subject", "in", rows.map((r) => r.subject)).where("failed_at", "<=", expired as never));
+    await insertRows(tx, "sign_in_failures", rows);
   }, db);
   return rows.map((r) => r.id);
 }

@@ -2,8 +2,9 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/database";
 import { isDatabaseBusy, withoutLockWait } from "./busy";
-import { createDb, type Db } from "./client";
+import { createDb, getEngine, type Db } from "./client";
 import { transaction } from "./transaction";
+import { insertRows, selectRows } from "./write-sql";
 import { sqliteFilePath } from "./url";
 
 /** The busy errors as the real clients throw them, on a database of this file's own. */
@@ -73,11 +74,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a write transaction (SQ
     let started = false;
     const writing = transaction(async ({ tx }) => {
       started = true;
-      await tx.team.create({ data: { id: "t-3", name: "Three", createdAt: new Date() } });
-      return tx.team.count();
+      await insertRows(tx, "teams", [{ id: "t-3", name: "Three", createdAt: new Date() }]);
+      const [{ n }] = await selectRows<{ n: number }>(tx, getEngine().dialect.db.selectFrom("teams").select((eb) => eb.fn.countAll().as("n")));
+      return n;
     }, db);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // The lock statement comes first and waits: the work has not begun.
+    // The transaction begins by taking the lock (BEGIN IMMEDIATE), and waits: the work has not begun.
     expect(started).toBe(false);
     other.exec("ROLLBACK");
     other.close();

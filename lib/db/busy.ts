@@ -41,6 +41,11 @@ export function withoutLockWait<T>(work: () => PromiseLike<T>): Promise<T> {
   return withLockWait(work, 0);
 }
 
+/** When the work in progress stops waiting for a lock (epoch ms): the one `withLockWait` set, or LOCK_WAIT_MS from now. */
+export function lockDeadline(): number {
+  return deadlines.getStore() ?? Date.now() + LOCK_WAIT_MS;
+}
+
 /**
  * How long the PostgreSQL pool waits to open a connection (or for a free one) before the request
  * fails as unavailable: a server that accepts but never answers must not hold requests forever.
@@ -112,7 +117,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * `withoutLockWait`, the first busy error is thrown.
  */
 export async function retryWhileBusy<T>(attempt: () => Promise<T>): Promise<T> {
-  const deadline = deadlines.getStore() ?? Date.now() + LOCK_WAIT_MS;
+  const deadline = lockDeadline();
   for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     try {
       return await attempt();

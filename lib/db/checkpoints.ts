@@ -3,14 +3,14 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
-import { getDb, type Db } from "./client";
+import { getDb, writerOf, type Db } from "./client";
 import { databaseKind, databaseUrl, sqliteFilePath } from "./url";
 
 /**
  * SQLite copies its write-ahead log back into the database file (a checkpoint) inside the commit
  * that pushes the log past 1,000 pages: on the server's one thread (better-sqlite3 is synchronous),
  * where it stalled every request for ~15 ms, one commit in seven of a create's. A server process
- * turns that off on Prisma's connection, the one that commits, and checkpoints on a thread of its
+ * turns that off on the connections that commit, and checkpoints on a thread of its
  * own (lib/db/sqlite-checkpointer.mjs) every SQLITE_CHECKPOINT_MS (200 ms by default): docs/performance.md,
  * "Writes". Should the thread fail, the commits checkpoint again as before.
  */
@@ -33,9 +33,14 @@ const LOG_BYTES_KEPT = 64 * 1024 * 1024;
 /** Starts the checkpoints' thread for the SQLite database `url` that `db` (the process's client) commits to; null on PostgreSQL. */
 export async function startCheckpoints(url = databaseUrl(), everyMs = envInteger(process.env.SQLITE_CHECKPOINT_MS, 10, 60_000, 200), db: Db = getDb()): Promise<Checkpoints | null> {
   if (databaseKind(url) !== "sqlite") return null;
-  const setInline = (pages: number) => db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${pages}`);
+  // On both connections that commit: Prisma's (bookkeeping) and the writer's (transactions).
+  const pragma = async (name: string, value: number) => {
+    writerOf(db)?.pragma(name, value);
+    await db.$queryRawUnsafe(`PRAGMA ${name} = ${value}`);
+  };
+  const setInline = (pages: number) => pragma("wal_autocheckpoint", pages);
   // Before the thread starts: a thread that fails at once hands checkpoints back after this, not before.
-  await db.$queryRawUnsafe(`PRAGMA journal_size_limit = ${LOG_BYTES_KEPT}`);
+  await pragma("journal_size_limit", LOG_BYTES_KEPT);
   await setInline(0);
   // A loop of one statement: the thread's heap kept small, as the server's memory counts (docs/performance.md, "Targets").
   const resourceLimits = { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 };

@@ -9,6 +9,7 @@ import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS, retryWhileBusy }
 import { postgresConnection, releaseLostConnections, sqliteConnection, type EngineConnection } from "./connection";
 import { dialectOf } from "./dialect";
 import { ListCache, type Engine } from "./engine";
+import { SqliteWriter } from "./sqlite-writer";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
 /**
@@ -31,6 +32,8 @@ interface ClientState {
   gate: WriteGate;
   /** Resolves once the connection is set up for writing (SQLite's pragmas). */
   ready: () => Promise<unknown>;
+  /** SQLite: the connection write transactions run on (lib/db/sqlite-writer.ts). */
+  writer?: SqliteWriter;
   engine?: Engine;
 }
 
@@ -53,7 +56,7 @@ export function createDb(url: string = databaseUrl(), gate: WriteGate = writeGat
     let pragmas: Promise<void> | undefined;
     const ready = () => (pragmas ??= sqlitePragmas(base));
     const db = waitingForWriteLock(base, ready);
-    clients.set(db, { kind: "sqlite", connection: sqliteConnection(file), gate, ready });
+    clients.set(db, { kind: "sqlite", connection: sqliteConnection(file), gate, ready, writer: new SqliteWriter(file) });
     return db;
   }
   // lock_timeout: a statement waiting for a row or table lock longer than that fails (55P03).
@@ -106,6 +109,11 @@ function waitingForWriteLock(base: SqliteClient, ready: () => Promise<unknown>):
 /** The write gate a client's transactions honour. */
 export function gateOf(db: Db): WriteGate {
   return stateOf(db).gate;
+}
+
+/** SQLite: the connection the client's write transactions run on; undefined on PostgreSQL (Prisma's transactions). */
+export function writerOf(db: Db): SqliteWriter | undefined {
+  return stateOf(db).writer;
 }
 
 /** Resolves once the client's connection is set up for writing: before a transaction starts. */

@@ -1,25 +1,25 @@
 import "server-only";
 import { withLockWait } from "./busy";
-import { engineOf, gateOf, getDb, readyOf, type Db } from "./client";
+import { engineOf, gateOf, getDb, readyOf, writerOf, type Db } from "./client";
 import type { RunSql } from "./engine";
 import type { TableName } from "./sql";
+import type { SqlTx } from "./sqlite-writer";
 
 /**
- * The one way a write goes into the database (docs/architecture.md, "Concurrency"): one Prisma
- * interactive transaction that
+ * The one way a write goes into the database (docs/architecture.md, "Concurrency"): one
+ * transaction, on PostgreSQL Prisma's interactive one, on SQLite the writer's (lib/db/sqlite-writer.ts), that
  * - is refused once the process's write gate is shut (the drain's last resort, server/drain.mjs),
  *   and rolls back when the gate shut while it ran, so past the drain's deadline a write is either
  *   answered or not in the database;
- * - on SQLite, takes the database's write lock with its first statement (the dialect's
- *   writeLockSql), waiting for it without blocking the event loop (lib/db/client.ts retries a
- *   busy statement) for LOCK_WAIT_MS from the call, so it never fails half-way on a lock another
- *   writer holds;
+ * - on SQLite, takes the database's write lock as it begins (`BEGIN IMMEDIATE`), waiting for it
+ *   without blocking the event loop for LOCK_WAIT_MS from the call, so it never fails half-way on
+ *   a lock another writer holds;
  * - locks rows with `lock`: PostgreSQL's row lock; nothing on SQLite, whose write lock already
  *   excludes every other writer.
- * Bookkeeping written outside it (an API key's last use, idempotency records, sign-in failures) is
- * not held by the gate.
+ * Its statements are ours (lib/db/write-sql.ts), never a model's call. Bookkeeping written outside
+ * it (an API key's last use, idempotency records) is not held by the gate.
  */
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+export type Tx = SqlTx;
 
 export interface Write {
   tx: Tx;
@@ -50,12 +50,17 @@ export async function transaction<R>(work: (write: Write) => Promise<R>, db: Db 
     const statement = dialect.lockRowSql(table);
     if (statement) await tx.$executeRawUnsafe(statement, id);
   };
+  const run = (tx: Tx): RunSql => <T>(sql: { text: string; values: unknown[] }) => tx.$queryRawUnsafe<T[]>(sql.text, ...sql.values);
+  const inside = (tx: Tx) => work({ tx, lock: lock(tx), run: run(tx) });
+  const stillOpen = () => {
+    if (gate.shut) throw new WritesShutError();
+  };
+  const writer = writerOf(db);
+  if (writer) return withLockWait(() => writer.transaction(inside, stillOpen));
   return withLockWait(() =>
     db.$transaction(async (tx) => {
-      if (dialect.writeLockSql) await tx.$executeRawUnsafe(dialect.writeLockSql);
-      const run: RunSql = <T>(sql: { text: string; values: unknown[] }) => tx.$queryRawUnsafe<T[]>(sql.text, ...sql.values);
-      const result = await work({ tx, lock: lock(tx), run });
-      if (gate.shut) throw new WritesShutError();
+      const result = await inside(tx);
+      stillOpen();
       return result;
     }),
   );

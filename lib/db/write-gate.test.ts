@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, type WriteGate } from "./client";
 import { transaction, type Tx } from "./transaction";
+import { insertRows } from "./write-sql";
 
 /**
  * The write gate the drain shuts at its deadline (lib/db/transaction.ts), on a client of this
@@ -13,7 +14,11 @@ const gate: WriteGate = { shut: false };
 const db = createDb(process.env.DATABASE_URL, gate);
 afterAll(() => db.$disconnect());
 
-const newTeam = (tx: Tx) => tx.team.create({ data: { id: randomUUID(), name: `Gate ${randomUUID()}`, createdAt: new Date() } });
+const newTeam = async (tx: Tx) => {
+  const team = { id: randomUUID(), name: `Gate ${randomUUID()}`, createdAt: new Date() };
+  await insertRows(tx, "teams", [team]);
+  return team;
+};
 const exists = async (id: string) => (await db.team.findUnique({ where: { id } })) !== null;
 
 describe("the write gate", () => {

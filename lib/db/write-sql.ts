@@ -11,10 +11,10 @@ import type { Tx } from "./transaction";
  * (docs/performance-decisions.md, "Writes of our own").
  */
 
-/** Runs `query` (built with the dialect's Kysely, `getEngine().dialect.db`) in the transaction. */
-export async function execute(tx: Tx, query: Compilable): Promise<void> {
+/** Runs `query` (built with the dialect's Kysely, `getEngine().dialect.db`) in the transaction; the rows it changed. */
+export async function execute(tx: Tx, query: Compilable): Promise<number> {
   const { text, values } = compiled(getEngine().dialect, query);
-  await tx.$executeRawUnsafe(text, ...values);
+  return tx.$executeRawUnsafe(text, ...values);
 }
 
 /** The rows `query` (built with the dialect's Kysely) reads in the transaction, its columns as it names them. */
@@ -46,7 +46,14 @@ export async function insertRows(tx: Tx, table: TableName, rows: readonly Record
   await execute(tx, ignoreExisting ? insert.onConflict((conflict) => conflict.doNothing()) : insert);
 }
 
+/** The rows of `table` whose fields equal `match`'s set to `data`; how many. */
+export async function updateWhere(tx: Tx, table: TableName, match: Readonly<Record<string, unknown>>, data: Readonly<Record<string, unknown>>): Promise<number> {
+  let update = getEngine().dialect.db.updateTable(table).set(columnsOf(data) as never);
+  for (const [column, value] of Object.entries(columnsOf(match))) update = update.where(column as never, "=", value as never);
+  return execute(tx, update);
+}
+
 /** The rows of `table` with id `id` (a deal's two party rows share theirs) set to `data`. */
 export async function updateById(tx: Tx, table: TableName, id: string, data: Readonly<Record<string, unknown>>): Promise<void> {
-  await execute(tx, getEngine().dialect.db.updateTable(table).set(columnsOf(data) as never).where("id" as never, "=", id as never));
+  await updateWhere(tx, table, { id }, data);
 }

@@ -2,8 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
-import { getDb } from "../db/client";
+import { getDb, getEngine } from "../db/client";
 import { transaction } from "../db/transaction";
+import { insertRows, selectRows } from "../db/write-sql";
 import { ApiError } from "../schema/errors";
 import { isUuid } from "../schema/params";
 import { redeliver } from "./deliver";
@@ -22,28 +23,32 @@ export async function createWebhook(caller: Caller, input: WebhookCreate): Promi
   requirePermission(caller, REQUIRES.manageWebhooks);
   const secret = newSecret();
   const now = new Date();
-  const row = await transaction(async ({ tx, lock }) => {
+  const id = randomUUID();
+  await transaction(async ({ tx, lock }) => {
+    const { db } = getEngine().dialect;
     // The team's lock (as its audit events take it): two creates at once cannot both pass the count.
     await lock("teams", caller.teamId);
-    const endpoints = await tx.webhookEndpoint.count({ where: { teamId: caller.teamId } });
+    const [{ n }] = await selectRows<{ n: number | bigint | string }>(tx, db.selectFrom("webhook_endpoints").select((eb) => eb.fn.countAll().as("n")).where("team_id", "=", caller.teamId));
+    const endpoints = Number(n);
     if (endpoints >= WEBHOOKS_PER_TEAM) {
       throw new ApiError("endpoint_limit", `Your team has ${endpoints} webhook endpoints, the most a team may (${WEBHOOKS_PER_TEAM}): delete one first (DELETE /my/webhooks/{id}), or send several event types to one.`);
     }
-    const latest = await tx.auditEvent.findFirst({ where: { teamId: caller.teamId }, orderBy: { seq: "desc" }, select: { seq: true } });
-    return tx.webhookEndpoint.create({
-      data: {
-        id: randomUUID(),
+    const [latest] = await selectRows<{ seq: number | bigint }>(tx, db.selectFrom("audit_events").select("seq").where("team_id", "=", caller.teamId).orderBy("seq", "desc").limit(1));
+    await insertRows(tx, "webhook_endpoints", [
+      {
+        id,
         teamId: caller.teamId,
         url: input.url,
         events: JSON.stringify(input.events),
         description: input.description ?? null,
         secretSealed: sealSecret(secret),
-        deliveredSeq: latest?.seq ?? 0,
+        deliveredSeq: latest ? Number(latest.seq) : 0,
         createdAt: now,
         updatedAt: now,
       },
-    });
+    ]);
   });
+  const row = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id } });
   return { ...webhookOf(row, now), secret };
 }
 

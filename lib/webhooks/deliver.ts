@@ -4,6 +4,7 @@ import { Webhook as Signer } from "standardwebhooks";
 import { auditEventOf, type EventRow } from "../audit/events";
 import { getDb } from "../db/client";
 import { transaction } from "../db/transaction";
+import { insertRows, updateWhere } from "../db/write-sql";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "../db/models";
 import { postSafely } from "./outbound";
 import type { NotificationRow } from "../notifications/record";
@@ -75,10 +76,10 @@ export async function attemptDelivery({ endpoint, event, attempt, trigger, now, 
 export async function recordAttempts(rows: WebhookDeliveryRecord[], owner: string, change: Partial<WebhookEndpointRecord>, told: NotificationRow[] = []): Promise<boolean> {
   const held = { id: rows[0].endpointId, leaseOwner: owner };
   return transaction(async ({ tx }) => {
-    await tx.webhookDelivery.createMany({ data: rows });
-    const { count } = await tx.webhookEndpoint.updateMany({ where: held, data: change });
+    await insertRows(tx, "webhook_deliveries", rows);
+    const count = await updateWhere(tx, "webhook_endpoints", held, change);
     // Rare (an endpoint disabled): its owners are told only if this worker's change is the one made.
-    if (count === 1 && told.length > 0) await tx.notification.createMany({ data: told });
+    if (count === 1 && told.length > 0) await insertRows(tx, "notifications", told);
     return count === 1;
   });
 }

@@ -53,12 +53,6 @@ export interface Dialect {
    * write transaction already excludes every other writer (SQLite).
    */
   lockRowSql(table: string): string | null;
-  /**
-   * The statement a write transaction starts with to take the database's write lock, or null
-   * where writers lock rows instead (PostgreSQL). SQLite takes its lock at a transaction's first
-   * write, and one that read first and then finds the lock taken fails at once.
-   */
-  readonly writeLockSql: string | null;
 
   /** The parameter `contains` tests with, for `term` (already lower-cased, no LIKE wildcards left). */
   containsParam(term: string): string;

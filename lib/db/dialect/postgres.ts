@@ -42,7 +42,6 @@ export const postgres: Dialect = {
   // The rows of one id (a deal's two party rows, keyed (id, team_id)) are locked in one order, by
   // the whole key: locked in the order each scan met them, three steps on one deal deadlocked.
   lockRowSql: (table) => `SELECT 1 FROM ${table} WHERE id = $1 ORDER BY ${KEY_AFTER_ID[table] ?? "id"} FOR NO KEY UPDATE`,
-  writeLockSql: null,
 
   // A plain LIKE is case-sensitive here, and the pg_trgm GIN index can serve it.
   containsParam: (term) => `%${term}%`,

@@ -65,8 +65,6 @@ export const sqlite: Dialect = {
   literalLimit: () => true,
   fence: sql`LIMIT -1`,
   lockRowSql: () => null,
-  // A write of no row: it takes the write lock all the same (lib/db/transaction.ts).
-  writeLockSql: "UPDATE teams SET id = id WHERE 0",
 
   // instr, not LIKE: LIKE would also fold ASCII case, for nothing here
   // (docs/performance-decisions.md, "Company search").

@@ -1,0 +1,152 @@
+import Database from "better-sqlite3";
+import { createCache } from "../cache/registry";
+import { lockDeadline, retryWhileBusy } from "./busy";
+
+/**
+ * What a write's statements run on inside its transaction (lib/db/transaction.ts, lib/db/write-sql.ts):
+ * Prisma's transaction client on PostgreSQL, the writer below on SQLite. Two of Prisma's methods,
+ * so that both fit.
+ */
+export interface SqlTx {
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+/**
+ * SQLite's write transactions on a better-sqlite3 connection of our own (docs/performance-decisions.md,
+ * "Writes on their own connection"): Prisma's adapter prepared every statement anew and its client
+ * and query compiler were over half a write's CPU. One transaction at a time in this process, in
+ * the order asked; `BEGIN IMMEDIATE` takes the write lock another process may hold, waiting on
+ * timers (lib/db/busy.ts), never in SQLite's busy handler, which would stall the event loop.
+ *
+ * Values go in as Prisma's adapter binds them (a Date as epoch milliseconds, a boolean as 0 or 1)
+ * and come back as Prisma's raw queries answer them (a DATETIME column as a Date, a BIGINT one as
+ * a bigint, a BOOLEAN one as a boolean), so a statement answers the same on either path.
+ */
+export class SqliteWriter {
+  #db: Database.Database | undefined;
+  #statements = createCache<string, Prepared>("driver.sqliteWriteStatements");
+  /** Pragmas set on the connection, kept to set again should it be opened anew. */
+  readonly #pragmas = new Map<string, string | number>();
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(readonly file: string) {}
+
+  /** Sets `name` on the connection now (if open) and whenever it opens. */
+  pragma(name: string, value: string | number): void {
+    this.#pragmas.set(name, value);
+    this.#db?.pragma(`${name} = ${value}`);
+  }
+
+  /**
+   * Runs `work` in one transaction: committed when it resolves and `commit()` does not throw,
+   * rolled back otherwise, the error passed on.
+   */
+  async transaction<R>(work: (tx: SqlTx) => Promise<R>, beforeCommit: () => void): Promise<R> {
+    await this.#take(lockDeadline());
+    try {
+      const run = (text: string) => void this.#prepare(text).statement.run();
+      await retryWhileBusy(async () => run("BEGIN IMMEDIATE"));
+      try {
+        const result = await work(this.#tx);
+        beforeCommit();
+        run("COMMIT");
+        return result;
+      } finally {
+        if (this.#db?.inTransaction) run("ROLLBACK");
+      }
+    } finally {
+      this.#give();
+    }
+  }
+
+  close(): void {
+    this.#db?.close();
+    this.#db = undefined;
+    this.#statements = createCache("driver.sqliteWriteStatements");
+  }
+
+  readonly #tx: SqlTx = {
+    $executeRawUnsafe: async (text, ...values) => {
+      const { statement } = this.#prepare(text);
+      if (statement.reader) return void statement.all(...values.map(bound)), 0;
+      return statement.run(...values.map(bound)).changes;
+    },
+    $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => {
+      const { statement, convert } = this.#prepare(text);
+      if (!statement.reader) return void statement.run(...values.map(bound)), [] as T;
+      const rows = statement.all(...values.map(bound)) as Record<string, unknown>[];
+      if (convert.length > 0) for (const row of rows) for (const [column, as] of convert) if (row[column] !== null) row[column] = as(row[column]);
+      return rows as T;
+    },
+  };
+
+  #open(): Database.Database {
+    if (!this.#db) {
+      // timeout 0: a busy database fails at once, and the wait is ours (retryWhileBusy).
+      const db = new Database(this.file, { timeout: 0 });
+      // As Prisma's connection (lib/db/client.ts): a commit is on disk when it returns.
+      db.pragma("synchronous = FULL");
+      for (const [name, value] of this.#pragmas) db.pragma(`${name} = ${value}`);
+      this.#db = db;
+    }
+    return this.#db;
+  }
+
+  #prepare(text: string): Prepared {
+    let prepared = this.#statements.get(text);
+    if (!prepared) {
+      const statement = this.#open().prepare(text);
+      const convert = statement.reader ? statement.columns().flatMap(({ name, type }): [string, (value: unknown) => unknown][] => (CONVERTERS[type?.toUpperCase() ?? ""] ? [[name, CONVERTERS[type!.toUpperCase()]]] : [])) : [];
+      this.#statements.set(text, (prepared = { statement, convert }));
+    }
+    return prepared;
+  }
+
+  /** Waits for this process's transaction before it (FIFO) until `deadline`; then fails as busy. */
+  async #take(deadline: number): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.#waiting.splice(this.#waiting.indexOf(turn), 1);
+        reject(Object.assign(new Error("database is locked: this process's writes before this one held it past the wait"), { code: "SQLITE_BUSY" }));
+      }, Math.max(0, deadline - Date.now()));
+      this.#waiting.push(turn);
+    });
+  }
+
+  #give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+interface Prepared {
+  statement: Database.Statement;
+  /** The result columns Prisma's raw queries answer in another type than the driver's: each with its conversion. */
+  convert: [column: string, as: (value: unknown) => unknown][];
+}
+
+/** Prisma's raw query answers by declared column type (its adapter's mapDeclType); the others as the driver gives them. */
+const CONVERTERS: Record<string, (value: unknown) => unknown> = {
+  DATETIME: (value) => new Date(value as number),
+  TIMESTAMP: (value) => new Date(value as number),
+  BIGINT: (value) => BigInt(value as number),
+  BOOLEAN: (value) => value !== 0,
+};
+
+/** A value as Prisma's adapter binds it (timestamps as epoch milliseconds, lib/db/client.ts). */
+function bound(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value ?? null;
+}
