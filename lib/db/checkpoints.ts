@@ -35,7 +35,8 @@ export async function startCheckpoints(url = databaseUrl(), everyMs = envInteger
   if (databaseKind(url) !== "sqlite") return null;
   // On both connections that commit: Prisma's (bookkeeping) and the writer's (transactions).
   const pragma = async (name: string, value: number) => {
-    writerOf(db)?.pragma(name, value);
+    const writer = writerOf(db);
+    if ("pragma" in writer) writer.pragma(name, value);
     await db.$queryRawUnsafe(`PRAGMA ${name} = ${value}`);
   };
   const setInline = (pages: number) => pragma("wal_autocheckpoint", pages);

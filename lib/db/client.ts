@@ -9,6 +9,7 @@ import { CONNECT_WAIT_MS, LOCK_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS, retryWhileBusy }
 import { postgresConnection, releaseLostConnections, sqliteConnection, type EngineConnection } from "./connection";
 import { dialectOf } from "./dialect";
 import { ListCache, type Engine } from "./engine";
+import { PgWriter } from "./pg-writer";
 import { SqliteWriter } from "./sqlite-writer";
 import { databaseKind, databaseUrl, sqliteFilePath, type DatabaseKind } from "./url";
 
@@ -32,8 +33,8 @@ interface ClientState {
   gate: WriteGate;
   /** Resolves once the connection is set up for writing (SQLite's pragmas). */
   ready: () => Promise<unknown>;
-  /** SQLite: the connection write transactions run on (lib/db/sqlite-writer.ts). */
-  writer?: SqliteWriter;
+  /** What write transactions run on (lib/db/writer.ts). */
+  writer: SqliteWriter | PgWriter;
   engine?: Engine;
 }
 
@@ -73,7 +74,7 @@ export function createDb(url: string = databaseUrl(), gate: WriteGate = writeGat
   pool.on("error", () => {});
   releaseLostConnections(pool);
   const db = new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: TRANSACTION_OPTIONS }) as unknown as Db;
-  clients.set(db, { kind: "postgres", connection: postgresConnection(pool), gate, ready: async () => {} });
+  clients.set(db, { kind: "postgres", connection: postgresConnection(pool), gate, ready: async () => {}, writer: new PgWriter(pool) });
   return db;
 }
 
@@ -111,8 +112,8 @@ export function gateOf(db: Db): WriteGate {
   return stateOf(db).gate;
 }
 
-/** SQLite: the connection the client's write transactions run on; undefined on PostgreSQL (Prisma's transactions). */
-export function writerOf(db: Db): SqliteWriter | undefined {
+/** What the client's write transactions run on: a connection of our own (lib/db/writer.ts). */
+export function writerOf(db: Db): SqliteWriter | PgWriter {
   return stateOf(db).writer;
 }
 

@@ -1,16 +1,7 @@
 import Database from "better-sqlite3";
 import { createCache } from "../cache/registry";
 import { lockDeadline, retryWhileBusy } from "./busy";
-
-/**
- * What a write's statements run on inside its transaction (lib/db/transaction.ts, lib/db/write-sql.ts):
- * Prisma's transaction client on PostgreSQL, the writer below on SQLite. Two of Prisma's methods,
- * so that both fit.
- */
-export interface SqlTx {
-  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
+import type { SqlTx, Writer } from "./writer";
 
 /**
  * SQLite's write transactions on a better-sqlite3 connection of our own (docs/performance-decisions.md,
@@ -23,7 +14,7 @@ export interface SqlTx {
  * and come back as Prisma's raw queries answer them (a DATETIME column as a Date, a BIGINT one as
  * a bigint, a BOOLEAN one as a boolean), so a statement answers the same on either path.
  */
-export class SqliteWriter {
+export class SqliteWriter implements Writer {
   #db: Database.Database | undefined;
   #statements = createCache<string, Prepared>("driver.sqliteWriteStatements");
   /** Pragmas set on the connection, kept to set again should it be opened anew. */
@@ -39,10 +30,6 @@ export class SqliteWriter {
     this.#db?.pragma(`${name} = ${value}`);
   }
 
-  /**
-   * Runs `work` in one transaction: committed when it resolves and `commit()` does not throw,
-   * rolled back otherwise, the error passed on.
-   */
   async transaction<R>(work: (tx: SqlTx) => Promise<R>, beforeCommit: () => void): Promise<R> {
     await this.#take(lockDeadline());
     try {

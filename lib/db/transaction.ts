@@ -3,11 +3,11 @@ import { withLockWait } from "./busy";
 import { engineOf, gateOf, getDb, readyOf, writerOf, type Db } from "./client";
 import type { RunSql } from "./engine";
 import type { TableName } from "./sql";
-import type { SqlTx } from "./sqlite-writer";
+import type { SqlTx } from "./writer";
 
 /**
  * The one way a write goes into the database (docs/architecture.md, "Concurrency"): one
- * transaction, on PostgreSQL Prisma's interactive one, on SQLite the writer's (lib/db/sqlite-writer.ts), that
+ * transaction on a connection of our own (lib/db/writer.ts), that
  * - is refused once the process's write gate is shut (the drain's last resort, server/drain.mjs),
  *   and rolls back when the gate shut while it ran, so past the drain's deadline a write is either
  *   answered or not in the database;
@@ -55,13 +55,5 @@ export async function transaction<R>(work: (write: Write) => Promise<R>, db: Db 
   const stillOpen = () => {
     if (gate.shut) throw new WritesShutError();
   };
-  const writer = writerOf(db);
-  if (writer) return withLockWait(() => writer.transaction(inside, stillOpen));
-  return withLockWait(() =>
-    db.$transaction(async (tx) => {
-      const result = await inside(tx);
-      stillOpen();
-      return result;
-    }),
-  );
+  return withLockWait(() => writerOf(db).transaction(inside, stillOpen));
 }
