@@ -57,14 +57,19 @@ export class SqliteWriter implements Writer {
   readonly #tx: SqlTx = {
     $executeRawUnsafe: async (text, ...values) => {
       const { statement } = this.#prepare(text);
-      if (statement.reader) return void statement.all(...values.map(bound)), 0;
-      return statement.run(...values.map(bound)).changes;
+      // better-sqlite3 runs a statement that returns rows only with all() (a PRAGMA, RETURNING).
+      if (!statement.reader) return statement.run(...values.map(bound)).changes;
+      statement.all(...values.map(bound));
+      return 0;
     },
     $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => {
       const { statement, convert } = this.#prepare(text);
-      if (!statement.reader) return void statement.run(...values.map(bound)), [] as T;
+      if (!statement.reader) {
+        statement.run(...values.map(bound));
+        return [] as T;
+      }
       const rows = statement.all(...values.map(bound)) as Record<string, unknown>[];
-      if (convert.length > 0) for (const row of rows) for (const [column, as] of convert) if (row[column] !== null) row[column] = as(row[column]);
+      for (const [column, as] of convert) for (const row of rows) if (row[column] !== null) row[column] = as(row[column]);
       return rows as T;
     },
   };
@@ -85,8 +90,7 @@ export class SqliteWriter implements Writer {
     let prepared = this.#statements.get(text);
     if (!prepared) {
       const statement = this.#open().prepare(text);
-      const convert = statement.reader ? statement.columns().flatMap(({ name, type }): [string, (value: unknown) => unknown][] => (CONVERTERS[type?.toUpperCase() ?? ""] ? [[name, CONVERTERS[type!.toUpperCase()]]] : [])) : [];
-      this.#statements.set(text, (prepared = { statement, convert }));
+      this.#statements.set(text, (prepared = { statement, convert: conversionsOf(statement) }));
     }
     return prepared;
   }
@@ -130,6 +134,17 @@ const CONVERTERS: Record<string, (value: unknown) => unknown> = {
   BIGINT: (value) => BigInt(value as number),
   BOOLEAN: (value) => value !== 0,
 };
+
+/** The result columns whose declared type Prisma answers otherwise than the driver, each with its conversion. */
+function conversionsOf(statement: Database.Statement): Prepared["convert"] {
+  if (!statement.reader) return [];
+  const convert: Prepared["convert"] = [];
+  for (const { name, type } of statement.columns()) {
+    const as = type === null ? undefined : CONVERTERS[type.toUpperCase()];
+    if (as) convert.push([name, as]);
+  }
+  return convert;
+}
 
 /** A value as Prisma's adapter binds it (timestamps as epoch milliseconds, lib/db/client.ts). */
 function bound(value: unknown): unknown {
