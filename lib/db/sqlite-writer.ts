@@ -80,6 +80,9 @@ export class SqliteWriter implements Writer {
       const db = new Database(this.file, { timeout: 0 });
       // As Prisma's connection (lib/db/client.ts): a commit is on disk when it returns.
       db.pragma("synchronous = FULL");
+      // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: a write touches few
+      // pages, and the server's memory counts (docs/performance-decisions.md, "Writes on their own connection").
+      db.pragma("cache_size = -2000");
       for (const [name, value] of this.#pragmas) db.pragma(`${name} = ${value}`);
       this.#db = db;
     }
