@@ -58,19 +58,29 @@ const TYPES = {
 /**
  * PostgreSQL: statements on the pool Prisma's adapter shares and ends (lib/db/client.ts). Given a `name`,
  * pg prepares a statement once per connection and then sends only the name and the values
- * (docs/performance-decisions.md, "Statement caching"); planning stays per call. A prepared statement lives as
- * long as its connection, so only the first `limit` distinct texts get a name (the hot ones come first).
+ * (docs/performance-decisions.md, "Statement caching"); planning stays per call. Only the first
+ * `limit` distinct texts get a name (statementNames).
  */
 export function postgresConnection(pool: pg.Pool, limit = 200): EngineConnection {
-  const names = new Map<string, string>();
-  const config = (sql: Sql) => {
-    let name = names.get(sql.text);
-    if (name === undefined && names.size < limit) names.set(sql.text, (name = `desk_${names.size + 1}`));
-    return { text: sql.text, values: sql.values, name, types: TYPES };
-  };
+  const nameOf = statementNames("desk_", limit);
+  const config = (sql: Sql) => ({ text: sql.text, values: sql.values, name: nameOf(sql.text), types: TYPES });
   return {
     run: async <R>(sql: Sql) => (await pool.query(config(sql))).rows as R[],
     rows: async (sql: Sql) => (await pool.query({ ...config(sql), rowMode: "array" as const })).rows,
+  };
+}
+
+/**
+ * Names for pg's prepared statements by text, `prefix` and a number (prefixes keep two namers'
+ * apart on one connection): a prepared statement lives as long as its connection, so only the
+ * first `limit` distinct texts get a name (the hot ones come first); the rest go unnamed.
+ */
+export function statementNames(prefix: string, limit: number): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < limit) names.set(text, (name = `${prefix}${names.size + 1}`));
+    return name;
   };
 }
 

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { statementNames } from "./connection";
 import type { SqlTx, Writer } from "./writer";
 
 /**
@@ -13,7 +14,7 @@ import type { SqlTx, Writer } from "./writer";
  * timestamp as a Date, a bigint as a bigint), so a statement answers the same on either path.
  */
 export class PgWriter implements Writer {
-  readonly #names = new Map<string, string>();
+  readonly #nameOf = statementNames("desk_w", NAMED_STATEMENTS);
 
   constructor(readonly pool: pg.Pool) {}
 
@@ -42,15 +43,9 @@ export class PgWriter implements Writer {
       $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => (await query(text, values)).rows as T,
     };
   }
-
-  #nameOf(text: string): string | undefined {
-    let name = this.#names.get(text);
-    if (name === undefined && this.#names.size < NAMED_STATEMENTS) this.#names.set(text, (name = `desk_w${this.#names.size + 1}`));
-    return name;
-  }
 }
 
-/** A prepared statement lives as long as its connection: only the first texts get a name (the hot ones come first). */
+/** How many distinct statement texts get a name (statementNames). */
 const NAMED_STATEMENTS = 300;
 
 const { builtins } = pg.types;

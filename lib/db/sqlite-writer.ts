@@ -16,8 +16,8 @@ import type { SqlTx, Writer } from "./writer";
  */
 export class SqliteWriter implements Writer {
   #db: Database.Database | undefined;
-  #statements = createCache<string, Prepared>("driver.sqliteWriteStatements");
-  /** Pragmas set on the connection, kept to set again should it be opened anew. */
+  readonly #statements = createCache<string, Prepared>("driver.sqliteWriteStatements");
+  /** Pragmas asked for before the connection opened, set as it opens. */
   readonly #pragmas = new Map<string, string | number>();
   #held = false;
   readonly #waiting: (() => void)[] = [];
@@ -46,12 +46,6 @@ export class SqliteWriter implements Writer {
     } finally {
       this.#give();
     }
-  }
-
-  close(): void {
-    this.#db?.close();
-    this.#db = undefined;
-    this.#statements = createCache("driver.sqliteWriteStatements");
   }
 
   readonly #tx: SqlTx = {
