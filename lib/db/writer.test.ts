@@ -73,4 +73,14 @@ describe("a write transaction's connection", () => {
     await Promise.all([first, second, third]);
     expect(order).toEqual(["first", "first done", "second", "third"]);
   });
+
+  it.skipIf(!sqlite)("(SQLite) answers a refused statement with SQLite's own error and code, and the transaction leaves nothing", async () => {
+    const id = randomUUID();
+    const failing = transaction(async ({ tx }) => {
+      await insertRows(tx, "sign_in_failures", [{ id, subject: `account:${id}`, failedAt: new Date() }]);
+      await insertRows(tx, "sign_in_failures", [{ id, subject: `account:${id}`, failedAt: new Date() }]);
+    }, db);
+    await expect(failing).rejects.toMatchObject({ name: "SqliteError", code: "SQLITE_CONSTRAINT_PRIMARYKEY" });
+    expect(await db.signInFailure.findUnique({ where: { id } })).toBeNull();
+  });
 });
