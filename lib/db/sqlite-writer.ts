@@ -24,10 +24,10 @@ export class SqliteWriter implements Writer {
 
   constructor(readonly file: string) {}
 
-  /** Sets `name` on the connection now (if open) and whenever it opens. */
+  /** Sets `name` on the connection: now if it is open, else as it opens (it opens once). */
   pragma(name: string, value: string | number): void {
-    this.#pragmas.set(name, value);
-    this.#db?.pragma(`${name} = ${value}`);
+    if (this.#db) this.#db.pragma(`${name} = ${value}`);
+    else this.#pragmas.set(name, value);
   }
 
   async transaction<R>(work: (tx: SqlTx) => Promise<R>, beforeCommit: () => void): Promise<R> {
