@@ -74,6 +74,19 @@ export class MarkSeries {
   }
 
   /**
+   * The mark of the day the series stands at, made again with `book` (the whole visible book now)
+   * in place of the day's book: the same mark as advanceDay of that day with this book, its trades
+   * being in the filter already (the updater's path for a write to the book, lib/marks/history.ts).
+   */
+  rebook(day: number, book: readonly QuoteObservation[]): Mark | null {
+    this.settled();
+    if (this.s.day !== day) throw new RangeError(`the series stands at ${this.s.day === null ? "no day" : dayDate(this.s.day)}, not ${dayDate(day)}`);
+    this.s.book = liveQuotes(book, (day + 1) * DAY_MS, this.params);
+    this.remark(day);
+    return this.mark(day, true);
+  }
+
+  /**
    * A day whose mark nobody keeps (the updater keeps only today's, lib/marks/history.ts): its
    * trades are fed, but the book and the mark, which the next fresh day replaces, are made only
    * once, for the last such day, by catchUp. A day's trades change the filter; its book and mark

@@ -3,7 +3,7 @@ import { Rng } from "../random";
 import { NO_FACTORS } from "./adjustments";
 import { dayDate, DAY_MS } from "./days";
 import { MarkSeries } from "./estimator";
-import { companyHistory, type BookOrder, type CompanyInputs } from "./history";
+import { companyHistory, rebookToday, type BookOrder, type CompanyInputs } from "./history";
 import { START, quote, trade } from "./test-helpers";
 import type { Mark, QuoteObservation } from "./types";
 
@@ -51,6 +51,14 @@ function randomInputs(rng: Rng, trades = 8): CompanyInputs {
   return { trades: Array.from({ length: trades }, () => trade(START + rng.int(0, 200), rng.between(9, 11))), orders };
 }
 
+/** The inputs as they stand at `now`: what came after it has not happened yet. */
+function asOf(inputs: CompanyInputs, now: number): CompanyInputs {
+  const orders = inputs.orders
+    .filter((o) => o.openedAt <= now)
+    .map((o) => ({ ...o, refreshedAt: o.refreshedAt <= now ? o.refreshedAt : o.openedAt, closedAt: o.closedAt !== null && o.closedAt <= now ? o.closedAt : null }));
+  return { trades: inputs.trades.filter((t) => Date.parse(t.date) <= now), orders };
+}
+
 describe("a company's history", () => {
   it("keeps the book day by day as its definition has it: opened, refreshed, closed (the same day too), private never", () => {
     const rng = new Rng(46);
@@ -82,5 +90,36 @@ describe("a company's history", () => {
     const kept = companyHistory(inputs, NO_FACTORS, to, dayDate(START + 230));
     expect(kept.marks).toEqual([]);
     expect(kept.state).toEqual(companyHistory(inputs, NO_FACTORS, to).state);
+  });
+
+  it("made again after a write to today's book, from the stored state and the open orders, is the whole walk's today and state", () => {
+    const rng = new Rng(4647);
+    let compared = 0;
+    for (let company = 0; company < 40; company++) {
+      const today = START + rng.int(150, 230);
+      const at = today * DAY_MS + rng.int(0, 23) * 3_600_000;
+      const inputs = asOf(randomInputs(rng, rng.int(0, 12)), today * DAY_MS);
+      const before = companyHistory(inputs, NO_FACTORS, dayDate(today)).state;
+      if (!before) continue;
+      // Stored as JSON, as mark_states keeps it.
+      const stored = JSON.parse(JSON.stringify(before));
+      const orders = inputs.orders.map((o) => ({ ...o }));
+      const open = orders.filter((o) => o.visibility !== "private" && o.closedAt === null && Math.floor(o.openedAt / DAY_MS) <= today);
+      const write = rng.int(0, 2);
+      if (write === 0 || open.length === 0) orders.push({ ...quote(rng.chance(0.5) ? "bid" : "offer", rng.between(8, 12), today), refreshedAt: at, openedAt: at, closedAt: null });
+      else if (write === 1) Object.assign(rng.pick(open), { price: rng.between(8, 12), refreshedAt: at });
+      else rng.pick(open).closedAt = at;
+      const changed = { ...inputs, orders };
+      const whole = companyHistory(changed, NO_FACTORS, dayDate(today), dayDate(today));
+      expect(rebookToday(stored, NO_FACTORS, orders, dayDate(today))).toEqual(whole);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+
+  it("is refused for a state that does not stand at today", () => {
+    const inputs = randomInputs(new Rng(8));
+    const state = companyHistory(inputs, NO_FACTORS, dayDate(START + 200)).state!;
+    expect(() => rebookToday(state, NO_FACTORS, inputs.orders, dayDate(START + 201))).toThrow(RangeError);
   });
 });

@@ -145,6 +145,21 @@ export function companyHistory(inputs: CompanyInputs, factors: MarketFactors, to
   return { marks, state: series.snapshot() };
 }
 
+/**
+ * Today's mark made again after a write to the book today, from the state the series stands at
+ * today (stored) and the orders open now: only the book moved, so the filter's trades stand and
+ * the walk is not made again. The same mark and state as companyHistory to today on the new book,
+ * whose today is a day the book changed (lib/marks/history.test.ts; docs/marks.md, "Storage and
+ * updates").
+ */
+export function rebookToday(state: MarkState, factors: MarketFactors, open: readonly BookOrder[], today: string): History {
+  const day = dayNumber(today);
+  const book = open.filter((o) => o.visibility !== "private" && o.closedAt === null && dayOf(o.openedAt) <= day).map((o) => asQuote(o, day));
+  const series = new MarkSeries(factors, state);
+  const mark = series.rebook(day, book);
+  return { marks: mark ? [mark] : [], state: series.snapshot() };
+}
+
 /** The days after a stored state up to `to`, each carried (nothing new came): the daily roll. */
 export function carryForward(state: MarkState, factors: MarketFactors, to: string): { marks: Mark[]; state: MarkState } {
   const series = new MarkSeries(factors, state);

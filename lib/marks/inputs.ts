@@ -28,12 +28,14 @@ function tapeSql(engine: Engine, companyId?: string) {
   return compiled(engine.dialect, query.orderBy(sql`t.issuer_id, t.sign_date, t.id`));
 }
 
-function ordersSql(engine: Engine, companyId?: string) {
+/** The visible orders of one company, of every company, or (`open`) those open now of the companies `open` names. */
+function ordersSql(engine: Engine, companyId?: string, open?: readonly string[]) {
   let query = engine.dialect.db
     .selectFrom("indications as t")
     .select(["t.issuer_id", "t.side", "t.price_per_share", "t.volume", "t.structure", "t.acceptable_structures", "t.stock_class_type", "t.visibility", "t.stage", "t.opened_at", "t.last_refreshed_at", "t.updated_at"])
     .where("t.visibility", "<>", sql.lit("private"));
   if (companyId !== undefined) query = query.where("t.issuer_id", "=", companyId);
+  if (open !== undefined) query = query.where("t.issuer_id", "in", [...open]).where("t.stage", "=", sql.lit("open"));
   return compiled(engine.dialect, query.orderBy(sql`t.issuer_id, t.id`));
 }
 
@@ -48,6 +50,19 @@ export async function readInputs(engine: Engine, companyId?: string): Promise<Ma
   const rows = rowsRunner(engine);
   const [tape, book] = await Promise.all([rows(tapeSql(engine, companyId)), rows(ordersSql(engine, companyId))]);
   const byCompany = new Map<string, CompanyInputs>();
+  addTape(byCompany, tape);
+  addOrders(byCompany, book);
+  return byCompany;
+}
+
+/** The visible orders open now of each of the companies `ids` (a seek each on indications_market_book_idx): the updater's rebook. */
+export async function openBooks(engine: Engine, ids: readonly string[]): Promise<Map<string, CompanyInputs>> {
+  const byCompany = new Map<string, CompanyInputs>();
+  if (ids.length > 0) addOrders(byCompany, await rowsRunner(engine)(ordersSql(engine, undefined, ids)));
+  return byCompany;
+}
+
+function addTape(byCompany: Map<string, CompanyInputs>, tape: unknown[][]): void {
   for (const [issuer, date, price, volume, structure, stockClassType] of tape) {
     inputsOf(byCompany, String(issuer)).trades.push({
       date: String(date),
@@ -58,6 +73,9 @@ export async function readInputs(engine: Engine, companyId?: string): Promise<Ma
       verified: true,
     });
   }
+}
+
+function addOrders(byCompany: Map<string, CompanyInputs>, book: unknown[][]): void {
   for (const [issuer, side, price, volume, structure, acceptable, stockClassType, visibility, stage, openedAt, refreshedAt, updatedAt] of book) {
     inputsOf(byCompany, String(issuer)).orders.push({
       side: side as Side,
@@ -71,7 +89,6 @@ export async function readInputs(engine: Engine, companyId?: string): Promise<Ma
       closedAt: stage === "open" ? null : msOf(updatedAt),
     });
   }
-  return byCompany;
 }
 
 /** One company's inputs (none: empty lists). */

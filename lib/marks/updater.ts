@@ -11,16 +11,18 @@ import { utcToday } from "../market/summary";
 import type { MarketFactors } from "./adjustments";
 import { updateDesk50 } from "./desk50";
 import type { MarkState } from "./estimator";
-import { carryForward, companyHistory } from "./history";
-import { companyInputs } from "./inputs";
+import { dayNumber } from "./days";
+import { carryForward, companyHistory, rebookToday, type History } from "./history";
+import { companyInputs, openBooks } from "./inputs";
 import { keepCurrentMarks } from "./current";
 import { markRow, storedFactors, upsertMarks } from "./store";
 
 /**
  * Keeps every company's current mark up to date (docs/marks.md, "Storage and updates"). The
  * signal is the audit trail the writes already record: each pass reads the trade and indication
- * events after the last one it saw (one seek on the key), and recomputes the current mark of each
- * company they touch, after their commit and outside their transactions. Once a UTC day ends, every
+ * events after the last one it saw (one seek on the key), and brings up to date the current mark of
+ * each company they touch, after their commit and outside their transactions: made again from its
+ * stored state when only its visible book moved, else recomputed from its history. Once a UTC day ends, every
  * company's series is carried to the new day from its stored state, and the Desk 50 extended to it;
  * today's index value is recomputed after a pass that recomputed a member's mark. One process at a
  * time: it holds a lease in `mark_worker`, like the webhook worker holds its endpoints'.
@@ -112,7 +114,7 @@ function eventsSql(engine: Engine, after: number, owner: string, now: Date) {
       .selectFrom("audit_events as e")
       .leftJoin("trades as t", (j) => j.on("e.resource_type", "=", sql.lit("trade")).onRef("t.id", "=", "e.resource_id"))
       .leftJoin("indications as i", (j) => j.on("e.resource_type", "=", sql.lit("indication")).onRef("i.id", "=", "e.resource_id"))
-      .select(["e.seq", "e.occurred_at", sql<string | null>`COALESCE(t.issuer_id, i.issuer_id)`.as("company_id")])
+      .select(["e.seq", "e.occurred_at", "e.resource_type", "i.visibility", sql<string | null>`COALESCE(t.issuer_id, i.issuer_id)`.as("company_id")])
       .where("e.seq", ">", after)
       .where(({ exists }) => exists(leased))
       .orderBy("e.seq")
@@ -120,24 +122,68 @@ function eventsSql(engine: Engine, after: number, owner: string, now: Date) {
   );
 }
 
-type EventRow = { seq: number | string; occurred_at: unknown; company_id: string | null };
+type EventRow = { seq: number | string; occurred_at: unknown; resource_type: string; visibility: string | null; company_id: string | null };
 
 const msOf = (value: unknown) => (typeof value === "number" ? value : Date.parse(`${String(value).replace(" ", "T")}Z`));
 
-/** Recomputes the current mark (today's) of each company: its whole series, from its inputs. */
-async function updateCompanies(companyIds: Iterable<string>, today: string, factors: MarketFactors, db: Db = getDb(), engine: Engine = getEngine()): Promise<void> {
-  const rows: unknown[][] = [];
-  const states: { companyId: string; state: MarkState }[] = [];
-  const ids = [...companyIds];
+/**
+ * The companies the events touch, in two kinds: those only a visible order's write touched (only
+ * their book moved today: rebooked), and those a trade's or a private order's did (recomputed).
+ */
+function touched(events: readonly EventRow[]): { rebook: Set<string>; recompute: Set<string> } {
+  const recompute = new Set<string>();
+  for (const e of events) if (e.company_id && (e.resource_type !== "indication" || e.visibility === "private")) recompute.add(e.company_id);
+  const rebook = new Set(events.flatMap((e) => (e.company_id && !recompute.has(e.company_id) ? [e.company_id] : [])));
+  return { rebook, recompute };
+}
+
+/** Today's marks and series' states, as the pass stores them. */
+interface Computed {
+  rows: unknown[][];
+  states: { companyId: string; state: MarkState }[];
+}
+
+function add(into: Computed, companyId: string, history: History): void {
+  for (const mark of history.marks) into.rows.push(markRow(companyId, mark));
+  if (history.state) into.states.push({ companyId, state: history.state });
+}
+
+/** The current mark (today's) of each company, its whole series recomputed from its inputs. */
+async function recompute(ids: readonly string[], today: string, factors: MarketFactors, engine: Engine, into: Computed): Promise<void> {
   for (const id of ids) {
     // SQLite's reads block the server's one thread: a turn before each company lets the requests waiting meanwhile run (docs/performance.md, "Writes").
     await nextTurn();
-    const history = companyHistory(await companyInputs(engine, id), factors, today, today);
-    for (const mark of history.marks) rows.push(markRow(id, mark));
-    if (history.state) states.push({ companyId: id, state: history.state });
+    add(into, id, companyHistory(await companyInputs(engine, id), factors, today, today));
   }
-  await upsertMarks(db, engine.dialect, rows, states);
+}
+
+/**
+ * The current mark of each company whose book alone moved, made again from its stored state and
+ * its open orders (rebookToday): two statements for them all, not its history. Answers the
+ * companies without a state standing at today, which are recomputed.
+ */
+async function rebook(ids: readonly string[], today: string, factors: MarketFactors, db: Db, engine: Engine, into: Computed): Promise<string[]> {
+  const [stored, books] = await Promise.all([db.markState.findMany({ where: { companyId: { in: [...ids] } }, select: { companyId: true, state: true } }), openBooks(engine, ids)]);
+  const states = new Map(stored.map((row) => [row.companyId, JSON.parse(row.state) as MarkState]));
+  const rest: string[] = [];
+  for (const id of ids) {
+    const state = states.get(id);
+    if (state?.day !== dayNumber(today)) rest.push(id);
+    else add(into, id, rebookToday(state, factors, books.get(id)?.orders ?? [], today));
+  }
+  return rest;
+}
+
+/** Brings the current mark of each company the events touch up to date (docs/marks.md, "Storage and updates"). */
+async function updateCompanies(events: readonly EventRow[], today: string, factors: MarketFactors, db: Db, engine: Engine): Promise<Set<string>> {
+  const { rebook: moved, recompute: rewalk } = touched(events);
+  const computed: Computed = { rows: [], states: [] };
+  const rest = moved.size ? await rebook([...moved], today, factors, db, engine, computed) : [];
+  await recompute([...rewalk, ...rest], today, factors, engine, computed);
+  await upsertMarks(db, engine.dialect, computed.rows, computed.states);
+  const ids = [...moved, ...rewalk];
   await keepCurrentMarks(db, engine, today, ids);
+  return new Set(ids);
 }
 
 /** Every company's series carried from its stored state to `today` (nothing new came since). */
@@ -193,8 +239,7 @@ export async function runMarksPass(now = new Date(), owner = MARKS_OWNER, db: Db
   }
   const sweep = now.getTime() - progress.lastSweep >= SWEEP_MS;
   const events = await pendingEvents(engine, sweep ? worker.seq : Math.max(progress.seen, worker.seq), owner, now);
-  const companies = new Set(events.flatMap((e) => (e.company_id ? [e.company_id] : [])));
-  if (companies.size) await updateCompanies(companies, today, await factorsNow(), db, engine);
+  const companies = events.some((e) => e.company_id) ? await updateCompanies(events, today, await factorsNow(), db, engine) : new Set<string>();
   for (const e of events) {
     progress.handled.set(Number(e.seq), msOf(e.occurred_at));
     progress.seen = Math.max(progress.seen, Number(e.seq));

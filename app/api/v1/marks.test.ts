@@ -3,9 +3,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getEngine, type Db } from "@/lib/db/client";
 import { dayDate, dayNumber } from "@/lib/marks/days";
 import { startMarksLoop } from "@/lib/marks/loop";
+import { companyHistory } from "@/lib/marks/history";
+import { companyInputs } from "@/lib/marks/inputs";
 import { DEFAULT_PARAMS } from "@/lib/marks/params";
 import { rebuildMarks } from "@/lib/marks/rebuild";
 import { companyMarkSchema, companyMarksSchema, dayMarkListSchema, type CompanyMark, type DayMark } from "@/lib/marks/schema";
+import { storedFactors } from "@/lib/marks/store";
 import { MARKS_OWNER, runMarksPass } from "@/lib/marks/updater";
 import { utcToday } from "@/lib/market/summary";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";
@@ -100,6 +103,8 @@ async function verify(id: string): Promise<void> {
   expect(verified.status, verified.text).toBe(200);
 }
 
+const OFFER = { side: "offer", price_per_share: "12.50", volume: "5000", structure: "direct", visibility: "order_book_public", stock_type: "secondary", stock_class_type: "common" };
+
 beforeAll(async () => {
   await rebuildMarks(getDb(), own.database.url);
   verifier = await newVerifier("Marks");
@@ -180,11 +185,12 @@ describe("keeping the mark up to date", () => {
     }
   });
 
-  it("gives waiting work a turn before each company of a pass (SQLite's reads block the thread)", async () => {
+  it("gives waiting work a turn before each company it recomputes from its history (SQLite's reads block the thread)", async () => {
     await runMarksPass();
     const companies = [...new Set(TRADES.map((t) => t.issuerId))].slice(0, 4);
     for (const issuer_id of companies) {
-      const offer = { issuer_id, side: "offer", price_per_share: "12.50", volume: "5000", structure: "direct", visibility: "order_book_public", stock_type: "secondary", stock_class_type: "common" };
+      // A private order's write recomputes its company (its state never knew the order), as a trade's does.
+      const offer = { ...OFFER, issuer_id, visibility: "private", private_recipients: ["someone@beta.example"] };
       const created = await callRoute(createIndication, "/api/v1/my/indications", { key: KEY, body: offer });
       expect(created.status, created.text).toBe(201);
     }
@@ -199,6 +205,32 @@ describe("keeping the mark up to date", () => {
     passing = false;
     expect(recomputed).toBe(companies.length);
     expect(turns).toBeGreaterThanOrEqual(companies.length);
+  });
+
+  it("makes today's mark again from the stored state when only a visible order moved: the mark and state its history gives", async () => {
+    await runMarksPass();
+    const before = await currentMark();
+    const offer = { ...OFFER, issuer_id: COMPANY_ID, price_per_share: (Number(before.price_per_share) * 0.8).toFixed(2), volume: "5000000" };
+    const created = await callRoute(createIndication, "/api/v1/my/indications", { key: KEY, body: offer });
+    expect(created.status, created.text).toBe(201);
+    const engine = getEngine();
+    const spies = [vi.spyOn(engine, "run"), ...(engine.rows ? [vi.spyOn(engine, "rows")] : [])];
+    try {
+      expect(await runMarksPass(new Date(Date.now() + 100))).toBe(1);
+      // The open book is read, not the company's tape nor every order it had.
+      const read = spies.flatMap((spy) => spy.mock.calls.map(([statement]) => JSON.stringify(statement)));
+      expect(read.filter((text) => /from \\"trades\\"/.test(text))).toEqual([]);
+      expect(read.filter((text) => /from \\"indications\\"/.test(text)).map((text) => text.includes("'open'"))).toEqual([true]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const after = await currentMark();
+    expect(Number(after.price_per_share)).toBeLessThan(Number(before.price_per_share));
+    const today = utcToday();
+    const history = companyHistory(await companyInputs(getEngine(), COMPANY_ID), await storedFactors(getDb()), today, today);
+    const stored = await getDb().markState.findUniqueOrThrow({ where: { companyId: COMPANY_ID } });
+    expect(JSON.parse(stored.state)).toEqual(JSON.parse(JSON.stringify(history.state)));
+    expect(after).toMatchObject({ date: today, price_per_share: history.marks[0].price_per_share, low: history.marks[0].low, high: history.marks[0].high, method: history.marks[0].method });
   });
 
   it("moves the mark within 2 s of a verified trade's commit, with the updater's loop running", async () => {
