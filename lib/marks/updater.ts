@@ -15,7 +15,7 @@ import { dayNumber } from "./days";
 import { carryForward, companyHistory, rebookToday, type History } from "./history";
 import { companyInputs, openBooks } from "./inputs";
 import { keepCurrentMarks } from "./current";
-import { markRow, storedFactors, upsertMarks } from "./store";
+import { markRow, storedFactors, storedStates, upsertMarks } from "./store";
 
 /**
  * Keeps every company's current mark up to date (docs/marks.md, "Storage and updates"). The
@@ -159,14 +159,15 @@ async function recompute(ids: readonly string[], today: string, factors: MarketF
 
 /**
  * The current mark of each company whose book alone moved, made again from its stored state and
- * its open orders (rebookToday): two statements for them all, not its history. Answers the
- * companies without a state standing at today, which are recomputed.
+ * its open orders (rebookToday), not its history: two seeks, a company at a time with a turn
+ * between, as recompute's. Answers the companies without a state standing at today, which are
+ * recomputed.
  */
-async function rebook(ids: readonly string[], today: string, factors: MarketFactors, db: Db, engine: Engine, into: Computed): Promise<string[]> {
-  const [stored, books] = await Promise.all([db.markState.findMany({ where: { companyId: { in: [...ids] } }, select: { companyId: true, state: true } }), openBooks(engine, ids)]);
-  const states = new Map(stored.map((row) => [row.companyId, JSON.parse(row.state) as MarkState]));
+async function rebook(ids: readonly string[], today: string, factors: MarketFactors, engine: Engine, into: Computed): Promise<string[]> {
   const rest: string[] = [];
   for (const id of ids) {
+    await nextTurn();
+    const [states, books] = await Promise.all([storedStates(engine, [id]), openBooks(engine, [id])]);
     const state = states.get(id);
     if (state?.day !== dayNumber(today)) rest.push(id);
     else add(into, id, rebookToday(state, factors, books.get(id)?.orders ?? [], today));
@@ -178,7 +179,7 @@ async function rebook(ids: readonly string[], today: string, factors: MarketFact
 async function updateCompanies(events: readonly EventRow[], today: string, factors: MarketFactors, db: Db, engine: Engine): Promise<Set<string>> {
   const { rebook: moved, recompute: rewalk } = touched(events);
   const computed: Computed = { rows: [], states: [] };
-  const rest = moved.size ? await rebook([...moved], today, factors, db, engine, computed) : [];
+  const rest = moved.size ? await rebook([...moved], today, factors, engine, computed) : [];
   await recompute([...rewalk, ...rest], today, factors, engine, computed);
   await upsertMarks(db, engine.dialect, computed.rows, computed.states);
   const ids = [...moved, ...rewalk];
