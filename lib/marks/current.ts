@@ -1,7 +1,8 @@
 import "server-only";
 import { sql } from "kysely";
-import type { Db } from "../db/client";
-import type { Engine } from "../db/engine";
+import type { Dialect } from "../db/dialect";
+import type { RunSql } from "../db/engine";
+import type { SqlTx } from "../db/writer";
 import { compiled } from "../db/sql";
 import { ratioOf } from "../companies/mark-columns";
 import { dayDate, dayNumber } from "./days";
@@ -37,6 +38,15 @@ export function currentOfSeries(marks: readonly Pick<Mark, "date" | "price_per_s
   return [price, ratioOf(price, before ? stored(before.price_per_share) : null)];
 }
 
+/**
+ * Where the columns are read and written: a pass's write transaction (lib/db/transaction.ts), whose
+ * reads see its marks; or, at the day's roll, the engine and the client, statement by statement.
+ */
+export interface MarksWrite {
+  run: RunSql;
+  tx: SqlTx;
+}
+
 /** Rows read or written per statement. */
 const BATCH = 500;
 
@@ -47,17 +57,17 @@ type Row = { id: string; mark_price: string | null; mark_ratio_30d: string | nul
  * (today's, once the updater wrote it) and 30 days before, writing only the rows whose columns
  * change: an unchanged mark bumps no counter.
  */
-export async function keepCurrentMarks(db: Db, engine: Engine, date: string, ids?: readonly string[]): Promise<number> {
+export async function keepCurrentMarks(on: MarksWrite, dialect: Dialect, date: string, ids?: readonly string[]): Promise<number> {
   const then = daysBefore(date, CHANGE_DAYS.month);
   let changed = 0;
   const read = (batch: readonly string[] | undefined, after: string) => {
-    let query = engine.dialect.db
+    let query = dialect.db
       .selectFrom("companies as c")
       .leftJoin("marks as m", (j) => j.onRef("m.company_id", "=", "c.id").on("m.date", "=", date))
       .leftJoin("marks as w", (j) => j.onRef("w.company_id", "=", "c.id").on("w.date", "=", then))
       .select(["c.id", "c.mark_price", "c.mark_ratio_30d", "m.price_per_share as price", "w.price_per_share as before"]);
     query = batch ? query.where("c.id", "in", [...batch]) : query.where("c.id", ">", after).orderBy("c.id").limit(BATCH);
-    return engine.run<Row>(compiled(engine.dialect, query));
+    return on.run<Row>(compiled(dialect, query));
   };
   for (let i = 0, after = ""; ; i += BATCH) {
     const batch = ids?.slice(i, i + BATCH);
@@ -69,7 +79,7 @@ export async function keepCurrentMarks(db: Db, engine: Engine, date: string, ids
       const ratio = price === null ? null : ratioOf(price, r.before);
       if (price !== r.mark_price || ratio !== r.mark_ratio_30d) updates.push([r.id, price, ratio]);
     }
-    await writeCurrentMarks(db, engine, updates);
+    await writeCurrentMarks(on.tx, dialect, updates);
     changed += updates.length;
     if (!batch) {
       if (rows.length < BATCH) break;
@@ -80,11 +90,11 @@ export async function keepCurrentMarks(db: Db, engine: Engine, date: string, ids
 }
 
 /** Writes companies' mark columns, BATCH rows a statement (an UPDATE … FROM (VALUES …), the same on both databases). */
-async function writeCurrentMarks(db: Db, engine: Engine, rows: readonly [string, ...CurrentMark][]): Promise<void> {
+async function writeCurrentMarks(tx: SqlTx, dialect: Dialect, rows: readonly [string, ...CurrentMark][]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     const values = sql.join(rows.slice(i, i + BATCH).map(([id, price, ratio]) => sql`(${id}, ${price}, ${ratio})`));
     const statement = sql`UPDATE companies SET mark_price = v.column2, mark_ratio_30d = v.column3 FROM (VALUES ${values}) AS v WHERE companies.id = v.column1`;
-    const { text, values: params } = compiled(engine.dialect, statement);
-    await db.$executeRawUnsafe(text, ...params);
+    const { text, values: params } = compiled(dialect, statement);
+    await tx.$executeRawUnsafe(text, ...params);
   }
 }

@@ -2,9 +2,10 @@ import "server-only";
 import { sql } from "kysely";
 import type { Caller } from "../auth/caller";
 import { counterSql } from "../cache/counters";
-import { getEngine, type Db } from "../db/client";
+import { getEngine } from "../db/client";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
+import type { SqlTx } from "../db/writer";
 import { checkAccess } from "../market/queries";
 import { noSuchCompany } from "../schema/params";
 
@@ -37,6 +38,6 @@ export async function companyAndMarksVersion(caller: Caller, companyId: string, 
 }
 
 /** The statement that follows a write of marks (lib/marks/store.ts, in its transaction; rebuild.ts): the kept answers are read again. */
-export function markWritten(db: Db) {
-  return db.$executeRawUnsafe(`UPDATE "table_versions" SET "version" = "version" + 1 WHERE "name" = 'marks'`);
+export function markWritten(tx: SqlTx) {
+  return tx.$executeRawUnsafe(`UPDATE "table_versions" SET "version" = "version" + 1 WHERE "name" = 'marks'`);
 }

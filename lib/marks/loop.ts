@@ -1,4 +1,5 @@
 import "server-only";
+import { isWritesShut } from "../db/transaction";
 import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { runMarksPass } from "./updater";
@@ -16,7 +17,8 @@ export function startMarksLoop(every = envInteger(process.env.MARKS_POLL_MS, 10,
   const pass = () => {
     running = runMarksPass()
       .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, "marks pass failed"))
+      // A pass the drain's shut gate refused left nothing: the cursor stands, and the next holder redoes it.
+      .catch((error: unknown) => (isWritesShut(error) ? logger.info("marks pass refused: the instance is shutting down") : logger.error({ err: error }, "marks pass failed")))
       .finally(() => {
         if (!stopped) timer = setTimeout(pass, every);
       });

@@ -1,9 +1,10 @@
 import "server-only";
-import { sql } from "kysely";
+import { sql, type Compilable } from "kysely";
 import type { Db } from "../db/client";
 import type { Dialect } from "../db/dialect";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
+import type { SqlTx } from "../db/writer";
 import { DECIMAL_PATTERN, MAX_STORED_DECIMAL, toStoredDecimal } from "../domain/decimal";
 import { NO_FACTORS, type MarketFactors } from "./adjustments";
 import { dayDate } from "./days";
@@ -49,20 +50,23 @@ const ROWS_PER_STATEMENT = 500;
 
 /**
  * Upserts marks, and the states the companies' series stand at, `rows` being MARK_COLUMNS-ordered,
- * in one transaction with the marks counter's bump (lib/marks/kept.ts): a kept answer read at the
- * old count never shows the new rows as current.
+ * in the caller's transaction, with the marks counter's bump (lib/marks/kept.ts): a kept answer
+ * read at the old count never shows the new rows as current.
  */
-export async function upsertMarks(db: Db, dialect: Dialect, rows: unknown[][], states: { companyId: string; state: MarkState }[], now = new Date()): Promise<void> {
-  const statements = [];
+export async function upsertMarks(tx: SqlTx, dialect: Dialect, rows: unknown[][], states: { companyId: string; state: MarkState }[], now = new Date()): Promise<void> {
+  const run = async (statement: Compilable) => {
+    const { text, values: params } = compiled(dialect, statement);
+    await tx.$executeRawUnsafe(text, ...params);
+  };
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => Object.fromEntries(MARK_COLUMNS.map((c, k) => [c, r[k]])));
     const update = Object.fromEntries(MARK_COLUMNS.slice(2).map((c) => [c, sql.ref(`excluded.${c}`)]));
-    const statement = dialect.db
-      .insertInto("marks")
-      .values(values as never)
-      .onConflict((oc) => oc.columns(["company_id", "date"]).doUpdateSet(update as never));
-    const { text, values: params } = compiled(dialect, statement);
-    statements.push(db.$executeRawUnsafe(text, ...params));
+    await run(
+      dialect.db
+        .insertInto("marks")
+        .values(values as never)
+        .onConflict((oc) => oc.columns(["company_id", "date"]).doUpdateSet(update as never)),
+    );
   }
   for (let i = 0; i < states.length; i += ROWS_PER_STATEMENT) {
     const values = states.slice(i, i + ROWS_PER_STATEMENT).map(({ companyId, state }) => ({
@@ -71,15 +75,14 @@ export async function upsertMarks(db: Db, dialect: Dialect, rows: unknown[][], s
       state: JSON.stringify(state),
       updated_at: dialect.timestampParam(now),
     }));
-    const statement = dialect.db
-      .insertInto("mark_states")
-      .values(values as never)
-      .onConflict((oc) => oc.column("company_id").doUpdateSet({ date: sql.ref("excluded.date"), state: sql.ref("excluded.state"), updated_at: sql.ref("excluded.updated_at") } as never));
-    const { text, values: params } = compiled(dialect, statement);
-    statements.push(db.$executeRawUnsafe(text, ...params));
+    await run(
+      dialect.db
+        .insertInto("mark_states")
+        .values(values as never)
+        .onConflict((oc) => oc.column("company_id").doUpdateSet({ date: sql.ref("excluded.date"), state: sql.ref("excluded.state"), updated_at: sql.ref("excluded.updated_at") } as never)),
+    );
   }
-  if (rows.length > 0) statements.push(markWritten(db));
-  if (statements.length > 0) await db.$transaction(statements);
+  if (rows.length > 0) await markWritten(tx);
 }
 
 /** The stored states of the companies `ids` (one statement, without the ORM: a busy company's is ~50 KB of JSON). */

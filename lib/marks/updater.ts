@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { getDb, getEngine, isUniqueViolation, type Db } from "../db/client";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
+import { transaction } from "../db/transaction";
 import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { utcToday } from "../market/summary";
@@ -181,9 +182,12 @@ async function updateCompanies(events: readonly EventRow[], today: string, facto
   const computed: Computed = { rows: [], states: [] };
   const rest = moved.size ? await rebook([...moved], today, factors, engine, computed) : [];
   await recompute([...rewalk, ...rest], today, factors, engine, computed);
-  await upsertMarks(db, engine.dialect, computed.rows, computed.states);
   const ids = [...moved, ...rewalk];
-  await keepCurrentMarks(db, engine, today, ids);
+  // One write transaction on the writer's connection: the marks, the states and the directory's columns (docs/performance.md, "Writes").
+  await transaction(async (write) => {
+    await upsertMarks(write.tx, engine.dialect, computed.rows, computed.states);
+    await keepCurrentMarks(write, engine.dialect, today, ids);
+  }, db);
   return new Set(ids);
 }
 
@@ -200,7 +204,7 @@ async function carryAll(today: string, factors: MarketFactors, db: Db): Promise<
       for (const mark of carried.marks) rows.push(markRow(companyId, mark));
       states.push({ companyId, state: carried.state });
     }
-    await upsertMarks(db, engine.dialect, rows, states);
+    await transaction(({ tx }) => upsertMarks(tx, engine.dialect, rows, states), db);
     after = batch[batch.length - 1].companyId;
   }
 }
@@ -232,7 +236,7 @@ export async function runMarksPass(now = new Date(), owner = MARKS_OWNER, db: Db
   if (worker.day !== null && worker.day < today) {
     await carryAll(today, await factorsNow(), db);
     // Every company's current mark is today's now, and its 30-day change is measured from another day.
-    await keepCurrentMarks(db, engine, today);
+    await keepCurrentMarks({ run: engine.run, tx: db }, engine.dialect, today);
   }
   if (worker.day !== today) {
     await db.markWorker.update({ where: { id: WORKER_ID }, data: { day: today } });

@@ -126,7 +126,7 @@ describe("the directory's mark columns", () => {
 
   it("write nothing, and bump no counter, when no company's mark changed", async () => {
     const marks = (await getDb().tableVersion.findUniqueOrThrow({ where: { name: "company_marks" } })).version;
-    expect(await keepCurrentMarks(getDb(), getEngine(), utcToday(new Date(Date.now() + DAY_MS)))).toBe(0);
+    expect(await keepCurrentMarks({ run: getEngine().run, tx: getDb() }, getEngine().dialect, utcToday(new Date(Date.now() + DAY_MS)))).toBe(0);
     expect((await getDb().tableVersion.findUniqueOrThrow({ where: { name: "company_marks" } })).version).toBe(marks);
   });
 });
