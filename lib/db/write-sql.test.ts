@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { columnOf } from "./write-sql";
 
 /** The tables whose rows insertRows and updateById write from a model's camelCase fields. */
-const WRITTEN = ["indications", "trades", "deals", "audit_events", "notifications", "match_pairs", "sign_in_failures", "webhook_endpoints", "webhook_deliveries"];
+const WRITTEN = ["indications", "trades", "deals", "audit_events", "notifications", "match_pairs", "sign_in_failures", "webhook_endpoints", "webhook_deliveries", "index_values", "index_members"];
 const SCALARS = new Set(["String", "Int", "BigInt", "Float", "Decimal", "Boolean", "DateTime", "Json", "Bytes"]);
 
 /** Each model of prisma/models/ by its table: its scalar fields with the column each is stored in. */

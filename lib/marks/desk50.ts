@@ -1,5 +1,9 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Compilable } from "kysely";
+import { getEngine, type Db } from "../db/client";
+import { compiled } from "../db/sql";
+import { transaction } from "../db/transaction";
+import { execute, insertRows } from "../db/write-sql";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
 import { dayDate, dayNumber } from "./days";
 import type { CompanyInputs } from "./history";
@@ -109,21 +113,26 @@ async function membersOn(db: Db, date: string): Promise<Member[]> {
  */
 export async function updateDesk50(db: Db, today: string): Promise<Set<string> | null> {
   const indexId = DESK_50_INDEX.id;
+  const { dialect } = getEngine();
+  // Its statements are ours, not a model's (docs/performance.md, "Writes": a pass's piece holds SQLite's thread whole).
+  const read = <R>(query: Compilable) => getEngine().run<R>(compiled(dialect, query));
+  const memberDates = dialect.db.selectFrom("index_members").select("date").where("index_id", "=", indexId);
   // The rebalance whose units today's value holds: the last before today (today's, when the index began today).
   const anchorRow =
-    (await db.indexMember.findFirst({ where: { indexId, date: { lt: today } }, orderBy: { date: "desc" }, select: { date: true } })) ??
-    (await db.indexMember.findFirst({ where: { indexId, date: today }, select: { date: true } }));
+    (await read<{ date: string }>(memberDates.where("date", "<", today).orderBy("date", "desc").limit(1)))[0] ??
+    (await read<{ date: string }>(memberDates.where("date", "=", today).limit(1)))[0];
   const stored = new Map<string, Member[]>();
   let anchor: string;
   let base: number = DESK_50.baseValue;
   if (anchorRow) {
     anchor = anchorRow.date;
-    for (const m of await db.indexMember.findMany({ where: { indexId, date: { gte: anchor, lte: today } } })) {
-      stored.set(m.date, [...(stored.get(m.date) ?? []), { companyId: m.companyId, weight: m.weight }]);
-    }
-    const value = await db.indexValue.findUnique({ where: { indexId_date: { indexId, date: anchor } } });
+    const rows = await read<{ date: string; company_id: string; weight: number }>(
+      dialect.db.selectFrom("index_members").select(["date", "company_id", "weight"]).where("index_id", "=", indexId).where("date", ">=", anchor).where("date", "<=", today).orderBy("date").orderBy("company_id"),
+    );
+    for (const m of rows) stored.set(m.date, [...(stored.get(m.date) ?? []), { companyId: m.company_id, weight: Number(m.weight) }]);
+    const [value] = await read<{ value: string }>(dialect.db.selectFrom("index_values").select("value").where("index_id", "=", indexId).where("date", "=", anchor));
     if (!value) throw new Error(`the Desk 50 has members on ${anchor} but no value`);
-    base = Number(fromStoredDecimal(value.value));
+    base = Number(fromStoredDecimal(String(value.value)));
   } else {
     const first = await db.trade.findFirst({ where: { isVerified: true, signDate: { lte: today } }, orderBy: { signDate: "asc" }, select: { signDate: true } });
     if (!first) return null;
@@ -133,19 +142,25 @@ export async function updateDesk50(db: Db, today: string): Promise<Set<string> |
   for (const date of rebalanceDates(anchor, today)) members.set(date, stored.get(date) ?? (await membersOn(db, date)));
   const ids = new Set([...members.values()].flatMap((list) => list.map((m) => m.companyId)));
   const prices = new Map<string, number>();
-  const marks = await db.mark.findMany({ where: { companyId: { in: [...ids] }, date: { gte: anchor, lte: today } }, select: { companyId: true, date: true, pricePerShare: true } });
-  for (const m of marks) prices.set(`${m.companyId} ${m.date}`, Number(fromStoredDecimal(m.pricePerShare)));
+  const marks = ids.size
+    ? await read<{ company_id: string; date: string; price_per_share: string }>(
+        dialect.db.selectFrom("marks").select(["company_id", "date", "price_per_share"]).where("company_id", "in", [...ids]).where("date", ">=", anchor).where("date", "<=", today),
+      )
+    : [];
+  for (const m of marks) prices.set(`${m.company_id} ${m.date}`, Number(fromStoredDecimal(String(m.price_per_share))));
   const days: string[] = [];
   for (let d = dayNumber(anchor); d <= dayNumber(today); d++) days.push(dayDate(d));
   const values = indexValues(days, (date) => members.get(date) ?? null, (id, date) => prices.get(`${id} ${date}`) ?? null, base);
   if (!values.length) return null;
-  const last = (await db.indexValue.findFirst({ where: { indexId, date: { lt: today } }, orderBy: { date: "desc" }, select: { date: true } }))?.date ?? "";
+  const lastRow = await read<{ date: string }>(dialect.db.selectFrom("index_values").select("date").where("index_id", "=", indexId).where("date", "<", today).orderBy("date", "desc").limit(1));
+  const last = lastRow[0]?.date ?? "";
   const chosen = [...members].filter(([date, list]) => !stored.has(date) && list.length > 0);
-  await db.$transaction([
-    db.indexValue.deleteMany({ where: { indexId, date: { gt: last } } }),
-    db.indexValue.createMany({ data: values.filter((v) => v.date > last).map((v) => ({ indexId, date: v.date, value: toStoredDecimal(v.value.toFixed(8)) })) }),
-    db.indexMember.deleteMany({ where: { indexId, date: { in: chosen.map(([date]) => date) } } }),
-    db.indexMember.createMany({ data: chosen.flatMap(([date, list]) => list.map((m) => ({ indexId, date, companyId: m.companyId, weight: m.weight }))) }),
-  ]);
+  await transaction(async ({ tx }) => {
+    await execute(tx, dialect.db.deleteFrom("index_values").where("index_id", "=", indexId).where("date", ">", last));
+    await insertRows(tx, "index_values", values.filter((v) => v.date > last).map((v) => ({ indexId, date: v.date, value: toStoredDecimal(v.value.toFixed(8)) })));
+    if (chosen.length === 0) return;
+    await execute(tx, dialect.db.deleteFrom("index_members").where("index_id", "=", indexId).where("date", "in", chosen.map(([date]) => date)));
+    await insertRows(tx, "index_members", chosen.flatMap(([date, list]) => list.map((m) => ({ indexId, date, companyId: m.companyId, weight: m.weight }))));
+  }, db);
   return ids;
 }
