@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import type { Dialect } from "../db/dialect";
-import type { RunSql } from "../db/engine";
+import type { Write } from "../db/transaction";
 import type { SqlTx } from "../db/writer";
 import { compiled } from "../db/sql";
 import { ratioOf } from "../companies/mark-columns";
@@ -42,10 +42,7 @@ export function currentOfSeries(marks: readonly Pick<Mark, "date" | "price_per_s
  * Where the columns are read and written: a pass's write transaction (lib/db/transaction.ts), whose
  * reads see its marks; or, at the day's roll, the engine and the client, statement by statement.
  */
-export interface MarksWrite {
-  run: RunSql;
-  tx: SqlTx;
-}
+export type MarksWrite = Pick<Write, "run" | "tx">;
 
 /** Rows read or written per statement. */
 const BATCH = 500;

@@ -28,14 +28,14 @@ function tapeSql(engine: Engine, companyId?: string) {
   return compiled(engine.dialect, query.orderBy(sql`t.issuer_id, t.sign_date, t.id`));
 }
 
-/** The visible orders of one company, of every company, or (`open`) those open now of the companies `open` names. */
-function ordersSql(engine: Engine, companyId?: string, open?: readonly string[]) {
+/** The visible orders of one company or of every company; with `openOnly`, those open now. */
+function ordersSql(engine: Engine, companyId?: string, openOnly = false) {
   let query = engine.dialect.db
     .selectFrom("indications as t")
     .select(["t.issuer_id", "t.side", "t.price_per_share", "t.volume", "t.structure", "t.acceptable_structures", "t.stock_class_type", "t.visibility", "t.stage", "t.opened_at", "t.last_refreshed_at", "t.updated_at"])
     .where("t.visibility", "<>", sql.lit("private"));
   if (companyId !== undefined) query = query.where("t.issuer_id", "=", companyId);
-  if (open !== undefined) query = query.where("t.issuer_id", "in", [...open]).where("t.stage", "=", sql.lit("open"));
+  if (openOnly) query = query.where("t.stage", "=", sql.lit("open"));
   return compiled(engine.dialect, query.orderBy(sql`t.issuer_id, t.id`));
 }
 
@@ -55,11 +55,11 @@ export async function readInputs(engine: Engine, companyId?: string): Promise<Ma
   return byCompany;
 }
 
-/** The visible orders open now of each of the companies `ids` (a seek each on indications_market_book_idx): the updater's rebook. */
-export async function openBooks(engine: Engine, ids: readonly string[]): Promise<Map<string, CompanyInputs>> {
+/** One company's visible orders open now (a seek on indications_market_book_idx): the updater's rebook. */
+export async function openBook(engine: Engine, companyId: string): Promise<readonly BookOrder[]> {
   const byCompany = new Map<string, CompanyInputs>();
-  if (ids.length > 0) addOrders(byCompany, await rowsRunner(engine)(ordersSql(engine, undefined, ids)));
-  return byCompany;
+  addOrders(byCompany, await rowsRunner(engine)(ordersSql(engine, companyId, true)));
+  return byCompany.get(companyId)?.orders ?? [];
 }
 
 function addTape(byCompany: Map<string, CompanyInputs>, tape: unknown[][]): void {

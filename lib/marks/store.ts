@@ -1,10 +1,11 @@
 import "server-only";
-import { sql, type Compilable } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../db/client";
 import type { Dialect } from "../db/dialect";
 import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
 import type { SqlTx } from "../db/writer";
+import { execute } from "../db/write-sql";
 import { DECIMAL_PATTERN, MAX_STORED_DECIMAL, toStoredDecimal } from "../domain/decimal";
 import { NO_FACTORS, type MarketFactors } from "./adjustments";
 import { dayDate } from "./days";
@@ -54,14 +55,11 @@ const ROWS_PER_STATEMENT = 500;
  * read at the old count never shows the new rows as current.
  */
 export async function upsertMarks(tx: SqlTx, dialect: Dialect, rows: unknown[][], states: { companyId: string; state: MarkState }[], now = new Date()): Promise<void> {
-  const run = async (statement: Compilable) => {
-    const { text, values: params } = compiled(dialect, statement);
-    await tx.$executeRawUnsafe(text, ...params);
-  };
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => Object.fromEntries(MARK_COLUMNS.map((c, k) => [c, r[k]])));
     const update = Object.fromEntries(MARK_COLUMNS.slice(2).map((c) => [c, sql.ref(`excluded.${c}`)]));
-    await run(
+    await execute(
+      tx,
       dialect.db
         .insertInto("marks")
         .values(values as never)
@@ -75,7 +73,8 @@ export async function upsertMarks(tx: SqlTx, dialect: Dialect, rows: unknown[][]
       state: JSON.stringify(state),
       updated_at: dialect.timestampParam(now),
     }));
-    await run(
+    await execute(
+      tx,
       dialect.db
         .insertInto("mark_states")
         .values(values as never)
@@ -85,12 +84,11 @@ export async function upsertMarks(tx: SqlTx, dialect: Dialect, rows: unknown[][]
   if (rows.length > 0) await markWritten(tx);
 }
 
-/** The stored states of the companies `ids` (one statement, without the ORM: a busy company's is ~50 KB of JSON). */
-export async function storedStates(engine: Engine, ids: readonly string[]): Promise<Map<string, MarkState>> {
-  if (ids.length === 0) return new Map();
-  const statement = engine.dialect.db.selectFrom("mark_states").select(["company_id", "state"]).where("company_id", "in", [...ids]);
-  const rows = await engine.run<{ company_id: string; state: string }>(compiled(engine.dialect, statement));
-  return new Map(rows.map((row) => [row.company_id, JSON.parse(row.state) as MarkState]));
+/** A company's stored state, or null (read without the ORM: a busy company's is ~50 KB of JSON). */
+export async function storedState(engine: Engine, companyId: string): Promise<MarkState | null> {
+  const statement = engine.dialect.db.selectFrom("mark_states").select("state").where("company_id", "=", companyId);
+  const [row] = await engine.run<{ state: string }>(compiled(engine.dialect, statement));
+  return row ? (JSON.parse(row.state) as MarkState) : null;
 }
 
 const FACTORS_ID = "market";

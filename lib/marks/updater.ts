@@ -14,9 +14,9 @@ import { updateDesk50 } from "./desk50";
 import type { MarkState } from "./estimator";
 import { dayNumber } from "./days";
 import { carryForward, companyHistory, rebookToday, type History } from "./history";
-import { companyInputs, openBooks } from "./inputs";
+import { companyInputs, openBook } from "./inputs";
 import { keepCurrentMarks } from "./current";
-import { markRow, storedFactors, storedStates, upsertMarks } from "./store";
+import { markRow, storedFactors, storedState, upsertMarks } from "./store";
 
 /**
  * Keeps every company's current mark up to date (docs/marks.md, "Storage and updates"). The
@@ -168,10 +168,9 @@ async function rebook(ids: readonly string[], today: string, factors: MarketFact
   const rest: string[] = [];
   for (const id of ids) {
     await nextTurn();
-    const [states, books] = await Promise.all([storedStates(engine, [id]), openBooks(engine, [id])]);
-    const state = states.get(id);
+    const [state, book] = await Promise.all([storedState(engine, id), openBook(engine, id)]);
     if (state?.day !== dayNumber(today)) rest.push(id);
-    else add(into, id, rebookToday(state, factors, books.get(id)?.orders ?? [], today));
+    else add(into, id, rebookToday(state, factors, book, today));
   }
   return rest;
 }
