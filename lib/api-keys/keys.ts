@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, randomInt, randomUUID } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { z } from "zod";
 import { withoutLockWait } from "../db/busy";
 import { engineOf, isUniqueViolation, type Db } from "../db/client";
@@ -128,7 +129,7 @@ export async function createApiKey(
     try {
       const row = await db.apiKey.create({
         data: {
-          id: randomUUID(),
+          id: newRowId(),
           userId: user.id,
           name: parsedName.data,
           prefix: secret.slice(0, API_KEY_VISIBLE_PREFIX_LENGTH),

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { z } from "zod";
 import { timestampField } from "../schema/fields";
 import { pageWindow } from "../schema/pagination";
@@ -70,7 +70,7 @@ type EventInput = { action: AuditAction; teamId: string; resourceId: string; at:
 export async function recordEvents({ tx, lock }: Write, events: readonly (EventInput & { caller: Caller })[]): Promise<string[]> {
   for (const teamId of [...new Set(events.map((event) => event.teamId))].sort()) await lock("teams", teamId);
   const rows = events.map(({ caller, ...event }) => ({
-    id: randomUUID(),
+    id: newRowId(),
     teamId: event.teamId,
     occurredAt: event.at,
     action: event.action,

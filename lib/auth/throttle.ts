@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { getEngine, type Db } from "../db/client";
 import { transaction } from "../db/transaction";
 import { execute, insertRows } from "../db/write-sql";
@@ -88,7 +88,7 @@ export async function signInRetryAfter(db: Db, attempt: SignInAttempt, now = new
 
 /** Counts a failed sign-in under its account and its address; drops their expired rows. Returns the ids of its rows. */
 export async function recordSignInFailure(db: Db, attempt: SignInAttempt, now = new Date()): Promise<string[]> {
-  const rows = subjects(attempt, signInLimits()).map(({ subject }) => ({ id: randomUUID(), subject, failedAt: now }));
+  const rows = subjects(attempt, signInLimits()).map(({ subject }) => ({ id: newRowId(), subject, failedAt: now }));
   await transaction(async ({ tx }) => {
     const { dialect } = getEngine();
     const expired = dialect.timestampParam(new Date(now.getTime() - SIGN_IN_WINDOW_MS));

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { ApiError } from "../schema/errors";
 import { etagMatches } from "../schema/etag";
 import { isUuid } from "../schema/params";
@@ -53,7 +53,7 @@ export async function requestIntroduction(caller: Caller, permalinkId: string, i
     );
     if (open) throw new ApiError("deal_exists", `Your team already has an open deal on this order (deal ${open.id}).`);
     checkVolume(input.volume, order);
-    const id = randomUUID();
+    const id = newRowId();
     const shared = {
       id,
       stage: "requested",

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { changesBetween, recordEvents, type AuditAction } from "../audit/events";
 import { writeNotifications, type NotificationRow } from "../notifications/record";
 import type { Caller } from "../auth/caller";
@@ -146,7 +146,7 @@ function dealNotifications(told: readonly Member[], deal: Deal, event: DealStepE
   const other = deal.role === "owner" ? deal.requester : deal.role === "requester" ? deal.owner : null;
   const data = { action: event.action, company: deal.company, other: other?.team?.name ?? null, role: deal.role, stage: deal.stage, side: deal.indication.side, reason: event.reason };
   return told.map((member) => ({
-    id: randomUUID(),
+    id: newRowId(),
     userId: member.id,
     kind: "deal",
     companyId: deal.company.id,

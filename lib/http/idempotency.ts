@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import type { Caller } from "../auth/caller";
 import { getDb, isUniqueViolation } from "../db/client";
 import { readBodyBytes } from "../schema/body";
@@ -87,7 +88,7 @@ async function claimKey(scope: Scope, fingerprint: string): Promise<Claim> {
   // Each round either claims, answers, or removes a dead row; a third lost race is a 409.
   for (let round = 0; round < 3; round++) {
     const now = new Date();
-    const id = randomUUID();
+    const id = newRowId();
     const claimed = await db.idempotencyKey.create({ data: { id, ...scope, fingerprint, state: IN_FLIGHT, createdAt: now } }).then(
       () => true,
       (error: unknown) => {

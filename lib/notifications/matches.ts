@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import type { Tx } from "../db/transaction";
 import { getEngine } from "../db/client";
 import { insertRows, selectRows } from "../db/write-sql";
@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
 
 /** A notification as written (lib/notifications/record.ts writeNotifications). */
 interface MatchNotification {
-  id: ReturnType<typeof randomUUID>;
+  id: string;
   userId: string;
   kind: "possible_match";
   companyId: string;
@@ -83,7 +83,7 @@ export async function possibleMatches(tx: Tx, teamId: string, row: Row, event: {
     for (const member of members) {
       if (member.teamId !== own.teamId || !member.permissions.includes('"companies"') || !mayKnowBookEntry(other, viewerOf(member))) continue;
       rows.push({
-        id: randomUUID(),
+        id: newRowId(),
         userId: member.id,
         kind: "possible_match",
         companyId: issuer.id,

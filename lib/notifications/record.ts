@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import type { AuditAction } from "../audit/events";
 import type { UserRecord } from "../db/models";
 import type { Tx } from "../db/transaction";
@@ -89,7 +89,7 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
     ...matched,
     ...told.flatMap(({ kind, recipients, data, resource: own }) =>
       recipients.map((recipient) => ({
-        id: randomUUID(),
+        id: newRowId(),
         userId: recipient.id,
         kind,
         companyId: change.companyId,
@@ -123,7 +123,7 @@ export async function webhookDisabledNotifications(endpoint: { id: string; teamI
   return members
     .filter((member) => (JSON.parse(member.permissions) as string[]).includes(REQUIRES.manageWebhooks.permission))
     .map((member) => ({
-      id: randomUUID(),
+      id: newRowId(),
       userId: member.id,
       kind: "webhook_disabled" satisfies NotificationKind,
       companyId: "",

@@ -1,5 +1,6 @@
 import "server-only";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { ApiError } from "../schema/errors";
 import { etagMatches } from "../schema/etag";
 import type { Caller } from "../auth/caller";
@@ -147,7 +148,7 @@ export async function createIn<T extends { id: string }>(
   columns: (row: CreatedRow) => Record<string, unknown>,
 ): Promise<{ state: Versioned<T>; change: Change }> {
   const now = new Date();
-  const id = randomUUID();
+  const id = newRowId();
   const row: CreatedRow = { id, ...owner, permalinkId: newPermalink(table.permalinkPrefix), createdAt: now, updatedAt: now };
   // Nothing read back through Prisma: the answer is the one read (docs/performance-decisions.md, "Writes of our own").
   await insertRows(write.tx, table.table, [{ ...row, ...columns(row) }]);

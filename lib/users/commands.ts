@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { z } from "zod";
 import { parsePermissionList } from "../api-keys/keys";
 import { hashPassword } from "../auth/password";
@@ -69,7 +69,7 @@ async function findTeamId(db: Db, name: string): Promise<string> {
 export async function createTeam(db: Db, name: string): Promise<{ id: string; name: string }> {
   const teamName = parse(teamNameSchema, name, "team");
   if (await db.team.findUnique({ where: { name: teamName } })) throw new UserCommandError(`a team named ${teamName} already exists`);
-  return db.team.create({ data: { id: randomUUID(), name: teamName, createdAt: new Date() }, select: { id: true, name: true } });
+  return db.team.create({ data: { id: newRowId(), name: teamName, createdAt: new Date() }, select: { id: true, name: true } });
 }
 
 export async function listTeams(db: Db): Promise<{ name: string; users: number }[]> {
@@ -96,7 +96,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserSummary> {
   if (await db.user.findUnique({ where: { email } })) throw new UserCommandError(`a user with e-mail ${email} already exists`);
   const user = await db.user.create({
     data: {
-      id: randomUUID(),
+      id: newRowId(),
       email,
       name,
       role,

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import type { Caller } from "../auth/caller";
 import { getDb, isUniqueViolation } from "../db/client";
 import { parseBody } from "../schema/body";
@@ -34,7 +34,7 @@ export async function saveView(caller: Caller, input: unknown): Promise<SavedVie
     db.savedView.upsert({
       where: key,
       update: { query, updatedAt: now },
-      create: { id: randomUUID(), userId: caller.userId, table, name, query, createdAt: now, updatedAt: now },
+      create: { id: newRowId(), userId: caller.userId, table, name, query, createdAt: now, updatedAt: now },
       select,
     });
   try {

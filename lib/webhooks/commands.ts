@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { requirePermission, type Caller } from "../auth/caller";
 import { REQUIRES } from "../auth/requirements";
 import { getDb, getEngine } from "../db/client";
@@ -23,7 +23,7 @@ export async function createWebhook(caller: Caller, input: WebhookCreate): Promi
   requirePermission(caller, REQUIRES.manageWebhooks);
   const secret = newSecret();
   const now = new Date();
-  const id = randomUUID();
+  const id = newRowId();
   await transaction(async ({ tx, lock }) => {
     const { db } = getEngine().dialect;
     // The team's lock (as its audit events take it): two creates at once cannot both pass the count.

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { newRowId } from "../db/row-id";
 import { Webhook as Signer } from "standardwebhooks";
 import { auditEventOf, type EventRow } from "../audit/events";
 import { getDb } from "../db/client";
@@ -52,7 +52,7 @@ export async function attemptDelivery({ endpoint, event, attempt, trigger, now, 
   const snippet = outcome.body.subarray(0, SNIPPET_BYTES).toString("utf8").replaceAll("\0", "");
   const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   return {
-    id: randomUUID(),
+    id: newRowId(),
     endpointId: endpoint.id,
     eventId: event.id,
     eventSeq: event.seq,
