@@ -53,11 +53,11 @@ function printWriteTables(writes: WriteRow[], mixed: MixedRow[]) {
   if (mixed.length) {
     lines.push(
       "",
-      `| mixed: ${MIXED_READERS} readers + ${MIXED_WRITERS} writers | read-only req/s | reads req/s | reads/read-only | read-only p99 | reads p99 | p99 ratio | writes req/s | writes p50 | writes p99 | non-2xx |`,
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      `| mixed: ${MIXED_READERS} readers + ${MIXED_WRITERS} writers | read-only req/s | reads req/s | reads/read-only | read-only p99 | reads p99 | p99 ratio | writes req/s | writes p50 | writes p99 | non-2xx | CPU µs a read | CPU µs a write | a write in reads | expected ratio |`,
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...mixed.map(
         (r) =>
-          `| ${r.scenario} | ${r.read_only.rps} | ${r.reads.rps} | ${percent(r.ratio_rps)} | ${r.read_only.p99} | ${r.reads.p99} | ×${r.ratio_p99} | ${r.writes.rps} | ${r.writes.p50} | ${r.writes.p99} | ${r.read_only.non2xx + r.read_only.errors + r.reads.non2xx + r.reads.errors + r.writes.non2xx + r.writes.errors} |`,
+          `| ${r.scenario} | ${r.read_only.rps} | ${r.reads.rps} | ${percent(r.ratio_rps)} | ${r.read_only.p99} | ${r.reads.p99} | ×${r.ratio_p99} | ${r.writes.rps} | ${r.writes.p50} | ${r.writes.p99} | ${r.read_only.non2xx + r.read_only.errors + r.reads.non2xx + r.reads.errors + r.writes.non2xx + r.writes.errors} | ${r.cost?.read_cpu_us ?? "n/a"} | ${r.cost?.write_cpu_us ?? "n/a"} | ${r.cost?.write_in_reads ?? "n/a"} | ${r.cost ? percent(r.cost.expected_ratio) : "n/a"} |`,
       ),
     );
   }

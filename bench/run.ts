@@ -146,7 +146,7 @@ async function runLists(options: Options, url: string, appDir: string, env: Reco
     }
     // After the reads too (the deliveries take the server's CPU), and before the writes, whose events it would also deliver.
     const deliveries = options.webhooks > 0 ? await measureDeliveries(origin, auth, url, options.webhooks) : { webhooks: null, slowReceivers: null };
-    const writes = options.writes ? await measureWrites(origin, auth, list, selected, options, warmup, [{ scenario: dealStep, auth: dealKeys.ops }]) : { writeRows: [], mixedRows: [] };
+    const writes = options.writes ? await measureWrites(origin, auth, server.pid!, list, selected, options, warmup, [{ scenario: dealStep, auth: dealKeys.ops }]) : { writeRows: [], mixedRows: [] };
     const pages = options.pages ? await measurePages(origin, auth, busiest, options) : { pages: [], pagesNote: null };
     measured = { rows, ...writes, ...pages, streams: streamsResult, ...deliveries };
   } finally {

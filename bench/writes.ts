@@ -9,6 +9,7 @@ import type { Scenario } from "./lists";
 import { load, pad, percent, ratio, type Measure } from "./measure";
 import type { Options } from "./options";
 import { log, throwIfCrashed } from "./processes";
+import { descendantsCpuMs } from "./server-usage";
 
 /** Connections of the write scenarios: the latency targets hold at 1, no error at 8. */
 const WRITE_CONNECTIONS = [1, 8];
@@ -146,18 +147,51 @@ export interface MixedRow {
   /** reads req/s ÷ read-only req/s, and reads p99 ÷ read-only p99. */
   ratio_rps: number | null;
   ratio_p99: number | null;
+  /** What the ratio is made of: the server's CPU a read and a write (MixedCost). */
+  cost: MixedCost | null;
+}
+
+/**
+ * The server's CPU (all its threads) a read, in the read-only run, and a write: what the mixed run
+ * used beyond its reads at that cost, shared over its writes. Each connection gets its turn in
+ * order, so the readers keep R·r / (R·r + W·w) of the server (R readers, W writers, a read r, a write
+ * w): `expected_ratio`, which the measured ratio follows (docs/performance.md, "Writes").
+ */
+export interface MixedCost {
+  read_cpu_us: number;
+  write_cpu_us: number;
+  /** w ÷ r: a write's cost in reads. */
+  write_in_reads: number;
+  expected_ratio: number;
+}
+
+function mixedCost(readOnly: Measure, readOnlyCpuMs: number, reads: Measure, writes: Measure, mixedCpuMs: number): MixedCost | null {
+  if (readOnly.requests === 0 || writes.requests === 0) return null;
+  const read = (readOnlyCpuMs * 1000) / readOnly.requests;
+  const write = Math.max(0, (mixedCpuMs * 1000 - reads.requests * read) / writes.requests);
+  const inReads = write / read;
+  return {
+    read_cpu_us: Math.round(read),
+    write_cpu_us: Math.round(write),
+    write_in_reads: Math.round(inReads * 100) / 100,
+    expected_ratio: Math.round((MIXED_READERS / (MIXED_READERS + MIXED_WRITERS * inReads)) * 1000) / 1000,
+  };
 }
 
 /** What writes as fast as they go do to a list's readers: the list alone, then with the writers. */
-async function measureMixed(origin: string, auth: Record<string, string>, scenario: Scenario, writers: WriteScenario[], options: Options, warmup: number): Promise<MixedRow> {
+async function measureMixed(origin: string, auth: Record<string, string>, scenario: Scenario, writers: WriteScenario[], options: Options, warmup: number, server: number): Promise<MixedRow> {
   const url = origin + scenario.path;
   const writerRequests = writers.map((w) => sequence(w.request));
   const write = (duration: number) => load(`${origin}/api/v1/my/indications`, MIXED_WRITERS, duration, { ...auth, ...JSON_HEADERS }, writerRequests);
   // Writes first, so that the reads' warm-up, not the read-only run, absorbs the writes still in flight.
   await write(warmup);
   await load(url, 8, warmup, auth);
+  let cpu = descendantsCpuMs(server);
   const readOnly = await load(url, MIXED_READERS, options.duration, auth);
+  const readOnlyCpu = descendantsCpuMs(server) - cpu;
+  cpu = descendantsCpuMs(server);
   const [reads, writes] = await Promise.all([load(url, MIXED_READERS, options.duration, auth), write(options.duration)]);
+  const mixedCpu = descendantsCpuMs(server) - cpu;
   const row: MixedRow = {
     scenario: scenario.name,
     path: scenario.path,
@@ -168,9 +202,10 @@ async function measureMixed(origin: string, auth: Record<string, string>, scenar
     writes,
     ratio_rps: ratio(reads.rps, readOnly.rps),
     ratio_p99: ratio(reads.p99, readOnly.p99),
+    cost: mixedCost(readOnly, readOnlyCpu, reads, writes, mixedCpu),
   };
   log(
-    `  mixed ${scenario.name.padEnd(24)} reads ${pad(reads.rps, 7)} req/s p99 ${pad(reads.p99, 4)} ms (read-only ${readOnly.rps}, p99 ${readOnly.p99}) = ${percent(row.ratio_rps)}, p99 ×${row.ratio_p99} | writes ${pad(writes.rps, 6)} req/s p99 ${writes.p99} ms`,
+    `  mixed ${scenario.name.padEnd(24)} reads ${pad(reads.rps, 7)} req/s p99 ${pad(reads.p99, 4)} ms (read-only ${readOnly.rps}, p99 ${readOnly.p99}) = ${percent(row.ratio_rps)}, p99 ×${row.ratio_p99} | writes ${pad(writes.rps, 6)} req/s p99 ${writes.p99} ms${row.cost ? ` | CPU a read ${row.cost.read_cpu_us} µs, a write ${row.cost.write_cpu_us} µs (${row.cost.write_in_reads} reads): expected ${percent(row.cost.expected_ratio)}` : ""}`,
   );
   return row;
 }
@@ -186,7 +221,7 @@ export interface OtherWriter {
  * deal step), then the mixed run on the main lists ("mixed indications first page"…), writing with
  * the broker's write scenarios.
  */
-export async function measureWrites(origin: string, auth: Record<string, string>, list: Scenario[], selected: (name: string) => boolean, options: Options, warmup: number, others: OtherWriter[] = []) {
+export async function measureWrites(origin: string, auth: Record<string, string>, server: number, list: Scenario[], selected: (name: string) => boolean, options: Options, warmup: number, others: OtherWriter[] = []) {
   const writeRows: WriteRow[] = [];
   const mixedRows: MixedRow[] = [];
   const writers = await writeScenarios(origin, auth);
@@ -195,7 +230,7 @@ export async function measureWrites(origin: string, auth: Record<string, string>
     throwIfCrashed();
   }
   for (const scenario of list.filter((s) => MIXED_SCENARIOS.includes(s.name) && selected(`mixed ${s.name}`))) {
-    mixedRows.push(await measureMixed(origin, auth, scenario, writers, options, warmup));
+    mixedRows.push(await measureMixed(origin, auth, scenario, writers, options, warmup, server));
     throwIfCrashed();
   }
   return { writeRows, mixedRows };
