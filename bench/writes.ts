@@ -155,7 +155,7 @@ export interface MixedRow {
  * The server's CPU (all its threads) a read, in the read-only run, and a write: what the mixed run
  * used beyond its reads at that cost, shared over its writes. Each connection gets its turn in
  * order, so the readers keep R·r / (R·r + W·w) of the server (R readers, W writers, a read r, a write
- * w): `expected_ratio`, which the measured ratio follows (docs/performance.md, "Writes").
+ * w): `expected_ratio`, which the measured ratio follows (docs/performance.md, "What the mixed run is made of").
  */
 export interface MixedCost {
   read_cpu_us: number;
