@@ -186,12 +186,11 @@ async function measureMixed(origin: string, auth: Record<string, string>, scenar
   // Writes first, so that the reads' warm-up, not the read-only run, absorbs the writes still in flight.
   await write(warmup);
   await load(url, 8, warmup, auth);
-  let cpu = descendantsCpuMs(server);
+  const before = descendantsCpuMs(server);
   const readOnly = await load(url, MIXED_READERS, options.duration, auth);
-  const readOnlyCpu = descendantsCpuMs(server) - cpu;
-  cpu = descendantsCpuMs(server);
+  const between = descendantsCpuMs(server);
   const [reads, writes] = await Promise.all([load(url, MIXED_READERS, options.duration, auth), write(options.duration)]);
-  const mixedCpu = descendantsCpuMs(server) - cpu;
+  const after = descendantsCpuMs(server);
   const row: MixedRow = {
     scenario: scenario.name,
     path: scenario.path,
@@ -202,7 +201,7 @@ async function measureMixed(origin: string, auth: Record<string, string>, scenar
     writes,
     ratio_rps: ratio(reads.rps, readOnly.rps),
     ratio_p99: ratio(reads.p99, readOnly.p99),
-    cost: mixedCost(readOnly, readOnlyCpu, reads, writes, mixedCpu),
+    cost: mixedCost(readOnly, between - before, reads, writes, after - between),
   };
   log(
     `  mixed ${scenario.name.padEnd(24)} reads ${pad(reads.rps, 7)} req/s p99 ${pad(reads.p99, 4)} ms (read-only ${readOnly.rps}, p99 ${readOnly.p99}) = ${percent(row.ratio_rps)}, p99 ×${row.ratio_p99} | writes ${pad(writes.rps, 6)} req/s p99 ${writes.p99} ms${row.cost ? ` | CPU a read ${row.cost.read_cpu_us} µs, a write ${row.cost.write_cpu_us} µs (${row.cost.write_in_reads} reads): expected ${percent(row.cost.expected_ratio)}` : ""}`,
