@@ -116,8 +116,8 @@ test.describe("live pages", () => {
       const unreadBefore = await unread();
       const startedAt = new Date().toISOString();
 
-      // Alpha is told of each public offer (followed_indication); an offer that crosses one of
-      // Alpha's bids also makes a possible_match (docs/api/deals.md, "Matches"): the bell counts both.
+      // Alpha is told of each public offer (followed_indication); an offer that crosses a bid this
+      // broker placed also makes a possible_match (docs/api/deals.md, "Matches"): the bell counts both.
       type Told = { kind: string; created_at: string };
       const told = async () => (await json<{ notifications: Told[] }>(page.request, alphaKey, "/api/v1/my/notifications?unread=true&limit=100")).notifications.filter((n) => n.created_at >= startedAt);
       const followedOffers = async () => (await told()).filter((n) => n.kind === "followed_indication").length;

@@ -15,8 +15,8 @@ import { FOLLOWER_KIND_OF_ACTION, KIND_OF_ACTION, keptSince, type NotificationKi
  * Who is told of a committed change, written in the change's own transaction (so a notification
  * exists exactly when its change does):
  * - a trade verified or unverified: every active member of the trade's team;
- * - an indication created or changed that crosses another team's open one: each side's members
- *   who may see the other order, once per pair (lib/notifications/matches.ts);
+ * - an indication created or changed that crosses another team's open one: each order's owner,
+ *   once per pair (lib/notifications/matches.ts);
  * - an indication created, changed or closed, or a trade verified (on the tape): every active
  *   follower of the company outside the row's team who holds `companies` and may see it under the
  *   market's rules (lib/domain/book-visibility.ts); they are told what the market shows, never the

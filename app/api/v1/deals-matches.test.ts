@@ -4,7 +4,9 @@ import { callRoute, expectError } from "@/lib/testing/http";
 import { GET as matches } from "./my/indications/[id]/matches/route";
 import { PATCH as changeIndication } from "./my/indications/[id]/route";
 import { GET as notifications } from "./my/notifications/route";
-import { newOffer, parties, type Member, type Party } from "./_testing/deals";
+import { getDb } from "@/lib/db/client";
+import { BROKER_PERMISSIONS } from "@/lib/domain/enums";
+import { member, newOffer, parties, type Member, type Party } from "./_testing/deals";
 
 /** GET /my/indications/{id}/matches (issue 45) through the real routes, on a database of the file's own. */
 
@@ -76,5 +78,22 @@ describe("possible_match", () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await toldOf(who.requester)).filter((n) => n.order?.permalink_id === offer.permalink_id)).toHaveLength(1);
     expect((await toldOf(who.owner)).filter((n) => n.order?.permalink_id === mine.permalink_id && n.resource?.id === offer.id)).toHaveLength(1);
+  });
+
+  it("tells each order's own broker, not the team; a disabled broker's team members who manage its orders instead", async () => {
+    const seller = await member("Seller", BROKER_PERMISSIONS);
+    const desk = await member("Desk", BROKER_PERMISSIONS, seller);
+    const analyst = await member("Analyst", ["companies"], seller);
+    const offer = await newOffer(seller, { price_per_share: "40", volume: "500", minimum_volume: null });
+    await newOffer(who.requester, bid({ price_per_share: "41", volume: "500", minimum_volume: null }));
+    const toldOfOffer = async (whom: Member) => (await toldOf(whom)).filter((n) => n.resource?.id === offer.id);
+    expect(await toldOfOffer(seller)).toHaveLength(1);
+    expect(await toldOfOffer(desk)).toHaveLength(0);
+    expect(await toldOfOffer(analyst)).toHaveLength(0);
+
+    await getDb().user.update({ where: { id: seller.userId }, data: { disabledAt: new Date() } });
+    await newOffer(who.third, bid({ price_per_share: "42", volume: "500", minimum_volume: null }));
+    expect(await toldOfOffer(desk)).toHaveLength(1);
+    expect(await toldOfOffer(analyst)).toHaveLength(0);
   });
 });

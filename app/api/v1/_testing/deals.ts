@@ -34,15 +34,16 @@ export interface Member {
   key: string;
 }
 
-async function member(label: string, permissions: readonly string[]): Promise<Member> {
-  const teamId = randomUUID();
+/** A member of a new team, or, given `team`, another member of that member's team. */
+export async function member(label: string, permissions: readonly string[], team?: Member): Promise<Member & { userId: string }> {
+  const teamId = team?.teamId ?? randomUUID();
   const userId = randomUUID();
-  const teamName = `${label} ${teamId.slice(0, 8)}`;
+  const teamName = team?.teamName ?? `${label} ${teamId.slice(0, 8)}`;
   const name = `${label} Broker`;
   const email = `${label.toLowerCase()}-${userId.slice(0, 8)}@deals.test`;
-  await getDb().team.create({ data: { id: teamId, name: teamName, createdAt: new Date() } });
+  if (!team) await getDb().team.create({ data: { id: teamId, name: teamName, createdAt: new Date() } });
   await getDb().user.create({ data: { id: userId, email, name, passwordHash: FIXTURE_PASSWORD_HASH, role: "broker", permissions: JSON.stringify(permissions), teamId, createdAt: new Date() } });
-  return { teamId, teamName, name, email, key: (await createApiKey(getDb(), { userId, name: `${label} test` })).secret };
+  return { teamId, teamName, userId, name, email, key: (await createApiKey(getDb(), { userId, name: `${label} test` })).secret };
 }
 
 export type Party = "owner" | "requester" | "third" | "ops";
