@@ -95,7 +95,7 @@ test("a working day through the dashboard: each write reaches the other users' o
   await expect.poll(async () => (await alphaStream()).includes("market"), LIVE).toBe(true);
   await expect.poll(() => shownOffers(alpha), LIVE).toBe(offersBefore + 1);
   // The bell counts the followed company's new offer, and a possible match when the offer crosses
-  // one of Alpha's bids (docs/api/deals.md, "Matches"): as many as Alpha's new notifications.
+  // a bid this broker placed (docs/api/deals.md, "Matches"): as many as the broker's new notifications.
   const toldSince = async () => {
     const response = await page.request.get("/api/v1/my/notifications?unread=true&limit=100", { headers: { authorization: `Bearer ${alphaKey}` } });
     return ((await response.json()) as { notifications: { kind: string; created_at: string }[] }).notifications.filter((n) => n.created_at >= startedAt);

@@ -12,7 +12,8 @@ import { activeUsers } from "./recipients";
  * open one of another team (lib/domain/crossing.ts), each order's owner is told of it, once per
  * pair of orders: by what the book shows of the other order (its team only when the book names it)
  * and its permalink, to ask for an introduction on. The owner is the order's own broker; when that
- * broker is disabled or may not see the other order, the team's members who manage its orders.
+ * broker may not be told (disabled, off the team, without `companies` or not allowed to see the
+ * other order), the team's members who manage its orders.
  */
 
 type Row = Record<string, unknown>;

@@ -80,7 +80,7 @@ describe("possible_match", () => {
     expect((await toldOf(who.owner)).filter((n) => n.order?.permalink_id === mine.permalink_id && n.resource?.id === offer.id)).toHaveLength(1);
   });
 
-  it("tells each order's own broker, not the team; a disabled broker's team members who manage its orders instead", async () => {
+  it("tells each order's own broker, not the team; the team's members who manage its orders when the broker is disabled or may not see the other order", async () => {
     const seller = await member("Seller", BROKER_PERMISSIONS);
     const desk = await member("Desk", BROKER_PERMISSIONS, seller);
     const analyst = await member("Analyst", ["companies"], seller);
@@ -91,9 +91,24 @@ describe("possible_match", () => {
     expect(await toldOfOffer(desk)).toHaveLength(0);
     expect(await toldOfOffer(analyst)).toHaveLength(0);
 
+    // Another team's private offer shared with the desk, not with the seller: the desk is told of it on the seller's bid.
+    const sellerBid = await newOffer(seller, bid({ price_per_share: "50", volume: "500", minimum_volume: null }));
+    const shared = await newOffer(who.requester, { price_per_share: "49", volume: "500", minimum_volume: null, visibility: "private", private_recipients: [desk.email] });
+    const toldOfShared = async (whom: Member) => (await toldOf(whom)).filter((n) => n.order?.permalink_id === shared.permalink_id);
+    expect(await toldOfShared(seller)).toHaveLength(0);
+    expect((await toldOfShared(desk)).map((n) => n.resource?.id)).toEqual([sellerBid.id]);
+    expect(await toldOfShared(analyst)).toHaveLength(0);
+    expect((await toldOf(who.requester)).filter((n) => n.resource?.id === shared.id && n.order?.permalink_id === sellerBid.permalink_id)).toHaveLength(1);
+
     await getDb().user.update({ where: { id: seller.userId }, data: { disabledAt: new Date() } });
     await newOffer(who.third, bid({ price_per_share: "42", volume: "500", minimum_volume: null }));
     expect(await toldOfOffer(desk)).toHaveLength(1);
+    expect(await toldOfOffer(analyst)).toHaveLength(0);
+    // The disabled broker's order changed by the desk into a new pair: the desk is told, on the moved order's side too.
+    const low = await newOffer(who.third, bid({ price_per_share: "30", volume: "500", minimum_volume: null }));
+    const moved = await callRoute(changeIndication, `/api/v1/my/indications/${offer.id}`, { key: desk.key, method: "PATCH", body: { price_per_share: "29" }, headers: { "content-type": "application/merge-patch+json" } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await toldOfOffer(desk)).filter((n) => n.order?.permalink_id === low.permalink_id)).toHaveLength(1);
     expect(await toldOfOffer(analyst)).toHaveLength(0);
   });
 });
