@@ -11,6 +11,7 @@ import { buildJsonPage, pageWindow, toListBody, type PageRequest } from "../sche
 import { readPage, type ListExtra } from "../schema/read-page";
 import { nextCursor, openCursor } from "./cursor";
 import { pageLinks } from "./links";
+import { sharedRead } from "./shared-read";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
@@ -53,16 +54,22 @@ export async function listResponse<T>(
   const engine = getEngine();
   const key = keepAnswers ? `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}` : undefined;
   const known = key === undefined ? undefined : kept.get(key);
-  if (known && (await listVersion(engine, list)) === known.version) {
+  const version = known ? await listVersion(engine, list) : undefined;
+  if (known && version === known.version) {
     return conditionalResponse(ifNoneMatch, known.body, known.etag, pageLinks(url, known.nav));
   }
-  const page = await readPage(list, window);
-  const nav = { page: page.page, next_cursor: nextCursor(url.pathname, list.order, page.next) };
-  const body = toListBody(resource, page, nav.next_cursor, extra ? await extra.read(page) : undefined);
-  const etag = bodyEtag(body);
-  if (key !== undefined && page.version !== undefined) kept.set(key, { etag, version: page.version, body, nav });
+  const read = async () => {
+    const page = await readPage(list, window);
+    const nav = { page: page.page, next_cursor: nextCursor(url.pathname, list.order, page.next) };
+    const body = toListBody(resource, page, nav.next_cursor, extra ? await extra.read(page) : undefined);
+    const answer = { etag: bodyEtag(body), version: page.version ?? "", body, nav };
+    if (key !== undefined && page.version !== undefined) kept.set(key, answer);
+    return answer;
+  };
+  const { body, etag, nav } = key !== undefined && version !== undefined ? await sharedRead(`page\u0000${key}\u0000${version}`, read) : await read();
   return conditionalResponse(ifNoneMatch, body, etag, pageLinks(url, nav));
 }
+
 
 /** What a list read outside the page engine answers for its window: the page's items, the count, and the page's last row's key when a row follows. */
 export interface KeysetPage<T> {
@@ -117,10 +124,13 @@ export interface KeptRead {
 export async function keptResponse(request: Request, { key, version, read }: KeptRead): Promise<ApiResult> {
   let kept = keptReads.get(key);
   if (kept?.version !== version) {
-    const { body, headers = {} } = await read();
-    const text = new JsonText(jsonBodyText(body));
-    kept = { version, body: text, etag: bodyEtag(text), headers };
-    keptReads.set(key, kept);
+    kept = await sharedRead(`read\u0000${key}\u0000${version}`, async () => {
+      const { body, headers = {} } = await read();
+      const text = new JsonText(jsonBodyText(body));
+      const answer = { version, body: text, etag: bodyEtag(text), headers };
+      keptReads.set(key, answer);
+      return answer;
+    });
   }
   return conditionalResponse(request.headers.get("if-none-match"), kept.body, kept.etag, kept.headers);
 }

@@ -82,4 +82,14 @@ describe("a team's list, answered again from a kept page", () => {
     const second = await created(createTrade, "trades", mine, { ...TRADE, price_per_share: "42" });
     expect((await page(listTrades, "trades", mine)).items.map((t) => t.id).sort()).toEqual([first, second].sort());
   });
+
+  it("requests that come together after a change share one read of the page (lib/http/shared-read.ts), each seeing the change", async () => {
+    await page(listTrades, "trades", mine);
+    const third = await created(createTrade, "trades", mine, { ...TRADE, price_per_share: "43" });
+    const together = await Promise.all(Array.from({ length: 6 }, () => page(listTrades, "trades", mine)));
+    for (const answer of together) {
+      expect(answer.items.map((t) => t.id)).toContain(third);
+      expect(answer.etag).toBe(together[0].etag);
+    }
+  });
 });
