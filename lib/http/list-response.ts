@@ -4,6 +4,7 @@ import { getEngine } from "../db/client";
 import type { ListQuery, OrderBy, PageKey } from "../db/list-query";
 import { listVersion, pageKey } from "../db/page";
 import { createCache } from "../cache/registry";
+import { sharedRead } from "../cache/shared-read";
 import { etagMatches } from "../schema/etag";
 import { ApiResult } from "./handler";
 import { JsonText, jsonBodyText } from "../schema/json-text";
@@ -11,7 +12,6 @@ import { buildJsonPage, pageWindow, toListBody, type PageRequest } from "../sche
 import { readPage, type ListExtra } from "../schema/read-page";
 import { nextCursor, openCursor } from "./cursor";
 import { pageLinks } from "./links";
-import { sharedRead } from "./shared-read";
 
 /**
  * A list page as the API answers it: with an ETag, and 304 when the caller's If-None-Match still
@@ -52,7 +52,7 @@ export async function listResponse<T>(
   const url = new URL(request.url);
   if (window.cursor !== undefined) list = { ...list, after: openCursor(window.cursor, url.pathname, list.order) };
   const engine = getEngine();
-  const key = keepAnswers ? `${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}` : undefined;
+  const key = keepAnswers ? `${url.pathname}\u0000${pageKey(engine.dialect, list)}${extra ? `\u0000${extra.key}` : ""}` : undefined;
   const known = key === undefined ? undefined : kept.get(key);
   const version = known ? await listVersion(engine, list) : undefined;
   if (known && version === known.version) {

@@ -2,6 +2,7 @@ import "server-only";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { eventsAfter, latestSeq, streamPosition } from "../audit/events";
 import { latestNotificationSeq, notificationsAfter } from "../notifications/queries";
+import { sharedRead } from "../cache/shared-read";
 import { envInteger } from "../env-number";
 import { logger } from "../log/logger";
 import { ApiError } from "../schema/errors";
@@ -44,13 +45,8 @@ let closingOnSigterm = false;
 // Streams at one position share one read (a team's streams are, once caught up), keyed by what is
 // read and by the changes heard so far: a stream never joins a read begun before the change that
 // woke it. Measured in docs/performance-live.md, "Live streams".
-const reads = new Map<string, Promise<unknown>>();
-
-function sharedRead<T>(what: string, read: () => Promise<T>): Promise<T> {
-  const key = `${what} @${changesHeard()}`;
-  let pending = reads.get(key) as Promise<T> | undefined;
-  if (!pending) reads.set(key, (pending = read().finally(() => reads.delete(key))));
-  return pending;
+function streamRead<T>(what: string, read: () => Promise<T>): Promise<T> {
+  return sharedRead(`stream\u0000${what} @${changesHeard()}`, read);
 }
 
 /**
@@ -88,8 +84,8 @@ async function startOf(request: Request, caller: Caller, cursor: number | undefi
     if (events === undefined || notifications === undefined) throw ApiError.invalid("Last-Event-ID", cursorMessage("Last-Event-ID", lastEventId!));
     return { events, notifications };
   }
-  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await sharedRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId))));
-  return { events, notifications: await sharedRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId)) };
+  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await streamRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId))));
+  return { events, notifications: await streamRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId)) };
 }
 
 const frame = (event: StreamEvent, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -136,7 +132,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
             do {
               readAgain = false;
               for (let more = true; more && !closed; ) {
-                const batch = await sharedRead(`events ${caller.teamId} ${position.events}`, () => eventsAfter(caller.teamId, position.events, READ_BATCH));
+                const batch = await streamRead(`events ${caller.teamId} ${position.events}`, () => eventsAfter(caller.teamId, position.events, READ_BATCH));
                 for (const { seq, event } of batch.events) {
                   position.events = seq;
                   send(frame(event.action, event, idOf(position)));
@@ -145,7 +141,7 @@ export async function openStream(request: Request, first: Caller, cursor: number
               }
               for (let more = notificationsDue; more && !closed; ) {
                 notificationsDue = false;
-                const batch = await sharedRead(`notifications ${caller.userId} ${position.notifications}`, () => notificationsAfter(caller.userId, position.notifications, READ_BATCH));
+                const batch = await streamRead(`notifications ${caller.userId} ${position.notifications}`, () => notificationsAfter(caller.userId, position.notifications, READ_BATCH));
                 for (const { seq, notification } of batch.notifications) {
                   position.notifications = seq;
                   send(frame("notification", notification, idOf(position)));

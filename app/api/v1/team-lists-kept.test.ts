@@ -83,7 +83,7 @@ describe("a team's list, answered again from a kept page", () => {
     expect((await page(listTrades, "trades", mine)).items.map((t) => t.id).sort()).toEqual([first, second].sort());
   });
 
-  it("requests that come together after a change share one read of the page (lib/http/shared-read.ts), each seeing the change", async () => {
+  it("requests that come together after a change each see it, with one ETag (they share one read: lib/cache/shared-read.ts)", async () => {
     await page(listTrades, "trades", mine);
     const third = await created(createTrade, "trades", mine, { ...TRADE, price_per_share: "43" });
     const together = await Promise.all(Array.from({ length: 6 }, () => page(listTrades, "trades", mine)));

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sharedRead } from "./shared-read";
 
-/** lib/http/shared-read.ts: the requests that find one page changed read it once between them. */
+/** lib/cache/shared-read.ts: the requests that find one page changed read it once between them. */
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -11,6 +11,8 @@ function deferred<T>() {
 }
 
 describe("sharedRead", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("runs one read for the requests that come while it is under way, and a new one after it", async () => {
     let reads = 0;
     const gate = deferred<string>();
@@ -46,5 +48,17 @@ describe("sharedRead", () => {
     gate.reject(new Error("database gone"));
     for (const result of await Promise.allSettled(waiting)) expect(result.status).toBe("rejected");
     expect(await sharedRead("page\u0000c\u00001", async () => "recovered")).toBe("recovered");
+  });
+
+  it("does not join a read older than a second: a stuck read holds no later request", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const stuck = deferred<string>();
+    void sharedRead("page\u0000d\u00001", () => stuck.promise);
+    vi.setSystemTime(Date.now() + 999);
+    const joined = sharedRead("page\u0000d\u00001", async () => "not read");
+    vi.setSystemTime(Date.now() + 2);
+    expect(await sharedRead("page\u0000d\u00001", async () => "read again")).toBe("read again");
+    stuck.resolve("late");
+    expect(await joined).toBe("late");
   });
 });
