@@ -234,6 +234,15 @@ describe("Link", () => {
     expect(linkOf(kept.result, "next")).toContain(`cursor=${fresh.body.next_cursor}`);
   });
 
+  it("a kept tape page read by the company's id in capitals gives a cursor for that path, not the one first read", async () => {
+    const lower = `/api/v1/companies/${TAPE_COMPANY.id}/trades`;
+    const upper = `/api/v1/companies/${TAPE_COMPANY.id.toUpperCase()}/trades`;
+    await read(tapeRoute, `${lower}?per_page=1`, KEY);
+    const { body } = await read(tapeRoute, `${upper}?per_page=1`, KEY);
+    expect(body.next_cursor).not.toBeNull();
+    await read(tapeRoute, `${upper}?per_page=1&cursor=${body.next_cursor}`, KEY);
+  });
+
   it("links the event feed to its next call by cursor while more events wait", async () => {
     const { result, body } = await read(eventsRoute, "/api/v1/my/events?limit=5", writer.key);
     expect(body.has_more).toBe(true);
