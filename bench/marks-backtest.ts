@@ -6,7 +6,7 @@
  *   npm run marks:backtest                                  # the database DATABASE_URL names (default prisma/data/desk.db)
  *   npm run marks:backtest -- --generate demo --seed 7      # the demo generator's rows, in memory
  *   npm run marks:backtest -- --generate large --seed 4242 [--companies N --indications N --trades N]
- *   … --param dailyVariance=0.0002                          # another parameter (lib/marks/params.ts)
+ *   … --param dailyVariance=0.0002                          # another parameter (lib/marks/params.ts; quoteSize.exponent=0.5 inside a rule)
  *   … --factors none                                        # no structure, class or side adjustments
  *
  * The generated data prices open orders at the market of the data set's last day, so no open
@@ -85,13 +85,17 @@ function backtestCompany(company: CompanyData, factors: MarketFactors, params: M
 }
 
 function parseParams(pairs: string[]): MarkParams {
-  const params = { ...DEFAULT_PARAMS };
+  const params = structuredClone(DEFAULT_PARAMS) as unknown as Record<string, Record<string, unknown>>;
   for (const pair of pairs) {
-    const [key, value] = pair.split("=");
-    if (!(key in params) || typeof params[key as keyof MarkParams] !== "number" || !Number.isFinite(Number(value))) throw new Error(`--param ${pair}: not a numeric parameter of lib/marks/params.ts`);
-    (params as Record<string, unknown>)[key] = Number(value);
+    // `name=value`, or `rule.field=value` inside a size rule (quoteSize.exponent=0.5).
+    const [path, value] = pair.split("=");
+    const [key, field] = path.split(".");
+    const holder = field === undefined ? params : params[key];
+    const name = field ?? key;
+    if (typeof holder !== "object" || !(name in holder) || typeof holder[name] !== "number" || !Number.isFinite(Number(value))) throw new Error(`--param ${pair}: not a numeric parameter of lib/marks/params.ts`);
+    holder[name] = Number(value);
   }
-  return params;
+  return params as unknown as MarkParams;
 }
 
 async function dataset(values: Record<string, string | string[] | boolean | undefined>): Promise<Dataset> {

@@ -1,7 +1,7 @@
 import type { Side } from "../domain/enums";
 import { quoteAdjustment, type MarketFactors } from "./adjustments";
 import { DAY_MS } from "./days";
-import type { MarkParams } from "./params";
+import type { MarkParams, SizeRule } from "./params";
 import { weightedMedian } from "./robust";
 import type { QuoteObservation } from "./types";
 
@@ -25,10 +25,10 @@ export function liveQuotes(quotes: readonly QuoteObservation[], at: number, para
   return quotes.filter((q) => q.visibility !== "private" && q.refreshedAt > oldest && q.price > 0);
 }
 
-/** A size's weight: (volume / reference volume)^exponent, kept within the given bounds. */
-export function sizeWeight(volume: number, params: MarkParams): number {
-  const [min, max] = params.sizeWeightRange;
-  return Math.min(max, Math.max(min, (volume / params.referenceVolume) ** params.sizeExponent));
+/** A size's weight under its kind's rule: (volume / reference volume)^exponent, kept within the rule's range. */
+export function sizeWeight(volume: number, rule: SizeRule, params: MarkParams): number {
+  const [min, max] = rule.range;
+  return Math.min(max, Math.max(min, (volume / params.referenceVolume) ** rule.exponent));
 }
 
 function sideView(quotes: readonly QuoteObservation[], side: Side, at: number, factors: MarketFactors, params: MarkParams) {
@@ -39,7 +39,7 @@ function sideView(quotes: readonly QuoteObservation[], side: Side, at: number, f
     const age = Math.max(0, (at - q.refreshedAt) / DAY_MS);
     // A quote's variance: the spread of quotes about the market, plus how far the market may
     // have moved since the quote was last refreshed: stale quotes fade.
-    const variance = (params.quoteVariance + params.dailyVariance * age) / sizeWeight(q.volume, params);
+    const variance = (params.quoteVariance + params.dailyVariance * age) / sizeWeight(q.volume, params.quoteSize, params);
     ys.push(Math.log(q.price) - quoteAdjustment(factors, q.structures, q.stockClassType) - factors.side[side].value);
     precisions.push(1 / variance);
   }

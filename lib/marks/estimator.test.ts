@@ -56,6 +56,25 @@ describe("robustness", () => {
     expect(Math.abs(after / before - 1)).toBeLessThan(0.01);
   });
 
+  it("moves by little on a few fresh $1,000 quotes far from a stale book of millions (quotes weigh by their dollars)", () => {
+    // The demo's Arcio Therapeutics: last trade 400 days before, a book of millions refreshed months before.
+    const today = START + 400;
+    const stale = [quote("bid", 42.4, today - 134, { volume: 2_628_000 }), quote("offer", 44.6, today - 87, { volume: 2_606_000 })];
+    const tiny = (volume: number) => [
+      ...[5, 5].map((p) => quote("offer", p, today, { volume })),
+      ...[6, 6, 6.5, 6.5].map((p) => quote("bid", p, today, { volume })),
+    ];
+    const markWith = (book: QuoteObservation[]) => {
+      const series = new MarkSeries(NO_FACTORS);
+      series.advance(dayDate(START), [trade(START, 30, { volume: 23_000 })]);
+      const before = price(series.advance(dayDate(today - 1), [], stale));
+      return price(series.advance(dayDate(today), [], book)) / before - 1;
+    };
+    expect(Math.abs(markWith([...stale, ...tiny(1_000)]))).toBeLessThan(0.01);
+    // The same orders at $2M each are a market that moved, and the mark follows them.
+    expect(markWith([...stale, ...tiny(2_000_000)])).toBeLessThan(-0.7);
+  });
+
   it("follows a real move: three trades in a row far away restart the mark from them", () => {
     const { series, day } = settled();
     let mark: Mark | null = null;

@@ -139,7 +139,7 @@ export class MarkSeries {
     this.s.lastTradeDay = Math.max(this.s.lastTradeDay ?? tradeDay, tradeDay);
     const y = Math.log(t.price) - tradeAdjustment(this.factors, t.structure, t.stockClassType);
     // Kind, size and age: an unverified trade counts less, a large one more, an old one less.
-    const r = ((t.verified ? params.verifiedVariance : params.unverifiedVariance) + params.dailyVariance * (day - tradeDay)) / sizeWeight(t.volume, params);
+    const r = ((t.verified ? params.verifiedVariance : params.unverifiedVariance) + params.dailyVariance * (day - tradeDay)) / sizeWeight(t.volume, params.tradeSize, params);
     const trend = this.s.trend;
     if (!trend) {
       this.s.trend = { x: y, p: r, day };

@@ -3,6 +3,11 @@
  * about 2 %). Chosen on data sets generated with other seeds than the ones reported
  * (docs/marks.md, "Backtest").
  */
+export interface SizeRule {
+  exponent: number;
+  range: readonly [number, number];
+}
+
 export interface MarkParams {
   /** How far the price may wander in a day: what an observation's age and a carried mark's band add. */
   dailyVariance: number;
@@ -17,8 +22,13 @@ export interface MarkParams {
   /** Added to a book with one side only. */
   oneSidedVariance: number;
   referenceVolume: number;
-  sizeExponent: number;
-  sizeWeightRange: readonly [number, number];
+  /** A trade's weight for its size: (volume / referenceVolume)^exponent within range. */
+  tradeSize: SizeRule;
+  /**
+   * A quote's: in proportion to its dollars, since a quote costs nothing to place: a few fresh
+   * $1,000 orders must not outweigh a stale book of millions (docs/marks.md, "The book").
+   */
+  quoteSize: SizeRule;
   /** Observations further than this many standard deviations count less and less (robustWeight). */
   robustCutoff: number;
   /** This many trades in a row beyond the cutoff on the same side restart the mark from them: the price moved. */
@@ -39,8 +49,8 @@ export const DEFAULT_PARAMS: MarkParams = {
   twoSidedVariance: 0.0004,
   oneSidedVariance: 0.0025,
   referenceVolume: 1_000_000,
-  sizeExponent: 0.25,
-  sizeWeightRange: [0.5, 2],
+  tradeSize: { exponent: 0.25, range: [0.5, 2] },
+  quoteSize: { exponent: 1, range: [0.001, 2] },
   robustCutoff: 2.5,
   restartAfter: 3,
   bandZ: 1.1,
