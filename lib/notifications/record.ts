@@ -104,13 +104,31 @@ export async function recordNotifications(tx: Tx, change: Told, event: { id: str
   ]);
 }
 
-/** Writes notifications in the change's transaction; each recipient's past the keeping time go as new ones come (reads never show them). */
+/** Writes notifications in the change's transaction, and now and then deletes expired ones (pruneExpired). */
 export async function writeNotifications(tx: Tx, at: Date, rows: NotificationRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const { dialect } = getEngine();
-  const users = [...new Set(rows.map((row) => row.userId))];
-  await execute(tx, dialect.db.deleteFrom("notifications").where("user_id", "in", users).where("created_at", "<", dialect.timestampParam(keptSince(at)) as never));
+  await pruneExpired(tx, at);
   await insertRows(tx, "notifications", rows);
+}
+
+/** The most expired notifications one write deletes: a few milliseconds on SQLite, which holds the server's thread. */
+const PRUNE_BATCH = 1_000;
+const PRUNE_EVERY_MS = 60_000;
+let nextPrune = 0;
+
+/**
+ * Expired notifications only take space (reads never show them: lib/notifications/queries.ts), so
+ * a write deletes the oldest of them at most once a minute per process, and again at the next
+ * write while a full batch came back: by age, on an index that grows at its end, not a seek per
+ * recipient in every commit (docs/performance-decisions.md, "Notifications by age"). In the
+ * write's transaction: on SQLite another connection would wait for the writer's lock.
+ */
+async function pruneExpired(tx: Tx, at: Date): Promise<void> {
+  if (at.getTime() < nextPrune) return;
+  const { dialect } = getEngine();
+  const expired = dialect.db.selectFrom("notifications").select("seq").where("created_at", "<", dialect.timestampParam(keptSince(at)) as never).orderBy("created_at").limit(PRUNE_BATCH);
+  const deleted = await execute(tx, dialect.db.deleteFrom("notifications").where("seq", "in", expired));
+  nextPrune = deleted < PRUNE_BATCH ? at.getTime() + PRUNE_EVERY_MS : 0;
 }
 
 /**
