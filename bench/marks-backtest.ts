@@ -89,10 +89,11 @@ function parseParams(pairs: string[]): MarkParams {
   for (const pair of pairs) {
     // `name=value`, or `rule.field=value` inside a size rule (quoteSize.exponent=0.5).
     const [path, value] = pair.split("=");
-    const [key, field] = path.split(".");
+    const [key, field, ...deeper] = path.split(".");
     const holder = field === undefined ? params : params[key];
     const name = field ?? key;
-    if (typeof holder !== "object" || !(name in holder) || typeof holder[name] !== "number" || !Number.isFinite(Number(value))) throw new Error(`--param ${pair}: not a numeric parameter of lib/marks/params.ts`);
+    const known = deeper.length === 0 && typeof holder === "object" && name in holder && typeof holder[name] === "number";
+    if (!known || !value?.trim() || !Number.isFinite(Number(value))) throw new Error(`--param ${pair}: expected name=number or rule.field=number, naming a numeric parameter of lib/marks/params.ts`);
     holder[name] = Number(value);
   }
   return params as unknown as MarkParams;

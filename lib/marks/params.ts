@@ -1,13 +1,9 @@
 /**
  * The estimator's parameters, in log-price units (a variance of 0.0004 is a standard deviation of
  * about 2 %). Chosen on data sets generated with other seeds than the ones reported
- * (docs/marks.md, "Backtest").
+ * (docs/marks.md, "Backtest"). Stored marks keep the parameters they were made with: run
+ * `npm run marks:rebuild` after changing these (docs/marks.md, "Storage and updates").
  */
-export interface SizeRule {
-  exponent: number;
-  range: readonly [number, number];
-}
-
 export interface MarkParams {
   /** How far the price may wander in a day: what an observation's age and a carried mark's band add. */
   dailyVariance: number;
@@ -22,7 +18,7 @@ export interface MarkParams {
   /** Added to a book with one side only. */
   oneSidedVariance: number;
   referenceVolume: number;
-  /** A trade's weight for its size: (volume / referenceVolume)^exponent within range. */
+  /** A trade's weight for its size. */
   tradeSize: SizeRule;
   /**
    * A quote's: in proportion to its dollars, since a quote costs nothing to place: a few fresh
@@ -39,6 +35,12 @@ export interface MarkParams {
   imbalanceBand: number;
   /** data_points_180d's window, and the age past which a quote no longer counts. */
   windowDays: number;
+}
+
+/** How an observation's size weighs: (volume / referenceVolume)^exponent, kept within range. */
+export interface SizeRule {
+  exponent: number;
+  range: readonly [number, number];
 }
 
 export const DEFAULT_PARAMS: MarkParams = {

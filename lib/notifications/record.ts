@@ -126,7 +126,9 @@ let nextPrune = 0;
 async function pruneExpired(tx: Tx, at: Date): Promise<void> {
   if (at.getTime() < nextPrune) return;
   const { dialect } = getEngine();
-  const expired = dialect.db.selectFrom("notifications").select("seq").where("created_at", "<", dialect.timestampParam(keptSince(at)) as never).orderBy("created_at").limit(PRUNE_BATCH);
+  const oldest = dialect.db.selectFrom("notifications").select("seq").where("created_at", "<", dialect.timestampParam(keptSince(at)) as never).orderBy("created_at").limit(PRUNE_BATCH);
+  // Another process may be deleting the same rows: on PostgreSQL pass them by rather than wait on its write.
+  const expired = dialect.kind === "postgres" ? oldest.forUpdate().skipLocked() : oldest;
   const deleted = await execute(tx, dialect.db.deleteFrom("notifications").where("seq", "in", expired));
   nextPrune = deleted < PRUNE_BATCH ? at.getTime() + PRUNE_EVERY_MS : 0;
 }

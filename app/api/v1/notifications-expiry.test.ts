@@ -13,10 +13,12 @@ import { BROKER_PERMISSIONS } from "@/lib/domain/enums";
 
 withAppOnOwnDatabase();
 let buyer: Member & { userId: string };
+let bystander: Member & { userId: string };
 const PRICE = "41";
 beforeAll(async () => {
   const seller = await member("Seller", BROKER_PERMISSIONS);
   buyer = await member("Buyer", BROKER_PERMISSIONS);
+  bystander = await member("Bystander", BROKER_PERMISSIONS);
   await newOffer(seller, { price_per_share: PRICE, minimum_volume: null });
 });
 
@@ -27,9 +29,9 @@ async function crossingBid(): Promise<void> {
   await newOffer(buyer, { side: "bid", structure: null, acceptable_structures: ["direct"], price_per_share: PRICE, minimum_volume: null });
 }
 
-async function notificationsAged(days: number, count: number, label: string): Promise<void> {
+async function notificationsAged(days: number, count: number, label: string, userId = buyer.userId): Promise<void> {
   const createdAt = new Date(Date.now() - days * DAY);
-  const row = () => ({ id: newRowId(), userId: buyer.userId, kind: "possible_match", companyId: "", resourceType: "indication", resourceId: "", auditEventId: "", data: JSON.stringify({ label }), createdAt });
+  const row = () => ({ id: newRowId(), userId, kind: "possible_match", companyId: "", resourceType: "indication", resourceId: "", auditEventId: "", data: JSON.stringify({ label }), createdAt });
   await getDb().notification.createMany({ data: Array.from({ length: count }, row) });
 }
 
@@ -37,14 +39,16 @@ const countOf = (label: string) => getDb().notification.count({ where: { data: J
 
 /** The clock a minute on (Date only: the database's I/O keeps its real timers). */
 function aMinuteLater(): void {
-  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000, shouldAdvanceTime: true });
 }
 
 describe("expired notifications", () => {
   afterAll(() => vi.useRealTimers());
 
   it("are deleted 1,000 a write while a full batch comes back, else once a minute; the kept ones stay", async () => {
-    await notificationsAged(91, 1_001, "expired");
+    // The oldest first, whoever they were for: the bystander is told of nothing here.
+    await notificationsAged(92, 1_000, "expired", bystander.userId);
+    await notificationsAged(91, 1, "expired");
     await notificationsAged(89, 3, "kept");
     aMinuteLater();
     await crossingBid();
