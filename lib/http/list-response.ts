@@ -70,7 +70,6 @@ export async function listResponse<T>(
   return conditionalResponse(ifNoneMatch, body, etag, pageLinks(url, nav));
 }
 
-
 /** What a list read outside the page engine answers for its window: the page's items, the count, and the page's last row's key when a row follows. */
 export interface KeysetPage<T> {
   items: T[];
