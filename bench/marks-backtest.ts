@@ -8,6 +8,7 @@
  *   npm run marks:backtest -- --generate large --seed 4242 [--companies N --indications N --trades N]
  *   … --param dailyVariance=0.0002                          # another parameter (lib/marks/params.ts; quoteSize.exponent=0.5 inside a rule)
  *   … --factors none                                        # no structure, class or side adjustments
+ *   … --far-quotes 0.05                                     # a share of the quotes moved far behind the market
  *
  * The generated data prices open orders at the market of the data set's last day, so no open
  * order is used (it would tell the future); a closed one is priced at the market of its last
@@ -21,6 +22,7 @@ import { estimateMarketFactors, NO_FACTORS, type MarketFactors } from "../lib/ma
 import { dayDate, dayNumber, DAY_MS } from "../lib/marks/days";
 import { MarkSeries } from "../lib/marks/estimator";
 import { DEFAULT_PARAMS, type MarkParams } from "../lib/marks/params";
+import { Rng } from "../lib/random";
 import type { Mark, QuoteObservation, TradeObservation } from "../lib/marks/types";
 import { SCALES } from "../prisma/seed/large-scales";
 import { referencePrice } from "../prisma/seed/record-values";
@@ -84,6 +86,17 @@ function backtestCompany(company: CompanyData, factors: MarketFactors, params: M
   }
 }
 
+/**
+ * Moves a share of the quotes far behind the market, as real books have them and the generators do
+ * not: a bid at 25–60 % of its price (a lowball), an offer at 1.7–4× (docs/marks.md, "Backtest").
+ */
+function farQuotes(data: Dataset, share: number): void {
+  if (!(share >= 0 && share <= 1)) throw new Error("--far-quotes is a share between 0 and 1");
+  const rng = new Rng(46);
+  for (const company of data.companies)
+    for (const q of company.quotes) if (rng.chance(share)) q.price *= q.side === "bid" ? rng.between(0.25, 0.6) : rng.between(1.7, 4);
+}
+
 function parseParams(pairs: string[]): MarkParams {
   const params = structuredClone(DEFAULT_PARAMS) as unknown as Record<string, Record<string, unknown>>;
   for (const pair of pairs) {
@@ -117,13 +130,14 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       generate: { type: "string" }, seed: { type: "string" }, companies: { type: "string" }, indications: { type: "string" }, trades: { type: "string" },
-      param: { type: "string", multiple: true }, factors: { type: "string" }, "is-generated": { type: "boolean" },
+      param: { type: "string", multiple: true }, factors: { type: "string" }, "is-generated": { type: "boolean" }, "far-quotes": { type: "string" },
     },
   });
   const params = parseParams(values.param ?? []);
   let t = performance.now();
   const data = await dataset(values);
   const loaded = performance.now() - t;
+  if (values["far-quotes"] !== undefined) farQuotes(data, Number(values["far-quotes"]));
   // A database seeded by the generators (the demo or the large seed) has the generator's reference prices.
   const generated = values.generate !== undefined || values["is-generated"] === true;
   t = performance.now();
@@ -134,7 +148,7 @@ async function main(): Promise<void> {
   for (const company of data.companies) backtestCompany(company, factors, params, generated, cases);
   const walked = performance.now() - t;
   const fmt = (f: { value: number; raw: number; n: number }) => `${(100 * f.value).toFixed(2)} % (raw ${(100 * f.raw).toFixed(2)} %, n ${f.n})`;
-  console.log(`Backtest of the mark on ${data.name}`);
+  console.log(`Backtest of the mark on ${data.name}${Number(values["far-quotes"] ?? 0) > 0 ? `, ${values["far-quotes"]} of the quotes far behind the market` : ""}`);
   console.log(`loaded in ${(loaded / 1000).toFixed(1)} s; factors in ${(estimated / 1000).toFixed(1)} s; marks walked in ${(walked / 1000).toFixed(1)} s\n`);
   console.log("Adjustments (log-ratio to the footing, shrunk):");
   for (const [group, entries] of Object.entries(factors)) for (const [key, f] of Object.entries(entries)) console.log(`  ${group} ${key}: ${fmt(f as never)}`);

@@ -2,14 +2,15 @@ import type { Side } from "../domain/enums";
 import { quoteAdjustment, type MarketFactors } from "./adjustments";
 import { DAY_MS } from "./days";
 import type { MarkParams, SizeRule } from "./params";
-import { weightedMedian } from "./robust";
+import { robustWeight, weightedMedian } from "./robust";
 import type { QuoteObservation } from "./types";
 
 /**
  * What the book says of the price at one moment, as one observation for the mark: each side's
  * weighted median of its quotes put on the footing (structure, class and side adjustments), each
- * quote weighted by its size and its age since `last_refreshed_at`; two sides average into a
- * two-sided quote, one side alone is a one-sided quote (docs/marks.md, "The book").
+ * quote weighted by its size and its age since `last_refreshed_at` and faded when it lies far
+ * behind the price; two sides average into a two-sided quote, one side alone is a one-sided quote
+ * (docs/marks.md, "The book").
  */
 
 interface BookView {
@@ -31,30 +32,95 @@ export function sizeWeight(volume: number, rule: SizeRule, params: MarkParams): 
   return Math.min(max, Math.max(min, (volume / params.referenceVolume) ** rule.exponent));
 }
 
-function sideView(quotes: readonly QuoteObservation[], side: Side, at: number, factors: MarketFactors, params: MarkParams) {
+/** A side's quotes on the footing: log-price, precision (size and age) and spread about the market (age alone). */
+interface SideQuotes {
+  ys: number[];
+  precisions: number[];
+  spreads: number[];
+  /** The side's estimate with no quote faded. */
+  plain: SideEstimate;
+}
+
+interface SideEstimate {
+  y: number;
+  variance: number;
+}
+
+function sideQuotes(quotes: readonly QuoteObservation[], side: Side, at: number, factors: MarketFactors, params: MarkParams): SideQuotes | null {
   const ys: number[] = [];
   const precisions: number[] = [];
+  const spreads: number[] = [];
   for (const q of quotes) {
     if (q.side !== side) continue;
     const age = Math.max(0, (at - q.refreshedAt) / DAY_MS);
-    // A quote's variance: the spread of quotes about the market, plus how far the market may
-    // have moved since the quote was last refreshed: stale quotes fade.
-    const variance = (params.quoteVariance + params.dailyVariance * age) / sizeWeight(q.volume, params.quoteSize, params);
+    // A quote's spread about the market, plus how far the market may have moved since the quote
+    // was last refreshed: stale quotes fade. Its size weighs in its precision, not its spread.
+    const spread = params.quoteVariance + params.dailyVariance * age;
     ys.push(Math.log(q.price) - quoteAdjustment(factors, q.structures, q.stockClassType) - factors.side[side].value);
-    precisions.push(1 / variance);
+    precisions.push(sizeWeight(q.volume, params.quoteSize, params) / spread);
+    spreads.push(Math.sqrt(spread));
   }
-  if (ys.length === 0) return null;
-  const precision = precisions.reduce((a, b) => a + b, 0);
-  return { y: weightedMedian(ys, precisions), variance: 1 / precision };
+  return ys.length === 0 ? null : { ys, precisions, spreads, plain: estimate(ys, precisions) };
 }
 
-/** The book as one observation at `at` (ms), from quotes already filtered by liveQuotes. */
-export function bookView(quotes: readonly QuoteObservation[], at: number, factors: MarketFactors, params: MarkParams): BookView | null {
-  const bid = sideView(quotes, "bid", at, factors, params);
-  const offer = sideView(quotes, "offer", at, factors, params);
-  if (bid && offer) return { y: (bid.y + offer.y) / 2, variance: (bid.variance + offer.variance) / 4 + params.twoSidedVariance, twoSided: true };
-  const one = bid ?? offer;
-  return one && { y: one.y, variance: one.variance + params.oneSidedVariance, twoSided: false };
+function estimate(ys: readonly number[], weights: readonly number[]): SideEstimate {
+  const precision = weights.reduce((a, b) => a + b, 0);
+  return { y: weightedMedian(ys, weights), variance: 1 / precision };
+}
+
+/**
+ * A side's estimate judged against `center`: a bid says the price is at least about its own, not
+ * that it is no more, so a bid lying below the center by more than params.quoteCutoff of its own
+ * spreads counts less and less, and an offer above it likewise. A bid above the center, or an
+ * offer below it, is never faded: a rise shows in the bids, a fall in the offers (docs/marks.md,
+ * "The book").
+ */
+function judgedSide(side: SideQuotes, toward: 1 | -1, center: number, params: MarkParams): SideEstimate {
+  let faded = false;
+  const weights = side.precisions.map((precision, i) => {
+    const behind = Math.max(0, toward * (center - side.ys[i])) / side.spreads[i];
+    const weight = robustWeight(behind, params.quoteCutoff);
+    if (weight < 1) faded = true;
+    return precision * weight;
+  });
+  return faded ? estimate(side.ys, weights) : side.plain;
+}
+
+/** Rounds of judging a two-sided book against its own mid: enough to settle (each moves the mid away from the quotes it fades). */
+const BOOK_ROUNDS = 4;
+
+/**
+ * The book as one observation at `at` (ms), from quotes already filtered by liveQuotes. `prior`,
+ * the trades' estimate, is what a one-sided book's quotes are judged against; a two-sided book is
+ * judged against its own mid.
+ */
+export function bookView(
+  quotes: readonly QuoteObservation[],
+  at: number,
+  factors: MarketFactors,
+  params: MarkParams,
+  prior: number | null = null,
+): BookView | null {
+  const bids = sideQuotes(quotes, "bid", at, factors, params);
+  const offers = sideQuotes(quotes, "offer", at, factors, params);
+  if (bids && offers) {
+    let bid = bids.plain;
+    let offer = offers.plain;
+    for (let round = 0; round < BOOK_ROUNDS; round++) {
+      const center = (bid.y + offer.y) / 2;
+      const nextBid = judgedSide(bids, 1, center, params);
+      const nextOffer = judgedSide(offers, -1, center, params);
+      const settled = nextBid.y === bid.y && nextOffer.y === offer.y;
+      bid = nextBid;
+      offer = nextOffer;
+      if (settled) break;
+    }
+    return { y: (bid.y + offer.y) / 2, variance: (bid.variance + offer.variance) / 4 + params.twoSidedVariance, twoSided: true };
+  }
+  const one = bids ?? offers;
+  if (!one) return null;
+  const view = prior === null ? one.plain : judgedSide(one, bids ? 1 : -1, prior, params);
+  return { y: view.y, variance: view.variance + params.oneSidedVariance, twoSided: false };
 }
 
 /**

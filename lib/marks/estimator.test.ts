@@ -75,6 +75,31 @@ describe("robustness", () => {
     expect(markWith([...stale, ...tiny(2_000_000)])).toBeLessThan(-0.7);
   });
 
+  describe("a quote far behind the book (a bid says the price is at least its own, not that it is no more)", () => {
+    // CI's docs examples on the demo: Arcio's stale book of millions, its last trade 400 days old.
+    const today = START + 400;
+    const stale = [quote("bid", 42.43, today - 134, { volume: 2_628_000 }), quote("offer", 44.6, today - 87, { volume: 2_606_000 })];
+    const moveWith = (book: QuoteObservation[], base = stale) => {
+      const series = new MarkSeries(NO_FACTORS);
+      series.advance(dayDate(START), [trade(START, 43, { volume: 23_000 })]);
+      const before = price(series.advance(dayDate(today - 1), [], base));
+      return price(series.advance(dayDate(today), [], book)) / before - 1;
+    };
+
+    it("moves by under 2 % on a fresh $1M bid at a third of the book, or an offer at thrice it", () => {
+      expect(Math.abs(moveWith([...stale, quote("bid", 12.5, today)]))).toBeLessThan(0.02);
+      expect(Math.abs(moveWith([...stale, quote("offer", 135, today)]))).toBeLessThan(0.02);
+      // With one side only, the quotes are judged against the trades' estimate.
+      expect(Math.abs(moveWith([stale[0], quote("bid", 12.5, today)], [stale[0]]))).toBeLessThan(0.02);
+    });
+
+    it("follows fresh quotes on the side that moved: a fall in the offers, a rise in the bids", () => {
+      expect(moveWith([...stale, quote("offer", 30, today), quote("bid", 28, today)])).toBeLessThan(-0.25);
+      expect(moveWith([...stale, quote("bid", 60, today), quote("offer", 64, today)])).toBeGreaterThan(0.25);
+      expect(moveWith([...stale, quote("bid", 60, today)])).toBeGreaterThan(0.1);
+    });
+  });
+
   it("follows a real move: three trades in a row far away restart the mark from them", () => {
     const { series, day } = settled();
     let mark: Mark | null = null;

@@ -178,8 +178,8 @@ export class MarkSeries {
   private remark(day: number): void {
     const { params } = this;
     const at = (day + 1) * DAY_MS;
-    const view = this.s.book.length ? bookView(this.s.book, at, this.factors, params) : null;
     const trend = this.s.trend;
+    const view = this.s.book.length ? bookView(this.s.book, at, this.factors, params, trend?.x ?? null) : null;
     let x: number;
     let v: number;
     if (trend) {

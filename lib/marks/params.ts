@@ -27,6 +27,11 @@ export interface MarkParams {
   quoteSize: SizeRule;
   /** Observations further than this many standard deviations count less and less (robustWeight). */
   robustCutoff: number;
+  /**
+   * A quote lying behind the book's center (a bid below it, an offer above it) by more than this
+   * many of its own spreads counts less and less: it does not contradict the price (lib/marks/book.ts).
+   */
+  quoteCutoff: number;
   /** This many trades in a row beyond the cutoff on the same side restart the mark from them: the price moved. */
   restartAfter: number;
   /** The band's half-width in standard deviations of the next trade: chosen so that ~80 % of next trades fall in it. */
@@ -54,6 +59,7 @@ export const DEFAULT_PARAMS: MarkParams = {
   tradeSize: { exponent: 0.25, range: [0.5, 2] },
   quoteSize: { exponent: 1, range: [0.001, 2] },
   robustCutoff: 2.5,
+  quoteCutoff: 6,
   restartAfter: 3,
   bandZ: 1.1,
   imbalanceBand: 0.1,
