@@ -57,6 +57,10 @@ for (const size of SIZES) {
     await expect(page.getByTestId("mark-sentence")).toHaveText(markSentence(mark!));
     await expect(page.getByTestId("mark-imbalance")).toContainText("Order imbalance");
     await expect(page.getByTestId(phone ? "mark-band-narrow" : "mark-band")).toBeVisible();
+    // Today's band, which the sentence states, lies within the chart's price scale.
+    const [scaleLow, scaleHigh] = (await page.getByTestId(phone ? "price-chart-plot-narrow" : "price-chart-plot").getAttribute("data-scale"))!.split(" ").map(Number);
+    expect(scaleLow).toBeLessThanOrEqual(Number(mark!.low));
+    expect(scaleHigh).toBeGreaterThanOrEqual(Number(mark!.high));
     await checkLayout(page, `the company page at ${size.width} px`);
     await shot(page, testInfo, "company");
 

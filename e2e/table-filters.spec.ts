@@ -89,6 +89,15 @@ test('/indications\' filter bar: one line; every value of a facet picked is no f
   await min.press("Enter");
   await expect(page).toHaveURL((url) => url.searchParams.get("price_min") === "10");
   await expect(price).toContainText("≥ 10");
+  // A maximum below the minimum matches nothing: the range says so rather than leaving an empty table unexplained.
+  const max = page.getByLabel("Price / share (USD) maximum");
+  await max.fill("5");
+  await max.press("Enter");
+  await expect(page.getByTestId("range-reversed-price_min")).toBeVisible();
+  await max.fill("50");
+  await max.press("Enter");
+  await expect(page).toHaveURL((url) => url.searchParams.get("price_max") === "50");
+  await expect(page.getByTestId("range-reversed-price_min")).toHaveCount(0);
   await shot(page, testInfo, "filter-bar");
 });
 

@@ -15,25 +15,25 @@ const mark = {
 
 describe("the mark in words", () => {
   it("says the price, its band and what it rests on, from the mark's fields", () => {
-    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 6 verified trades and 4 quotes in 180 days; last trade 12 days ago");
+    expect(markSentence(mark)).toBe("$12.40 (band $11.90–$12.95) from trades and quotes: 6 verified trades and 4 quotes refreshed in 180 days; last verified trade 12 days ago");
   });
 
   it("tells the verified trades from the quotes, one or many, and says none of either", () => {
     const points = (data_points_180d: number, trades_180d: number) => markWords({ ...mark, data_points_180d, trades_180d }).points.join(" ");
-    expect(points(2, 1)).toBe("1 verified trade and 1 quote in 180 days");
-    expect(points(6, 6)).toBe("6 verified trades and no quotes in 180 days");
-    expect(points(1, 1)).toBe("1 verified trade and no quotes in 180 days");
-    expect(points(4, 0)).toBe("no verified trades and 4 quotes in 180 days");
-    expect(points(1, 0)).toBe("no verified trades and 1 quote in 180 days");
-    expect(points(0, 0)).toBe("no verified trades or quotes in 180 days");
-    expect(points(1_234, 1_000)).toBe("1,000 verified trades and 234 quotes in 180 days");
+    expect(points(2, 1)).toBe("1 verified trade and 1 quote refreshed in 180 days");
+    expect(points(6, 6)).toBe("6 verified trades and no quotes refreshed in 180 days");
+    expect(points(1, 1)).toBe("1 verified trade and no quotes refreshed in 180 days");
+    expect(points(4, 0)).toBe("no verified trades and 4 quotes refreshed in 180 days");
+    expect(points(1, 0)).toBe("no verified trades and 1 quote refreshed in 180 days");
+    expect(points(0, 0)).toBe("no verified trades or quotes refreshed in 180 days");
+    expect(points(1_234, 1_000)).toBe("1,000 verified trades and 234 quotes refreshed in 180 days");
   });
 
   it("says when the mark is carried forward, and when there is no trade", () => {
     expect(markSentence({ ...mark, method: "carried", data_points_180d: 1, trades_180d: 0, days_since_last_trade: null })).toBe(
-      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): no verified trades and 1 quote in 180 days; no verified trade yet",
+      "$12.40 (band $11.90–$12.95) carried forward (nothing new came): no verified trades and 1 quote refreshed in 180 days; no verified trade yet",
     );
-    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, trades_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes in 180 days; last trade yesterday");
+    expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, trades_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes refreshed in 180 days; last verified trade yesterday");
   });
 
   it("writes an index value to two decimals", () => {
@@ -45,6 +45,6 @@ describe("the mark in words", () => {
     expect(imbalanceWords(0.2)).toEqual({ figure: "+0.20", words: "more buyers than sellers (bids are 60% of the visible volume within 10% of the mark)" });
     expect(imbalanceWords(-0.5).words).toMatch(/^more sellers than buyers \(bids are 25%/);
     expect(imbalanceWords(0.05).words).toMatch(/^balanced/);
-    expect(imbalanceWords(null)).toEqual({ figure: "—", words: "no visible bids or offers within 10% of the mark" });
+    expect(imbalanceWords(null)).toEqual({ figure: "—", words: "no visible bids or offers within 10% of the mark refreshed in 180 days" });
   });
 });

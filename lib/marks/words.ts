@@ -23,16 +23,17 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 
 /**
  * The data points of the window, trades then quotes, in two phrases the page keeps each on one line:
- * ["6 verified trades", "and 4 quotes in 180 days"]. The marks' tape is the verified trades
- * (lib/marks/inputs.ts): every trade counted is one; the other points are quotes.
+ * ["6 verified trades", "and 4 quotes refreshed in 180 days"]. The marks' tape is the verified
+ * trades (lib/marks/inputs.ts): every trade counted is one; the other points are the quotes of the
+ * book refreshed in the window (an order left alone longer is on the book but not in the mark).
  */
 function pointPhrases(mark: Mark): [string, string] {
   const trades = mark.trades_180d;
   const quotes = mark.data_points_180d - trades;
-  if (trades === 0 && quotes === 0) return ["no verified trades or quotes", `in ${WINDOW} days`];
+  if (trades === 0 && quotes === 0) return ["no verified trades or quotes", `refreshed in ${WINDOW} days`];
   const tradeWords = trades === 0 ? "no verified trades" : plural(trades, "verified trade", "verified trades");
   const quoteWords = quotes === 0 ? "no quotes" : plural(quotes, "quote", "quotes");
-  return [tradeWords, `and ${quoteWords} in ${WINDOW} days`];
+  return [tradeWords, `and ${quoteWords} refreshed in ${WINDOW} days`];
 }
 
 export function markWords(mark: Mark): { price: string; band: string; basis: string; points: [string, string]; lastTrade: string } {
@@ -42,11 +43,12 @@ export function markWords(mark: Mark): { price: string; band: string; basis: str
     band: `band ${formatUsd(mark.low)}–${formatUsd(mark.high)}`,
     basis: METHOD_WORDS[mark.method],
     points: pointPhrases(mark),
-    lastTrade: days === null ? "no verified trade yet" : days === 0 ? "last trade today" : days === 1 ? "last trade yesterday" : `last trade ${formatCount(days)} days ago`,
+    // Verified: the marks' tape is (a team's own unverified trades may be newer).
+    lastTrade: days === null ? "no verified trade yet" : days === 0 ? "last verified trade today" : days === 1 ? "last verified trade yesterday" : `last verified trade ${formatCount(days)} days ago`,
   };
 }
 
-/** "$12.40 (band $11.90–$12.95) from trades and quotes: 6 verified trades and 4 quotes in 180 days; last trade 12 days ago" */
+/** "$12.40 (band $11.90–$12.95) from trades and quotes: 6 verified trades and 4 quotes refreshed in 180 days; last verified trade 12 days ago" */
 export function markSentence(mark: Mark): string {
   const w = markWords(mark);
   return `${w.price} (${w.band}) ${w.basis}: ${w.points.join(" ")}; ${w.lastTrade}`;
@@ -61,7 +63,7 @@ const BALANCED = 0.1;
  */
 export function imbalanceWords(imbalance: number | null): { figure: string; words: string } {
   const near = `within ${DEFAULT_PARAMS.imbalanceBand * 100}% of the mark`;
-  if (imbalance === null) return { figure: "—", words: `no visible bids or offers ${near}` };
+  if (imbalance === null) return { figure: "—", words: `no visible bids or offers ${near} refreshed in ${WINDOW} days` };
   const figure = `${imbalance > 0 ? "+" : imbalance < 0 ? "−" : ""}${Math.abs(imbalance).toFixed(2)}`;
   const bids = `bids are ${Math.round(((1 + imbalance) / 2) * 100)}% of the visible volume ${near}`;
   const lean = imbalance >= BALANCED ? "more buyers than sellers" : imbalance <= -BALANCED ? "more sellers than buyers" : "balanced";

@@ -62,6 +62,7 @@ export function DateRangeFilter({
       bounds={[fromValue || null, toValue || null]}
       params={[fromParam, toParam]}
       opening={opening}
+      reversed={fromValue !== "" && toValue !== "" && fromValue > toValue}
       from={input("from", fromText, setFromText)}
       to={input("to", toText, setToText)}
     />

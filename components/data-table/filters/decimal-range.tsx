@@ -27,6 +27,7 @@ export function DecimalRangeFilter({ label, minParam, maxParam, percent = false,
       bounds={[end(min), end(max)]}
       params={[minParam, maxParam]}
       opening={opening}
+      reversed={min !== "" && max !== "" && Number(min) > Number(max)}
       from={input("min", minParam, min)}
       to={input("max", maxParam, max)}
     />

@@ -16,6 +16,7 @@ export function Range({
   bounds,
   params,
   opening,
+  reversed = false,
   from,
   to,
 }: {
@@ -25,6 +26,8 @@ export function Range({
   bounds: [string | null, string | null];
   params: [string, string];
   opening?: boolean;
+  /** The lower end is above the upper one: the API answers no row, so the filter says why. */
+  reversed?: boolean;
   from: React.ReactNode;
   to: React.ReactNode;
 }) {
@@ -43,6 +46,11 @@ export function Range({
           {to}
         </div>
       </fieldset>
+      {reversed ? (
+        <p role="status" className="max-w-64 text-xs text-amber-800" data-testid={`range-reversed-${params[0]}`}>
+          The first end is above the second: no row can match.
+        </p>
+      ) : null}
       {badge !== undefined ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [params[0]]: null, [params[1]]: null })} /> : null}
     </Popover>
   );

@@ -71,7 +71,11 @@ export function PriceChartSvg({
   const near = (quote: string | null) => quote !== null && (traded.length === 0 || (Number(quote) <= 2 * Math.max(...traded) && Number(quote) >= Math.min(...traded) / 2));
   const bestBid = near(bid) ? bid : null;
   const bestOffer = near(offer) ? offer : null;
-  const prices = [...traded, ...(bestBid === null ? [] : [Number(bestBid)]), ...(bestOffer === null ? [] : [Number(bestOffer)])];
+  // Today's band is in the scale, so the band the mark's sentence states can be read off the
+  // chart; an older, carried band may still run off it (clipped below).
+  const current = marks.at(-1);
+  const band = current ? [current.low, current.high].filter(near).map(Number) : [];
+  const prices = [...traded, ...band, ...(bestBid === null ? [] : [Number(bestBid)]), ...(bestOffer === null ? [] : [Number(bestOffer)])];
   const low = Math.min(...prices);
   const high = Math.max(...prices);
   const margin = (high - low) * 0.08 || Math.abs(high) * 0.1 || 1;
@@ -110,6 +114,7 @@ export function PriceChartSvg({
         role="img"
         aria-label={`Verified trades (${history.trades.length}) by sign date and price per share, with the daily mark and its band, the rolling 30- and 90-day VWAP and the best bid and offer`}
         data-testid={size === "wide" ? "price-chart-plot" : "price-chart-plot-narrow"}
+        data-scale={`${yMin} ${yMax}`}
       >
         {ticks(yMin, yMax, 5).map((v) => (
           <g key={`y${v}`}>
