@@ -46,7 +46,9 @@ for (const size of SIZES) {
     const auth = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
     // A company with a trade behind its mark: its sentence says when.
     const day = (await (await page.request.get("/api/v1/marks?per_page=100", { headers: auth })).json()) as { marks: DayMark[] };
-    const chosen = day.marks.find((m) => m.days_since_last_trade !== null);
+    // The widest band of them: the one most likely to run off a chart scaled by the trades alone.
+    const width = (m: DayMark) => Number(m.high) / Number(m.low);
+    const chosen = day.marks.filter((m) => m.days_since_last_trade !== null).sort((a, b) => width(b) - width(a))[0];
     expect(chosen, "a company with a mark resting on a trade").toBeDefined();
     const errors = consoleErrors(page);
     await page.setViewportSize(size);

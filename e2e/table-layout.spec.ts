@@ -139,6 +139,21 @@ test.describe("at 390×844", () => {
     await shot(page, testInfo, "phone-company");
   });
 
+  test("the filters' sheet: one tap on Done applies what was typed and closes it; Escape closes it too", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/companies");
+    await hydrated(page.getByTestId("open-filters"));
+    await page.getByTestId("open-filters").tap();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await expect(sheet).toBeVisible();
+    await page.getByTestId("filter-q").fill("Arc");
+    await page.getByTestId("close-filters").tap();
+    await expect(sheet).toHaveCount(0);
+    await expect(page).toHaveURL((url) => url.searchParams.get("q") === "Arc");
+    await page.getByTestId("open-filters").tap();
+    await page.getByTestId("filter-q").press("Escape");
+    await expect(sheet).toHaveCount(0);
+  });
+
   test("before hydration, as a laptop's narrow window is sent the table: /indications, /trades and /review scroll no page sideways", async ({ browser }, testInfo) => {
     // The app's scripts withheld (the streamed HTML's own inline scripts still run): the page as
     // the server sends it to a laptop's user agent at 390 px, before use-phone.tsx swaps the table

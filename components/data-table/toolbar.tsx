@@ -80,6 +80,14 @@ export function FilterBar({
         }
         role={sheetOpen ? "dialog" : undefined}
         aria-label={sheetOpen ? "Filters" : undefined}
+        onKeyDown={
+          sheetOpen
+            ? (event) => {
+                // A chip open inside the sheet takes its own Escape first (use-disclosure.ts).
+                if (event.key === "Escape" && !event.currentTarget.querySelector('[aria-expanded="true"]')) setSheetOpen(false);
+              }
+            : undefined
+        }
         data-testid="filter-panel"
       >
         {sheetOpen ? (
@@ -87,7 +95,13 @@ export function FilterBar({
             <h2 className="text-sm font-semibold text-slate-900">Filters</h2>
             <button
               type="button"
-              onClick={() => setSheetOpen(false)}
+              // The field being typed in keeps its focus until the click: its blur applies it, and the
+              // sheet changed under the finger then, so the tap that blurred it never closed it.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+                setSheetOpen(false);
+              }}
               className="h-8 rounded bg-indigo-600 px-3 text-xs font-medium text-white"
               data-testid="close-filters"
             >

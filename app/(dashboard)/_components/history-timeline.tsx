@@ -14,7 +14,7 @@ const ACTION_LABELS: Record<AuditEvent["action"], string> = {
   "trade.verified": "Verified",
   "trade.unverified": "Unverified",
   "deal.requested": "Introduction asked for",
-  "deal.accepted": "Accepted by the order's owner",
+  "deal.accepted": "Accepted",
   "deal.introduced": "Introduced",
   "deal.terms": "Terms recorded",
   "deal.closed": "Closed: trades recorded",
@@ -49,12 +49,16 @@ export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total
           const changes = Object.entries(event.changes).filter(([field]) => field !== "updated_at");
           // A deal is made by its request: its fields are the page's, not changes.
           const creation = event.action.endsWith(".created") || event.action === "deal.requested";
+          // A party's step as the other party recorded it before the introduction: it names no one
+          // (lib/deals/events.ts), and the record stays as it was when the parties are named.
+          const unnamed = event.action.startsWith("deal.") && event.actor.user_id === "";
           return (
             <li key={event.id} className="relative" data-testid="history-event" data-action={event.action}>
               <span aria-hidden="true" className="absolute -left-[25px] top-1.5 h-2 w-2 rounded-full bg-indigo-500 ring-4 ring-white" />
               <p className="text-sm text-slate-900">
                 <span className="font-semibold">{ACTION_LABELS[event.action]}</span> by{" "}
-                <span title={event.actor.email}>{event.actor.name}</span> <span className="text-slate-500">{via(event.actor)}</span>
+                <span title={event.actor.email}>{event.actor.name}</span>{" "}
+                <span className="text-slate-500">{unnamed ? "(not named before the introduction)" : via(event.actor)}</span>
               </p>
               <p className="text-xs text-slate-500">
                 <Timestamp iso={event.occurred_at} />
