@@ -129,6 +129,10 @@ for (const size of SIZES) {
       // Its next step asks for the terms, checked as the API checks them before anything is sent.
       await ops.getByTestId("deal-step-terms").click();
       const dialog = ops.getByTestId("deal-step-terms-dialog");
+      // It starts from what was asked: the order's price (the request named none) and the request's volume.
+      await expect(dialog.getByTestId("field-price_per_share")).toHaveValue("20");
+      await expect(dialog.getByTestId("field-volume")).toHaveValue("500");
+      await dialog.getByTestId("field-price_per_share").fill("");
       await dialog.getByTestId("deal-step-terms-submit").click();
       await expect(dialog.getByTestId("error-price_per_share")).toBeVisible();
       await expectAccessible(ops, `the terms form at ${size.width} px`, "dialog[open]");

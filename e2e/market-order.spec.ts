@@ -90,6 +90,7 @@ for (const size of SIZES) {
     await page.getByTestId("field-note").fill("For a fund client");
     // The deal's page belongs to another part of the dashboard: what is checked here is where the ask leads.
     log.watching = false;
+    const orderUrl = page.url();
     await submit.click();
     await expect(page).toHaveURL(/\/deals\/[0-9a-f-]{36}$/);
     const deal = new URL(page.url()).pathname;
@@ -108,6 +109,14 @@ for (const size of SIZES) {
     await expect(again.getByTestId("ask-form")).toHaveCount(0);
     await expect(again.getByTestId("deal-exists").getByRole("link")).toHaveAttribute("href", deal);
     await again.close();
+
+    // Once the deal ends, the order still leads to it, and a new request may be asked for.
+    const beta = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.betaBroker)}` };
+    expect((await page.request.post(`/api/v1/my${deal}/withdraw`, { headers: beta, data: {} })).status()).toBe(200);
+    await page.goto(orderUrl);
+    await expect(page.getByTestId("ended-deal").first()).toHaveAttribute("href", deal);
+    await expect(page.getByTestId("ended-deals").getByTestId("deal-stage").first()).toHaveAttribute("data-stage", "dead");
+    await expect(page.getByTestId("ask-form")).toBeVisible();
 
     expect(log.seen).toEqual([]);
   });

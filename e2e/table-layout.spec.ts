@@ -149,6 +149,11 @@ test.describe("at 390×844", () => {
     await page.getByTestId("close-filters").tap();
     await expect(sheet).toHaveCount(0);
     await expect(page).toHaveURL((url) => url.searchParams.get("q") === "Arc");
+    await expect(page.getByTestId("filters-set")).toHaveText("1");
+    // It counts filters, not bounds: a range with both ends is one.
+    await page.goto("/companies?q=Arc&mark_min=1&mark_max=1000");
+    await expect(page.getByTestId("filters-set")).toHaveText("2");
+    await hydrated(page.getByTestId("open-filters"));
     await page.getByTestId("open-filters").tap();
     await page.getByTestId("filter-q").press("Escape");
     await expect(sheet).toHaveCount(0);

@@ -68,7 +68,8 @@ export function FilterBar({
           data-testid="open-filters"
         >
           Filters
-          {active.length > 0 ? <span className="rounded bg-indigo-600 px-1.5 text-[10px] font-semibold leading-4 text-white">{active.length}</span> : null}
+          {/* Filters set, not bounds: a range with both ends is one. */}
+          {active.length > 0 ? <span className="rounded bg-indigo-600 px-1.5 text-[10px] font-semibold leading-4 text-white" data-testid="filters-set">{filters.filter(isSet).length}</span> : null}
         </button>
       ) : null}
       {sheetOpen ? <div className="fixed inset-0 z-40 bg-slate-900/40 sm:hidden" aria-hidden="true" onClick={() => setSheetOpen(false)} /> : null}

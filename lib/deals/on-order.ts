@@ -1,19 +1,27 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
 import { getDb } from "../db/client";
-import type { DealRole } from "../domain/enums";
+import type { DealRole, DealStage } from "../domain/enums";
 import { OPEN_STAGES } from "./machine";
 
+export interface DealOnOrder {
+  id: string;
+  role: DealRole;
+  stage: DealStage;
+  open: boolean;
+}
+
 /**
- * The caller's team's open deals on one order, by the order's permalink, newest first: as its
- * owner (the requests on the team's own order) or as requester (the one open request a team may
- * have on it). The order's page says which, and links them (docs/ui.md, "An order").
+ * The caller's team's deals on one order, by the order's permalink, newest first: as its owner
+ * (the requests on the team's own order) or as requester (at most one open, and any that ended).
+ * The order's page says which, and links them, a closed one too (docs/ui.md, "An order").
  */
-export async function openDealsOnOrder(caller: Caller, permalinkId: string): Promise<{ id: string; role: DealRole }[]> {
+export async function dealsOnOrder(caller: Caller, permalinkId: string): Promise<DealOnOrder[]> {
   const rows = await getDb().deal.findMany({
-    where: { teamId: caller.teamId, stage: { in: [...OPEN_STAGES] }, indication: { permalinkId } },
-    select: { id: true, role: true },
+    where: { teamId: caller.teamId, indication: { permalinkId } },
+    select: { id: true, role: true, stage: true },
     orderBy: { updatedAt: "desc" },
   });
-  return rows.map((row) => ({ id: row.id, role: row.role as DealRole }));
+  const open: readonly string[] = OPEN_STAGES;
+  return rows.map((row) => ({ id: row.id, role: row.role as DealRole, stage: row.stage as DealStage, open: open.includes(row.stage) }));
 }

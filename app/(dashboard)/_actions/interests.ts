@@ -3,7 +3,7 @@
 import { parseBody } from "@/lib/schema/body";
 import { ApiError } from "@/lib/schema/errors";
 import { requestIntroduction } from "@/lib/deals/commands";
-import { openDealsOnOrder } from "@/lib/deals/on-order";
+import { dealsOnOrder } from "@/lib/deals/on-order";
 import { interestSchema } from "@/lib/deals/schema";
 import { checkId } from "./inputs";
 import { runAction, type ActionResult } from "./result";
@@ -22,7 +22,7 @@ export async function askIntroductionAction(permalinkId: unknown, input: unknown
       return { id: (await requestIntroduction(caller, permalink, parseBody(interestSchema, input))).resource.id };
     } catch (error) {
       // The form links the deal the team already has on this order.
-      if (error instanceof ApiError && error.code === "deal_exists") existing = (await openDealsOnOrder(caller, permalink)).find((deal) => deal.role === "requester")?.id;
+      if (error instanceof ApiError && error.code === "deal_exists") existing = (await dealsOnOrder(caller, permalink)).find((deal) => deal.open && deal.role === "requester")?.id;
       throw error;
     }
   });

@@ -9,13 +9,17 @@ import { CompanyLogo } from "./company-logo";
 import { FollowButton } from "./follow";
 import { InlineLogo, useHasLogoColor } from "./inline-logos";
 
-/** The company column: logo and name, a link to the company's page when the user may open it, and its star. */
-export function IssuerCell({ issuer }: { issuer: { id: string; name: string } }) {
+/**
+ * The company column: logo and name, a link to the company's page when the user may open it, and
+ * its star. `roomy`: a table of few columns (the Market page's), where a wide screen has room for
+ * the whole name.
+ */
+export function IssuerCell({ issuer, roomy = false }: { issuer: { id: string; name: string }; roomy?: boolean }) {
   const linked = useCanOpenCompanies();
   const hasColor = useHasLogoColor(issuer.id);
   // As wide as the name alone was: the star takes its room from the name, which truncates.
   return (
-    <span className="inline-flex max-w-48 items-center gap-1 whitespace-nowrap">
+    <span className={`inline-flex max-w-48 items-center gap-1 whitespace-nowrap ${roomy ? "lg:max-w-80" : ""}`}>
       <CompanyLink
         id={issuer.id}
         className={`inline-flex min-w-0 items-center gap-2 font-medium text-slate-900 ${linked ? "hover:text-indigo-700 hover:underline" : ""}`}

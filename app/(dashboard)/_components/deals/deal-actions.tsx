@@ -27,7 +27,7 @@ type Status = { ok: boolean; text: string; at: DealStage | null } | null;
  * sent with the ETag the page was loaded with: a deal changed meanwhile is refused (412), said so,
  * and the page reloaded. A refusal's message is the API's, at the field it names or above them.
  */
-export function DealActions({ dealId, stage, etag, steps }: { dealId: string; stage: DealStage; etag: string; steps: DealStep[] }) {
+export function DealActions({ dealId, stage, etag, steps, defaults = {} }: { dealId: string; stage: DealStage; etag: string; steps: DealStep[]; defaults?: Partial<Record<DealStep, FormValues>> }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [status, setStatus] = useState<Status>(null);
@@ -79,7 +79,7 @@ export function DealActions({ dealId, stage, etag, steps }: { dealId: string; st
       <p role="status" className={`basis-full text-sm ${shown?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="deal-action-status">
         {shown?.text ?? ""}
       </p>
-      {asking && STEP_UI[asking].form ? <StepDialog step={asking} ui={STEP_UI[asking]} take={take} onClose={() => setAsking(null)} /> : null}
+      {asking && STEP_UI[asking].form ? <StepDialog step={asking} ui={STEP_UI[asking]} initial={defaults[asking]} take={take} onClose={() => setAsking(null)} /> : null}
     </section>
   );
 }
@@ -88,11 +88,24 @@ export function DealActions({ dealId, stage, etag, steps }: { dealId: string; st
  * A step's form in a modal <dialog>, mounted while shown (showModal() traps focus and focuses its
  * first field; Escape closes it). Checked in the browser with the API's body schema first.
  */
-function StepDialog({ step, ui, take, onClose }: { step: DealStep; ui: StepUi; take: (step: DealStep, body: Record<string, unknown>) => Promise<Refusal | null>; onClose: () => void }) {
+function StepDialog({
+  step,
+  ui,
+  initial,
+  take,
+  onClose,
+}: {
+  step: DealStep;
+  ui: StepUi;
+  initial: FormValues | undefined;
+  take: (step: DealStep, body: Record<string, unknown>) => Promise<Refusal | null>;
+  onClose: () => void;
+}) {
   const form = ui.form!;
   const uid = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState<FormValues>({});
+  // Mounted on the click, in the browser: "today" is the viewer's own.
+  const [values, setValues] = useState<FormValues>(() => ({ ...(step === "close" ? { won_date: localToday() } : {}), ...initial }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -160,4 +173,10 @@ function StepDialog({ step, ui, take, onClose }: { step: DealStep; ui: StepUi; t
       </form>
     </dialog>
   );
+}
+
+/** The viewer's calendar date, as a date field holds it (YYYY-MM-DD). */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }

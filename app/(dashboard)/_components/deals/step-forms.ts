@@ -2,9 +2,9 @@ import type { z } from "zod";
 import { CURRENT_STRUCTURES, DEAL_KILL_REASONS } from "@/lib/domain/enums";
 import { DEAL_DEAD_REASON_LABELS } from "@/lib/deals/labels";
 import type { DealStep } from "@/lib/deals/machine";
-import { closeSchema, declineSchema, killSchema, termsSchema, withdrawSchema } from "@/lib/deals/schema";
+import { closeSchema, declineSchema, killSchema, termsSchema, withdrawSchema, type Deal } from "@/lib/deals/schema";
 import { structureLabel } from "@/lib/format";
-import type { FieldDef } from "../record-form/fields";
+import type { FieldDef, FormValues } from "../record-form/fields";
 
 /**
  * How the deal page offers each step of the stage machine (lib/deals/machine.ts): its button, and
@@ -77,4 +77,18 @@ export const STEP_UI: Record<DealStep, StepUi> = {
 /** The API's body of a step's form: what was typed (bodyOf), an optional field left empty left out (the schemas take no null). */
 export function withoutEmpty(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+}
+
+/**
+ * What a step's form starts with, from what the deal already says: the terms as recorded, else
+ * as asked (the request's price, else the order's, and the request's volume), for the marketplace
+ * team to correct rather than type again. A close's won date is the viewer's today (StepDialog).
+ */
+export function stepDefaults(deal: Deal): Partial<Record<DealStep, FormValues>> {
+  const terms = deal.terms;
+  return {
+    terms: terms
+      ? { price_per_share: terms.price_per_share, volume: terms.volume, structure: terms.structure, sign_date: terms.sign_date }
+      : { price_per_share: deal.requested.price_per_share ?? deal.indication.price_per_share, volume: deal.requested.volume },
+  };
 }

@@ -7,6 +7,7 @@ import { DEAL_STAGES, type DealStage } from "@/lib/domain/enums";
 import type { AuditEvent } from "@/lib/audit/events";
 import { HistoryTimeline } from "../../_components/history-timeline";
 import { DealActions } from "../../_components/deals/deal-actions";
+import { stepDefaults } from "../../_components/deals/step-forms";
 import { DealStageBadge } from "../../_components/deals/deal-cells";
 import { DeadSection, OrderSection, PartiesSection, RequestedSection, TermsSection } from "../../_components/deals/deal-sections";
 import { DealStepper } from "../../_components/deals/deal-stepper";
@@ -51,7 +52,7 @@ export default async function DealPage({ params }: { params: Params }) {
           <DealStageBadge stage={deal.stage} />
         </div>
         <DealStepper stage={deal.stage} diedAt={deal.stage === "dead" ? diedAt(history.items) : null} />
-        <DealActions dealId={deal.id} stage={deal.stage} etag={etag} steps={stepsFor(deal, caller)} />
+        <DealActions dealId={deal.id} stage={deal.stage} etag={etag} steps={stepsFor(deal, caller)} defaults={stepDefaults(deal)} />
       </header>
       <DeadSection deal={deal} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">

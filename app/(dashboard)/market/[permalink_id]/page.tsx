@@ -5,10 +5,11 @@ import { Breadcrumb } from "@/components/layout/breadcrumb";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Timestamp } from "@/components/timestamp";
 import { REQUIRES } from "@/lib/auth/requirements";
-import { openDealsOnOrder } from "@/lib/deals/on-order";
+import { dealsOnOrder, type DealOnOrder } from "@/lib/deals/on-order";
 import { SIDE_LABELS, formatUsd } from "@/lib/format";
 import type { MarketIndication } from "@/lib/market/schema";
 import { CompanyLogo } from "../../_components/company-logo";
+import { DealStageBadge } from "../../_components/deals/deal-cells";
 import { fieldLabel, valueText } from "../../_components/resource-fields";
 import { requireCaller } from "../../_lib/caller";
 import { AskIntroductionForm } from "./ask-form";
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function MarketOrderPage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const order = await loadOrderForPage(caller, (await params).permalink_id);
-  const deals = await openDealsOnOrder(caller, order.permalink_id);
+  const deals = await dealsOnOrder(caller, order.permalink_id);
   const companyHref = `/companies/${order.company.id}`;
   return (
     <article className="space-y-5" data-testid="market-order-page" data-own={order.own ? "true" : undefined}>
@@ -61,7 +62,7 @@ export default async function MarketOrderPage({ params }: { params: Params }) {
         </div>
       </header>
 
-      {order.own ? <OwnOrder order={order} openDeals={deals.length} /> : null}
+      {order.own ? <OwnOrder order={order} openDeals={deals.filter((deal) => deal.open).length} /> : null}
 
       <section aria-labelledby="order-fields-heading" className="rounded-md border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="order-fields-heading" className="mb-3 text-sm font-semibold text-slate-900">
@@ -80,7 +81,8 @@ export default async function MarketOrderPage({ params }: { params: Params }) {
               The marketplace team introduces your team to the order&apos;s owner once they accept; the owner learns your team&apos;s name only then.
             </p>
           </div>
-          <AskPart order={order} existing={deals.find((deal) => deal.role === "requester")?.id} canAsk={caller.permissions.includes(REQUIRES.askIntroduction.permission)} />
+          <AskPart order={order} existing={deals.find((deal) => deal.open && deal.role === "requester")?.id} canAsk={caller.permissions.includes(REQUIRES.askIntroduction.permission)} />
+          <EndedDeals deals={deals.filter((deal) => !deal.open && deal.role === "requester")} />
         </section>
       )}
     </article>
@@ -109,6 +111,23 @@ function AskPart({ order, existing, canAsk }: { order: MarketIndication; existin
     );
   }
   return <AskIntroductionForm permalinkId={order.permalink_id} volume={order.volume} minimumVolume={order.minimum_volume} />;
+}
+
+/** The team's requests on this order that ended (closed or dead): each still leads to its deal, and a closed one to its trade. */
+function EndedDeals({ deals }: { deals: DealOnOrder[] }) {
+  if (deals.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-sm text-slate-700" data-testid="ended-deals">
+      {deals.map((deal) => (
+        <li key={deal.id} className="flex flex-wrap items-center gap-2">
+          Your team&apos;s earlier deal on this order <DealStageBadge stage={deal.stage} />
+          <Link href={`/deals/${deal.id}`} className="font-semibold text-indigo-700 hover:underline" data-testid="ended-deal">
+            Open the deal
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function OwnOrder({ order, openDeals }: { order: MarketIndication; openDeals: number }) {

@@ -33,7 +33,7 @@ export function MembersTable({ members, changes }: { members: DeskMembers["membe
             return (
               <tr key={m.company.id} data-testid="index-member">
                 <td className="px-2 py-1.5 sm:px-3">
-                  <IssuerCell issuer={m.company} />
+                  <IssuerCell issuer={m.company} roomy />
                 </td>
                 <td className="whitespace-nowrap px-2 py-1.5 sm:px-3 text-right font-mono text-xs tabular-nums">{formatWeight(m.weight)}</td>
                 <td className="whitespace-nowrap px-2 py-1.5 sm:px-3 text-right font-mono text-xs tabular-nums">

@@ -44,7 +44,7 @@ function MoverList({ title, rows, span }: { title: string; rows: MarkChange[]; s
           {rows.map((r) => (
             <li key={r.company.id} className="flex items-center justify-between gap-3 py-1.5 text-sm" data-testid="mover">
               <span className="min-w-0">
-                <IssuerCell issuer={r.company} />
+                <IssuerCell issuer={r.company} roomy />
               </span>
               <span className="flex shrink-0 items-baseline gap-3 font-mono text-xs">
                 <MoneyCell value={r.price_per_share} column={prices} />
