@@ -83,6 +83,14 @@ for (const size of SIZES) {
     await expectAccessible(page, `/deals?view=board at ${size.width} px`);
     await shot(page, testInfo, "board");
 
+    // Alpha was told of the request; opening the deal's page marks that read, as following the bell would.
+    const alpha = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
+    const unreadAboutDeal = async () =>
+      ((await (await request.get("/api/v1/my/notifications?unread=true&limit=100", { headers: alpha })).json()) as { notifications: { resource: { id: string } | null }[] }).notifications.filter(
+        (n) => n.resource?.id === deal.id,
+      ).length;
+    expect(await unreadAboutDeal()).toBeGreaterThan(0);
+
     // The deal: Alpha owns the order, Beta is not named, nowhere in the page (its payload included).
     await card.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/deals/${deal.id}$`));
@@ -91,6 +99,7 @@ for (const size of SIZES) {
     await expect(page.getByTestId("party-requester")).toContainText("A counterparty");
     await expect(page.getByTestId("party-owner")).toContainText("Your team");
     expect(await page.locator("body").innerText()).not.toContain("Beta");
+    await expect.poll(unreadAboutDeal).toBe(0);
     // Loaded afresh, the document holds this page's data only: none of it names Beta either.
     await page.reload();
     await expect(page.getByTestId("party-requester")).toContainText("A counterparty");
@@ -101,9 +110,13 @@ for (const size of SIZES) {
 
     await hydrated(page.getByTestId("deal-step-accept"));
     await expect(page.getByTestId("deal-step-decline")).toBeVisible();
+    // Declining is how the owner ends a request: no second button that ends it.
+    await expect(page.getByTestId("deal-step-withdraw")).toHaveCount(0);
     await page.getByTestId("deal-step-accept").click();
     await expect(dealPage).toHaveAttribute("data-stage", "accepted");
     await expect(page.getByTestId("deal-action-status")).toContainText("Accepted");
+    // The focus stays on the page, at what the step answered, though its button is gone.
+    await expect(page.getByTestId("deal-action-status")).toBeFocused();
     await expect(page.getByTestId("deal-step-accept")).toHaveCount(0);
     expect(await page.locator("body").innerText()).not.toContain("Beta");
 

@@ -9,7 +9,7 @@ import type { Notification } from "@/lib/notifications/schema";
 import { subscribe } from "./live-stream";
 
 const LIST_URL = "/api/v1/my/notifications?limit=10";
-const READ_URL = "/api/v1/my/notifications/read";
+export const READ_URL = "/api/v1/my/notifications/read";
 const COUNT_URL = "/api/v1/my/notifications?limit=1";
 
 /**

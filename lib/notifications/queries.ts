@@ -97,6 +97,16 @@ export async function listNotifications(caller: Caller, query: NotificationListQ
   return { notifications: page.map(toApi), unread_count: unread, next_cursor: rows.length > query.limit ? notificationCursorOf(page[page.length - 1].seq) : null };
 }
 
+/**
+ * The user's unread notifications about one resource (a deal, a trade, an indication): its page,
+ * once open in the browser, marks them read (components/live/mark-seen.tsx). A seek on
+ * (user_id, read_at): a user's unread rows are few.
+ */
+export async function unreadAbout(userId: string, resourceId: string): Promise<string[]> {
+  const rows = await getDb().notification.findMany({ where: { ...kept(userId), readAt: null, resourceId }, select: { id: true }, take: 100 });
+  return rows.map((row) => row.id);
+}
+
 /** POST /my/notifications/read: the ids sent (the caller's own; others are ignored), or all. */
 export async function markRead(caller: Caller, body: { ids?: string[]; all?: true }): Promise<{ unread_count: number }> {
   await getDb().notification.updateMany({ where: { ...kept(caller.userId), readAt: null, ...(body.ids && { id: { in: body.ids } }) }, data: { readAt: new Date() } });

@@ -118,8 +118,11 @@ export function stepsFor(deal: Deal, caller: Caller): DealStep[] {
   const actor = deal.role ?? "marketplace";
   const permitted = actor === "marketplace" || caller.permissions.includes(REQUIRES.takeDealStep.permission);
   if (!permitted) return [];
-  return (Object.keys(DEAL_STEPS) as DealStep[]).filter((step) => {
+  const steps = (Object.keys(DEAL_STEPS) as DealStep[]).filter((step) => {
     const { from, by } = DEAL_STEPS[step];
     return (from as readonly DealStage[]).includes(deal.stage) && (by as readonly string[]).includes(actor);
   });
+  // The owner ends a request it has not accepted by declining it (with the reason the requester
+  // reads): withdraw beside it would be a second button ending the deal (the API takes either).
+  return steps.includes("decline") ? steps.filter((step) => step !== "withdraw") : steps;
 }

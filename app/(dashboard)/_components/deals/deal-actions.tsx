@@ -32,6 +32,8 @@ export function DealActions({ dealId, stage, etag, steps, defaults = {} }: { dea
   const [pending, startTransition] = useTransition();
   const [status, setStatus] = useState<Status>(null);
   const [asking, setAsking] = useState<DealStep | null>(null);
+  // Where the focus goes once a step is taken: its button may be gone from the redrawn page.
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   /** Takes the step; answers the refusal for a form to show, or null when it is done (or the page is reloading). */
   async function take(step: DealStep, body: Record<string, unknown>): Promise<Refusal | null> {
@@ -39,6 +41,7 @@ export function DealActions({ dealId, stage, etag, steps, defaults = {} }: { dea
     if (result.ok) {
       setStatus({ ok: true, text: STEP_UI[step].done, at: result.value });
       router.refresh();
+      statusRef.current?.focus();
       return null;
     }
     if (result.error.code === "precondition_failed") {
@@ -76,7 +79,7 @@ export function DealActions({ dealId, stage, etag, steps, defaults = {} }: { dea
           </button>
         );
       })}
-      <p role="status" className={`basis-full text-sm ${shown?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="deal-action-status">
+      <p ref={statusRef} tabIndex={-1} role="status" className={`basis-full text-sm outline-none ${shown?.ok === false ? "text-red-700" : "text-emerald-800"}`} data-testid="deal-action-status">
         {shown?.text ?? ""}
       </p>
       {asking && STEP_UI[asking].form ? <StepDialog step={asking} ui={STEP_UI[asking]} initial={defaults[asking]} take={take} onClose={() => setAsking(null)} /> : null}

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { SideBadge } from "@/components/data-table/badges";
 import { Breadcrumb } from "@/components/layout/breadcrumb";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { MarkSeen } from "@/components/live/mark-seen";
+import { unreadAbout } from "@/lib/notifications/queries";
 import { REQUIRES } from "@/lib/auth/requirements";
 import { DEAL_STAGES, type DealStage } from "@/lib/domain/enums";
 import type { AuditEvent } from "@/lib/audit/events";
@@ -37,13 +39,14 @@ export default async function DealPage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource: deal, etag } = await loadDealForPage(caller, (await params).id);
   // The viewer's team's trail (GET /my/deals/{id}/history): each told team records each step as it sees the deal.
-  const history = await historyOf(caller.teamId, deal.id);
+  const [history, unread] = await Promise.all([historyOf(caller.teamId, deal.id), unreadAbout(caller.userId, deal.id)]);
   const marketplace = deal.role === null;
   const parent = marketplace && caller.permissions.includes(REQUIRES.manageDeals.permission) ? { href: "/ops/deals", label: "Deal desk" } : { href: "/deals", label: "Deals" };
 
   return (
     <article className="space-y-5" data-testid="deal-page" data-id={deal.id} data-stage={deal.stage}>
       <LiveRefresh resource={deal.id} />
+      <MarkSeen key={deal.id} ids={unread} />
       <Breadcrumb parent={parent} current={deal.indication.permalink_id} />
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">

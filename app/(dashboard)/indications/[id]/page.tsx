@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { SideBadge, StageBadge } from "@/components/data-table/badges";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { MarkSeen } from "@/components/live/mark-seen";
+import { unreadAbout } from "@/lib/notifications/queries";
 import { indicationSchema } from "@/lib/indications/schema";
 import { Matches, OpenDeals } from "../../_components/indication-deals";
 import { RecordDetail } from "../../_components/record-detail";
@@ -26,7 +28,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function IndicationPage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource, etag } = await loadIndicationForPage(caller, (await params).id);
-  const [history, deals, matches] = await Promise.all([historyOf(caller.teamId, resource.id), openDealsOn(caller, resource.id), matchesOn(caller, resource)]);
+  const [history, deals, matches, unread] = await Promise.all([
+    historyOf(caller.teamId, resource.id),
+    openDealsOn(caller, resource.id),
+    matchesOn(caller, resource),
+    unreadAbout(caller.userId, resource.id),
+  ]);
   const canManage = caller.permissions.includes("indications_manage");
 
   return (
@@ -52,6 +59,7 @@ export default async function IndicationPage({ params }: { params: Params }) {
       history={history}
     >
       <LiveRefresh resource={resource.id} />
+      <MarkSeen key={resource.id} ids={unread} />
       <OpenDeals deals={deals} />
       {matches ? <Matches matches={matches} /> : null}
     </RecordDetail>

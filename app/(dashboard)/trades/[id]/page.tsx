@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { VerifiedBadge } from "@/components/data-table/badges";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { MarkSeen } from "@/components/live/mark-seen";
+import { unreadAbout } from "@/lib/notifications/queries";
 import { Timestamp } from "@/components/timestamp";
 import { tradeSchema } from "@/lib/trades/schema";
 import { DealLink } from "../../_components/deal-link";
@@ -22,7 +24,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function TradePage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource, etag, team } = await loadTradeForPage(caller, (await params).id);
-  const history = await historyOf(team?.id ?? caller.teamId, resource.id);
+  const [history, unread] = await Promise.all([historyOf(team?.id ?? caller.teamId, resource.id), unreadAbout(caller.userId, resource.id)]);
   // Who verified it: the latest verification in its audit trail (the trade has no such column).
   const verification = resource.is_verified ? history.items.findLast((event) => event.action === "trade.verified") : undefined;
   const canEdit = team === null && caller.permissions.includes("trades_manage") && !resource.is_verified;
@@ -38,6 +40,7 @@ export default async function TradePage({ params }: { params: Params }) {
       history={history}
     >
       <LiveRefresh resource={resource.id} />
+      <MarkSeen key={resource.id} ids={unread} />
       {resource.deal_id ? (
         <p className="rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-950" data-testid="trade-deal">
           From deal <DealLink id={resource.deal_id} className="text-indigo-800" />: recorded by its close, one trade for each party.
