@@ -143,6 +143,8 @@ for (const [index, size] of SIZES.entries()) {
       const today = new Date().toISOString().slice(0, 10);
       await takeStep(ops, "terms", { price_per_share: "0.50", volume: "150,000", structure: "direct", sign_date: today }, "in_closing");
       await takeStep(ops, "close", { won_date: today }, "closed");
+      // The marketplace team sees both trades, each named by its team.
+      await expect(ops.getByTestId("deal-trades").locator("li")).toHaveText([/^Beta: \S+$/, /^Alpha: \S+$/]);
       await expectAccessible(ops, `the closed deal as the marketplace team at ${size.width} px`);
       await shot(ops, testInfo, "closed");
 

@@ -119,5 +119,7 @@ test("without the companies permission: no mark to sort or filter by, and a link
   await expect(page.getByTestId("sort-mark")).toHaveCount(0);
   await page.goto("/companies?sort=-mark");
   await expect(page.getByTestId("invalid-query")).toContainText("companies");
+  // A refusal, said as one: not "an invalid sort", which the link is not.
+  await expect(page.getByTestId("invalid-query")).toContainText("may not see");
   await expect(page.getByTestId("company-row")).toHaveCount(0);
 });

@@ -17,7 +17,8 @@ export function InvalidQueryAlert({ error, resetHref }: { error: InvalidQuery; r
       ) : (
         <>
           <p className="font-medium">
-            This link has an invalid {error.param ? <code className="font-mono text-xs">{error.param}</code> : "parameter"}.
+            {error.refused ? "This link asks for what your account may not see: " : "This link has an invalid "}
+            {error.param ? <code className="whitespace-nowrap font-mono text-xs">{error.param}</code> : "parameter"}.
           </p>
           <p className="mt-0.5 text-xs">{error.message}</p>
         </>

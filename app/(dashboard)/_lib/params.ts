@@ -18,10 +18,12 @@ export interface InvalidQuery {
   param: string | null;
   /** Every parameter at fault, the first one included (the parser reports them all at once). */
   problems: { param: string; message: string }[];
+  /** The parameter is well formed but not for this user (a 403 naming it): a refusal, not a mistake. */
+  refused: boolean;
 }
 
 export function invalidQuery(error: ApiError): InvalidQuery {
-  return { message: error.message, param: error.param, problems: error.errors.map(({ param, message }) => ({ param, message })) };
+  return { message: error.message, param: error.param, problems: error.errors.map(({ param, message }) => ({ param, message })), refused: error.status === 403 };
 }
 
 /** The page numbers only (the rows travel separately to the client table). */

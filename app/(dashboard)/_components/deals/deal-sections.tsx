@@ -168,8 +168,10 @@ export function TermsSection({ deal }: { deal: Deal }) {
       {deal.trade_ids.length > 0 ? (
         <Field label={deal.role === null ? "Trades" : "Your trade"}>
           <ul className="space-y-0.5" data-testid="deal-trades">
-            {deal.trade_ids.map((id) => (
+            {deal.trade_ids.map((id, i) => (
               <li key={id}>
+                {/* The marketplace team's list is the requester's trade, then the owner's (lib/deals/naming.ts). */}
+                {deal.role === null ? <span className="text-xs text-slate-600">{(i === 0 ? deal.requester : deal.owner).team?.name}: </span> : null}
                 <IntentLink href={deal.role === null ? `/verification?deal_id=${deal.id}` : `/trades/${id}`} className="font-mono text-xs text-indigo-700 hover:underline">
                   {id}
                 </IntentLink>

@@ -42,7 +42,7 @@ const DEAL_COLUMNS = [
   col.accessor((deal) => deal.requested.price_per_share, {
     id: "requested_price",
     header: "Asked price",
-    meta: { align: "right", label: "Requested price per share" },
+    meta: { align: "right", card: true, label: "Requested price per share" },
     // No price asked: the requester deals at the order's.
     cell: (info) =>
       info.getValue() === null ? (

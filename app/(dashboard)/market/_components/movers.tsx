@@ -8,8 +8,8 @@ import { ChangeCell } from "../../_components/change-cell";
 const MOVERS = 5;
 
 const SPANS = [
-  { key: "change_1d", title: "Since the day before", days: CHANGE_DAYS.day },
-  { key: "change_30d", title: `Over ${CHANGE_DAYS.month} days`, days: CHANGE_DAYS.month },
+  { key: "change_1d", title: "In a day", days: CHANGE_DAYS.day },
+  { key: "change_30d", title: `In ${CHANGE_DAYS.month} days`, days: CHANGE_DAYS.month },
 ] as const;
 
 /** The day's biggest movers: the marks that rose and fell most since the day before and over 30 days. */

@@ -210,7 +210,7 @@ export function PriceChartSvg({
         <span>— VWAP 30 days</span>
         <span className="text-slate-500">- - VWAP 90 days</span>
         <span>
-          <span className="text-emerald-700">best bid</span> and <span className="text-rose-700">offer</span>, today&apos;s, over the last {QUOTE_DAYS} days
+          today&apos;s <span className="text-emerald-700">best bid</span> and <span className="text-rose-700">offer</span>, drawn across the last {QUOTE_DAYS} days
         </span>
         <span>points sized by volume</span>
       </figcaption>
