@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+import { NEW_BID } from "../lib/testing/fixtures/bodies";
 import { apiKeyFor, fetchAll } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, signInAs, test, useSession } from "./support/fixtures";
@@ -184,4 +185,33 @@ test("a company without trades in the year says so in its chart", async ({ page 
   expect(id, "a company with quotes and no trade in the year").toBeDefined();
   await signInAs(page, ACCOUNTS.broker, `/companies/${id}`);
   await expect(page.getByTestId("price-chart-plot").getByTestId("chart-no-trades")).toHaveText("No verified trades in this period");
+});
+
+test("one rule of decimal places for the whole book: a bid under $1 gives the summary and both ladders four", async ({ page }) => {
+  const auth = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
+  type Level = { price_per_share: string };
+  const { companies } = (await (await page.request.get("/api/v1/companies?per_page=50", { headers: auth })).json()) as { companies: { id: string }[] };
+  let companyId: string | undefined;
+  for (const { id } of companies) {
+    const book = (await (await page.request.get(`/api/v1/companies/${id}/order_book`, { headers: auth })).json()) as { bids: Level[]; offers: Level[] };
+    const atLeastADollar = [...book.bids, ...book.offers].every((level) => Number(level.price_per_share) >= 1);
+    if (book.offers.length > 0 && book.bids.length > 0 && atLeastADollar) {
+      companyId = id;
+      break;
+    }
+  }
+  expect(companyId, "a company with both sides of a book, every price $1 or more").toBeDefined();
+  const made = await page.request.post("/api/v1/my/indications", { headers: auth, data: { ...NEW_BID, issuer_id: companyId, price_per_share: "0.5", volume: "1000", minimum_volume: null } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  try {
+    await useSession(page, ACCOUNTS.broker);
+    await page.goto(`/companies/${companyId}`);
+    const fourPlaces = /\$[\d,]+\.\d{4}(?!\d)/;
+    await expect(page.getByTestId("spread")).toContainText(/best offer \$[\d,]+\.\d{4}(?!\d)/);
+    await expect(page.getByTestId("offer-ladder").locator("[data-testid$='-level']").first()).toContainText(fourPlaces);
+    await expect(page.getByTestId("bid-ladder")).toContainText("$0.5000");
+  } finally {
+    expect((await page.request.post(`/api/v1/my/indications/${id}/close`, { headers: auth, data: {} })).status()).toBe(200);
+  }
 });

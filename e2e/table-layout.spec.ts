@@ -154,9 +154,17 @@ test.describe("at 390×844", () => {
     await page.goto("/companies?q=Arc&mark_min=1&mark_max=1000");
     await expect(page.getByTestId("filters-set")).toHaveText("2");
     await hydrated(page.getByTestId("open-filters"));
+    // Opened, the sheet has the focus: Escape closes it at once.
+    await page.getByTestId("open-filters").tap();
+    await expect(page.getByTestId("close-filters")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toHaveCount(0);
+    // Escape in the search field closes the sheet and keeps the search (a search field's own Escape empties it).
     await page.getByTestId("open-filters").tap();
     await page.getByTestId("filter-q").press("Escape");
     await expect(sheet).toHaveCount(0);
+    await expect(page.getByTestId("filter-q")).toHaveValue("Arc");
+    await expect(page).toHaveURL((url) => url.searchParams.get("q") === "Arc");
   });
 
   test("before hydration, as a laptop's narrow window is sent the table: /indications, /trades and /review scroll no page sideways", async ({ browser }, testInfo) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Filter } from "./filters";
 import { RowCount } from "./pagination";
 import { Popover } from "./popover";
@@ -36,6 +36,11 @@ export function FilterBar({
   const { get, update, isPending } = useTableUrl();
   const phone = usePhone();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // A dialog takes the focus as it opens, so its keys (Escape) are its own from the first.
+  const doneRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (sheetOpen) doneRef.current?.focus();
+  }, [sheetOpen]);
   const active = filters.flatMap(paramsOfFilter).filter((p) => get(p) !== null);
   const isSet = (filter: FilterDef) => paramsOfFilter(filter).some((p) => get(p) !== null);
   // The non-primary chips in the order they came: set by the URL, then as added or set later.
@@ -84,8 +89,11 @@ export function FilterBar({
         onKeyDown={
           sheetOpen
             ? (event) => {
-                // A chip open inside the sheet takes its own Escape first (use-disclosure.ts).
-                if (event.key === "Escape" && !event.currentTarget.querySelector('[aria-expanded="true"]')) setSheetOpen(false);
+                // A chip open inside the sheet takes its own Escape first (use-disclosure.ts). The
+                // default is a search field's own Escape, which empties it (and its blur applied that).
+                if (event.key !== "Escape" || event.currentTarget.querySelector('[aria-expanded="true"]')) return;
+                event.preventDefault();
+                setSheetOpen(false);
               }
             : undefined
         }
@@ -95,6 +103,7 @@ export function FilterBar({
           <div className="flex items-center justify-between sm:hidden">
             <h2 className="text-sm font-semibold text-slate-900">Filters</h2>
             <button
+              ref={doneRef}
               type="button"
               // The field being typed in keeps its focus until the click: its blur applies it, and the
               // sheet changed under the finger then, so the tap that blurred it never closed it.

@@ -17,8 +17,10 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
   const book = await loadOrderBook(caller, companyId);
   const depth = depthShares(book.bids, book.offers);
   const canAsk = caller.permissions.includes(REQUIRES.askIntroduction.permission);
-  // The summary's places are the ladders' (a price under $1 takes 4 on both), the exact value in a title.
-  const places = pricePlaces([book.best_bid, book.best_offer]);
+  // One rule of places for the whole book, summary and both ladders (a price under $1 anywhere
+  // takes 4 everywhere), the exact value in a title.
+  const prices = [...book.bids, ...book.offers].map((row) => row.price_per_share);
+  const places = pricePlaces(prices);
   const price = (value: string | null) => (
     <span title={value === null ? undefined : formatUsdExact(value)}>{value === null ? formatUsd(value) : formatUsdPlaces(value, places)}</span>
   );
@@ -40,8 +42,8 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Ladder side="bid" rows={book.bids} shares={depth.bids} count={book.bid_count} canAsk={canAsk} />
-        <Ladder side="offer" rows={book.offers} shares={depth.offers} count={book.offer_count} canAsk={canAsk} />
+        <Ladder side="bid" rows={book.bids} prices={prices} shares={depth.bids} count={book.bid_count} canAsk={canAsk} />
+        <Ladder side="offer" rows={book.offers} prices={prices} shares={depth.offers} count={book.offer_count} canAsk={canAsk} />
       </div>
       <p className="text-[11px] text-slate-500">
         Open indications the marketplace shows you: public and anonymous ones of every team, private ones shared with you, and your team&apos;s own
@@ -51,10 +53,24 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
   );
 }
 
-function Ladder({ side, rows, shares, count, canAsk }: { side: "bid" | "offer"; rows: (BidEntry | OfferEntry)[]; shares: number[]; count: number; canAsk: boolean }) {
+function Ladder({
+  side,
+  rows,
+  prices,
+  shares,
+  count,
+  canAsk,
+}: {
+  side: "bid" | "offer";
+  rows: (BidEntry | OfferEntry)[];
+  /** Every price of the book: the column rule of places (pricePlaces) is the book's. */
+  prices: string[];
+  shares: number[];
+  count: number;
+  canAsk: boolean;
+}) {
   const bid = side === "bid";
   const title = bid ? "Bids" : "Offers";
-  const prices = rows.map((row) => row.price_per_share);
   return (
     <div data-testid={`${side}-ladder`}>
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
