@@ -1,7 +1,7 @@
 import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { REQUIRES } from "@/lib/auth/requirements";
-import { formatUsd, formatUsdExact, formatUsdPlaces, pricePlaces, SIDE_LABELS, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
+import { formatUsdPlaces, pricePlaces, SIDE_LABELS, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
 import type { BidEntry, OfferEntry } from "@/lib/market/schema";
 import { MoneyCell } from "../../../_components/cells";
 import { loadOrderBook } from "./data";
@@ -17,13 +17,9 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
   const book = await loadOrderBook(caller, companyId);
   const depth = depthShares(book.bids, book.offers);
   const canAsk = caller.permissions.includes(REQUIRES.askIntroduction.permission);
-  // One rule of places for the whole book, summary and both ladders (a price under $1 anywhere
-  // takes 4 everywhere), the exact value in a title.
+  // One column rule of places for the whole book, summary and both ladders: a price under $1
+  // anywhere takes 4 everywhere (MoneyCell, docs/ui.md "Numbers").
   const prices = [...book.bids, ...book.offers].map((row) => row.price_per_share);
-  const places = pricePlaces(prices);
-  const price = (value: string | null) => (
-    <span title={value === null ? undefined : formatUsdExact(value)}>{value === null ? formatUsd(value) : formatUsdPlaces(value, places)}</span>
-  );
   return (
     <section aria-labelledby="order-book-heading" className="space-y-3 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="order-book">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -31,9 +27,9 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
           Order book
         </h2>
         <p className="text-xs text-slate-600" data-testid="spread">
-          Best bid <strong className="whitespace-nowrap font-mono text-emerald-700">{price(book.best_bid)}</strong> · best offer{" "}
-          <strong className="whitespace-nowrap font-mono text-rose-700">{price(book.best_offer)}</strong> · spread{" "}
-          <strong className="whitespace-nowrap font-mono text-slate-900">{book.spread === null ? "—" : price(book.spread)}</strong>
+          Best bid <strong className="whitespace-nowrap font-mono text-emerald-700"><MoneyCell value={book.best_bid} column={prices} /></strong> · best offer{" "}
+          <strong className="whitespace-nowrap font-mono text-rose-700"><MoneyCell value={book.best_offer} column={prices} /></strong> · spread{" "}
+          <strong className="whitespace-nowrap font-mono text-slate-900"><MoneyCell value={book.spread} column={prices} /></strong>
           {book.spread !== null && book.spread.startsWith("-") ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900" data-testid="crossed-book">
               Crossed: a bid is above an offer
