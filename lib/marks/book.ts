@@ -123,6 +123,31 @@ export function bookView(
   return { y: view.y, variance: view.variance + params.oneSidedVariance, twoSided: false };
 }
 
+/** The log-prices a mark must stay between, on the footing of structure and class (not of side). */
+export interface BookBounds {
+  floor: number;
+  ceiling: number;
+}
+
+/**
+ * The best bid and best offer of at least params.boundVolume refreshed within params.boundDays, on
+ * the footing of structure and class but not of side: where the book's own prices stand. A mark
+ * above such an offer is one a buyer could undercut now (docs/marks.md, "The book's bounds"). Null
+ * when neither side has one, or the two cross (a crossed book bounds nothing).
+ */
+export function bookBounds(quotes: readonly QuoteObservation[], at: number, factors: MarketFactors, params: MarkParams): BookBounds | null {
+  const oldest = at - params.boundDays * DAY_MS;
+  let floor = -Infinity;
+  let ceiling = Infinity;
+  for (const q of quotes) {
+    if (q.volume < params.boundVolume || q.refreshedAt <= oldest) continue;
+    const y = Math.log(q.price) - quoteAdjustment(factors, q.structures, q.stockClassType);
+    if (q.side === "bid") floor = Math.max(floor, y);
+    else ceiling = Math.min(ceiling, y);
+  }
+  return floor > ceiling || (floor === -Infinity && ceiling === Infinity) ? null : { floor, ceiling };
+}
+
 /**
  * The book's imbalance near the mark: (bid − offer) / (bid + offer) of the USD volume of quotes
  * whose price, on the footing of structure and class, lies within ±imbalanceBand of the mark.

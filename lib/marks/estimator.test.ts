@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../random";
 import { NO_FACTORS } from "./adjustments";
-import { dayDate } from "./days";
+import { DAY_MS, dayDate } from "./days";
 import { MarkSeries, type MarkState } from "./estimator";
 import { START, quote, trade } from "./test-helpers";
 import type { Mark, QuoteObservation, TradeObservation } from "./types";
@@ -97,6 +97,23 @@ describe("robustness", () => {
       expect(moveWith([...stale, quote("offer", 30, today), quote("bid", 28, today)])).toBeLessThan(-0.25);
       expect(moveWith([...stale, quote("bid", 60, today), quote("offer", 64, today)])).toBeGreaterThan(0.25);
       expect(moveWith([...stale, quote("bid", 60, today)])).toBeGreaterThan(0.1);
+    });
+  });
+
+  describe("the book's bounds (one could buy below a mark above an offer)", () => {
+    // Trades at ~10; a book of $1M bids at 8.8 and an offer at 9.2: fused, the mark sits above the offer.
+    const book = (offer: Partial<QuoteObservation>, bid = 8.8) => (d: number) => [quote("bid", bid, d), quote("offer", 9.2, d, offer)];
+
+    it("holds the mark at or under a fresh offer of $100,000 or more, at or over such a bid", () => {
+      expect(price(markAfter(() => [], book({})))).toBe(9.2);
+      const floor = price(markAfter(() => [], (d) => [quote("bid", 10.6, d), quote("offer", 11.4, d)]));
+      expect(floor).toBe(10.6);
+    });
+
+    it("is not bounded by a small offer, a stale one, or a crossed book", () => {
+      expect(price(markAfter(() => [], book({ volume: 1_000 })))).toBeGreaterThan(9.2);
+      expect(price(markAfter(() => [], (d) => book({ refreshedAt: (d - 8) * DAY_MS })(d)))).toBeGreaterThan(9.2);
+      expect(price(markAfter(() => [], book({}, 9.6)))).toBeGreaterThan(9.2);
     });
   });
 

@@ -1,5 +1,5 @@
 import { tradeAdjustment, type MarketFactors } from "./adjustments";
-import { bookView, liveQuotes, orderImbalance, sizeWeight } from "./book";
+import { bookBounds, bookView, liveQuotes, orderImbalance, sizeWeight } from "./book";
 import { dayDate, dayNumber, DAY_MS } from "./days";
 import { priceDecimal } from "./format";
 import { DEFAULT_PARAMS, type MarkParams } from "./params";
@@ -196,6 +196,8 @@ export class MarkSeries {
       x = view.y;
       v = view.variance;
     } else return;
+    const bounds = this.s.book.length ? bookBounds(this.s.book, at, this.factors, params) : null;
+    if (bounds) x = Math.min(bounds.ceiling, Math.max(bounds.floor, x));
     this.s.last = { day, x, v, imbalance: orderImbalance(this.s.book, x, this.factors, params) };
   }
 

@@ -32,6 +32,12 @@ export interface MarkParams {
    * many of its own spreads counts less and less: it does not contradict the price (lib/marks/book.ts).
    */
   quoteCutoff: number;
+  /**
+   * The mark stays within the book's best bid and best offer of at least this volume (USD) refreshed
+   * within boundDays: one could buy below a mark above an offer (docs/marks.md, "The book's bounds").
+   */
+  boundVolume: number;
+  boundDays: number;
   /** This many trades in a row beyond the cutoff on the same side restart the mark from them: the price moved. */
   restartAfter: number;
   /** The band's half-width in standard deviations of the next trade: chosen so that ~80 % of next trades fall in it. */
@@ -60,6 +66,8 @@ export const DEFAULT_PARAMS: MarkParams = {
   quoteSize: { exponent: 1, range: [0.001, 2] },
   robustCutoff: 2.5,
   quoteCutoff: 6,
+  boundVolume: 100_000,
+  boundDays: 7,
   restartAfter: 3,
   bandZ: 1.1,
   imbalanceBand: 0.1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imbalanceWords, indexFigure, markSentence, markWords } from "./words";
+import { boundWords, imbalanceWords, indexFigure, markSentence, markWords } from "./words";
 
 const mark = {
   date: "2026-12-05",
@@ -34,6 +34,13 @@ describe("the mark in words", () => {
       "$12.40 (band $11.90–$12.95) carried forward (nothing new came): no verified trades and 1 quote refreshed in 180 days; no verified trade yet",
     );
     expect(markSentence({ ...mark, method: "quotes", data_points_180d: 0, trades_180d: 0, days_since_last_trade: 1 })).toContain("from quotes: no verified trades or quotes refreshed in 180 days; last verified trade yesterday");
+  });
+
+  it("says why the mark stands beyond the book's best offer or bid, and nothing when it does not", () => {
+    expect(boundWords(mark, "11", "12.1")).toBe("Above the book's best offer, $12.10: only offers of $100,000 or more refreshed in the last 7 days hold the mark down.");
+    expect(boundWords(mark, "12.5", null)).toBe("Below the book's best bid, $12.50: only bids of $100,000 or more refreshed in the last 7 days hold the mark up.");
+    expect(boundWords(mark, "12.4", "12.4")).toBeNull();
+    expect(boundWords(mark, null, null)).toBeNull();
   });
 
   it("writes an index value to two decimals", () => {

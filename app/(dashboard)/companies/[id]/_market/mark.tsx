@@ -2,7 +2,8 @@ import type { Caller } from "@/lib/auth/caller";
 import { formatDate } from "@/lib/format";
 import { companyMark } from "@/lib/marks/queries";
 import type { CompanyMark } from "@/lib/marks/schema";
-import { imbalanceWords, markWords } from "@/lib/marks/words";
+import { boundWords, imbalanceWords, markWords } from "@/lib/marks/words";
+import { loadOrderBook } from "./data";
 
 /**
  * The company's current mark (lib/marks, as GET /companies/{id}/mark answers it): the price, its
@@ -10,7 +11,10 @@ import { imbalanceWords, markWords } from "@/lib/marks/words";
  * to one line (docs/ui.md, "Numbers"); the sentence wraps between them.
  */
 export async function MarkSection({ caller, companyId }: { caller: Caller; companyId: string }) {
-  const { mark } = await companyMark(caller, companyId);
+  const [{ mark }, book] = await Promise.all([companyMark(caller, companyId), loadOrderBook(caller, companyId)]);
+  // The best of the book that may bound a mark: a private order never does (docs/marks.md).
+  const best = (rows: { price_per_share: string; visibility: string }[]) => rows.find((row) => row.visibility !== "private")?.price_per_share ?? null;
+  const bound = mark ? boundWords(mark, best(book.bids), best(book.offers)) : null;
   return (
     <section aria-labelledby="mark-heading" className="space-y-2 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="company-mark">
       <h2 id="mark-heading" className="text-sm font-semibold text-slate-900">
@@ -23,6 +27,11 @@ export async function MarkSection({ caller, companyId }: { caller: Caller; compa
       ) : (
         <MarkText mark={mark} />
       )}
+      {bound ? (
+        <p className="text-xs text-slate-600" data-testid="mark-bound">
+          {bound}
+        </p>
+      ) : null}
     </section>
   );
 }
