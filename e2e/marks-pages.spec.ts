@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { NEW_TRADE } from "../lib/testing/fixtures/bodies";
-import { markSentence } from "../lib/marks/words";
+import { boundWords, markSentence } from "../lib/marks/words";
 import type { CompanyMark, DayMark, DeskMembers } from "../lib/marks/schema";
+import type { OrderBook } from "../lib/market/schema";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, shot, test, useSession } from "./support/fixtures";
@@ -83,6 +84,31 @@ for (const size of SIZES) {
     expect(errors).toEqual([]);
   });
 }
+
+test("at 390 px: the company page says why the mark stands above the book's best offer (a $1,000 offer bounds nothing)", async ({ page }) => {
+  const auth = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
+  const day = (await (await page.request.get("/api/v1/marks?per_page=100", { headers: auth })).json()) as { marks: DayMark[] };
+  const company = day.marks.filter((m) => m.days_since_last_trade !== null)[5].company;
+  const markOf = async () => ((await (await page.request.get(`/api/v1/companies/${company.id}/mark`, { headers: auth })).json()) as CompanyMark).mark!;
+  const price = (Number((await markOf()).price_per_share) / 2).toFixed(2);
+  const offer = { issuer_id: company.id, side: "offer", price_per_share: price, volume: "1000", minimum_volume: null, structure: "direct", acceptable_structures: [], visibility: "order_book_public", stock_type: "secondary", stock_class_type: "preferred" };
+  const made = await page.request.post("/api/v1/my/indications", { headers: auth, data: offer });
+  expect(made.status(), await made.text()).toBe(201);
+  // The updater has the offer once the mark is made again (it moves by under 1 %: docs/marks.md, "The book").
+  const book = (await (await page.request.get(`/api/v1/companies/${company.id}/order_book`, { headers: auth })).json()) as OrderBook;
+  const best = (rows: { price_per_share: string; visibility: string }[]) => rows.find((row) => row.visibility !== "private")?.price_per_share ?? null;
+  expect(best(book.offers)).toBe(price);
+  const errors = consoleErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useSession(page, ACCOUNTS.broker);
+  await page.goto(`/companies/${company.id}`);
+  const mark = await markOf();
+  const words = boundWords(mark, best(book.bids), best(book.offers));
+  expect(words).toMatch(/^Above the book's best offer/);
+  await expect(page.getByTestId("mark-bound")).toHaveText(words!);
+  await checkLayout(page, "the company page at 390 px with the bound's note");
+  expect(errors).toEqual([]);
+});
 
 test("without the companies permission: no Market in the navigation, and /market answers 403", async ({ page }) => {
   await useSession(page, ACCOUNTS.viewer);
