@@ -215,3 +215,39 @@ test("one rule of decimal places for the whole book: a bid under $1 gives the su
     expect((await page.request.post(`/api/v1/my/indications/${id}/close`, { headers: auth, data: {} })).status()).toBe(200);
   }
 });
+
+test("at 390×844 both ladders fit their card: a bid of four structures, an own private row and another team's Ask, nothing scrolls sideways", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await useSession(page, ACCOUNTS.broker);
+  type Level = { acceptable_structures?: string[]; own: boolean; visibility: string; team: { name: string } | null };
+  // The page's depth (PAGE_BOOK_DEPTH): the rows the ladders draw.
+  const bookOf = async (id: string) => (await (await page.request.get(`/api/v1/companies/${id}/order_book?depth=15`)).json()) as { bids: Level[]; offers: Level[] };
+  const { companies } = (await (await page.request.get("/api/v1/companies?per_page=100")).json()) as { companies: { id: string }[] };
+  let companyId: string | undefined;
+  for (const { id } of companies) {
+    const { bids, offers } = await bookOf(id);
+    // The widest rows there are: every structure, "Yours" and "Private" beside the team, and Ask.
+    const widest =
+      bids.some((b) => (b.acceptable_structures?.length ?? 0) >= 4) &&
+      bids.some((b) => b.own && b.visibility === "private") &&
+      bids.some((b) => !b.own && b.team === null) &&
+      offers.length > 0;
+    if (widest) {
+      companyId = id;
+      break;
+    }
+  }
+  expect(companyId, "a company whose bids list four structures, an own private row and an anonymous one").toBeDefined();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/companies/${companyId}`);
+  for (const side of ["bid", "offer"]) {
+    const region = page.getByTestId(`${side}-ladder`).getByRole("region");
+    await expect(region.getByTestId(`${side}-level`).first()).toBeVisible();
+    const { scroll, client } = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(scroll, `the ${side}s' ladder scrolls sideways`).toBeLessThanOrEqual(client + 1);
+  }
+  const bids = page.getByTestId("bid-ladder");
+  await expect(bids.getByText("Private").first()).toBeVisible();
+  await expect(bids.getByTestId("ask-introduction").first()).toBeVisible();
+  await shot(page, testInfo, "phone");
+});

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { REQUIRES } from "@/lib/auth/requirements";
@@ -80,8 +81,11 @@ function Ladder({
             <tr>
               <th className="py-1 pr-3 text-right font-medium">Price / share</th>
               <th className="py-1 text-right font-medium">Volume</th>
-              <th className="py-1 pl-3 font-medium">{bid ? "Structures" : "Structure"}</th>
-              <th className="py-1 pl-3 font-medium">Team</th>
+              {/* On a phone the structures go under the team: beside it, a bid's four pushed its Ask past the card's edge. */}
+              <th className="hidden py-1 pl-3 font-medium sm:table-cell">{bid ? "Structures" : "Structure"}</th>
+              <th className="py-1 pl-3 font-medium">
+                Team<span className="sm:hidden"> · {bid ? "structures" : "structure"}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -114,19 +118,22 @@ function Ladder({
                 <td className="whitespace-nowrap py-1 text-right tabular-nums">
                   <MoneyCell value={row.volume} />
                 </td>
-                <td className="py-1 pl-3">{"structure" in row ? structureLabel(row.structure) : row.acceptable_structures.map(structureLabel).join(", ")}</td>
+                <td className="hidden py-1 pl-3 sm:table-cell">
+                  <Structures row={row} />
+                </td>
                 <td className="py-1 pl-3">
-                  {/* Ask beside the team, below it where the ladder is narrow: the ladder grows no wider for it. */}
+                  {/* Ask beside the team and the badges beside the name, each below where the ladder is
+                      narrow: the ladder grows no wider for them. */}
                   <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
-                    <span>
+                    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
                       <OrderLink row={row} side={side} price={formatUsdPlaces(row.price_per_share, pricePlaces(prices))} />
                       {row.own ? (
-                        <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
+                        <span className="rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white" title="Your team's indication">
                           Yours
                         </span>
                       ) : null}
                       {row.visibility === "private" ? (
-                        <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
+                        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[10px] text-amber-800">{VISIBILITY_LABELS.private}</span>
                       ) : null}
                     </span>
                     {canAsk && !row.own ? (
@@ -139,6 +146,9 @@ function Ladder({
                       </IntentLink>
                     ) : null}
                   </div>
+                  <p className="text-slate-600 sm:hidden">
+                    <Structures row={row} />
+                  </p>
                 </td>
               </tr>
             ))}
@@ -147,6 +157,18 @@ function Ladder({
       </div>
     </div>
   );
+}
+
+/** A row's structure, or a bid's acceptable ones: each kept whole ("SPV (2 layers)"), the list wrapping between them. */
+function Structures({ row }: { row: BidEntry | OfferEntry }) {
+  const labels = "structure" in row ? [structureLabel(row.structure)] : row.acceptable_structures.map(structureLabel);
+  // The separator outside the unbreakable label, so a line may break after it.
+  return labels.map((label, i) => (
+    <Fragment key={label}>
+      {i > 0 ? ", " : null}
+      <span className="whitespace-nowrap">{label}</span>
+    </Fragment>
+  ));
 }
 
 /**
