@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { INVALID_LINK_EMPTY } from "../components/data-table/empty-state";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { decimalColumn, rowCount, rows, table } from "./support/table";
@@ -102,6 +103,14 @@ test.describe("company directory", () => {
     const hq = await companyRows.getByTestId("company-hq").allInnerTexts();
     expect(hq.length).toBeGreaterThan(0);
     for (const cell of hq) expect(cell.split("\n")[0].trim()).toBe("United States");
+  });
+
+  test("a link with an invalid parameter says so, and its empty table says nothing was applied rather than that nothing matched", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/companies?mark_min=cheap");
+    await expect(page.getByTestId("invalid-query")).toContainText("mark_min");
+    await expect(page.getByTestId("company-row")).toHaveCount(0);
+    await expect(page.getByTestId("empty-state")).toContainText(INVALID_LINK_EMPTY);
+    await expect(page.getByTestId("empty-state")).not.toContainText("match");
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { INVALID_LINK_EMPTY } from "../components/data-table/empty-state";
 import { apiKeyFor } from "./support/api";
 import { ACCOUNTS } from "./support/env";
 import { expect, hydrated, shot, test, useSession } from "./support/fixtures";
@@ -122,4 +123,5 @@ test("without the companies permission: no mark to sort or filter by, and a link
   // A refusal, said as one: not "an invalid sort", which the link is not.
   await expect(page.getByTestId("invalid-query")).toContainText("may not see");
   await expect(page.getByTestId("company-row")).toHaveCount(0);
+  await expect(page.getByTestId("empty-state")).toContainText(INVALID_LINK_EMPTY);
 });

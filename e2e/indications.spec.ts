@@ -3,6 +3,7 @@ import { ACCOUNTS } from "./support/env";
 import { compareDecimal, fromUsd, isSorted } from "./support/decimal";
 import { expect, hydrated, shot, signInAs, test } from "./support/fixtures";
 import { roundDecimal } from "../lib/format";
+import { INVALID_LINK_EMPTY } from "../components/data-table/empty-state";
 import { cells, decimalColumn, issuerIds, rowCount, rows, table, textColumn } from "./support/table";
 
 interface Indication {
@@ -196,5 +197,12 @@ test.describe("indications", () => {
     await t.getByTestId("filter-side-offer").check();
     await expect(page).toHaveURL((url) => url.searchParams.get("side") === "offer" && !url.searchParams.has("page"));
     await expect(status).toHaveText(/^Page 1 of /);
+  });
+
+  test("a link with an invalid filter says so, and the empty table says nothing was applied rather than that nothing matched", async ({ page }) => {
+    await signInAs(page, ACCOUNTS.broker, "/indications?side=sideways");
+    const t = table(page, "indications-table");
+    await expect(page.getByTestId("invalid-query")).toContainText("side");
+    await expect(t.getByTestId("empty-state")).toHaveText(INVALID_LINK_EMPTY);
   });
 });

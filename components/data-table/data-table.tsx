@@ -15,6 +15,7 @@ import { ExportLink } from "./export-link";
 import { PaginationBar } from "./pagination";
 import { DensityToggle } from "./density-toggle";
 import type { SortOrder } from "@/lib/schema/params";
+import { INVALID_LINK_EMPTY } from "./empty-state";
 import { DENSITY_PARAM, HIDE_PARAM, parseHidden } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
 import { headerText, RowCards } from "./row-cards";
@@ -44,6 +45,8 @@ export interface DataTableProps<T> {
   /** Singular noun for the count ("indication" -> "12 matching indications"). */
   noun?: string;
   emptyMessage?: string;
+  /** The URL's parameters were refused (the page's alert says why): the empty state says so, not "no match". */
+  invalidLink?: boolean;
   testId?: string;
   /** The CSV export of the table's whole filtered set (exportHref); absent: no export button. */
   exportHref?: string;
@@ -81,6 +84,7 @@ function DataTableView<T>({
   omit,
   noun = "row",
   emptyMessage,
+  invalidLink = false,
   testId,
   exportHref,
   views,
@@ -241,6 +245,8 @@ function DataTableView<T>({
                           Go to the first page
                         </button>
                       </>
+                    ) : invalidLink ? (
+                      <p className="text-sm font-medium text-slate-700">{INVALID_LINK_EMPTY}</p>
                     ) : (
                       <>
                         <p className="text-sm font-medium text-slate-700">

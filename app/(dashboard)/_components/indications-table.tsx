@@ -160,6 +160,7 @@ export function IndicationsTable({
   facets,
   logoColors,
   savedViews,
+  invalidLink,
 }: {
   rows: Indication[];
   page: PageInfo;
@@ -182,6 +183,8 @@ export function IndicationsTable({
   facets?: FacetCounts;
   /** The user's saved views of this table (lib/views/); absent: no Views menu. */
   savedViews?: SavedView[];
+  /** The URL's parameters were refused (InvalidQueryAlert): the empty state says nothing was applied. */
+  invalidLink?: boolean;
 }) {
   const table = (
     <LogoColorsProvider colors={logoColors}>
@@ -197,6 +200,7 @@ export function IndicationsTable({
       prefix={prefix}
       omit={omitIssuer ? ["issuer"] : undefined}
       noun="indication"
+      invalidLink={invalidLink}
       testId={testId}
       exportHref={exportHref}
       views={savedViews ? <SavedViews table="indications" saved={savedViews} /> : undefined}

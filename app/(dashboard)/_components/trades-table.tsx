@@ -213,6 +213,7 @@ export function TradesTable({
   facets,
   logoColors,
   savedViews,
+  invalidLink,
 }: {
   rows: Trade[];
   page: PageInfo;
@@ -235,6 +236,8 @@ export function TradesTable({
   facets?: FacetCounts;
   /** The user's saved views of this table (lib/views/); absent: no Views menu. */
   savedViews?: SavedView[];
+  /** The URL's parameters were refused (InvalidQueryAlert): the empty state says nothing was applied. */
+  invalidLink?: boolean;
 }) {
   return (
     <LogoColorsProvider colors={logoColors}>
@@ -251,6 +254,7 @@ export function TradesTable({
       prefix={prefix}
       omit={omitIssuer ? ["issuer"] : undefined}
       noun="trade"
+      invalidLink={invalidLink}
       testId={testId}
       exportHref={exportHref}
       views={savedViews ? <SavedViews table="trades" saved={savedViews} /> : undefined}

@@ -64,6 +64,7 @@ export function VerificationTable({
   teams,
   savedViews,
   twins,
+  invalidLink,
 }: {
   rows: TradeWithTeam[];
   page: PageInfo;
@@ -73,6 +74,8 @@ export function VerificationTable({
   savedViews: SavedView[];
   /** Each row's twin by the row's id (twinsOf). */
   twins: Record<string, Twin>;
+  /** The URL's parameters were refused (InvalidQueryAlert): the empty state says nothing was applied. */
+  invalidLink?: boolean;
 }) {
   const [outcomes, setOutcomes] = useState<QueueOutcome[] | null>(null);
   // Built once: a cell renderer made anew each render is a new component to React, which would
@@ -97,6 +100,7 @@ export function VerificationTable({
         defaultHidden={[...DEFAULT_HIDDEN.filter((column) => column !== "permalink_id"), ...(rows.some((row) => row.deal_id !== null) ? [] : ["deal_id"])]}
         noun="trade"
         emptyMessage="No trade waits for verification with these filters."
+        invalidLink={invalidLink}
         testId="verification-table"
         views={<SavedViews table="verification" saved={savedViews} />}
         rowHref={(row) => `/trades/${row.id}`}

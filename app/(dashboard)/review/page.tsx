@@ -104,6 +104,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: PageS
         label="Trades under review"
         testId="review-trades-table"
         logoColors={await getLogoColors(page.items.map((row) => row.issuer.id))}
+        invalidLink={!parsed.ok}
         exportHref={parsed.ok ? exportHref("/api/v1/my/trades.csv", reviewQuery(query), Object.keys(tradeExportParamsSchema.shape)) : undefined}
       />
     </TableUrlProvider>

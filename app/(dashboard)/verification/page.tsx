@@ -49,6 +49,7 @@ export default async function VerificationPage({ searchParams }: { searchParams:
         teams={teams.map((team) => ({ value: team.id, label: team.name }))}
         savedViews={views}
         twins={twins}
+        invalidLink={!parsed.ok}
       />
     </>
   );

@@ -68,7 +68,7 @@ export async function DealDeskPage({ caller, searchParams, desk }: { caller: Cal
           </PendingRegion>
         </div>
       ) : (
-        <DealsTable desk={desk} rows={data.page.items} page={pageInfo(data.page)} sort={data.sort} issuer={issuer} teams={data.teams} logoColors={data.logoColors} />
+        <DealsTable desk={desk} rows={data.page.items} page={pageInfo(data.page)} sort={data.sort} issuer={issuer} teams={data.teams} logoColors={data.logoColors} invalidLink={data.invalid !== null} />
       )}
     </TableUrlProvider>
   );

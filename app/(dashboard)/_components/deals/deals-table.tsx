@@ -92,6 +92,7 @@ export function DealsTable({
   issuer,
   teams,
   logoColors,
+  invalidLink,
 }: {
   desk: DealDesk;
   rows: Deal[];
@@ -101,6 +102,8 @@ export function DealsTable({
   /** The marketplace desk's team filter. */
   teams?: Option[];
   logoColors?: Record<string, string>;
+  /** The URL's parameters were refused (InvalidQueryAlert): the empty state says nothing was applied. */
+  invalidLink?: boolean;
 }) {
   return (
     <LogoColorsProvider colors={logoColors}>
@@ -115,6 +118,7 @@ export function DealsTable({
         omit={OMIT[desk]}
         defaultHidden={["created_at"]}
         noun="deal"
+        invalidLink={invalidLink}
         testId="deals-table"
         rowHref={(deal) => `/deals/${deal.id}`}
         rowName={dealName}

@@ -4,6 +4,7 @@ import { IntentLink } from "@/components/intent-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { PaginationBar } from "@/components/data-table/pagination";
 import { tableParams } from "@/components/data-table/search-params";
+import { INVALID_LINK_EMPTY } from "@/components/data-table/empty-state";
 import { FilterBar } from "@/components/data-table/toolbar";
 import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
@@ -161,7 +162,13 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
                   <tr>
                     <td colSpan={detailed ? 5 : 1} className="px-3 py-12 text-center" data-testid="empty-state">
                       <p className="text-sm font-medium text-slate-700">
-                        {page.total_count > 0 ? "This page is past the end." : following && followed.length === 0 ? "You follow no companies yet." : "No companies match your search."}
+                        {!parsed.ok
+                          ? INVALID_LINK_EMPTY
+                          : page.total_count > 0
+                            ? "This page is past the end."
+                            : following && followed.length === 0
+                              ? "You follow no companies yet."
+                              : "No companies match your search."}
                       </p>
                       {following && followed.length === 0 ? (
                         <p className="mt-1 text-xs text-slate-600" data-testid="following-empty">

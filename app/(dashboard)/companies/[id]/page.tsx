@@ -189,6 +189,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           filters={["side", "structure", "visibility"]}
           label={`Open indications in ${company.name}`}
           testId="company-indications-table"
+          invalidLink={!indications.ok}
         />
       </section>
 
@@ -215,6 +216,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           filters={["verification"]}
           label={`Recent trades in ${company.name}`}
           testId="company-trades-table"
+          invalidLink={!trades.ok}
         />
       </section>
     </article>

@@ -47,6 +47,7 @@ export default async function IndicationsPage({ searchParams }: { searchParams: 
         logoColors={table.logoColors}
         exportHref={table.exportHref}
         savedViews={table.views}
+        invalidLink={table.invalid !== null}
       />
     </>
   );

@@ -44,6 +44,7 @@ export default async function TradesPage({ searchParams }: { searchParams: PageS
         logoColors={table.logoColors}
         exportHref={table.exportHref}
         savedViews={table.views}
+        invalidLink={table.invalid !== null}
       />
     </>
   );
