@@ -29,6 +29,7 @@ test('/indications\' filter bar: one line; every value of a facet picked is no f
   await page.getByTestId("filter-side").click();
   await page.getByTestId("filter-side-bid").check();
   await expect(page).toHaveURL(/side=bid/);
+  await expect(page.getByRole("button", { name: "Clear side", exact: true })).toBeVisible();
   // Picking the other one too: both are every side, so the filter goes (and neither stays ticked).
   await page.getByTestId("filter-side-offer").click();
   await expect(page).not.toHaveURL(/side=/);
@@ -98,6 +99,8 @@ test('/indications\' filter bar: one line; every value of a facet picked is no f
   await max.press("Enter");
   await expect(page).toHaveURL((url) => url.searchParams.get("price_max") === "50");
   await expect(page.getByTestId("range-reversed-price_min")).toHaveCount(0);
+  // Its Clear keeps the label's unit as written (not "Clear price / share (usd)").
+  await expect(page.getByRole("button", { name: "Clear price / share (USD)", exact: true })).toBeVisible();
   await shot(page, testInfo, "filter-bar");
 });
 

@@ -43,7 +43,7 @@ export function BooleanFilter({
       opening={opening}
     >
       <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} counts={counts} />
-      {selected.size > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
+      {selected.size > 0 ? <ClearButton filter={label} onClick={() => update({ [param]: null })} /> : null}
     </Popover>
   );
 }

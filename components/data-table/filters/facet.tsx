@@ -48,7 +48,7 @@ export function FacetFilter({
       opening={opening}
     >
       <CheckboxList legend={label} options={options} selected={selected} onToggle={toggle} testIdPrefix={`filter-${param}`} counts={counts} />
-      {chosen.length > 0 ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [param]: null })} /> : null}
+      {chosen.length > 0 ? <ClearButton filter={label} onClick={() => update({ [param]: null })} /> : null}
     </Popover>
   );
 }

@@ -26,15 +26,19 @@ export const fieldClass = "relative flex h-8 items-center rounded border border-
 export const fieldLabelClass = "whitespace-nowrap pl-2 pr-1 text-[11px] font-medium uppercase tracking-wide text-slate-500";
 export const fieldInputClass = "h-full min-w-0 rounded-r bg-transparent px-1 text-xs text-slate-900 placeholder:text-slate-400 focus:outline-none";
 
-/** The popover's last line: drops this filter's parameters from the URL. */
-export function ClearButton({ onClick, label }: { onClick: () => void; label: string }) {
+/**
+ * The popover's last line, "Clear price / share (USD)": drops this filter's parameters from the URL.
+ * The label's first letter goes lower case unless it starts an acronym; units and acronyms keep theirs.
+ */
+export function ClearButton({ onClick, filter }: { onClick: () => void; filter: string }) {
+  const label = /^\p{Lu}\p{Ll}/u.test(filter) ? `${filter[0].toLowerCase()}${filter.slice(1)}` : filter;
   return (
     <button
       type="button"
       onClick={onClick}
       className="mt-2 w-full rounded px-2 py-1 text-left text-xs font-medium text-indigo-700 hover:bg-indigo-50"
     >
-      {label}
+      Clear {label}
     </button>
   );
 }

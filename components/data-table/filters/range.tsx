@@ -51,7 +51,7 @@ export function Range({
           The first end is above the second: no row can match.
         </p>
       ) : null}
-      {badge !== undefined ? <ClearButton label={`Clear ${label.toLowerCase()}`} onClick={() => update({ [params[0]]: null, [params[1]]: null })} /> : null}
+      {badge !== undefined ? <ClearButton filter={label} onClick={() => update({ [params[0]]: null, [params[1]]: null })} /> : null}
     </Popover>
   );
 }
