@@ -85,7 +85,12 @@ for (const size of SIZES) {
     await hydrated(submit);
     await page.getByTestId("field-volume").fill("$500,000");
     await submit.click();
-    await expect(page.getByTestId("error-volume")).toContainText("at most");
+    // The bound as the page writes amounts, not the API's bare digits ("volume, 250000").
+    await expect(page.getByTestId("error-volume")).toContainText("at most the order's volume, $250,000.00");
+    await page.getByTestId("field-volume").fill("10,000");
+    await submit.click();
+    await expect(page.getByTestId("error-volume")).toContainText("at least the order's minimum, $50,000.00");
+    await expect(page.getByTestId("error-volume")).not.toContainText("50000");
     await page.getByTestId("field-volume").fill("100,000");
     await page.getByTestId("field-note").fill("For a fund client");
     // The deal's page belongs to another part of the dashboard: what is checked here is where the ask leads.

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { interestSchema } from "@/lib/deals/schema";
+import { decimalToUnits } from "@/lib/domain/decimal";
 import { formatDecimal, formatUsd } from "@/lib/format";
 import { askIntroductionAction } from "../../_actions/interests";
 import { errorsAtFields, plainMessage, readAmount, validate, type FieldDef } from "../../_components/record-form/fields";
@@ -11,6 +12,17 @@ import { FieldError } from "../../_components/record-form/record-form";
 
 /** The order's fields a request's volume is judged against, named as the server's messages name them. */
 const ORDER_FIELDS = [{ name: "minimum_volume", label: "Minimum volume" }];
+
+/**
+ * The order's bounds on the volume, checked before sending (as the API checks them) so the message
+ * states them as the hint does: the API's own says "minimum_volume, 142000".
+ */
+function volumeOutOfBounds(requested: string, volume: string, minimumVolume: string | null): string | null {
+  const units = decimalToUnits(requested);
+  if (minimumVolume !== null && units < decimalToUnits(minimumVolume)) return `Volume must be at least the order's minimum, ${formatUsd(minimumVolume)}.`;
+  if (units > decimalToUnits(volume)) return `Volume must be at most the order's volume, ${formatUsd(volume)}.`;
+  return null;
+}
 
 /**
  * "Ask for an introduction" on another team's order (docs/ui.md, "An order"): the volume (the
@@ -57,6 +69,8 @@ export function AskIntroductionForm({ permalinkId, volume, minimumVolume }: { pe
     if (values.price_per_share.trim() !== "") body.price_per_share = readAmount(values.price_per_share);
     if (values.note.trim() !== "") body.note = values.note;
     const found = validate(interestSchema, body);
+    const outOfBounds = found.volume === undefined ? volumeOutOfBounds(body.volume, volume, minimumVolume) : null;
+    if (outOfBounds !== null) found.volume = outOfBounds;
     setErrors(found);
     if (Object.keys(found).length > 0) return setAttempt((n) => n + 1);
     setPending(true);
