@@ -132,6 +132,9 @@ for (const size of SIZES) {
       await expectAccessible(ops, `/ops/deals at ${size.width} px`);
       await shot(ops, testInfo, "desk");
       await ops.goto(`/deals/${deal.id}`);
+      // Reached from the desk: the navigation's current item is the desk, not the team's Deals.
+      // (A CSS locator: on a phone the navigation is folded behind Menu, out of the accessibility tree.)
+      await expect(ops.locator("nav[aria-label=Main] [aria-current=page]")).toHaveText("Deal desk");
       await expect(ops.getByTestId("party-requester")).toContainText("Beta");
       await expect(ops.getByTestId("party-owner")).toContainText("Alpha");
       await hydrated(ops.getByTestId("deal-step-introduce"));

@@ -8,19 +8,27 @@ export interface NavItem {
   label: string;
   /** A count beside the label (trades waiting for verification). */
   badge?: number;
+  /** Pages under another item's path that this one leads to ("/deals/": a deal's page, not the list). */
+  also?: string[];
 }
 
-function isActivePath(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
+/** How much of the path the item claims: its longest prefix the path is under, 0 if none. */
+function claim(pathname: string, item: NavItem): number {
+  const own = pathname === item.href || pathname.startsWith(`${item.href}/`) ? item.href.length : 0;
+  return Math.max(own, ...(item.also ?? []).filter((prefix) => pathname.startsWith(prefix)).map((prefix) => prefix.length));
 }
 
 /** Primary navigation; the current section carries aria-current="page". */
 export function NavLinks({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
+  // The item of the longest claim is current: a deal's page is the desk's for those who have one.
+  const claims = items.map((item) => claim(pathname, item));
+  const best = Math.max(...claims);
+  const current = best > 0 ? claims.indexOf(best) : -1;
   return (
     <ul className="flex flex-wrap items-center gap-1">
-      {items.map((item) => {
-        const active = isActivePath(pathname, item.href);
+      {items.map((item, i) => {
+        const active = i === current;
         return (
           <li key={item.href}>
             <IntentLink

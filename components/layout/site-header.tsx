@@ -18,8 +18,9 @@ function navItemsFor(caller: Pick<Caller, "role" | "permissions">, waiting: numb
     ...(caller.role === "team_lead" ? [{ href: "/review", label: "Review" }] : []),
     // The marketplace team's queue, with the number of trades waiting in it.
     ...(caller.permissions.includes("trades_verify") ? [{ href: "/verification", label: "Verification", badge: waiting ?? undefined }] : []),
-    // The marketplace team's desk: every team's deals, to introduce, record terms, close or kill.
-    ...(caller.permissions.includes("deals_manage") ? [{ href: "/ops/deals", label: "Deal desk" }] : []),
+    // The marketplace team's desk: every team's deals, to introduce, record terms, close or kill. Its
+    // deals' pages open from it, so on one it is the current item rather than "Deals".
+    ...(caller.permissions.includes("deals_manage") ? [{ href: "/ops/deals", label: "Deal desk", also: ["/deals/"] }] : []),
     { href: "/settings/api-keys", label: "API keys" },
     { href: "/docs/api", label: "API docs" },
   ];
