@@ -68,6 +68,8 @@ for (const [size, viewport, n] of [
     const from = page.getByTestId("trade-deal");
     await expect(from).toContainText("From deal");
     await expect(from.getByTestId("deal-link")).toHaveAttribute("href", `/deals/${dealId}`);
+    // Alpha owned the offer: it sold, and the marketplace team reads Beta's twin as the buy.
+    await expect(from).toContainText("your team sold, as the deal's owner on an offer.");
     await expectNoSidewaysScroll(page, "trade page");
     await expectAccessible(page, `the trade page at ${size}`);
     await shot(page, testInfo, "trade");
@@ -104,6 +106,8 @@ for (const [size, viewport, n] of [
     const both = (await call(request, ops, `/ops/trades?deal_id=${dealId}`)) as { trades: { is_verified: boolean }[] };
     expect(both.trades.map((trade) => trade.is_verified)).toEqual([true, true]);
     await shot(page, testInfo, "both-verified");
+    await page.goto(`/trades/${betaTrade}`);
+    await expect(page.getByTestId("trade-deal")).toContainText(/: Beta.* bought, as the deal's requester on an offer\./);
 
     // 3. An offer of Alpha's with a request on it and a crossing bid of Beta's.
     const second = await call(request, alpha, "/my/indications", { ...OFFER, issuer_id, price_per_share: "21" });

@@ -1,4 +1,4 @@
-import type { DealDeadReason, DealRole, DealStage } from "../domain/enums";
+import type { DealDeadReason, DealRole, DealStage, Side } from "../domain/enums";
 
 /**
  * A deal's stages, roles and reasons as the dashboard words them (its table, board, page and
@@ -25,3 +25,11 @@ export const DEAL_DEAD_REASON_LABELS: Record<DealDeadReason, string> = {
   no_agreement: "No agreement",
   other: "Other",
 };
+
+/**
+ * What a party's trade of a deal's close was, "bought" or "sold": the order's owner is on its side
+ * (an offer's owner sells), the requester on the other.
+ */
+export function dealPartyTrade(role: DealRole, orderSide: Side): "bought" | "sold" {
+  return (role === "owner") === (orderSide === "bid") ? "bought" : "sold";
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import type { DealRole, Side } from "../domain/enums";
 import { pageWindow } from "../schema/pagination";
 import { ApiError } from "../schema/errors";
 import { isUuid } from "../schema/params";
@@ -55,6 +56,15 @@ export async function getDeal(caller: Caller, id: string): Promise<Versioned<Dea
   const deal = await readDeal(getEngine().run, id, PARTY_VIEWER(caller.teamId));
   if (!deal) throw noSuchDeal(id);
   return versioned(deal);
+}
+
+/**
+ * A team's part in a deal it is a party to: its role and the order's side (a trade's page says
+ * whether the team bought or sold, to whoever may read the trade); undefined for any other team.
+ */
+export async function partyPart(teamId: string, id: string): Promise<{ role: DealRole; side: Side } | undefined> {
+  const deal = await readDeal(getEngine().run, id, PARTY_VIEWER(teamId));
+  return deal?.role ? { role: deal.role, side: deal.indication.side } : undefined;
 }
 
 /** GET /ops/deals/{id}: any deal, both parties named. */

@@ -5,6 +5,8 @@ import { MarkSeen } from "@/components/live/mark-seen";
 import { unreadAbout } from "@/lib/notifications/queries";
 import { Timestamp } from "@/components/timestamp";
 import { tradeSchema } from "@/lib/trades/schema";
+import { DEAL_ROLE_LABELS, dealPartyTrade } from "@/lib/deals/labels";
+import { partyPart } from "@/lib/deals/queries";
 import { DealLink } from "../../_components/deal-link";
 import { RecordDetail } from "../../_components/record-detail";
 import { EditTradeButton } from "../../_components/record-form/trade-form";
@@ -24,7 +26,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function TradePage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource, etag, team } = await loadTradeForPage(caller, (await params).id);
-  const [history, unread] = await Promise.all([historyOf(team?.id ?? caller.teamId, resource.id), unreadAbout(caller.userId, resource.id)]);
+  const [history, unread, part] = await Promise.all([
+    historyOf(team?.id ?? caller.teamId, resource.id),
+    unreadAbout(caller.userId, resource.id),
+    // The trade's team's part in its deal (the marketplace team reads another team's trade).
+    resource.deal_id ? partyPart(team?.id ?? caller.teamId, resource.deal_id) : undefined,
+  ]);
   // Who verified it: the latest verification in its audit trail (the trade has no such column).
   const verification = resource.is_verified ? history.items.findLast((event) => event.action === "trade.verified") : undefined;
   const canEdit = team === null && caller.permissions.includes("trades_manage") && !resource.is_verified;
@@ -41,9 +48,11 @@ export default async function TradePage({ params }: { params: Params }) {
     >
       <LiveRefresh resource={resource.id} />
       <MarkSeen key={resource.id} ids={unread} />
-      {resource.deal_id ? (
+      {resource.deal_id && part ? (
         <p className="rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-950" data-testid="trade-deal">
-          From deal <DealLink id={resource.deal_id} className="text-indigo-800" />: recorded by its close, one trade for each party.
+          From deal <DealLink id={resource.deal_id} className="text-indigo-800" />: {team ? team.name : "your team"}{" "}
+          <strong data-testid="trade-deal-side">{dealPartyTrade(part.role, part.side)}</strong>, as the deal&apos;s {DEAL_ROLE_LABELS[part.role].toLowerCase()} on{" "}
+          {part.side === "bid" ? "a bid" : "an offer"}. Recorded by its close, one trade for each party.
         </p>
       ) : null}
       {team ? (
