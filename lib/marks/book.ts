@@ -140,7 +140,7 @@ export function bookBounds(quotes: readonly QuoteObservation[], at: number, fact
   let floor = -Infinity;
   let ceiling = Infinity;
   for (const q of quotes) {
-    if (q.volume < params.boundVolume || q.refreshedAt <= oldest) continue;
+    if (q.refreshedAt <= oldest || q.volume < params.boundVolume) continue;
     const y = Math.log(q.price) - quoteAdjustment(factors, q.structures, q.stockClassType);
     if (q.side === "bid") floor = Math.max(floor, y);
     else ceiling = Math.min(ceiling, y);
