@@ -115,6 +115,13 @@ describe("robustness", () => {
       expect(price(markAfter(() => [], (d) => book({ refreshedAt: (d - 8) * DAY_MS })(d)))).toBeGreaterThan(9.2);
       expect(price(markAfter(() => [], book({}, 9.6)))).toBeGreaterThan(9.2);
     });
+
+    it("is not bounded by a quote beyond the mark's band: a $1M bid at 1,000× it is a mistake, not a floor", () => {
+      const plain = price(markAfter(() => []));
+      const bounded = price(markAfter(() => [], (d) => [quote("bid", plain * 1000, d)]));
+      expect(bounded).toBeLessThan(plain * 1.02);
+      expect(price(markAfter(() => [], (d) => [quote("offer", plain * 0.5, d)]))).toBeGreaterThan(plain * 0.5);
+    });
   });
 
   it("follows a real move: three trades in a row far away restart the mark from them", () => {

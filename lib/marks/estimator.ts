@@ -196,8 +196,14 @@ export class MarkSeries {
       x = view.y;
       v = view.variance;
     } else return;
+    // A fresh quote of size inside the mark's band holds it; one beyond the band is more likely a
+    // mistake than the market, like a trade at 10×, and bounds nothing (docs/marks.md, "The book's bounds").
     const bounds = this.s.book.length ? bookBounds(this.s.book, at, this.factors, params) : null;
-    if (bounds) x = Math.min(bounds.ceiling, Math.max(bounds.floor, x));
+    if (bounds) {
+      const reach = params.bandZ * Math.sqrt(v + params.verifiedVariance);
+      if (bounds.ceiling < x && x - bounds.ceiling <= reach) x = bounds.ceiling;
+      else if (bounds.floor > x && bounds.floor - x <= reach) x = bounds.floor;
+    }
     this.s.last = { day, x, v, imbalance: orderImbalance(this.s.book, x, this.factors, params) };
   }
 
