@@ -111,6 +111,8 @@ test.describe("company directory", () => {
     await expect(page.getByTestId("company-row")).toHaveCount(0);
     await expect(page.getByTestId("empty-state")).toContainText(INVALID_LINK_EMPTY);
     await expect(page.getByTestId("empty-state")).not.toContainText("match");
+    // Nothing was counted either: no "0 matching" beside the filters.
+    await expect(page.getByTestId("row-count")).toHaveCount(0);
   });
 });
 

@@ -204,5 +204,7 @@ test.describe("indications", () => {
     const t = table(page, "indications-table");
     await expect(page.getByTestId("invalid-query")).toContainText("side");
     await expect(t.getByTestId("empty-state")).toHaveText(INVALID_LINK_EMPTY);
+    // Nothing was counted either: no "0 matching" beside the filters.
+    await expect(page.getByTestId("row-count")).toHaveCount(0);
   });
 });

@@ -150,7 +150,8 @@ function DataTableView<T>({
 
   return (
     <section ref={sectionRef} className="scroll-mt-2 space-y-2" data-testid={testId} aria-label={label} data-table-shortcuts="">
-      <FilterBar filters={filters} total={page.total_count} noun={noun}>
+      {/* No count under a refused link: nothing was counted (the empty state says so). */}
+      <FilterBar filters={filters} total={invalidLink ? undefined : page.total_count} noun={noun}>
         {views}
         <DensityToggle />
         {toggleable.length > 0 ? <ColumnToggle columns={toggleable} hidden={hidden} /> : null}

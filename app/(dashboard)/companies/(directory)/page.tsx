@@ -124,7 +124,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       )}
       <div className="space-y-2">
         <div role="search" aria-label="Companies">
-          <FilterBar filters={filters} total={page.total_count} noun="company" plural="companies" />
+          <FilterBar filters={filters} total={parsed.ok ? page.total_count : undefined} noun="company" plural="companies" />
         </div>
         <UrlPhoneSort label="Companies" options={sorts} sort={sort} />
         <PendingRegion>
