@@ -206,5 +206,11 @@ test.describe("indications", () => {
     await expect(t.getByTestId("empty-state")).toHaveText(INVALID_LINK_EMPTY);
     // Nothing was counted either: no "0 matching" beside the filters.
     await expect(page.getByTestId("row-count")).toHaveCount(0);
+    // On a phone the words stay in the frame's view, though the table behind them scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const frame = (await t.getByTestId("table-scroll").boundingBox())!;
+    const words = (await t.getByTestId("empty-state-text").getByText(INVALID_LINK_EMPTY).boundingBox())!;
+    expect(words.x).toBeGreaterThanOrEqual(frame.x);
+    expect(words.x + words.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
   });
 });

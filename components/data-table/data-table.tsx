@@ -235,35 +235,38 @@ function DataTableView<T>({
               {data.length === 0 ? (
                 <tr>
                   <td colSpan={visibleColumnCount || 1} className="px-3 py-10 text-center" data-testid="empty-state">
-                    {pastTheEnd ? (
-                      <>
-                        <p className="text-sm font-medium text-slate-700">This page is past the end.</p>
-                        <button
-                          type="button"
-                          onClick={() => update({ page: null })}
-                          className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
-                        >
-                          Go to the first page
-                        </button>
-                      </>
-                    ) : invalidLink ? (
-                      <p className="text-sm font-medium text-slate-700">{INVALID_LINK_EMPTY}</p>
-                    ) : (
-                      <>
-                        <p className="text-sm font-medium text-slate-700">
-                          {emptyMessage ?? (activeFilterParams.length > 0 ? `No ${noun}s match these filters.` : `No ${noun}s yet.`)}
-                        </p>
-                        {activeFilterParams.length > 0 ? (
+                    {/* Held in the frame's view: a wide table scrolls, and its centre may lie past a phone's edge. */}
+                    <div className="sticky left-3 w-[calc(100vw-4rem)] max-w-full" data-testid="empty-state-text">
+                      {pastTheEnd ? (
+                        <>
+                          <p className="text-sm font-medium text-slate-700">This page is past the end.</p>
                           <button
                             type="button"
-                            onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
+                            onClick={() => update({ page: null })}
                             className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
                           >
-                            Reset filters
+                            Go to the first page
                           </button>
-                        ) : null}
-                      </>
-                    )}
+                        </>
+                      ) : invalidLink ? (
+                        <p className="text-sm font-medium text-slate-700">{INVALID_LINK_EMPTY}</p>
+                      ) : (
+                        <>
+                          <p className="text-sm font-medium text-slate-700">
+                            {emptyMessage ?? (activeFilterParams.length > 0 ? `No ${noun}s match these filters.` : `No ${noun}s yet.`)}
+                          </p>
+                          {activeFilterParams.length > 0 ? (
+                            <button
+                              type="button"
+                              onClick={() => update(Object.fromEntries(activeFilterParams.map((p) => [p, null])))}
+                              className="mt-2 text-xs font-medium text-indigo-700 hover:underline"
+                            >
+                              Reset filters
+                            </button>
+                          ) : null}
+                        </>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ) : null}

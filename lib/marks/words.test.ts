@@ -37,8 +37,8 @@ describe("the mark in words", () => {
   });
 
   it("says why the mark stands beyond the book's best offer or bid, and nothing when it does not", () => {
-    expect(boundWords(mark, "11", "12.1")).toBe("Above the book's best offer, $12.10: only offers of $100,000 or more refreshed in the last 7 days hold the mark down.");
-    expect(boundWords(mark, "12.5", null)).toBe("Below the book's best bid, $12.50: only bids of $100,000 or more refreshed in the last 7 days hold the mark up.");
+    expect(boundWords(mark, "11", "12.1")).toBe("Above the book's best offer, $12.10: only offers of $100,000 or more, refreshed in the last 7 days and inside the mark's band, hold the mark down.");
+    expect(boundWords(mark, "12.5", null)).toBe("Below the book's best bid, $12.50: only bids of $100,000 or more, refreshed in the last 7 days and inside the mark's band, hold the mark up.");
     expect(boundWords(mark, "12.4", "12.4")).toBeNull();
     expect(boundWords(mark, null, null)).toBeNull();
   });

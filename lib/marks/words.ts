@@ -63,7 +63,7 @@ export function markSentence(mark: Mark): string {
  */
 export function boundWords(mark: Mark, bestBid: string | null, bestOffer: string | null): string | null {
   const price = decimalToUnits(mark.price_per_share);
-  const rule = `of ${formatUsdWhole(String(DEFAULT_PARAMS.boundVolume))} or more refreshed in the last ${DEFAULT_PARAMS.boundDays} days`;
+  const rule = `of ${formatUsdWhole(String(DEFAULT_PARAMS.boundVolume))} or more, refreshed in the last ${DEFAULT_PARAMS.boundDays} days and inside the mark's band,`;
   if (bestOffer !== null && price > decimalToUnits(bestOffer)) return `Above the book's best offer, ${formatUsd(bestOffer)}: only offers ${rule} hold the mark down.`;
   if (bestBid !== null && price < decimalToUnits(bestBid)) return `Below the book's best bid, ${formatUsd(bestBid)}: only bids ${rule} hold the mark up.`;
   return null;
