@@ -28,6 +28,11 @@ export interface MarkState {
   last: { day: number; x: number; v: number; imbalance: number | null } | null;
 }
 
+/** The band's half-width in log units about a mark of variance `v`: where the next verified trade should fall. */
+function bandHalfWidth(v: number, params: MarkParams): number {
+  return params.bandZ * Math.sqrt(v + params.verifiedVariance);
+}
+
 const EMPTY: MarkState = { day: null, trend: null, rejected: [], recent: [], lastTradeDay: null, book: [], last: null };
 
 export class MarkSeries {
@@ -200,7 +205,7 @@ export class MarkSeries {
     // mistake than the market, like a trade at 10×, and bounds nothing (docs/marks.md, "The book's bounds").
     const bounds = this.s.book.length ? bookBounds(this.s.book, at, this.factors, params) : null;
     if (bounds) {
-      const reach = params.bandZ * Math.sqrt(v + params.verifiedVariance);
+      const reach = bandHalfWidth(v, params);
       if (bounds.ceiling < x && x - bounds.ceiling <= reach) x = bounds.ceiling;
       else if (bounds.floor > x && bounds.floor - x <= reach) x = bounds.floor;
     }
@@ -216,7 +221,7 @@ export class MarkSeries {
     const quotes = this.s.book.filter((q) => q.refreshedAt > (day + 1 - params.windowDays) * DAY_MS).length;
     // A carried mark's variance grows by a day's wandering for each day since it was made.
     const v = last.v + params.dailyVariance * (day - last.day);
-    const half = params.bandZ * Math.sqrt(v + params.verifiedVariance);
+    const half = bandHalfWidth(v, params);
     return {
       date: dayDate(day),
       price_per_share: this.priceText(last.x),
