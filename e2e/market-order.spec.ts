@@ -38,10 +38,11 @@ for (const size of SIZES) {
     const alpha = { authorization: `Bearer ${apiKeyFor(ACCOUNTS.broker)}` };
     const { companies } = (await (await page.request.get("/api/v1/companies?per_page=1", { headers: alpha })).json()) as { companies: { id: string; name: string }[] };
     const company = companies[0];
-    // At the top of the offers (lowest price first), so the page's ladder shows it.
+    // At the top of the offers (lowest price first), so the page's ladder shows it; amounts as long
+    // as QA's, whose minimum ran past the heading's card on a phone.
     const created = await page.request.post("/api/v1/my/indications", {
       headers: alpha,
-      data: { issuer_id: company.id, side: "offer", price_per_share: "1.01", volume: "250000", minimum_volume: "50000", structure: "direct", acceptable_structures: [], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred" },
+      data: { issuer_id: company.id, side: "offer", price_per_share: "1.01", volume: "4205708.36", minimum_volume: "1312000", structure: "direct", acceptable_structures: [], visibility: "order_book_anonymous", stock_type: "secondary", stock_class_type: "preferred" },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { permalink_id: permalink } = (await created.json()) as { permalink_id: string };
@@ -73,8 +74,11 @@ for (const size of SIZES) {
     await expect(order.getByRole("heading", { level: 1 })).toHaveText(`Offer in ${company.name}`);
     await expect(order.getByTestId("order-team")).toHaveText("Anonymous");
     if (named) await expect(order).not.toContainText(named);
-    await expect(page.getByTestId("field-volume")).toHaveValue("250,000");
+    await expect(page.getByTestId("field-volume")).toHaveValue("4,205,708.36");
     expect(await pageWidth(page), "the order's page fits the window").toBeLessThanOrEqual(size.width);
+    // The terms wrap inside the heading's card: nothing of them overflows it.
+    await expect(order.getByTestId("order-terms")).toContainText("(at least $1,312,000.00)");
+    expect(await order.getByTestId("order-terms").evaluate((terms) => terms.scrollWidth - terms.clientWidth), "the terms fit their card").toBe(0);
     const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
     expect(serious).toEqual([]);
@@ -83,15 +87,15 @@ for (const size of SIZES) {
     // Out of the order's bounds: refused at the field, as the API refuses it.
     const submit = page.getByTestId("ask-submit");
     await hydrated(submit);
-    await page.getByTestId("field-volume").fill("$500,000");
+    await page.getByTestId("field-volume").fill("$5,000,000");
     await submit.click();
     // The bound as the page writes amounts, not the API's bare digits ("volume, 250000").
-    await expect(page.getByTestId("error-volume")).toContainText("at most the order's volume, $250,000.00");
+    await expect(page.getByTestId("error-volume")).toContainText("at most the order's volume, $4,205,708.36");
     await page.getByTestId("field-volume").fill("10,000");
     await submit.click();
-    await expect(page.getByTestId("error-volume")).toContainText("at least the order's minimum, $50,000.00");
-    await expect(page.getByTestId("error-volume")).not.toContainText("50000");
-    await page.getByTestId("field-volume").fill("100,000");
+    await expect(page.getByTestId("error-volume")).toContainText("at least the order's minimum, $1,312,000.00");
+    await expect(page.getByTestId("error-volume")).not.toContainText("1312000");
+    await page.getByTestId("field-volume").fill("2,000,000");
     await page.getByTestId("field-note").fill("For a fund client");
     // The deal's page belongs to another part of the dashboard: what is checked here is where the ask leads.
     log.watching = false;

@@ -54,7 +54,13 @@ export default async function MarketOrderPage({ params }: { params: Params }) {
           </div>
           <p className="text-sm text-slate-700" data-testid="order-terms">
             <strong className="whitespace-nowrap tabular-nums">{formatUsd(order.price_per_share)}</strong> a share, <strong className="whitespace-nowrap tabular-nums">{formatUsd(order.volume)}</strong>
-            {order.minimum_volume === null ? null : <span className="whitespace-nowrap"> (at least {formatUsd(order.minimum_volume)})</span>}
+            {/* Only the amount keeps to one line: the space before "(at least" is where a phone breaks the line. */}
+            {order.minimum_volume === null ? null : (
+              <>
+                {" "}
+                (at least <span className="whitespace-nowrap">{formatUsd(order.minimum_volume)})</span>
+              </>
+            )}
           </p>
           <p className="text-xs text-slate-500">
             <span data-testid="order-team">{order.team ? order.team.name : "Anonymous"}</span> · <code className="font-mono">{order.permalink_id}</code>
