@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdExact, formatUsdPlaces, formatUsdWhole, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
+import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdBound, formatUsdExact, formatUsdPlaces, formatUsdWhole, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
 
 describe("formatUsd", () => {
   it.each([
@@ -103,6 +103,15 @@ describe("table money columns: one rule per column", () => {
     expect(formatUsdWhole("0.4")).toBe("< $1");
     expect(formatUsdWhole("0")).toBe("$0");
     expect(formatUsdWhole(null)).toBe("—");
+  });
+
+  it("a bound reads as the column's whole dollars, with its cents when it has some (never rounded)", () => {
+    expect(formatUsdBound("1312000.00000000")).toBe("$1,312,000");
+    expect(formatUsdBound("100000")).toBe("$100,000");
+    expect(formatUsdBound("4205708.36")).toBe("$4,205,708.36");
+    expect(formatUsdBound("0.4")).toBe("$0.40");
+    expect(formatUsdBound("cheap")).toBe("cheap");
+    expect(formatUsdBound(null)).toBe("—");
   });
 });
 

@@ -86,6 +86,14 @@ export function formatUsdWhole(value: string | null | undefined): string {
   return dollars(formatDecimal(whole, 0));
 }
 
+/**
+ * An amount that bounds what passes (an order's minimum, a filter's end): whole dollars as a table
+ * column shows amounts, its cents only when it has some, since a rounded bound would misstate it.
+ */
+export function formatUsdBound(value: string | null | undefined): string {
+  return value !== null && value !== undefined && showsExactly(value, 0) ? formatUsdWhole(value) : formatUsd(value);
+}
+
 /** The decimals an average shows (formatUsdAverage). */
 export const AVERAGE_PLACES = 4;
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { interestSchema } from "@/lib/deals/schema";
 import { decimalToUnits } from "@/lib/domain/decimal";
-import { formatDecimal, formatUsd } from "@/lib/format";
+import { formatDecimal, formatUsdBound } from "@/lib/format";
 import { askIntroductionAction } from "../../_actions/interests";
 import { errorsAtFields, plainMessage, readAmount, validate, type FieldDef } from "../../_components/record-form/fields";
 import { FieldError } from "../../_components/record-form/record-form";
@@ -19,8 +19,8 @@ const ORDER_FIELDS = [{ name: "minimum_volume", label: "Minimum volume" }];
  */
 function volumeOutOfBounds(requested: string, volume: string, minimumVolume: string | null): string | null {
   const units = decimalToUnits(requested);
-  if (minimumVolume !== null && units < decimalToUnits(minimumVolume)) return `Volume must be at least the order's minimum, ${formatUsd(minimumVolume)}.`;
-  if (units > decimalToUnits(volume)) return `Volume must be at most the order's volume, ${formatUsd(volume)}.`;
+  if (minimumVolume !== null && units < decimalToUnits(minimumVolume)) return `Volume must be at least the order's minimum, ${formatUsdBound(minimumVolume)}.`;
+  if (units > decimalToUnits(volume)) return `Volume must be at most the order's volume, ${formatUsdBound(volume)}.`;
   return null;
 }
 
@@ -36,7 +36,7 @@ export function AskIntroductionForm({ permalinkId, volume, minimumVolume }: { pe
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const fields: FieldDef[] = [
-    { name: "volume", label: "Volume (USD)", kind: "decimal", hint: minimumVolume === null ? `Up to ${formatUsd(volume)}, the order's volume.` : `From ${formatUsd(minimumVolume)} to ${formatUsd(volume)}: the order's minimum to its volume.` },
+    { name: "volume", label: "Volume (USD)", kind: "decimal", hint: minimumVolume === null ? `Up to ${formatUsdBound(volume)}, the order's volume.` : `From ${formatUsdBound(minimumVolume)} to ${formatUsdBound(volume)}: the order's minimum to its volume.` },
     { name: "price_per_share", label: "Price per share (USD)", kind: "decimal", hint: "Optional: the price you would deal at, if not the order's." },
     { name: "note", label: "Note", kind: "textarea", hint: "Optional: for the order's owner and the marketplace team." },
   ];
