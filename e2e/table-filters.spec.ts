@@ -89,7 +89,8 @@ test('/indications\' filter bar: one line; every value of a facet picked is no f
   await min.fill("10");
   await min.press("Enter");
   await expect(page).toHaveURL((url) => url.searchParams.get("price_min") === "10");
-  await expect(price).toContainText("≥ 10");
+  // The chip writes a bound as its column writes the values, not as typed.
+  await expect(price).toContainText("≥ $10.00");
   // A maximum below the minimum matches nothing: the range says so rather than leaving an empty table unexplained.
   const max = page.getByLabel("Price / share (USD) maximum");
   await max.fill("5");
@@ -99,8 +100,15 @@ test('/indications\' filter bar: one line; every value of a facet picked is no f
   await max.press("Enter");
   await expect(page).toHaveURL((url) => url.searchParams.get("price_max") === "50");
   await expect(page.getByTestId("range-reversed-price_min")).toHaveCount(0);
+  await expect(price).toContainText("$10.00 – $50.00");
   // Its Clear keeps the label's unit as written (not "Clear price / share (usd)").
   await expect(page.getByRole("button", { name: "Clear price / share (USD)", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // An amount in whole dollars, as the volume column has it ("≥ 100000" before).
+  await addFilter(page, "volume_min");
+  await page.getByLabel("Volume (USD) minimum").fill("100000");
+  await page.getByLabel("Volume (USD) minimum").press("Enter");
+  await expect(page.getByTestId("range-volume_min")).toContainText("≥ $100,000");
   await shot(page, testInfo, "filter-bar");
 });
 

@@ -33,6 +33,9 @@ export interface CompanyOption {
   name: string;
 }
 
+/** How a decimal range's bounds read: a price, an amount (whole dollars), a percentage. */
+export type DecimalUnit = "price" | "amount" | "percent";
+
 /**
  * The filters a table offers; all of them live in the URL under the API's parameter names.
  * `primary`: always a chip of the bar; the others wait behind "+ Filter" until set or added.
@@ -64,10 +67,12 @@ export type FilterDef = (
   /** Free text, applied on Enter or blur. */
   | { kind: "text"; param: string; label: string; placeholder?: string }
   /**
-   * Two decimal inputs (min/max), applied on Enter or blur. `percent`: the parameters are fractions
-   * (0.05) that the inputs show and take as percentages ("5", "-2.5 %"), signed.
+   * Two decimal inputs (min/max), applied on Enter or blur. `unit`: how the chip writes the bounds,
+   * as the column writes its values (a price in dollars and cents, an amount in whole dollars);
+   * `percent`: the parameters are fractions (0.05) that the inputs show and take as percentages
+   * ("5", "-2.5 %"), signed.
    */
-  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string; percent?: boolean }
+  | { kind: "decimalRange"; label: string; minParam: string; maxParam: string; unit: DecimalUnit }
 ) & { primary?: boolean };
 
 export function paramsOfFilter(filter: FilterDef): string[] {

@@ -101,8 +101,8 @@ export function recordFilters(issuer: IssuerFilter, facets?: FacetCounts) {
     stock_type: facet("stock_type", "Stock type", options(STOCK_TYPES, (v) => STOCK_TYPE_LABELS[v])),
     stock_class_type: facet("stock_class_type", "Class", options(STOCK_CLASS_TYPES, (v) => STOCK_CLASS_TYPE_LABELS[v])),
     issuer: issuer ? ({ kind: "company", param: "issuer_id", label: "Company", ...issuer } satisfies FilterDef) : null,
-    price: { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max" } satisfies FilterDef,
-    volume: { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max" } satisfies FilterDef,
+    price: { kind: "decimalRange", label: "Price / share (USD)", minParam: "price_min", maxParam: "price_max", unit: "price" } satisfies FilterDef,
+    volume: { kind: "decimalRange", label: "Volume (USD)", minParam: "volume_min", maxParam: "volume_max", unit: "amount" } satisfies FilterDef,
   };
 }
 

@@ -1,22 +1,35 @@
 "use client";
 
 import { useId } from "react";
+import { formatUsd, formatUsdBound } from "@/lib/format";
+import type { DecimalUnit } from "../types";
 import { useTableUrl } from "../url-state";
 import { AppliedInput, inputClass } from "./fields";
 import { Range, RangeEnd } from "./range";
 
 /**
- * Min and max amounts; each end applies on Enter or blur, as typed with "$" and thousands commas.
- * `percent`: the URL holds fractions ("-0.025") and the inputs percentages ("-2.5", "%" allowed).
+ * A bound as the chip's badge shows it, as its column writes the values ("≥ $100,000"): a price
+ * keeps every digit typed, a percentage its sign as a minus sign ("≥ −5%"). Anything that is not a
+ * decimal stays as the link wrote it (the page's alert says why it was refused).
  */
-export function DecimalRangeFilter({ label, minParam, maxParam, percent = false, opening }: { label: string; minParam: string; maxParam: string; percent?: boolean; opening?: boolean }) {
+const BOUND_TEXT: Record<DecimalUnit, (value: string) => string> = {
+  price: formatUsd,
+  amount: formatUsdBound,
+  percent: (value) => `${value.replace(/^-/, "\u2212")}%`,
+};
+
+/**
+ * Min and max amounts; each end applies on Enter or blur, as typed with "$" and thousands commas.
+ * A percentage's URL holds fractions ("-0.025") and the inputs percentages ("-2.5", "%" allowed).
+ */
+export function DecimalRangeFilter({ label, minParam, maxParam, unit, opening }: { label: string; minParam: string; maxParam: string; unit: DecimalUnit; opening?: boolean }) {
   const { get } = useTableUrl();
+  const percent = unit === "percent";
   const shown = (value: string) => (percent ? movePoint(value, 2) : value);
   const min = shown(get(minParam) ?? "");
   const max = shown(get(maxParam) ?? "");
   const id = useId();
-  // A bound as the chip's badge shows it: a percentage with its sign as a minus sign ("≥ −5%").
-  const end = (value: string) => (value ? (percent ? `${value.replace(/^-/, "\u2212")}%` : value) : null);
+  const end = (value: string) => (value ? BOUND_TEXT[unit](value) : null);
   const input = (which: "min" | "max", param: string, value: string) => (
     <DecimalInput id={`${id}-${which}`} label={`${label} ${which === "min" ? "minimum" : "maximum"}${percent ? ", percent" : ""}`} param={param} value={value} placeholder={which === "min" ? "Min" : "Max"} percent={percent} />
   );

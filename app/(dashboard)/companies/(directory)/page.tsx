@@ -105,8 +105,8 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
     // A mark's bounds need the companies permission, as its columns do: behind "+ Filter".
     ...(detailed
       ? ([
-          { kind: "decimalRange", label: "Mark", minParam: "mark_min", maxParam: "mark_max" },
-          { kind: "decimalRange", label: "30-day change", minParam: "change_30d_min", maxParam: "change_30d_max", percent: true },
+          { kind: "decimalRange", label: "Mark", minParam: "mark_min", maxParam: "mark_max", unit: "price" },
+          { kind: "decimalRange", label: "30-day change", minParam: "change_30d_min", maxParam: "change_30d_max", unit: "percent" },
         ] satisfies FilterDef[])
       : []),
   ];
