@@ -124,4 +124,6 @@ test("without the companies permission: no mark to sort or filter by, and a link
   await expect(page.getByTestId("invalid-query")).toContainText("may not see");
   await expect(page.getByTestId("company-row")).toHaveCount(0);
   await expect(page.getByTestId("empty-state")).toContainText(INVALID_LINK_EMPTY);
+  // The refused sort is in effect nowhere: the Company column does not claim the default.
+  await expect(page.getByTestId("companies-table").locator("th[aria-sort=ascending], th[aria-sort=descending]")).toHaveCount(0);
 });

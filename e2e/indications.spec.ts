@@ -200,14 +200,18 @@ test.describe("indications", () => {
   });
 
   test("a link with an invalid filter says so, and the empty table says nothing was applied rather than that nothing matched", async ({ page }) => {
-    await signInAs(page, ACCOUNTS.broker, "/indications?side=sideways");
+    await signInAs(page, ACCOUNTS.broker, "/indications?side=sideways&sort=bogus");
     const t = table(page, "indications-table");
     await expect(page.getByTestId("invalid-query")).toContainText("side");
     await expect(t.getByTestId("empty-state")).toHaveText(INVALID_LINK_EMPTY);
+    // Nor a sort: no column claims the default the page fell back to.
+    await expect(t.locator("th[aria-sort=ascending], th[aria-sort=descending]")).toHaveCount(0);
     // Nothing was counted either: no "0 matching" beside the filters.
     await expect(page.getByTestId("row-count")).toHaveCount(0);
     // On a phone the words stay in the frame's view, though the table behind them scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
+    // The phone's Sort shows the refused value as written, as a select filter does.
+    await expect(t.getByTestId("phone-sort")).toHaveValue("bogus");
     const frame = (await t.getByTestId("table-scroll").boundingBox())!;
     const words = (await t.getByTestId("empty-state-text").getByText(INVALID_LINK_EMPTY).boundingBox())!;
     expect(words.x).toBeGreaterThanOrEqual(frame.x);

@@ -16,7 +16,7 @@ import { PaginationBar } from "./pagination";
 import { DensityToggle } from "./density-toggle";
 import type { SortOrder } from "@/lib/schema/params";
 import { INVALID_LINK_EMPTY } from "./empty-state";
-import { DENSITY_PARAM, HIDE_PARAM, parseHidden } from "./search-params";
+import { DENSITY_PARAM, HIDE_PARAM, parseHidden, shownSort } from "./search-params";
 import { paramsOfFilter, type FilterDef, type Option, type PageInfo } from "./types";
 import { headerText, RowCards } from "./row-cards";
 import { useTableShortcuts } from "./shortcuts";
@@ -33,7 +33,7 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   getRowId: (row: T) => string;
   page: PageInfo;
-  /** The effective sort as the list's schema parsed it (the URL's, or the API default). */
+  /** The effective sort as the list's schema parsed it (the URL's, or the API default); under a refused link the controls show the URL's (shownSort). */
   sort: SortOrder<string>;
   filters?: FilterDef[];
   /** Columns left out entirely (e.g. the company column on a company's own page). */
@@ -107,8 +107,9 @@ function DataTableView<T>({
         .map((c) => ({ ...c, enableSorting: Boolean(c.meta?.sortField), enableHiding: c.meta?.hideable !== false })),
     [columns, omitted],
   );
-  const sortedColumn = sortable.find((c) => c.meta?.sortField === sort.field);
-  const sorting: SortingState = sortedColumn?.id ? [{ id: sortedColumn.id, desc: sort.direction === "desc" }] : [];
+  const shown = shownSort(sort, invalidLink, get("sort"));
+  const sortedColumn = sortable.find((c) => c.meta?.sortField === shown.field);
+  const sorting: SortingState = sortedColumn?.id ? [{ id: sortedColumn.id, desc: shown.direction === "desc" }] : [];
 
   function onSortingChange(updater: Updater<SortingState>) {
     const next = typeof updater === "function" ? updater(sorting) : updater;
@@ -163,7 +164,7 @@ function DataTableView<T>({
           <PhoneSort
             label={label}
             options={sortable.flatMap((c) => (c.meta?.sortField && c.id ? [{ field: c.meta.sortField, label: headerText({ id: c.id, columnDef: c }) }] : []))}
-            sort={sort}
+            sort={shown}
             onChange={(value) => update({ sort: value })}
           />
           <RowCards table={table} label={label} isPending={isPending} rowHref={rowHref} rowName={rowName} />

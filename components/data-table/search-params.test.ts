@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHidden, tableParams, toUrlSearchParams } from "./search-params";
+import { parseHidden, shownSort, tableParams, toUrlSearchParams } from "./search-params";
 
 describe("table URL helpers", () => {
   it("splits UI-only parameters from the API query", () => {
@@ -23,5 +23,13 @@ describe("table URL helpers", () => {
     expect(parseHidden(null, ["a"])).toEqual(["a"]);
     expect(parseHidden("", ["a"])).toEqual([]);
     expect(parseHidden("b,c", ["a"])).toEqual(["b", "c"]);
+  });
+
+  it("shows a refused link's own sort, not the default it fell back to", () => {
+    const fallback = { field: "sign_date", direction: "desc" } as const;
+    expect(shownSort(fallback, false, "bogus")).toEqual(fallback);
+    expect(shownSort(fallback, true, null)).toEqual(fallback);
+    expect(shownSort(fallback, true, "bogus")).toEqual({ field: "bogus", direction: "asc" });
+    expect(shownSort(fallback, true, "-volume")).toEqual({ field: "volume", direction: "desc" });
   });
 });

@@ -7,6 +7,8 @@
  * tables on one page keep apart by a prefix ("ind_page", "trd_page").
  */
 
+import type { SortOrder } from "@/lib/schema/params";
+
 export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 
 /** Hidden columns, comma-separated column ids. Absent: the table's defaults; empty: show all. */
@@ -66,4 +68,14 @@ export function exportHref(path: string, query: URLSearchParams, accepted: reado
   for (const [key, value] of query) if (accepted.includes(key)) kept.append(key, value);
   const text = kept.toString().replace(/%2C/gi, ",");
   return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The sort a table's controls show. Under a refused link nothing is sorted: they show what the
+ * link's own `sort` asks for, as written ("bogus" sorts no column; the phone's select shows it as a
+ * select filter shows a refused value), not the default the page fell back to.
+ */
+export function shownSort(sort: SortOrder<string>, refused: boolean, asked: string | null): SortOrder<string> {
+  if (!refused || asked === null) return sort;
+  return asked.startsWith("-") ? { field: asked.slice(1), direction: "desc" } : { field: asked, direction: "asc" };
 }

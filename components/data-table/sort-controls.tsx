@@ -73,6 +73,8 @@ export function PhoneSort({
 }) {
   if (options.length === 0) return null;
   const current = `${sort.direction === "desc" ? "-" : ""}${sort.field}`;
+  // A sort no option names (a refused link's) is shown as written, not as the first option.
+  const offered = options.some((o) => o.field === sort.field);
   return (
     <label className="flex items-center gap-2 text-xs text-slate-700">
       <span className="font-medium">Sort</span>
@@ -83,6 +85,7 @@ export function PhoneSort({
         aria-label={`Sort ${label}`}
         data-testid="phone-sort"
       >
+        {offered ? null : <option value={current}>{current}</option>}
         {options.flatMap((o) => [
           <option key={o.field} value={o.field}>
             {o.label}, ascending

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { IntentLink } from "@/components/intent-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { PaginationBar } from "@/components/data-table/pagination";
-import { tableParams } from "@/components/data-table/search-params";
+import { shownSort, tableParams } from "@/components/data-table/search-params";
 import { INVALID_LINK_EMPTY } from "@/components/data-table/empty-state";
 import { FilterBar } from "@/components/data-table/toolbar";
 import type { FilterDef } from "@/components/data-table/types";
@@ -50,7 +50,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   const detailed = caller.permissions.includes("companies");
   const refused = read.ok ? marksRefused(caller, read.value) : null;
   const parsed = refused ? ({ ok: false, error: refused } as const) : read;
-  const sort = parsed.ok ? parsed.value.sort : DEFAULT_SORT;
+  const sort = parsed.ok ? parsed.value.sort : shownSort(DEFAULT_SORT, true, query.get("sort"));
 
   const following = parsed.ok && parsed.value.following === true;
   const followed = parsed.ok && parsed.value.following !== undefined ? await followedCompanyIds(caller) : [];
