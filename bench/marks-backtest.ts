@@ -9,6 +9,7 @@
  *   … --param dailyVariance=0.0002                          # another parameter (lib/marks/params.ts; quoteSize.exponent=0.5 inside a rule)
  *   … --factors none                                        # no structure, class or side adjustments
  *   … --far-quotes 0.05                                     # a share of the quotes moved far behind the market
+ *   … --lone-quote                                          # how far one fresh order far from the mark moves it (bench/marks-lone.ts)
  *
  * The generated data prices open orders at the market of the data set's last day, so no open
  * order is used (it would tell the future); a closed one is priced at the market of its last
@@ -20,12 +21,13 @@ import "../lib/env";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { estimateMarketFactors, NO_FACTORS, type MarketFactors } from "../lib/marks/adjustments";
 import { dayDate, dayNumber, DAY_MS } from "../lib/marks/days";
-import { MarkSeries } from "../lib/marks/estimator";
+import { MarkSeries, type MarkState } from "../lib/marks/estimator";
 import { DEFAULT_PARAMS, type MarkParams } from "../lib/marks/params";
 import { Rng } from "../lib/random";
 import type { Mark, QuoteObservation, TradeObservation } from "../lib/marks/types";
 import { SCALES } from "../prisma/seed/large-scales";
 import { referencePrice } from "../prisma/seed/record-values";
+import { loneQuoteMoves, loneQuoteReport } from "./marks-lone";
 import { generateDemo, generateLarge, loadDatabase, type CompanyData, type Dataset } from "./marks-data";
 import { report, type Case } from "./marks-score";
 
@@ -36,7 +38,8 @@ function usableQuotes(company: CompanyData): QuoteObservation[] {
   return company.quotes.filter((q) => !q.open && q.visibility !== "private").map((q) => ({ ...q, refreshedAt: q.updatedAt }));
 }
 
-function backtestCompany(company: CompanyData, factors: MarketFactors, params: MarkParams, generated: boolean, cases: Case[]): void {
+/** Scores the company's marks into `cases`; answers the series' state after its last day. */
+function backtestCompany(company: CompanyData, factors: MarketFactors, params: MarkParams, generated: boolean, cases: Case[]): MarkState {
   const quotes = usableQuotes(company).sort((a, b) => a.refreshedAt - b.refreshedAt);
   const tradesByDay = new Map<number, TradeObservation[]>();
   for (const t of company.trades) {
@@ -84,6 +87,7 @@ function backtestCompany(company: CompanyData, factors: MarketFactors, params: M
     markDay = day;
     for (const t of tested) verified.push({ day, price: t.price, volume: t.volume });
   }
+  return series.snapshot();
 }
 
 /**
@@ -130,7 +134,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       generate: { type: "string" }, seed: { type: "string" }, companies: { type: "string" }, indications: { type: "string" }, trades: { type: "string" },
-      param: { type: "string", multiple: true }, factors: { type: "string" }, "is-generated": { type: "boolean" }, "far-quotes": { type: "string" },
+      param: { type: "string", multiple: true }, factors: { type: "string" }, "is-generated": { type: "boolean" }, "far-quotes": { type: "string" }, "lone-quote": { type: "boolean" },
     },
   });
   const params = parseParams(values.param ?? []);
@@ -145,7 +149,7 @@ async function main(): Promise<void> {
   const estimated = performance.now() - t;
   t = performance.now();
   const cases: Case[] = [];
-  for (const company of data.companies) backtestCompany(company, factors, params, generated, cases);
+  const states = data.companies.map((company) => backtestCompany(company, factors, params, generated, cases));
   const walked = performance.now() - t;
   const fmt = (f: { value: number; raw: number; n: number }) => `${(100 * f.value).toFixed(2)} % (raw ${(100 * f.raw).toFixed(2)} %, n ${f.n})`;
   console.log(`Backtest of the mark on ${data.name}${Number(values["far-quotes"] ?? 0) > 0 ? `, ${values["far-quotes"]} of the quotes far behind the market` : ""}`);
@@ -153,6 +157,7 @@ async function main(): Promise<void> {
   console.log("Adjustments (log-ratio to the footing, shrunk):");
   for (const [group, entries] of Object.entries(factors)) for (const [key, f] of Object.entries(entries)) console.log(`  ${group} ${key}: ${fmt(f as never)}`);
   console.log(`\n${report(cases)}`);
+  if (values["lone-quote"]) console.log(`\n${loneQuoteReport(loneQuoteMoves(states, factors, params))}`);
 }
 
 main().catch((error) => {

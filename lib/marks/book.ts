@@ -44,6 +44,8 @@ interface SideQuotes {
 interface SideEstimate {
   y: number;
   variance: number;
+  /** Each quote's weight in it, in the order of the side's quotes. */
+  weights: readonly number[];
 }
 
 function sideQuotes(quotes: readonly QuoteObservation[], side: Side, at: number, factors: MarketFactors, params: MarkParams): SideQuotes | null {
@@ -65,7 +67,7 @@ function sideQuotes(quotes: readonly QuoteObservation[], side: Side, at: number,
 
 function estimate(ys: readonly number[], weights: readonly number[]): SideEstimate {
   const precision = weights.reduce((a, b) => a + b, 0);
-  return { y: weightedMedian(ys, weights), variance: 1 / precision };
+  return { y: weightedMedian(ys, weights), variance: 1 / precision, weights };
 }
 
 /**
@@ -115,12 +117,35 @@ export function bookView(
       offer = nextOffer;
       if (settled) break;
     }
-    return { y: (bid.y + offer.y) / 2, variance: (bid.variance + offer.variance) / 4 + params.twoSidedVariance, twoSided: true };
+    const y = (bid.y + offer.y) / 2;
+    const variance = atLeastScatter((bid.variance + offer.variance) / 4 + params.twoSidedVariance, y, [...bids.ys, ...offers.ys], [...bid.weights, ...offer.weights], params);
+    return { y, variance, twoSided: true };
   }
   const one = bids ?? offers;
   if (!one) return null;
   const view = prior === null ? one.plain : judgedSide(one, bids ? 1 : -1, prior, params);
-  return { y: view.y, variance: view.variance + params.oneSidedVariance, twoSided: false };
+  return { y: view.y, variance: atLeastScatter(view.variance + params.oneSidedVariance, view.y, one.ys, view.weights, params), twoSided: false };
+}
+
+/**
+ * The book's variance: what the model expects of its quotes (`model`), or more when they disagree:
+ * params.bookScatter times the squared standard error their weighted scatter about the book's
+ * estimate `y` gives, over their effective count. The scatter is the weighted median of their
+ * distances (× 1.4826, a normal's standard deviation), so that a few small far quotes do not
+ * inflate it, while one order carrying most of the weight far from the rest does: such a book
+ * moves the mark by less (docs/marks.md, "The book's scatter").
+ */
+function atLeastScatter(model: number, y: number, ys: readonly number[], weights: readonly number[], params: MarkParams): number {
+  let total = 0;
+  let squares = 0;
+  for (const w of weights) {
+    total += w;
+    squares += w * w;
+  }
+  if (!(total > 0)) return model;
+  const deviation = 1.4826 * weightedMedian(ys.map((v) => Math.abs(v - y)), weights);
+  // The effective count of quotes: total² / squares.
+  return Math.max(model, (params.bookScatter * deviation ** 2 * squares) / total ** 2);
 }
 
 /** The log-prices a mark must stay between, on the footing of structure and class (not of side). */

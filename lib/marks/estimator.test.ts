@@ -3,6 +3,7 @@ import { Rng } from "../random";
 import { NO_FACTORS } from "./adjustments";
 import { DAY_MS, dayDate } from "./days";
 import { MarkSeries, type MarkState } from "./estimator";
+import { DEFAULT_PARAMS } from "./params";
 import { START, quote, trade } from "./test-helpers";
 import type { Mark, QuoteObservation, TradeObservation } from "./types";
 
@@ -73,6 +74,35 @@ describe("robustness", () => {
     expect(Math.abs(markWith([...stale, ...tiny(1_000)]))).toBeLessThan(0.01);
     // The same orders at $2M each are a market that moved, and the mark follows them.
     expect(markWith([...stale, ...tiny(2_000_000)])).toBeLessThan(-0.7);
+  });
+
+  describe("the book's scatter: one order far from a book that agrees elsewhere", () => {
+    // The demo's Lumiline: its last trade 216 days before, a book of millions refreshed 60–172 days before.
+    const today = START + 300;
+    const stale = [
+      quote("bid", 86.9, today - 172, { volume: 4_200_000 }),
+      quote("bid", 88.5, today - 60, { volume: 25_000_000 }),
+      quote("bid", 84.7, today - 165, { volume: 26_000_000 }),
+      quote("offer", 97.9, today - 108, { volume: 693_000 }),
+    ];
+    const moveWith = (book: QuoteObservation[], params = DEFAULT_PARAMS) => {
+      const series = new MarkSeries(NO_FACTORS, undefined, params);
+      series.advance(dayDate(today - 216), [trade(today - 216, 91)]);
+      const before = price(series.advance(dayDate(today - 1), [], stale));
+      return price(series.advance(dayDate(today), [], book)) / before - 1;
+    };
+    const lone = (side: "bid" | "offer", at: number) => quote(side, at, today, { volume: 500_000 });
+
+    it("moves by under 15 % on a fresh $500,000 offer at half the mark, or a bid at twice it (over 25 % without the rule)", () => {
+      expect(moveWith([...stale, lone("offer", 46)])).toBeGreaterThan(-0.15);
+      expect(moveWith([...stale, lone("bid", 184)])).toBeLessThan(0.15);
+      expect(moveWith([...stale, lone("offer", 46)], { ...DEFAULT_PARAMS, bookScatter: 0 })).toBeLessThan(-0.25);
+    });
+
+    it("follows several fresh orders that agree: a market that moved", () => {
+      const fall = [lone("offer", 46), lone("offer", 47), lone("bid", 44), lone("bid", 45), lone("offer", 46.5)].map((q) => ({ ...q, volume: 2_000_000 }));
+      expect(moveWith([...stale, ...fall])).toBeLessThan(-0.3);
+    });
   });
 
   describe("a quote far behind the book (a bid says the price is at least its own, not that it is no more)", () => {
@@ -167,7 +197,8 @@ describe("what the mark says of itself", () => {
     const quotesOnly = new MarkSeries(NO_FACTORS).advance(dayDate(START), [], [quote("bid", 9.5, START), quote("offer", 10.5, START)])!;
     expect(quotesOnly.method).toBe("quotes");
     expect(price(quotesOnly)).toBeCloseTo(10, 0);
-    expect(markAfter((d) => [trade(d, 10)], (d) => [quote("bid", 9.4, d), quote("offer", 10.6, d)]).method).toBe("trades_and_quotes");
+    // Close together: with no side factors, a bid and an offer far apart disagree, and count less (the book's scatter).
+    expect(markAfter((d) => [trade(d, 10)], (d) => [quote("bid", 9.9, d), quote("offer", 10.1, d)]).method).toBe("trades_and_quotes");
     expect(markAfter((d) => [trade(d, 10)]).method).toBe("trades");
   });
 

@@ -33,6 +33,12 @@ export interface MarkParams {
    */
   quoteCutoff: number;
   /**
+   * The book's variance is at least this many times its quotes' squared standard error about its
+   * estimate (their weighted scatter over their effective count): a book that disagrees with itself
+   * counts less. 2 rounds up π/2, a median's variance against a mean's (docs/marks.md, "The book's scatter").
+   */
+  bookScatter: number;
+  /**
    * The mark stays within the book's best bid and best offer of at least this volume (USD) refreshed
    * within boundDays: one could buy below a mark above an offer (docs/marks.md, "The book's bounds").
    */
@@ -66,6 +72,7 @@ export const DEFAULT_PARAMS: MarkParams = {
   quoteSize: { exponent: 1, range: [0.001, 2] },
   robustCutoff: 2.5,
   quoteCutoff: 6,
+  bookScatter: 2,
   boundVolume: 100_000,
   boundDays: 7,
   restartAfter: 3,
