@@ -106,6 +106,11 @@ test("at 390 px: the company page says why the mark stands above the book's best
   const words = boundWords(mark, best(book.bids), best(book.offers));
   expect(words).toMatch(/^Above the book's best offer/);
   await expect(page.getByTestId("mark-bound")).toHaveText(words!);
+  // The ladder says how fresh each order is, so the note's "refreshed in the last 7 days" can be checked.
+  const created = (await made.json()) as { permalink_id: string };
+  const row = page.locator(`[data-testid=offer-level][data-permalink="${created.permalink_id}"]`);
+  await expect(row.getByTestId("order-age").filter({ visible: true })).toHaveText("today");
+  await expect(page.getByTestId("offer-level").first().getByTestId("order-age").filter({ visible: true })).toHaveText(/^(today|\d+ (d|mo|y))$/);
   await checkLayout(page, "the company page at 390 px with the bound's note");
   expect(errors).toEqual([]);
 });

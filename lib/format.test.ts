@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdBound, formatUsdExact, formatUsdPlaces, formatUsdWhole, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
+import { formatAge, formatCount, formatDate, formatDateTime, formatDecimal, formatPercent, formatUsd, formatUsdAverage, formatUsdBound, formatUsdExact, formatUsdPlaces, formatUsdWhole, pricePlaces, roundDecimal, showsExactly, stockClassLabel, structureLabel } from "./format";
 
 describe("formatUsd", () => {
   it.each([
@@ -134,5 +134,21 @@ describe("the exact value behind a rounded one", () => {
     expect(formatUsdExact("999999999999999999.99999999")).toBe("$999,999,999,999,999,999.99999999");
     expect(formatUsdExact("-12.5")).toBe("-$12.5");
     expect(formatUsdExact("4321")).toBe("$4,321");
+  });
+});
+
+describe("formatAge", () => {
+  const now = new Date("2026-12-07T10:00:00Z");
+  it.each([
+    ["2026-12-07T00:00:01Z", "today"],
+    ["2026-12-06T23:59:59Z", "1 d"],
+    ["2026-10-09T12:00:00Z", "59 d"],
+    ["2026-10-08T12:00:00Z", "2 mo"],
+    ["2024-12-08T12:00:00Z", "24 mo"],
+    ["2024-12-07T12:00:00Z", "2 y"],
+    // A clock a little ahead of the server's is still today.
+    ["2026-12-08T01:00:00Z", "today"],
+  ])("%s is %s before 2026-12-07 10:00 UTC", (iso, age) => {
+    expect(formatAge(iso, now)).toBe(age);
   });
 });

@@ -64,6 +64,8 @@ beforeAll(async () => {
       stockClassType: pick(["common", "preferred"]),
       // Few distinct times: many ties on price and time, decided by id.
       updatedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(rand() * 5) * 60_000 + (rand() < 0.3 ? 123 : 0)),
+      // Refreshed before its last change (a change by another write, a close): the entry says which.
+      lastRefreshedAt: new Date(Date.UTC(2025, 11, 1) + Math.floor(rand() * 30) * 86_400_000),
     });
   }
   await addIndications(db, ROWS);

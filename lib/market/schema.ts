@@ -45,6 +45,11 @@ const entryTail = {
    */
   permalink_id: z.string(),
   updated_at: timestampField,
+  /**
+   * When its team last confirmed it live (spec 2.4): how fresh a quote is, and whether it may hold
+   * the mark (docs/marks.md, "The book's bounds": refreshed within 7 days).
+   */
+  last_refreshed_at: timestampField,
 };
 
 export const bidEntrySchema = z.object({ ...entryHead, acceptable_structures: z.array(z.enum(STRUCTURES)), ...entryTail });

@@ -31,6 +31,7 @@ export interface BookRow extends RecordRow {
   structure: string | null;
   acceptableStructures: string[];
   updatedAt: Date;
+  lastRefreshedAt: Date;
 }
 
 export interface TapeRow extends RecordRow {
@@ -90,6 +91,7 @@ export function expectedBook(rows: readonly BookRow[], viewer: Viewer, companyId
       indication_id: own ? r.id : null,
       permalink_id: r.permalinkId,
       updated_at: r.updatedAt.toISOString(),
+      last_refreshed_at: r.lastRefreshedAt.toISOString(),
     };
   };
   const bids = side("bid");

@@ -59,6 +59,8 @@ export function marketIndication(
     stockClassType: "common",
     updatedAt: new Date(Date.UTC(2026, 0, 1)),
     ...partial,
+    // Refreshed by its last change unless the test says otherwise, as a write through the API does.
+    lastRefreshedAt: partial.lastRefreshedAt ?? partial.updatedAt ?? new Date(Date.UTC(2026, 0, 1)),
   };
 }
 
@@ -104,7 +106,7 @@ export async function addIndications(db: Db, rows: (BookRow & { userId: string }
       acceptableStructures: JSON.stringify(r.acceptableStructures),
       carriedInterestFeePercent: toStoredDecimal("20"),
       createdAt: new Date(r.updatedAt.getTime() - 1000),
-      lastRefreshedAt: r.updatedAt,
+      lastRefreshedAt: r.lastRefreshedAt,
       managementFeePercent: toStoredDecimal("2"),
       minimumVolume: r.minimumVolume === null ? null : toStoredDecimal(r.minimumVolume),
       openedAt: new Date(r.updatedAt.getTime() - 1000),

@@ -86,6 +86,8 @@ describe("GET /companies/{company_id}/order_book", () => {
       for (const [entries, schema] of [[book.bids, bidEntrySchema], [book.offers, offerEntrySchema]] as const) {
         for (const entry of entries) {
           expect(keysOf(entry)).toEqual(Object.keys(schema.shape).sort());
+          // Its last refresh, not its last change: the fixtures refresh 30 minutes after creating.
+          expect(entry.last_refreshed_at).toBe(INDICATIONS.find((r) => r.permalinkId === entry.permalink_id)?.lastRefreshedAt.toISOString());
           if (entry.own) {
             own++;
             expect(entry.team).toEqual({ id: viewerOfUser("alphaBroker").teamId, name: "Alpha" });

@@ -172,8 +172,10 @@ function OrderFields({ order }: { order: MarketIndication }) {
     ["team", order.team ? order.team.name : "Anonymous"],
     ["visibility", order.visibility === "private" && !order.own ? `${visibility}, shared with you` : visibility],
     ["stage", valueText("stage", order.stage)],
-    // Every write to an open order refreshes it, so its last change is its last refresh; a closed one's is its close.
-    ["updated_at", <Timestamp key="at" iso={order.updated_at} />, order.stage === "open" ? "Last refreshed" : "Closed"],
+    // An open order's age is its last refresh (what the book's bounds read); a closed one's last change is its close.
+    order.stage === "open"
+      ? ["last_refreshed_at", <Timestamp key="at" iso={order.last_refreshed_at} />, "Last refreshed"]
+      : ["updated_at", <Timestamp key="at" iso={order.updated_at} />, "Closed"],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="order-fields">

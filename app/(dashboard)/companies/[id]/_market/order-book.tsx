@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { IntentLink } from "@/components/intent-link";
 import type { Caller } from "@/lib/auth/caller";
 import { REQUIRES } from "@/lib/auth/requirements";
-import { formatUsdPlaces, pricePlaces, SIDE_LABELS, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
+import { formatAge, formatDateTime, formatUsdPlaces, pricePlaces, SIDE_LABELS, structureLabel, VISIBILITY_LABELS } from "@/lib/format";
 import type { BidEntry, OfferEntry } from "@/lib/market/schema";
 import { MoneyCell } from "../../../_components/cells";
 import { loadOrderBook } from "./data";
@@ -21,6 +21,7 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
   // One column rule of places for the whole book, summary and both ladders: a price under $1
   // anywhere takes 4 everywhere (MoneyCell, docs/ui.md "Numbers").
   const prices = [...book.bids, ...book.offers].map((row) => row.price_per_share);
+  const now = new Date();
   return (
     <section aria-labelledby="order-book-heading" className="space-y-3 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="order-book">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -39,8 +40,8 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Ladder side="bid" rows={book.bids} prices={prices} shares={depth.bids} count={book.bid_count} canAsk={canAsk} />
-        <Ladder side="offer" rows={book.offers} prices={prices} shares={depth.offers} count={book.offer_count} canAsk={canAsk} />
+        <Ladder side="bid" rows={book.bids} prices={prices} shares={depth.bids} count={book.bid_count} canAsk={canAsk} now={now} />
+        <Ladder side="offer" rows={book.offers} prices={prices} shares={depth.offers} count={book.offer_count} canAsk={canAsk} now={now} />
       </div>
       <p className="text-[11px] text-slate-500">
         Open indications the marketplace shows you: public and anonymous ones of every team, private ones shared with you, and your team&apos;s own
@@ -57,6 +58,7 @@ function Ladder({
   shares,
   count,
   canAsk,
+  now,
 }: {
   side: "bid" | "offer";
   rows: (BidEntry | OfferEntry)[];
@@ -65,6 +67,8 @@ function Ladder({
   shares: number[];
   count: number;
   canAsk: boolean;
+  /** Ages are counted to this moment, the page's. */
+  now: Date;
 }) {
   const bid = side === "bid";
   const title = bid ? "Bids" : "Offers";
@@ -81,6 +85,7 @@ function Ladder({
             <tr>
               <th className="py-1 pr-3 text-right font-medium">Price / share</th>
               <th className="py-1 text-right font-medium">Volume</th>
+              <th className="hidden py-1 pl-3 text-right font-medium sm:table-cell">Refreshed</th>
               {/* On a phone the structures go under the team: beside it, a bid's four pushed its Ask past the card's edge. */}
               <th className="hidden py-1 pl-3 font-medium sm:table-cell">{bid ? "Structures" : "Structure"}</th>
               <th className="py-1 pl-3 font-medium">
@@ -91,7 +96,7 @@ function Ladder({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={4} className="py-3 text-center text-slate-600">
+                <td colSpan={5} className="py-3 text-center text-slate-600">
                   No {bid ? "bids" : "offers"} visible to you
                 </td>
               </tr>
@@ -117,6 +122,9 @@ function Ladder({
                 </td>
                 <td className="whitespace-nowrap py-1 text-right tabular-nums">
                   <MoneyCell value={row.volume} />
+                </td>
+                <td className="hidden whitespace-nowrap py-1 pl-3 text-right tabular-nums text-slate-600 sm:table-cell">
+                  <Age row={row} now={now} />
                 </td>
                 <td className="hidden py-1 pl-3 sm:table-cell">
                   <Structures row={row} />
@@ -147,7 +155,7 @@ function Ladder({
                     ) : null}
                   </div>
                   <p className="text-slate-600 sm:hidden">
-                    <Structures row={row} />
+                    <Structures row={row} /> · <span className="whitespace-nowrap">refreshed <Age row={row} now={now} /></span>
                   </p>
                 </td>
               </tr>
@@ -156,6 +164,18 @@ function Ladder({
         </table>
       </div>
     </div>
+  );
+}
+
+/**
+ * When the order's team last confirmed it live, as an age ("5 d"), the exact time in its title: a
+ * broker reads how fresh a quote is, and whether it may hold the mark (docs/marks.md, "The book's bounds").
+ */
+function Age({ row, now }: { row: BidEntry | OfferEntry; now: Date }) {
+  return (
+    <time dateTime={row.last_refreshed_at} title={`Refreshed ${formatDateTime(row.last_refreshed_at, "utc")}`} data-testid="order-age">
+      {formatAge(row.last_refreshed_at, now)}
+    </time>
   );
 }
 
