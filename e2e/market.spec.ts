@@ -101,6 +101,15 @@ test.describe("company market view", () => {
       await expect(betaLadder).toBeVisible();
       await expect(betaLadder.locator("[data-testid$='-level']").filter({ hasText: "Alpha" }).filter({ hasText: "Private" })).toHaveCount(0);
       await expect(betaLadder).toContainText(`(${betaSideCount} shown to you`);
+      // From 640 px a row's Ask stays on its team's line ("Anonymous" and Ask once wrapped at 1,440 px beside four structures and the age).
+      const askOffLine = await betaPage.evaluate(() =>
+        [...document.querySelectorAll("[data-testid$='-level']")].filter((row) => {
+          const ask = row.querySelector("[data-testid=ask-introduction]")?.getBoundingClientRect();
+          const team = row.querySelector("[data-testid=order-link]")!.getBoundingClientRect();
+          return ask !== undefined && (ask.top + ask.height / 2 < team.top || ask.top + ask.height / 2 > team.bottom);
+        }).length,
+      );
+      expect(askOffLine).toBe(0);
       await expect(betaPage.getByTestId("price-chart-svg")).toBeVisible();
       await shot(betaPage, testInfo, "beta");
     } finally {

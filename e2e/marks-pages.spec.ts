@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { NEW_TRADE } from "../lib/testing/fixtures/bodies";
 import { boundWords, markSentence } from "../lib/marks/words";
+import { pricePlaces } from "../lib/format";
 import type { CompanyMark, DayMark, DeskMembers } from "../lib/marks/schema";
 import type { OrderBook } from "../lib/market/schema";
 import { apiKeyFor } from "./support/api";
@@ -103,7 +104,7 @@ test("at 390 px: the company page says why the mark stands above the book's best
   await useSession(page, ACCOUNTS.broker);
   await page.goto(`/companies/${company.id}`);
   const mark = await markOf();
-  const words = boundWords(mark, best(book.bids), best(book.offers));
+  const words = boundWords(mark, best(book.bids), best(book.offers), pricePlaces([...book.bids, ...book.offers].map((row) => row.price_per_share)));
   expect(words).toMatch(/^Above the book's best offer/);
   await expect(page.getByTestId("mark-bound")).toHaveText(words!);
   // The ladder says how fresh each order is, so the note's "refreshed in the last 7 days" can be checked.

@@ -37,10 +37,13 @@ describe("the mark in words", () => {
   });
 
   it("says why the mark stands beyond the book's best offer or bid, and nothing when it does not", () => {
-    expect(boundWords(mark, "11", "12.1")).toBe("Above the book's best offer, $12.10: only offers of $100,000 or more, refreshed in the last 7 days and inside the mark's band, hold the mark down.");
-    expect(boundWords(mark, "12.5", null)).toBe("Below the book's best bid, $12.50: only bids of $100,000 or more, refreshed in the last 7 days and inside the mark's band, hold the mark up.");
-    expect(boundWords(mark, "12.4", "12.4")).toBeNull();
-    expect(boundWords(mark, null, null)).toBeNull();
+    expect(boundWords(mark, "11", "12.1", 2)).toBe("Above the book's best offer, $12.10: only offers of $100,000 or more, refreshed in the last 7 days and inside the mark's band, hold the mark down.");
+    expect(boundWords(mark, "12.5", null, 2)).toBe("Below the book's best bid, $12.50: only bids of $100,000 or more, refreshed in the last 7 days and inside the mark's band, hold the mark up.");
+    expect(boundWords(mark, "12.4", "12.4", 2)).toBeNull();
+    expect(boundWords(mark, null, null, 2)).toBeNull();
+    // As the ladder writes it: a price of four places in a book of dollar prices reads "$12.37", in one with a price under $1 "$12.3726".
+    expect(boundWords(mark, null, "12.3726", 2)).toMatch(/^Above the book's best offer, \$12\.37:/);
+    expect(boundWords(mark, null, "12.3726", 4)).toMatch(/^Above the book's best offer, \$12\.3726:/);
   });
 
   it("writes an index value to two decimals", () => {

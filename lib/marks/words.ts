@@ -1,5 +1,5 @@
 import { decimalToUnits } from "../domain/decimal";
-import { formatCount, formatDecimal, formatUsd, formatUsdWhole, roundDecimal } from "../format";
+import { formatCount, formatDecimal, formatUsd, formatUsdPlaces, formatUsdWhole, roundDecimal } from "../format";
 import { DEFAULT_PARAMS } from "./params";
 import type { CompanyMark } from "./schema";
 import type { MarkMethod } from "./types";
@@ -59,13 +59,14 @@ export function markSentence(mark: Mark): string {
  * Why the mark stands above the best offer (or below the best bid) the caller sees in the book, or
  * null when it does not: only fresh quotes of some size bound it (docs/marks.md, "The book's
  * bounds"), and the book shows every open order, however old or small. Prices are the book's
- * best non-private ones: a private order never touches a mark.
+ * best non-private ones (a private order never touches a mark), written to `places` as its ladders
+ * write them (pricePlaces over the book's prices).
  */
-export function boundWords(mark: Mark, bestBid: string | null, bestOffer: string | null): string | null {
+export function boundWords(mark: Mark, bestBid: string | null, bestOffer: string | null, places: number): string | null {
   const price = decimalToUnits(mark.price_per_share);
   const rule = `of ${formatUsdWhole(String(DEFAULT_PARAMS.boundVolume))} or more, refreshed in the last ${DEFAULT_PARAMS.boundDays} days and inside the mark's band,`;
-  if (bestOffer !== null && price > decimalToUnits(bestOffer)) return `Above the book's best offer, ${formatUsd(bestOffer)}: only offers ${rule} hold the mark down.`;
-  if (bestBid !== null && price < decimalToUnits(bestBid)) return `Below the book's best bid, ${formatUsd(bestBid)}: only bids ${rule} hold the mark up.`;
+  if (bestOffer !== null && price > decimalToUnits(bestOffer)) return `Above the book's best offer, ${formatUsdPlaces(bestOffer, places)}: only offers ${rule} hold the mark down.`;
+  if (bestBid !== null && price < decimalToUnits(bestBid)) return `Below the book's best bid, ${formatUsdPlaces(bestBid, places)}: only bids ${rule} hold the mark up.`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
-import { formatDate } from "@/lib/format";
+import { formatDate, pricePlaces } from "@/lib/format";
 import { companyMark } from "@/lib/marks/queries";
 import type { CompanyMark } from "@/lib/marks/schema";
 import { boundWords, imbalanceWords, markWords } from "@/lib/marks/words";
@@ -14,7 +14,9 @@ export async function MarkSection({ caller, companyId }: { caller: Caller; compa
   const [{ mark }, book] = await Promise.all([companyMark(caller, companyId), loadOrderBook(caller, companyId)]);
   // The best of the book that may bound a mark: a private order never does (docs/marks.md).
   const best = (rows: { price_per_share: string; visibility: string }[]) => rows.find((row) => row.visibility !== "private")?.price_per_share ?? null;
-  const bound = mark ? boundWords(mark, best(book.bids), best(book.offers)) : null;
+  // Written as the ladders write prices: one rule of places for the whole book (order-book.tsx).
+  const places = pricePlaces([...book.bids, ...book.offers].map((row) => row.price_per_share));
+  const bound = mark ? boundWords(mark, best(book.bids), best(book.offers), places) : null;
   return (
     <section aria-labelledby="mark-heading" className="space-y-2 rounded-md border border-slate-200 bg-white p-5 shadow-sm" data-testid="company-mark">
       <h2 id="mark-heading" className="text-sm font-semibold text-slate-900">

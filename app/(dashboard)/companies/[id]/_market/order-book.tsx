@@ -83,12 +83,13 @@ function Ladder({
         <table className="w-full text-xs" aria-label={`${title}, best price first`}>
           <thead className="text-left text-[11px] text-slate-500">
             <tr>
-              <th className="py-1 pr-3 text-right font-medium">Price / share</th>
+              <th className="whitespace-nowrap py-1 pr-3 text-right font-medium">Price / share</th>
               <th className="py-1 text-right font-medium">Volume</th>
               <th className="hidden py-1 pl-3 text-right font-medium sm:table-cell">Refreshed</th>
               {/* On a phone the structures go under the team: beside it, a bid's four pushed its Ask past the card's edge. */}
               <th className="hidden py-1 pl-3 font-medium sm:table-cell">{bid ? "Structures" : "Structure"}</th>
-              <th className="py-1 pl-3 font-medium">
+              {/* From 640 px the team column keeps room for "Anonymous" and Ask on one line: the structures wrap instead. */}
+              <th className="py-1 pl-3 font-medium sm:min-w-[8rem]">
                 Team<span className="sm:hidden"> · {bid ? "structures" : "structure"}</span>
               </th>
             </tr>
