@@ -87,6 +87,9 @@ test("a company's order book and tape read at 390 px: no number wraps, prices ri
   await signInAs(page, ACCOUNTS.broker, `/companies/${company.id}`);
   await expect(page.getByTestId("tape-row").first()).toBeVisible();
   expect(await wrappedNumbers(page)).toEqual([]);
+  // The book's summary breaks between its pairs, never inside one ("spread" once sat above "-$41.73").
+  const pairs = await page.getByTestId("spread").locator(":scope > span.whitespace-nowrap").evaluateAll((spans) => spans.map((span) => span.getClientRects().length));
+  expect(pairs).toEqual([1, 1, 1]);
 
   for (const side of ["bid", "offer"] as const) {
     const levels = page.getByTestId(`${side}-level`);

@@ -52,7 +52,7 @@ describe("the mark in words", () => {
   });
 
   it("says the order imbalance plainly", () => {
-    expect(imbalanceWords(0.2)).toEqual({ figure: "+0.20", words: "more buyers than sellers (bids are 60% of the visible volume within 10% of the mark)" });
+    expect(imbalanceWords(0.2)).toEqual({ figure: "+0.20", words: "more buyers than sellers (bids are 60% of the visible volume within 10% of the mark refreshed in 180 days)" });
     expect(imbalanceWords(-0.5).words).toMatch(/^more sellers than buyers \(bids are 25%/);
     expect(imbalanceWords(0.05).words).toMatch(/^balanced/);
     expect(imbalanceWords(null)).toEqual({ figure: "—", words: "no visible bids or offers within 10% of the mark refreshed in 180 days" });

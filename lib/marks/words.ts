@@ -81,7 +81,8 @@ export function imbalanceWords(imbalance: number | null): { figure: string; word
   const near = `within ${DEFAULT_PARAMS.imbalanceBand * 100}% of the mark`;
   if (imbalance === null) return { figure: "—", words: `no visible bids or offers ${near} refreshed in ${WINDOW} days` };
   const figure = `${imbalance > 0 ? "+" : imbalance < 0 ? "−" : ""}${Math.abs(imbalance).toFixed(2)}`;
-  const bids = `bids are ${Math.round(((1 + imbalance) / 2) * 100)}% of the visible volume ${near}`;
+  // The quotes of the window only: an older order the book still shows is not counted (docs/marks.md, "order_imbalance").
+  const bids = `bids are ${Math.round(((1 + imbalance) / 2) * 100)}% of the visible volume ${near} refreshed in ${WINDOW} days`;
   const lean = imbalance >= BALANCED ? "more buyers than sellers" : imbalance <= -BALANCED ? "more sellers than buyers" : "balanced";
   return { figure, words: `${lean} (${bids})` };
 }

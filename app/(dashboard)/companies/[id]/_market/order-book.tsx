@@ -29,9 +29,18 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
           Order book
         </h2>
         <p className="text-xs text-slate-600" data-testid="spread">
-          Best bid <strong className="whitespace-nowrap font-mono text-emerald-700"><MoneyCell value={book.best_bid} column={prices} /></strong> · best offer{" "}
-          <strong className="whitespace-nowrap font-mono text-rose-700"><MoneyCell value={book.best_offer} column={prices} /></strong> · spread{" "}
-          <strong className="whitespace-nowrap font-mono text-slate-900"><MoneyCell value={book.spread} column={prices} /></strong>
+          {/* Each label with its amount: a phone's line breaks between the pairs, never inside one. */}
+          <span className="whitespace-nowrap">
+            Best bid <strong className="font-mono text-emerald-700"><MoneyCell value={book.best_bid} column={prices} /></strong>
+          </span>{" "}
+          ·{" "}
+          <span className="whitespace-nowrap">
+            best offer <strong className="font-mono text-rose-700"><MoneyCell value={book.best_offer} column={prices} /></strong>
+          </span>{" "}
+          ·{" "}
+          <span className="whitespace-nowrap">
+            spread <strong className="font-mono text-slate-900"><MoneyCell value={book.spread} column={prices} /></strong>
+          </span>
           {book.spread !== null && book.spread.startsWith("-") ? (
             <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900" data-testid="crossed-book">
               Crossed: a bid is above an offer
