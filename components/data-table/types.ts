@@ -68,8 +68,8 @@ export type FilterDef = (
   | { kind: "text"; param: string; label: string; placeholder?: string }
   /**
    * Two decimal inputs (min/max), applied on Enter or blur. `unit`: how the chip writes the bounds,
-   * as the column writes its values (a price in dollars and cents, an amount in whole dollars);
-   * `percent`: the parameters are fractions (0.05) that the inputs show and take as percentages
+   * as the column writes its values (a price in dollars and cents, an amount in whole dollars); with
+   * `"percent"` the parameters are fractions (0.05) that the inputs show and take as percentages
    * ("5", "-2.5 %"), signed.
    */
   | { kind: "decimalRange"; label: string; minParam: string; maxParam: string; unit: DecimalUnit }
