@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import "../lib/env";
 import { databaseKind, databaseUrl, sqliteFilePath } from "../lib/db/url";
 import { estimateMarketFactors, NO_FACTORS, type MarketFactors } from "../lib/marks/adjustments";
-import { dayDate, dayNumber, DAY_MS } from "../lib/marks/days";
+import { dayDate, dayNumber, DAY_MS } from "../lib/domain/days";
 import { MarkSeries, type MarkState } from "../lib/marks/estimator";
 import { DEFAULT_PARAMS, type MarkParams } from "../lib/marks/params";
 import { Rng } from "../lib/random";

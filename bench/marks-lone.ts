@@ -5,7 +5,7 @@
  * that one order can halve is one anybody can move.
  */
 import type { MarketFactors } from "../lib/marks/adjustments";
-import { DAY_MS } from "../lib/marks/days";
+import { DAY_MS } from "../lib/domain/days";
 import type { MarkState } from "../lib/marks/estimator";
 import { MarkSeries } from "../lib/marks/estimator";
 import type { MarkParams } from "../lib/marks/params";

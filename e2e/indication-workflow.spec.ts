@@ -68,11 +68,11 @@ test.describe("indication workflows", () => {
     await dialog.getByTestId("field-minimum_volume").fill("2000");
     await dialog.getByTestId("form-submit").click();
     await expect(dialog.getByTestId("error-issuer_id")).toHaveText("Choose a company from the list.");
-    // The API's own words, with the field's label for the parameter's name.
-    await expect(dialog.getByTestId("error-price_per_share")).toHaveText(/^Price per share must be a decimal number like "1250\.50": digits with at most one point \(no commas or spaces\)/);
+    // As the form reads amounts (commas between thousands), not the API's "no commas".
+    await expect(dialog.getByTestId("error-price_per_share")).toHaveText(/^Price per share must be an amount like 250,000 or 1250\.50: digits, commas only between thousands/);
     // The rules between fields (a bid's structures, the minimum) are named at once too.
     await expect(dialog.getByTestId("error-acceptable_structures")).toHaveText(/^Acceptable structures must list at least one structure for a bid/);
-    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume ($1,000.00).");
+    await expect(dialog.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume ($1,000).");
     await expect(dialog.getByTestId("error-summary")).toHaveText("4 fields need attention.");
     // The first field in error has the focus.
     await expect(dialog.getByTestId("field-issuer_id")).toBeFocused();

@@ -77,7 +77,8 @@ for (const size of SIZES) {
     await expect(page.getByTestId("field-volume")).toHaveValue("4,205,708.36");
     expect(await pageWidth(page), "the order's page fits the window").toBeLessThanOrEqual(size.width);
     // The terms wrap inside the heading's card: nothing of them overflows it.
-    await expect(order.getByTestId("order-terms")).toContainText("(at least $1,312,000.00)");
+    // Amounts as the form's hint writes them: whole dollars, cents only where the order has some.
+    await expect(order.getByTestId("order-terms")).toContainText("$4,205,708.36 (at least $1,312,000)");
     expect(await order.getByTestId("order-terms").evaluate((terms) => terms.scrollWidth - terms.clientWidth), "the terms fit their card").toBe(0);
     // The form writes the order's bounds as the book does (whole dollars), its cents where it has some.
     await expect(page.getByTestId("ask-form")).toContainText("From $1,312,000 to $4,205,708.36: the order's minimum to its volume.");

@@ -55,7 +55,7 @@ test("the new indication form: focus on its first field, a company typed exactly
   await form.getByTestId("field-issuer_id").fill(name);
   await expect(form.getByTestId("error-issuer_id")).toHaveCount(0);
   await form.getByTestId("field-issuer_id").press("Enter");
-  await expect(form.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume ($2,000,000.00).");
+  await expect(form.getByTestId("error-minimum_volume")).toHaveText("Minimum volume must not exceed volume ($2,000,000).");
   await expect(form.getByTestId("error-issuer_id")).toHaveCount(0);
   await expect(form.getByTestId("error-summary")).toHaveText("One field needs attention.");
 

@@ -144,8 +144,11 @@ describe("formatAge", () => {
     ["2026-12-06T23:59:59Z", "1 d"],
     ["2026-10-09T12:00:00Z", "59 d"],
     ["2026-10-08T12:00:00Z", "2 mo"],
-    ["2024-12-08T12:00:00Z", "24 mo"],
+    ["2025-01-06T12:00:00Z", "23 mo"],
+    // 729 days: nearer two years than 23 months, and never "24 mo".
+    ["2024-12-08T12:00:00Z", "2 y"],
     ["2024-12-07T12:00:00Z", "2 y"],
+    ["2023-12-07T12:00:00Z", "3 y"],
     // A clock a little ahead of the server's is still today.
     ["2026-12-08T01:00:00Z", "today"],
   ])("%s is %s before 2026-12-07 10:00 UTC", (iso, age) => {

@@ -6,6 +6,7 @@ import {
   type StockType,
   type Visibility,
 } from "./domain/enums";
+import { DAY_MS } from "./domain/days";
 
 /**
  * Display formatting for the dashboard. Money is formatted from the API's exact decimal strings by
@@ -152,18 +153,17 @@ export function formatDateTime(iso: string, zone: "local" | "utc"): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}, ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * How long ago a timestamp was, in whole UTC days, compact enough for a ladder's row at 390 px:
- * "today", "5 d", "7 mo", "2 y" (a month of 30 days, a year of 365); the exact time goes in a title.
+ * "today", "5 d", "7 mo", "2 y", each to the nearest month or year (a month of 365.25 / 12 days), so
+ * the months stop at 23 ("24 mo" reads as "2 y"); the exact time goes in a title.
  */
 export function formatAge(iso: string, now: Date): string {
   const days = Math.floor(now.getTime() / DAY_MS) - Math.floor(new Date(iso).getTime() / DAY_MS);
   if (!(days > 0)) return "today";
   if (days < 60) return `${days} d`;
-  if (days < 730) return `${Math.floor(days / 30)} mo`;
-  return `${Math.floor(days / 365)} y`;
+  const months = Math.round(days / (365.25 / 12));
+  return months < 24 ? `${months} mo` : `${Math.round(days / 365.25)} y`;
 }
 
 export function formatText(value: string | null | undefined): string {

@@ -1,4 +1,4 @@
-/** Days as integers (days since 1970-01-01, UTC): the estimator walks them. */
+/** Days as integers (days since 1970-01-01, UTC): the marks' estimator walks them; a day in milliseconds for everyone. */
 
 export const DAY_MS = 86_400_000;
 

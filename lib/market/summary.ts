@@ -9,11 +9,10 @@ import { fromStoredDecimal, storedToUnits, unitsToDecimal } from "../domain/deci
 import { VwapAccumulator } from "../domain/vwap";
 import { covers, marketCache } from "./cache";
 import type { TradeSummary } from "./schema";
+import { DAY_MS } from "../domain/days";
 
 /** The windows of the summary, in days ending today (UTC) inclusive: 30 days = today and the 29 before. */
 export const SUMMARY_WINDOWS = { short: 30, long: 90 } as const;
-
-const DAY_MS = 86_400_000;
 
 /** Today's date in UTC, YYYY-MM-DD: the day the summary's windows end. */
 export function utcToday(now = new Date()): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../random";
 import type { Structure } from "../domain/enums";
 import { estimateMarketFactors, NO_FACTORS, type CompanyObservations } from "./adjustments";
-import { dayDate } from "./days";
+import { dayDate } from "../domain/days";
 import { MarkSeries } from "./estimator";
 import { START, quote, trade } from "./test-helpers";
 

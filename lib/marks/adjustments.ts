@@ -1,7 +1,7 @@
 import { SIDES, STOCK_CLASS_TYPES, STRUCTURES, type Side, type StockClassType, type Structure } from "../domain/enums";
 import { median } from "./robust";
 import type { QuoteObservation, TradeObservation } from "./types";
-import { dayNumber, DAY_MS } from "./days";
+import { dayNumber, DAY_MS } from "../domain/days";
 
 /**
  * Market-wide adjustments that put every price on one footing: a direct trade in preferred stock.

@@ -1,6 +1,6 @@
 import type { Side } from "../domain/enums";
 import { quoteAdjustment, type MarketFactors } from "./adjustments";
-import { DAY_MS } from "./days";
+import { DAY_MS } from "../domain/days";
 import type { MarkParams, SizeRule } from "./params";
 import { robustWeight, weightedMedian } from "./robust";
 import type { QuoteObservation } from "./types";

@@ -5,7 +5,7 @@ import type { Engine } from "../db/engine";
 import { compiled } from "../db/sql";
 import { fromStoredDecimal } from "../domain/decimal";
 import { utcToday } from "../market/summary";
-import { dayDate, dayNumber } from "./days";
+import { dayDate, dayNumber } from "../domain/days";
 import { changeOf, type MarkChange } from "./movers";
 
 /**

@@ -5,7 +5,7 @@ import type { Write } from "../db/transaction";
 import type { SqlTx } from "../db/writer";
 import { compiled } from "../db/sql";
 import { ratioOf } from "../companies/mark-columns";
-import { dayDate, dayNumber } from "./days";
+import { dayDate, dayNumber } from "../domain/days";
 import { stored } from "./store";
 import type { Mark } from "./types";
 import { CHANGE_DAYS } from "./changes";

@@ -5,7 +5,7 @@ import { compiled } from "../db/sql";
 import { transaction } from "../db/transaction";
 import { execute, insertRows } from "../db/write-sql";
 import { fromStoredDecimal, toStoredDecimal } from "../domain/decimal";
-import { dayDate, dayNumber } from "./days";
+import { dayDate, dayNumber } from "../domain/days";
 import type { CompanyInputs } from "./history";
 import { DESK_50, indexValues, rebalanceDates, selectMembers, type Member } from "./index-rules";
 import type { Mark } from "./types";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../random";
 import { NO_FACTORS } from "./adjustments";
-import { DAY_MS, dayDate } from "./days";
+import { DAY_MS, dayDate } from "../domain/days";
 import { MarkSeries, type MarkState } from "./estimator";
 import { DEFAULT_PARAMS } from "./params";
 import { START, quote, trade } from "./test-helpers";

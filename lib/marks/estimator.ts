@@ -1,6 +1,6 @@
 import { tradeAdjustment, type MarketFactors } from "./adjustments";
 import { bookBounds, bookView, liveQuotes, orderImbalance, sizeWeight } from "./book";
-import { dayDate, dayNumber, DAY_MS } from "./days";
+import { dayDate, dayNumber, DAY_MS } from "../domain/days";
 import { priceDecimal } from "./format";
 import { DEFAULT_PARAMS, type MarkParams } from "./params";
 import { median, robustWeight } from "./robust";
@@ -68,7 +68,7 @@ export class MarkSeries {
     return this.advanceDay(dayNumber(date), trades, book);
   }
 
-  /** advance() by day number (lib/marks/days.ts): a rebuild's walk, without turning each day into a date and back. */
+  /** advance() by day number (lib/domain/days.ts): a rebuild's walk, without turning each day into a date and back. */
   advanceDay(day: number, trades: readonly TradeObservation[] = [], book?: readonly QuoteObservation[]): Mark | null {
     this.settled();
     this.enterDay(day, trades);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../random";
 import { NO_FACTORS } from "./adjustments";
-import { dayDate, DAY_MS } from "./days";
+import { dayDate, DAY_MS } from "../domain/days";
 import { MarkSeries } from "./estimator";
 import { companyHistory, rebookToday, type BookOrder, type CompanyInputs } from "./history";
 import { START, quote, trade } from "./test-helpers";

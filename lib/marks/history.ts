@@ -1,5 +1,5 @@
 import type { MarketFactors } from "./adjustments";
-import { dayNumber, DAY_MS } from "./days";
+import { dayNumber, DAY_MS } from "../domain/days";
 import { MarkSeries, type MarkState } from "./estimator";
 import type { Mark, QuoteObservation, TradeObservation } from "./types";
 

@@ -4,7 +4,7 @@ import { utcToday } from "../market/summary";
 import { estimateMarketFactors } from "./adjustments";
 import { markSink, type StateRow } from "./bulk";
 import { currentOfSeries, type CurrentMark } from "./current";
-import { dayDate } from "./days";
+import { dayDate } from "../domain/days";
 import { Desk50Builder, storeDesk50 } from "./desk50";
 import { companyHistory, type CompanyInputs } from "./history";
 import { readInputs } from "./inputs";

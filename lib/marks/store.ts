@@ -8,7 +8,7 @@ import type { SqlTx } from "../db/writer";
 import { execute } from "../db/write-sql";
 import { DECIMAL_PATTERN, MAX_STORED_DECIMAL, toStoredDecimal } from "../domain/decimal";
 import { NO_FACTORS, type MarketFactors } from "./adjustments";
-import { dayDate } from "./days";
+import { dayDate } from "../domain/days";
 import type { MarkState } from "./estimator";
 import { markWritten } from "./kept";
 import type { Mark } from "./types";

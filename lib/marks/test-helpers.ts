@@ -1,5 +1,5 @@
 import type { QuoteObservation, TradeObservation } from "./types";
-import { dayDate, dayNumber, DAY_MS } from "./days";
+import { dayDate, dayNumber, DAY_MS } from "../domain/days";
 
 /** Small builders for the marks' tests. */
 

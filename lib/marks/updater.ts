@@ -12,7 +12,7 @@ import { utcToday } from "../market/summary";
 import type { MarketFactors } from "./adjustments";
 import { updateDesk50 } from "./desk50";
 import type { MarkState } from "./estimator";
-import { dayNumber } from "./days";
+import { dayNumber } from "../domain/days";
 import { carryForward, companyHistory, rebookToday, type History } from "./history";
 import { companyInputs, openBook } from "./inputs";
 import { keepCurrentMarks } from "./current";

@@ -4,6 +4,7 @@ import { textInput } from "../schema/body";
 import { timestampField } from "../schema/fields";
 import { feedCursorParam } from "../schema/feed-params";
 import { booleanParam, integer, listQuery } from "../schema/params";
+import { DAY_MS } from "../domain/days";
 
 /**
  * What the bell tells a user (docs/api/live.md, "Notifications"): one enumeration, one shape, the
@@ -29,7 +30,7 @@ export const FOLLOWER_KIND_OF_ACTION: Partial<Record<AuditAction, NotificationKi
 
 /** How long a notification is kept. */
 const NOTIFICATION_DAYS = 90;
-export const keptSince = (now: Date) => new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000);
+export const keptSince = (now: Date) => new Date(now.getTime() - NOTIFICATION_DAYS * DAY_MS);
 
 const notificationSchema = z.object({
   id: z.string(),

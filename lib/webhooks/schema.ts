@@ -6,6 +6,7 @@ import { timestampField } from "../schema/fields";
 import { integer, listQuery } from "../schema/params";
 import { isRefusedAddress } from "./address-filter";
 import { hostOf, isAllowedUrl } from "./allowed-hosts";
+import { DAY_MS } from "../domain/days";
 
 /**
  * Webhook endpoints (docs/api/live.md, "Webhooks"): what a team registers, what the API answers, and
@@ -120,7 +121,6 @@ export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookD
 
 /** The longest range one redelivery request takes: a week of the team's events. */
 export const REDELIVER_MAX_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // FORMAT_LENGTH in lib/openapi/json-schema.ts: the longest timestamp the document allows.
 const timestampInput = z.iso

@@ -3,6 +3,7 @@ import {
   formatDate,
   formatPercent,
   formatUsd,
+  formatUsdBound,
   labelOf,
   SIDE_LABELS,
   STAGE_LABELS,
@@ -112,7 +113,9 @@ export function valueText(field: string, value: unknown): string {
   if (ENUM_LABELS[field]) return labelOf(ENUM_LABELS[field], text);
   if (field.endsWith("_percent")) return formatPercent(text);
   if (field.endsWith("_date")) return formatDate(text);
-  if (field === "price_per_share" || field.endsWith("volume")) return formatUsd(text);
+  // Exact either way (docs/ui.md, "Numbers"): a volume's cents only where it has some, as the forms write bounds.
+  if (field.endsWith("volume")) return formatUsdBound(text);
+  if (field === "price_per_share") return formatUsd(text);
   return text;
 }
 
@@ -129,7 +132,7 @@ function objectText(value: Record<string, unknown>): string {
   }
   if ("sign_date" in value) {
     const terms = value as { price_per_share: string; volume: string; structure: string; sign_date: string };
-    return `${formatUsd(terms.price_per_share)} × ${formatUsd(terms.volume)}, ${structureLabel(terms.structure)}, signed ${formatDate(terms.sign_date)}`;
+    return `${formatUsd(terms.price_per_share)} × ${formatUsdBound(terms.volume)}, ${structureLabel(terms.structure)}, signed ${formatDate(terms.sign_date)}`;
   }
   return JSON.stringify(value);
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, getEngine } from "@/lib/db/client";
 import { keepCurrentMarks } from "@/lib/marks/current";
 import { fromStoredDecimal } from "@/lib/domain/decimal";
-import { DAY_MS } from "@/lib/marks/days";
+import { DAY_MS } from "@/lib/domain/days";
 import { rebuildMarks } from "@/lib/marks/rebuild";
 import { runMarksPass } from "@/lib/marks/updater";
 import { ratioOf } from "@/lib/companies/mark-columns";

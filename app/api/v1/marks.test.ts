@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getEngine, type Db } from "@/lib/db/client";
-import { dayDate, dayNumber } from "@/lib/marks/days";
+import { dayDate, dayNumber } from "@/lib/domain/days";
 import { startMarksLoop } from "@/lib/marks/loop";
 import { companyHistory } from "@/lib/marks/history";
 import { companyInputs } from "@/lib/marks/inputs";

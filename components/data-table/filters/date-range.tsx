@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { formatDate } from "@/lib/format";
 import { useTableUrl } from "../url-state";
 import { inputClass, useUrlSyncedText } from "./fields";
 import { Range, RangeEnd } from "./range";
@@ -59,7 +60,7 @@ export function DateRangeFilter({
           {utc ? <span className="normal-case tracking-normal"> (UTC)</span> : null}
         </>
       }
-      bounds={[fromValue || null, toValue || null]}
+      bounds={chipDates(fromValue, toValue)}
       params={[fromParam, toParam]}
       opening={opening}
       reversed={fromValue !== "" && toValue !== "" && fromValue > toValue}
@@ -67,6 +68,16 @@ export function DateRangeFilter({
       to={input("to", toText, setToText)}
     />
   );
+}
+
+/**
+ * The chip's ends as the table writes dates ("Jan 1, 2026"), the year once when both ends share it:
+ * "Jan 1 – Mar 31, 2026".
+ */
+export function chipDates(from: string, to: string): [string | null, string | null] {
+  const [low, high] = [from ? formatDate(from) : null, to ? formatDate(to) : null];
+  if (low !== null && high !== null && isPlausibleDate(from) && isPlausibleDate(to) && from.slice(0, 4) === to.slice(0, 4)) return [low.replace(/, \d{4}$/, ""), high];
+  return [low, high];
 }
 
 function DateInput({ id, label, param, value, onChange }: { id: string; label: string; param: string; value: string; onChange: (value: string) => void }) {

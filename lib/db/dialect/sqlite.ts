@@ -1,8 +1,8 @@
 import { SqliteAdapter, SqliteQueryCompiler, sql, type SqlBool } from "kysely";
 import { compileOnly } from "../builder";
 import type { Dialect } from "./dialect";
+import { DAY_MS } from "../../domain/days";
 
-const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
 /** "YYYY-MM-DDT" by day since the epoch (a few years of days: cleared if it ever grows past that). */

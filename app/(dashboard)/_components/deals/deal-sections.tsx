@@ -3,7 +3,7 @@ import { IntentLink } from "@/components/intent-link";
 import type { DealRole } from "@/lib/domain/enums";
 import { DEAL_DEAD_REASON_LABELS } from "@/lib/deals/labels";
 import type { Deal } from "@/lib/deals/schema";
-import { formatDate, formatUsd, structureLabel } from "@/lib/format";
+import { formatDate, formatUsd, formatUsdBound, structureLabel } from "@/lib/format";
 import { CompanyLink } from "../company-links";
 import { PartyName } from "./deal-cells";
 
@@ -35,11 +35,12 @@ function Field({ label, children, name }: { label: string; children: React.React
   );
 }
 
-function Amount({ value }: { value: string | null }) {
+/** A price to its cents, a volume in whole dollars when it has no cents: exact either way (docs/ui.md, "Numbers"). */
+function Amount({ value, volume = false }: { value: string | null; volume?: boolean }) {
   if (value === null) return <>—</>;
   return (
     <span className="whitespace-nowrap tabular-nums" data-value={value}>
-      {formatUsd(value)}
+      {volume ? formatUsdBound(value) : formatUsd(value)}
     </span>
   );
 }
@@ -60,10 +61,10 @@ export function OrderSection({ deal }: { deal: Deal }) {
         <Amount value={order.price_per_share} />
       </Field>
       <Field label="Volume" name="volume">
-        <Amount value={order.volume} />
+        <Amount value={order.volume} volume />
       </Field>
       <Field label="Minimum volume" name="minimum_volume">
-        <Amount value={order.minimum_volume} />
+        <Amount value={order.minimum_volume} volume />
       </Field>
       <Field label="Permalink">
         {/* The order as the market shows it to this viewer. */}
@@ -79,7 +80,7 @@ export function RequestedSection({ deal }: { deal: Deal }) {
   return (
     <Section title="What was asked" id="deal-requested">
       <Field label="Volume" name="requested_volume">
-        <Amount value={deal.requested.volume} />
+        <Amount value={deal.requested.volume} volume />
       </Field>
       <Field label="Price per share" name="requested_price">
         {deal.requested.price_per_share === null ? <span className="text-slate-600">The order&apos;s</span> : <Amount value={deal.requested.price_per_share} />}
@@ -152,7 +153,7 @@ export function TermsSection({ deal }: { deal: Deal }) {
             <Amount value={terms.price_per_share} />
           </Field>
           <Field label="Volume">
-            <Amount value={terms.volume} />
+            <Amount value={terms.volume} volume />
           </Field>
           <Field label="Structure">{structureLabel(terms.structure)}</Field>
           <Field label="Sign date">

@@ -97,7 +97,8 @@ describe("record form bodies", () => {
     const said = Object.fromEntries(INDICATION_FORM_FIELDS.filter((f) => errors[f.name]).map((f) => [f.name, plainMessage(f, errors[f.name])]));
     expect(said).toEqual({
       issuer_id: "Choose a company from the list.",
-      price_per_share: 'Price per share must be a decimal number like "1250.50": digits with at most one point (no commas or spaces), at most 18 digits before the point and 8 after.',
+      // Not the API's "no commas": the form reads "250,000".
+      price_per_share: "Price per share must be an amount like 250,000 or 1250.50: digits, commas only between thousands, at most one point, at most 18 digits before it and 8 after.",
       volume: "Enter the volume.",
       stock_type: "Choose the stock type.",
       private_recipients: "Entry 1 must be an e-mail address, like name@example.com.",
@@ -143,7 +144,7 @@ describe("record form bodies", () => {
     expect(plainMessage(field("volume"), negative.volume, INDICATION_FORM_FIELDS)).toBe("Volume must not be negative.");
     expect(plainMessage(field("management_fee_percent"), negative.management_fee_percent, INDICATION_FORM_FIELDS)).toBe("Management fee must not be negative.");
     const over = validate(indicationCreateSchema, bodyOf(INDICATION_FORM_FIELDS, { ...bid, minimum_volume: "2000000" }, "create"));
-    expect(plainMessage(field("minimum_volume"), over.minimum_volume, INDICATION_FORM_FIELDS)).toBe("Minimum volume must not exceed volume ($1,000,000.00).");
+    expect(plainMessage(field("minimum_volume"), over.minimum_volume, INDICATION_FORM_FIELDS)).toBe("Minimum volume must not exceed volume ($1,000,000).");
   });
 
   it("an edit leaves out the fields fixed at creation, which the patch would refuse", () => {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { FRACTION_DIGITS, INTEGER_DIGITS } from "@/lib/domain/decimal";
 import { earlyRuleIssues } from "@/lib/records/write-fields";
 import { fieldName } from "@/lib/schema/body";
 import { NOT_NEGATIVE, sentence } from "@/lib/schema/messages";
@@ -28,6 +29,9 @@ export interface FieldDef {
   when?: (values: FormValues) => boolean;
   hint?: string;
 }
+
+/** How a decimal field wants an amount typed: as readAmount reads it, within the API's digits. */
+const AMOUNT_WORDS = `must be an amount like 250,000 or 1250.50: digits, commas only between thousands, at most one point, at most ${INTEGER_DIGITS} digits before it and ${FRACTION_DIGITS} after`;
 
 /**
  * An amount as people type it, read as the API's decimal: "$14" -> "14", "2,000,000.50" ->
@@ -125,6 +129,8 @@ export function plainMessage(field: Pick<FieldDef, "name" | "kind" | "label">, m
   }
   // A minus sign, not a malformed number: what is wrong is the sign (the format text would not say so).
   if (field.kind === "decimal" && /; got "-\$?[\d,]*\.?\d+"\.$/.test(rest)) return `${subjectOf(field)} ${NOT_NEGATIVE}.`;
+  // The form reads "250,000" and "$14" (readAmount): the API's format words ("no commas") would contradict it.
+  if (field.kind === "decimal" && rest.startsWith("must be a decimal number")) return `${subjectOf(field)} ${AMOUNT_WORDS}.`;
   // Values as the fields show them: amounts grouped ("volume ($1,000,000)"), dates in the reader's way.
   let said = rest
     .replace(/; got ".*"\.$/, ".")

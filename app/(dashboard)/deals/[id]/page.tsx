@@ -40,8 +40,8 @@ export default async function DealPage({ params }: { params: Params }) {
   const { resource: deal, etag } = await loadDealForPage(caller, (await params).id);
   // The viewer's team's trail (GET /my/deals/{id}/history): each told team records each step as it sees the deal.
   const [history, unread] = await Promise.all([historyOf(caller.teamId, deal.id), unreadAbout(caller.userId, deal.id)]);
-  const marketplace = deal.role === null;
-  const parent = marketplace && caller.permissions.includes(REQUIRES.manageDeals.permission) ? { href: "/ops/deals", label: "Deal desk" } : { href: "/deals", label: "Deals" };
+  // As the navigation marks it (site-header.tsx): for the desk's holders a deal's page is the desk's, a party's deal too.
+  const parent = caller.permissions.includes(REQUIRES.manageDeals.permission) ? { href: "/ops/deals", label: "Deal desk" } : { href: "/deals", label: "Deals" };
 
   return (
     <article className="space-y-5" data-testid="deal-page" data-id={deal.id} data-stage={deal.stage}>

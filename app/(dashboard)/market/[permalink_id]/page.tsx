@@ -6,7 +6,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { Timestamp } from "@/components/timestamp";
 import { REQUIRES } from "@/lib/auth/requirements";
 import { dealsOnOrder, type DealOnOrder } from "@/lib/deals/on-order";
-import { SIDE_LABELS, formatUsd } from "@/lib/format";
+import { SIDE_LABELS, formatUsd, formatUsdBound } from "@/lib/format";
 import type { MarketIndication } from "@/lib/market/schema";
 import { CompanyLogo } from "../../_components/company-logo";
 import { DealStageBadge } from "../../_components/deals/deal-cells";
@@ -53,12 +53,12 @@ export default async function MarketOrderPage({ params }: { params: Params }) {
             <StageBadge stage={order.stage} />
           </div>
           <p className="text-sm text-slate-700" data-testid="order-terms">
-            <strong className="whitespace-nowrap tabular-nums">{formatUsd(order.price_per_share)}</strong> a share, <strong className="whitespace-nowrap tabular-nums">{formatUsd(order.volume)}</strong>
+            <strong className="whitespace-nowrap tabular-nums">{formatUsd(order.price_per_share)}</strong> a share, <strong className="whitespace-nowrap tabular-nums">{formatUsdBound(order.volume)}</strong>
             {/* Only the amount keeps to one line: the space before "(at least" is where a phone breaks the line. */}
             {order.minimum_volume === null ? null : (
               <>
                 {" "}
-                (at least <span className="whitespace-nowrap">{formatUsd(order.minimum_volume)})</span>
+                (at least <span className="whitespace-nowrap">{formatUsdBound(order.minimum_volume)})</span>
               </>
             )}
           </p>

@@ -4,6 +4,7 @@ import type { PriceHistory } from "@/lib/market/chart";
 import type { CompanyMarks } from "@/lib/marks/schema";
 import { SUMMARY_WINDOWS } from "@/lib/market/summary";
 import { monthLabel, ticks } from "../../../_lib/chart-scale";
+import { DAY_MS } from "@/lib/domain/days";
 
 /**
  * The price chart as plain SVG, rendered on the server: no chart library, no client JavaScript
@@ -30,7 +31,6 @@ const SIZES = {
   narrow: { width: 320, height: 290, left: 60, right: 108, bottom: 44, monthEvery: 3, font: 13 },
 } as const;
 const TOP = 14;
-const DAY_MS = 86_400_000;
 /** How far back the book's best bid and offer are drawn: they are today's quotes, not the year's. */
 const QUOTE_DAYS = 30;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
