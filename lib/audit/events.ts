@@ -3,7 +3,9 @@ import { newRowId } from "../db/row-id";
 import { z } from "zod";
 import { timestampField } from "../schema/fields";
 import { pageWindow } from "../schema/pagination";
+import { ApiError } from "../schema/errors";
 import { feedCursorParam } from "../schema/feed-params";
+import { cursorMessage } from "../schema/param-reader";
 import { OCCURRED, type HistoryQuery } from "../schema/history-params";
 import { integer, listQuery, sortParam } from "../schema/params";
 import type { TimeOperator } from "../schema/time-params";
@@ -176,8 +178,18 @@ export type EventFeed = z.infer<typeof eventFeedSchema>;
  * incremental sync. `next_cursor` is where the next call resumes, even when nothing came.
  */
 export async function eventFeed(teamId: string, query: EventFeedQuery): Promise<EventFeed> {
-  const { events, last, more } = await eventsAfter(teamId, query.cursor ?? query.after ?? 0, query.limit);
+  const from = query.cursor ?? query.after;
+  const { events, last, more } = await eventsAfter(teamId, from ?? 0, query.limit);
+  if (from !== undefined && events.length === 0) await refuseAhead(query.cursor !== undefined ? "cursor" : "after", from);
   return { events: events.map(({ event }) => event), next_cursor: feedCursorOf(last), has_more: more };
+}
+
+/**
+ * A position past every event recorded was never handed out (a typo, another installation's): taken
+ * as it is, the feed would skip the events recorded before it is reached, so it is a 400.
+ */
+export async function refuseAhead(name: string, seq: number, value = feedCursorOf(seq)): Promise<void> {
+  if (seq > (await latestSeq())) throw ApiError.invalid(name, cursorMessage(name, value));
 }
 
 /** Up to `limit` of the team's events after seq `after`, each with its feed cursor; `last`: where the next read resumes. */
@@ -191,9 +203,9 @@ export async function eventsAfter(teamId: string, after: number, limit: number) 
   };
 }
 
-/** The team's newest event's seq (0 before any): where a stream opened without a position starts. */
-export async function latestSeq(teamId: string): Promise<number> {
-  const row = await getDb().auditEvent.findFirst({ where: { teamId }, orderBy: { seq: "desc" }, select: { seq: true } });
+/** The team's newest event's seq, or every team's without one (0 before any): where a stream opened without a position starts. */
+export async function latestSeq(teamId?: string): Promise<number> {
+  const row = await getDb().auditEvent.findFirst({ where: teamId === undefined ? {} : { teamId }, orderBy: { seq: "desc" }, select: { seq: true } });
   return row?.seq ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { resolveCaller, type Caller } from "../auth/caller";
-import { eventsAfter, latestSeq, streamPosition } from "../audit/events";
+import { eventsAfter, latestSeq, refuseAhead, streamPosition } from "../audit/events";
 import { latestNotificationSeq, notificationsAfter } from "../notifications/queries";
 import { sharedRead } from "../cache/shared-read";
 import { envInteger } from "../env-number";
@@ -74,18 +74,29 @@ const STREAM_ID = /^st1\.(\d{1,10})\.(\d{1,10})$/;
 export const LAST_EVENT_ID_PATTERN = `^(${STREAM_ID.source.slice(1, -1)}|${streamPosition.pattern.source.slice(1, -1)})$`;
 const idOf = (at: Position) => `st1.${at.events}.${at.notifications}`;
 
-/** Where a stream starts: the `Last-Event-ID` a reconnect sends, else the feed's `cursor`, else now. */
+/**
+ * Where a stream starts: the `Last-Event-ID` a reconnect sends, else the feed's `cursor`, else now.
+ * An events position past every event is a 400, as on the feed (`refuseAhead`); a notifications
+ * position past every notification is taken as now (notifications expire, so the newest of them
+ * may be gone), so nothing is skipped either way.
+ */
 async function startOf(request: Request, caller: Caller, cursor: number | undefined): Promise<Position> {
   const lastEventId = request.headers.get("last-event-id")?.trim();
   const sent = lastEventId === undefined ? undefined : STREAM_ID.exec(lastEventId);
+  const newestNotification = () => streamRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId));
   if (sent) {
     const [events, notifications] = [seqOf(sent[1]), seqOf(sent[2])];
     // Past MAX_SEQ names no event: a 400, as a malformed id is, not a stream that never delivers.
     if (events === undefined || notifications === undefined) throw ApiError.invalid("Last-Event-ID", cursorMessage("Last-Event-ID", lastEventId!));
-    return { events, notifications };
+    await refuseAhead("Last-Event-ID", events, lastEventId);
+    return { events, notifications: Math.min(notifications, await streamRead("latest notification", () => latestNotificationSeq())) };
   }
-  const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : (cursor ?? (await streamRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId))));
-  return { events, notifications: await streamRead(`latest notification ${caller.userId}`, () => latestNotificationSeq(caller.userId)) };
+  if (lastEventId !== undefined || cursor !== undefined) {
+    const events = lastEventId !== undefined ? streamPosition.position("Last-Event-ID", lastEventId) : cursor!;
+    await refuseAhead(lastEventId !== undefined ? "Last-Event-ID" : "cursor", events, lastEventId);
+    return { events, notifications: await newestNotification() };
+  }
+  return { events: await streamRead(`latest event ${caller.teamId}`, () => latestSeq(caller.teamId)), notifications: await newestNotification() };
 }
 
 const frame = (event: StreamEvent, data: unknown, id?: string) => `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

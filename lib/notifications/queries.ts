@@ -120,8 +120,8 @@ export async function notificationsAfter(userId: string, after: number, limit: n
   return { notifications: page.map((row) => ({ seq: row.seq, notification: toApi(row) })), more: rows.length > limit };
 }
 
-/** The user's newest notification's seq (0 before any): where a stream opened without a position starts. */
-export async function latestNotificationSeq(userId: string): Promise<number> {
-  const row = await getDb().notification.findFirst({ where: { userId }, orderBy: { seq: "desc" }, select: { seq: true } });
+/** The user's newest notification's seq, or everyone's without a user (0 before any): where a stream opened without a position starts. */
+export async function latestNotificationSeq(userId?: string): Promise<number> {
+  const row = await getDb().notification.findFirst({ where: userId === undefined ? {} : { userId }, orderBy: { seq: "desc" }, select: { seq: true } });
   return row?.seq ?? 0;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { latestSeq } from "@/lib/audit/events";
 import { MAX_SEQ } from "@/lib/schema/feed-params";
 import { SECRETS } from "@/lib/testing/fixtures/accounts";
 import { callRoute, expectError } from "@/lib/testing/http";
@@ -9,8 +10,9 @@ import { GET as stream } from "./my/stream/route";
 /**
  * A feed's position past the sequence columns' range (PostgreSQL's integer, MAX_SEQ) names no row:
  * a 400 naming where it was sent, on both databases, where PostgreSQL used to answer 500 (the
- * feeds) or open a stream that never delivered (Last-Event-ID). The last position it can hold is
- * taken. Nothing here is written.
+ * feeds) or open a stream that never delivered (Last-Event-ID). An events position past every event
+ * recorded is refused too; a stream's notifications position past every notification is taken as
+ * now (lib/live/stream.ts, `startOf`). Nothing here is written.
  */
 
 const key = SECRETS.alphaBroker;
@@ -33,13 +35,28 @@ describe("a feed position past the last one a feed can hold", () => {
     }
   });
 
-  it("the last one is taken: nothing after it", async () => {
-    const feed = await callRoute(events, `/api/v1/my/events?cursor=ev1.${MAX_SEQ}`, { key });
-    expect(feed.status, feed.text).toBe(200);
-    expect(feed.body).toMatchObject({ events: [], next_cursor: `ev1.${MAX_SEQ}`, has_more: false });
+  it("the last one a notifications feed can hold is taken: nothing after it", async () => {
     const told = await callRoute(notifications, `/api/v1/my/notifications?cursor=nt1.${MAX_SEQ}`, { key });
     expect(told.status, told.text).toBe(200);
-    const opened = await callRoute(stream, "/api/v1/my/stream", { key, headers: { "last-event-id": `st1.${MAX_SEQ}.${MAX_SEQ}` }, headersOnly: true });
+  });
+});
+
+describe("an events position past every event recorded", () => {
+  it("is a 400 on the feed and the stream, wherever it is sent: taken, it would skip the events recorded before it is reached", async () => {
+    const ahead = (await latestSeq()) + 1;
+    for (const name of ["cursor", "after"]) expectError(await callRoute(events, `/api/v1/my/events?${name}=ev1.${ahead}`, { key }), "invalid_parameter", name);
+    expectError(await callRoute(stream, `/api/v1/my/stream?cursor=ev1.${ahead}`, { key }), "invalid_parameter", "cursor");
+    for (const id of [`st1.${ahead}.0`, `ev1.${ahead}`]) {
+      expectError(await callRoute(stream, "/api/v1/my/stream", { key, headers: { "last-event-id": id } }), "invalid_parameter", "Last-Event-ID");
+    }
+  });
+
+  it("the newest event's own position is taken, on the feed and the stream", async () => {
+    const newest = await latestSeq();
+    const feed = await callRoute(events, `/api/v1/my/events?cursor=ev1.${newest}`, { key });
+    expect(feed.status, feed.text).toBe(200);
+    expect(feed.body).toMatchObject({ events: [], next_cursor: `ev1.${newest}`, has_more: false });
+    const opened = await callRoute(stream, "/api/v1/my/stream", { key, headers: { "last-event-id": `st1.${newest}.${MAX_SEQ}` }, headersOnly: true });
     expect(opened.status).toBe(200);
   });
 });

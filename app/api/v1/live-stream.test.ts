@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { latestNotificationSeq } from "@/lib/notifications/queries";
 import { databaseKind } from "@/lib/db/url";
 import { withAppOnOwnDatabase } from "@/lib/testing/own-database";
 import { listening } from "@/lib/live/bus";
@@ -264,6 +265,20 @@ describe("GET /my/stream", () => {
     const theirs = (await callRoute(listNotifications, "/api/v1/my/notifications", { key: teammate.key })).body as { notifications: { title: string }[] };
     expect(theirs.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^New offer in .+\(Stream Alpha /)]);
     watching.close();
+  });
+
+  it("takes a notifications position past every notification as now: the next notification comes, none is skipped", async () => {
+    const watcher = await connect(beta);
+    const ready = await watcher.next();
+    watcher.close();
+    const [eventsAt] = ready!.id!.slice("st1.".length).split(".");
+    const ahead = await connect(beta, "/api/v1/my/stream", { "last-event-id": `st1.${eventsAt}.${(await latestNotificationSeq()) + 1000}` });
+    expect(ahead.status).toBe(200);
+    await ahead.next();
+    const trade = await callRoute(createTrade, "/api/v1/my/trades", { key: beta.key, body: NEW_TRADE });
+    expect((await callRoute(verifyTrade, `/api/v1/ops/trades/${(trade.body as { id: string }).id}/verify`, { key: ops.key, body: {} })).status).toBe(200);
+    expect((await nextOf(ahead, "notification"))?.data).toMatchObject({ kind: "trade_verified", resource: { id: (trade.body as { id: string }).id } });
+    ahead.close();
   });
 
   it("marks notifications read, one's own only, and refuses a body that says neither which nor all", async () => {
