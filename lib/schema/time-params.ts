@@ -15,7 +15,9 @@ const TIMESTAMP_SCHEMA = { type: "string", format: "date-time", maxLength: 35 };
 const DATE_SCHEMA = { type: "string", format: "date", maxLength: 10 };
 
 function isCalendarDate(y: string, m: string, d: string): boolean {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999 (a body's dates take them).
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(m) - 1, Number(d));
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 }
 

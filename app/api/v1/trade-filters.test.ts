@@ -66,8 +66,8 @@ describe("GET /my/trades: filters", () => {
     ["won_date_to", (r) => r.wonDate, "to"],
   ];
 
-  it.each(dateFilters)("%s is inclusive at every boundary (leap day and year end included)", async (param, get, kind) => {
-    const dates = [...new Set([...SIGN_DATES, ...ALPHA.map(get), "2024-02-27", "2030-01-01", "2000-01-01"])].sort();
+  it.each(dateFilters)("%s is inclusive at every boundary (leap day, year end and years 0-99 included)", async (param, get, kind) => {
+    const dates = [...new Set([...SIGN_DATES, ...ALPHA.map(get), "2024-02-27", "2030-01-01", "2000-01-01", "0050-03-02", "0000-02-29"])].sort();
     for (const d of dates) {
       await expectRows(`${param}=${d}`, ALPHA.filter((r) => (kind === "from" ? get(r) >= d : get(r) <= d)));
     }
@@ -86,6 +86,8 @@ describe("GET /my/trades: filters", () => {
   it.each(dateFilters.map(([p]) => p))("%s rejects anything but a valid YYYY-MM-DD calendar date", async (param) => {
     for (const bad of [
       "2026-02-29",
+      // Years 0-99 are years, as a body's dates take them, not 1900-1999.
+      "0050-02-29",
       "2026-02-30",
       "2025-04-31",
       "2026-13-01",
