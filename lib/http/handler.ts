@@ -6,7 +6,7 @@ import { isWritesShut } from "../db/transaction";
 import { ClientGoneError, holdsNul, NUL_REFUSED } from "../schema/body";
 import { ApiError } from "../schema/errors";
 import { sentence } from "../schema/messages";
-import { withIdempotencyKey, type Answer } from "./idempotency";
+import { idempotencyKeyProblem, withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
 import { jsonBodyText } from "../schema/json-text";
 import { logger, logRequest } from "../log/logger";
@@ -158,7 +158,7 @@ export function apiRoute<P, I>(first: RouteOptions<P, I> | Handler<P, I>, second
       const params = ((await context?.params) ?? {}) as P;
       refuseNulInPath(params as Record<string, unknown>);
       const ctx = { request, url, caller, params };
-      const input = (await options?.input?.(ctx)) as I;
+      const input = await withKeyProblem(request, async () => (await options?.input?.(ctx)) as I);
       // Validated before the Idempotency-Key is claimed: a request refused for its own form is not
       // recorded, so the key can be sent again with the request corrected (docs/api/writing.md, "Idempotency").
       const answer = await withIdempotencyKey(request, caller, async () => {
@@ -210,3 +210,20 @@ export function otherMethods(...allowed: Method[]): Handlers {
 
 /** Spread into a read-only route module so every other method answers 405. */
 export const readOnly = otherMethods("GET");
+
+/**
+ * Reads the request's input, and answers a malformed Idempotency-Key with the input's own problems,
+ * in one answer (docs/api.md, "Errors": a request with several problems hears of all of them).
+ */
+async function withKeyProblem<I>(request: Request, read: () => Promise<I>): Promise<I> {
+  const problem = idempotencyKeyProblem(request);
+  let input: I;
+  try {
+    input = await read();
+  } catch (error) {
+    if (problem && error instanceof ApiError && error.errors.length > 0) throw ApiError.fields([...error.errors, problem]);
+    throw error;
+  }
+  if (problem) throw ApiError.fields([problem]);
+  return input;
+}

@@ -4,7 +4,7 @@ import { newRowId } from "../db/row-id";
 import type { Caller } from "../auth/caller";
 import { getDb, isUniqueViolation } from "../db/client";
 import { readBodyBytes } from "../schema/body";
-import { ApiError } from "../schema/errors";
+import { ApiError, type FieldError } from "../schema/errors";
 
 /**
  * Idempotency keys on POST (Stripe's semantics; the rules are in docs/api/writing.md "Idempotency"). A
@@ -55,10 +55,20 @@ export function withIdempotencyKey(request: Request, caller: Caller, operation: 
   return key === null ? operation() : underKey(key, request, caller, operation);
 }
 
+/**
+ * What is wrong with the request's Idempotency-Key, if it is a POST that sends one of the wrong
+ * form: checked with the rest of the request (lib/http/handler.ts), so one answer names it beside
+ * the body's problems.
+ */
+export function idempotencyKeyProblem(request: Request): FieldError | null {
+  const key = request.method === "POST" ? request.headers.get(IDEMPOTENCY_HEADER) : null;
+  if (key === null || (key.length >= 1 && key.length <= MAX_KEY_LENGTH)) return null;
+  return { param: IDEMPOTENCY_HEADER, code: "invalid_parameter", message: `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters; got ${key.length}.` };
+}
+
 async function underKey(key: string, request: Request, caller: Caller, operation: () => Promise<Answer>): Promise<Answer> {
-  if (key.length < 1 || key.length > MAX_KEY_LENGTH) {
-    throw ApiError.invalid(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters; got ${key.length}.`);
-  }
+  const problem = idempotencyKeyProblem(request);
+  if (problem) throw ApiError.fields([problem]);
   const scope: Scope = { userId: caller.userId, caller: caller.via === "api_key" ? `api_key:${caller.apiKeyPrefix ?? ""}` : "session", key };
   const claim = await claimKey(scope, await fingerprintOf(request));
   if ("replay" in claim) return claim.replay;

@@ -148,6 +148,14 @@ describe("Idempotency-Key on POST", () => {
     expect(await rowsOf(marker)).toBe(0);
   });
 
+  it("names a malformed key beside the body's problems, in one answer", async () => {
+    const marker = randomUUID();
+    const answer = await post(bid(marker, "0"), "k".repeat(256));
+    expectError(answer, "invalid_parameter", "price_per_share");
+    expect((answer.body as { error: { errors: { param: string }[] } }).error.errors.map((e) => e.param)).toEqual(["price_per_share", "Idempotency-Key"]);
+    expect(await rowsOf(marker)).toBe(0);
+  });
+
   it("takes a key of 255 characters", async () => {
     const key = `${randomUUID()}${"k".repeat(219)}`;
     expect(key).toHaveLength(255);
