@@ -9,6 +9,7 @@ import { sentence } from "../schema/messages";
 import { idempotencyKeyProblem, withIdempotencyKey, type Answer } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
 import { jsonBodyText } from "../schema/json-text";
+import { noQuery } from "../schema/params";
 import { logger, logRequest } from "../log/logger";
 
 /**
@@ -190,6 +191,26 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 type Handlers = Record<Method | "OPTIONS", (request: Request) => Promise<Response>>;
+
+/**
+ * A route that needs no caller (the API's own description): apiRoute's request id, `no-store`,
+ * error shape and request log, and its rule that a parameter the operation does not take is a 400.
+ */
+export function publicApiRoute(respond: () => unknown): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    let response: Response;
+    try {
+      noQuery(new URL(request.url));
+      response = send(answerOf(respond()), requestId);
+    } catch (error) {
+      response = failureResponse(error, requestId, {});
+    }
+    logRequest({ id: requestId, method: request.method, route: new URL(request.url).pathname, status: response.status, duration_ms: Math.round((performance.now() - started) * 10) / 10 });
+    return response;
+  };
+}
 
 /**
  * Handlers for every method a route does not serve: 405 in our error shape, with `Allow`; and

@@ -60,6 +60,6 @@ export function operationRoute<const O extends Operation>(operation: O, handler:
 }
 
 /** A route served outside apiRoute (the public document), marked with its declaration all the same. */
-export function publicRoute<F extends () => Response>(operation: Operation & { public: true }, route: F): F & { operation: Operation } {
+export function publicRoute<F extends (request: Request) => Promise<Response>>(operation: Operation & { public: true }, route: F): F & { operation: Operation } {
   return Object.assign(route, { operation });
 }

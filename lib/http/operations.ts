@@ -51,7 +51,7 @@ export interface Operation {
  * 413 and 415 of the body read (lib/schema/body.ts). Then If-Match's 412 and its own `errors`.
  */
 export function errorStatusesOf(operation: Operation): number[] {
-  if (operation.public) return [405, 500];
+  if (operation.public) return [400, 405, 500];
   const write = operation.method !== "GET";
   const statuses = [400, 401, 405, 429, 500, 503, ...(operation.errors ?? []).map((code) => ERROR_CODES[code])];
   if (write || operation.requires) statuses.push(403);

@@ -342,7 +342,7 @@ describe("the OpenAPI document's examples", () => {
     );
     expect(Object.keys(recorded.operations).sort()).toEqual(operations.map((o) => o.operationId).sort());
     const handlers: Record<string, unknown> = {
-      listCompanies, getCompany, getOrderBook, getCompanyMark, listCompanyMarks, listDayMarks, exportDayMarks, getDeskIndex, listDeskMembers, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
+      getOpenApiDocument, listCompanies, getCompany, getOrderBook, getCompanyMark, listCompanyMarks, listDayMarks, exportDayMarks, getDeskIndex, listDeskMembers, listCompanyTrades, listIndications, createIndication, exportIndications, getIndication, updateIndication, indicationHistory, refreshIndication, closeIndication,
       listTrades, createTrade, exportTrades, getTrade, updateTrade, tradeHistory, listEvents, streamEvents, listNotifications, markNotificationsRead, listAllTrades, verifyTrade, unverifyTrade,
       listWatchlist, getWatchlistEntry, followCompany, unfollowCompany,
       listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhookDelivery, redeliverWebhookRange,

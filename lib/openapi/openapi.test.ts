@@ -9,6 +9,8 @@ import { bidEntrySchema, companyTradeListParamsSchema, offerEntrySchema, orderBo
 import { OPERATIONS, type Operation } from "@/lib/http/operations";
 import { parseQuery } from "@/lib/schema/params";
 
+const DOCUMENT_URL = "http://127.0.0.1/api/v1/openapi.json";
+
 const ROOT = path.join(process.cwd(), "app/api/v1");
 
 /** The route files under app/api/v1, each with its path (`[id]` -> `{id}`). */
@@ -39,8 +41,17 @@ describe("GET /api/v1/openapi.json", () => {
     expect(served.sort()).toEqual(Object.keys(OPERATIONS).sort());
   });
 
+  it("answers as every operation does: X-Request-Id and no-store, and a parameter it does not take is a 400", async () => {
+    const response = await GET(new Request(DOCUMENT_URL));
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const refused = await GET(new Request(`${DOCUMENT_URL}?per_pag=1`));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ code: "unknown_parameter", param: "per_pag" });
+  });
+
   it("describes the read operations with the parameters and fields the handlers use", async () => {
-    const response = await GET();
+    const response = await GET(new Request(DOCUMENT_URL));
     expect(response.status).toBe(200);
     const doc = await response.json();
     expect(doc.openapi).toBe("3.1.0");
@@ -71,7 +82,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("describes each write with its operationId, request body and every status it can answer", async () => {
-    const doc = await (await GET()).json();
+    const doc = await (await GET(new Request(DOCUMENT_URL))).json();
     const create = doc.paths["/my/indications"].post;
     expect(create.operationId).toBe("createIndication");
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties).sort()).toEqual([...WRITABLE_FIELDS].sort());
@@ -104,7 +115,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("documents Idempotency-Key, its replay header and its statuses on every POST", async () => {
-    const doc = await (await GET()).json();
+    const doc = await (await GET(new Request(DOCUMENT_URL))).json();
     const posts = Object.entries<Record<string, { parameters: { name: string }[]; responses: Record<string, { headers?: object }> }>>(doc.paths).filter(([, o]) => o.post);
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const [path, { post }] of posts) {
@@ -116,7 +127,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("types every query parameter as the parser reads it, with its bounds", async () => {
-    const doc = await (await GET()).json();
+    const doc = await (await GET(new Request(DOCUMENT_URL))).json();
     const parameters = Object.values<Record<string, { parameters?: { in: string; name: string; schema: Record<string, unknown> }[] }>>(doc.paths)
       .flatMap((operations) => Object.values(operations).flatMap((operation) => operation.parameters ?? []))
       .filter((p) => p.in === "query");

@@ -50,6 +50,11 @@ async function readLimited(request: Request): Promise<Buffer> {
       chunks.push(value);
     }
   }
+  // Bodies are taken as sent: a compressed one would be read as the JSON it is not.
+  const encoding = request.headers.get("content-encoding")?.trim().toLowerCase();
+  if (size > 0 && encoding && encoding !== "identity") {
+    throw new ApiError("unsupported_media_type", `Send the body uncompressed, without Content-Encoding; got ${shown(encoding)}.`);
+  }
   return Buffer.concat(chunks);
 }
 

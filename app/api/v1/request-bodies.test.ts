@@ -52,6 +52,18 @@ async function created(handler: unknown, path: string, body: object): Promise<Sh
 const send = (handler: unknown, path: string, key: string, method: string, body: string | undefined, headers: Record<string, string> = {}): Promise<CallResult> =>
   callRoute(handler, path, { key, method, body, headers });
 
+describe("a body is taken as sent", () => {
+  it("is a 415 under a Content-Encoding, which would have it read as the JSON it is not; identity is no encoding", async () => {
+    for (const encoding of ["gzip", "br", "deflate"]) {
+      const refused = await send(createIndication, "/api/v1/my/indications", writer, "POST", JSON.stringify(NEW_BID), { "content-type": "application/json", "content-encoding": encoding });
+      expectError(refused, "unsupported_media_type");
+      expect(refused.text).toContain(encoding);
+    }
+    const plain = await send(createIndication, "/api/v1/my/indications", writer, "POST", JSON.stringify(NEW_BID), { "content-type": "application/json", "content-encoding": "identity" });
+    expect(plain.status, plain.text).toBe(201);
+  });
+});
+
 describe("PATCH takes a JSON merge patch", () => {
   it.each([
     ["indications", patchIndication, createIndication, NEW_BID],
