@@ -12,7 +12,7 @@ import { ApiError } from "../schema/errors";
 import { col, type Filters } from "../db/sql";
 import type { Company as CompanyRow } from "../generated/kysely/tables";
 import { sql, type SqlBool } from "kysely";
-import { markParamOf, type Company, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "./schema";
+import { detailParamOf, markParamOf, type Company, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_FIELDS, COMPANY_LOGOS, COMPANY_SUMMARY_FIELDS, DIRECTORY_COMPUTED, DIRECTORY_FIELDS } from "./serializer";
 
@@ -75,19 +75,23 @@ export function companyList(query: CompanyListQuery, followed: readonly string[]
 }
 
 /**
- * Any signed-in caller may list names (spec 2.1), but only one with `companies` may sort or filter
- * them by their marks, which would tell the marks (403 naming the parameter).
+ * Any signed-in caller may list names (spec 2.1), but only one with `companies` may filter them by
+ * their headquarters or sort or filter them by their marks, which would tell those details (403
+ * naming the parameter).
  */
-export function requireMarksAllowed(caller: Caller, query: CompanyListQuery): void {
-  const param = markParamOf(query);
-  if (param === undefined || caller.permissions.includes(REQUIRES.viewMarket.permission)) return;
+export function requireDetailsAllowed(caller: Caller, query: CompanyListQuery): void {
+  const param = detailParamOf(query);
+  if (param === undefined || caller.permissions.includes(REQUIRES.viewCompany.permission)) return;
+  if (param === "country" || param === "region") {
+    throw new ApiError("forbidden", `Filtering companies by their headquarters (${param}) requires the "${REQUIRES.viewCompany.permission}" permission.`, param);
+  }
   const what = param === "sort" ? `sort=${query.sort.direction === "desc" ? "-" : ""}${query.sort.field}` : param;
   throw new ApiError("forbidden", `Sorting or filtering companies by their marks (${what}) requires the "${REQUIRES.viewMarket.permission}" permission.`, param);
 }
 
-/** GET /companies: any signed-in caller may list names (spec 2.1); by marks, see requireMarksAllowed. */
+/** GET /companies: any signed-in caller may list names (spec 2.1); by details, see requireDetailsAllowed. */
 export async function listCompanies(caller: Caller, query: CompanyListQuery, followed: readonly string[] = []): Promise<JsonPage<CompanySummary>> {
-  requireMarksAllowed(caller, query);
+  requireDetailsAllowed(caller, query);
   return readPage(companyList(query, followed), query);
 }
 

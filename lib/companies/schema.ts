@@ -36,6 +36,17 @@ export function markParamOf(query: CompanyListQuery): (typeof MARK_PARAMS)[numbe
   return MARK_PARAMS.find((name) => query[name] !== undefined) ?? (query.sort.field === "name" ? undefined : "sort");
 }
 
+/** The parameters that read a company's headquarters, a detail as its mark is. */
+export const HQ_PARAMS = ["country", "region"] as const;
+
+/**
+ * The first parameter of `query` that reads what only `companies` may see (its details: the
+ * headquarters, the mark), if any. An empty value (`?country=`) reads nothing.
+ */
+export function detailParamOf(query: CompanyListQuery): (typeof HQ_PARAMS)[number] | (typeof MARK_PARAMS)[number] | "sort" | undefined {
+  return HQ_PARAMS.find((name) => query[name] !== undefined && query[name] !== "") ?? markParamOf(query);
+}
+
 export type LogoKey = `logo_${(typeof LOGO_SIZES)[number]}x${(typeof LOGO_SIZES)[number]}`;
 const LOGO_KEYS = LOGO_SIZES.map((n) => `logo_${n}x${n}` as LogoKey);
 

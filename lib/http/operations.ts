@@ -112,7 +112,7 @@ function recordOperations<const N extends RecordNoun, L extends Query, E extends
 /** In the document's order: its paths, and each path's methods, as listed here. */
 export const OPERATIONS = {
   getOpenApiDocument: { method: "GET", path: "/openapi.json", public: true },
-  // Any caller lists names; sorting or filtering by the marks needs `companies` (requireMarksAllowed).
+  // Any caller lists names; filtering by headquarters or by marks needs `companies` (requireDetailsAllowed).
   listCompanies: { method: "GET", path: "/companies", query: companyListParamsSchema, errors: ["forbidden"] },
   getCompany: { method: "GET", path: "/companies/{company_id}", requires: REQUIRES.viewCompany },
   getOrderBook: { method: "GET", path: "/companies/{company_id}/order_book", requires: REQUIRES.viewMarket, query: orderBookParamsSchema },

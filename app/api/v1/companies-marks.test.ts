@@ -169,13 +169,15 @@ describe("GET /companies?mark_min, mark_max, change_30d_min, change_30d_max", ()
   });
 });
 
-describe("GET /companies by marks needs `companies`", () => {
+describe("GET /companies by details (headquarters, marks) needs `companies`", () => {
   for (const [name, key] of [
     ["a user without it", SECRETS.alphaViewer],
     ["a key scoped without it", SECRETS.alphaNoCompanies],
   ] as const) {
-    it(`refuses ${name} a mark's sort or bound (403 naming the parameter), and lists names as before`, async () => {
+    it(`refuses ${name} a headquarters filter, a mark's sort or bound (403 naming the parameter), and lists names as before`, async () => {
       for (const [query, param] of [
+        ["country=Germany", "country"],
+        ["region=Bavaria&sort=name", "region"],
         ["sort=mark", "sort"],
         ["sort=-change_30d", "sort"],
         ["mark_min=1", "mark_min"],
@@ -187,8 +189,8 @@ describe("GET /companies by marks needs `companies`", () => {
         expectError(result, "forbidden", param);
         expect((result.body as { error: { message: string } }).error.message).toContain('the "companies" permission');
       }
-      // An empty bound reads no mark: no refusal.
-      expect((await page("sort=-name&mark_min=", key)).total_count).toBe(COMPANIES.length);
+      // An empty bound reads no mark, an empty country no headquarters: no refusal.
+      expect((await page("sort=-name&mark_min=&country=", key)).total_count).toBe(COMPANIES.length);
     });
   }
 });

@@ -10,7 +10,7 @@ import type { FilterDef } from "@/components/data-table/types";
 import { PendingRegion, TableUrlProvider } from "@/components/data-table/url-state";
 import { parsePage, type Page } from "@/lib/schema/pagination";
 import { UrlPhoneSort, UrlSortHeader } from "@/components/data-table/sort-controls";
-import { listCompanies, listCompanyDirectory, listCompanyLocations, requireMarksAllowed } from "@/lib/companies/queries";
+import { listCompanies, listCompanyDirectory, listCompanyLocations, requireDetailsAllowed } from "@/lib/companies/queries";
 import { changeOfRatio } from "@/lib/companies/mark-columns";
 import { companyListParamsSchema, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "@/lib/companies/schema";
 import { ApiError } from "@/lib/schema/errors";
@@ -30,10 +30,10 @@ type Row = CompanyDirectoryItem | (CompanySummary & { legal_name?: undefined });
 
 const DEFAULT_SORT: CompanyListQuery["sort"] = { field: "name", direction: "asc" };
 
-/** The refusal of a mark's sort or bound to a user without `companies` (the API's 403), or null. */
-function marksRefused(caller: Parameters<typeof requireMarksAllowed>[0], query: CompanyListQuery): ApiError | null {
+/** The refusal of a headquarters filter or a mark's sort or bound to a user without `companies` (the API's 403), or null. */
+function detailsRefused(caller: Parameters<typeof requireDetailsAllowed>[0], query: CompanyListQuery): ApiError | null {
   try {
-    requireMarksAllowed(caller, query);
+    requireDetailsAllowed(caller, query);
     return null;
   } catch (error) {
     if (error instanceof ApiError) return error;
@@ -48,7 +48,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   // Details (HQ, investors, marks) need the companies permission; without it the directory lists
   // names, like GET /api/v1/companies, and refuses a link that sorts or filters by marks as it does.
   const detailed = caller.permissions.includes("companies");
-  const refused = read.ok ? marksRefused(caller, read.value) : null;
+  const refused = read.ok ? detailsRefused(caller, read.value) : null;
   const parsed = refused ? ({ ok: false, error: refused } as const) : read;
   const sort = parsed.ok ? parsed.value.sort : shownSort(DEFAULT_SORT, true, query.get("sort"));
 
@@ -61,7 +61,8 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
         ? listCompanyDirectory(caller, parsed.value, followed)
         : listCompanies(caller, parsed.value, followed).then(parsePage<Row>)
       : Promise.resolve(emptyPage<Row>()),
-    listCompanyLocations(),
+    // The locations are details too: no headquarters filter without the permission.
+    detailed ? listCompanyLocations() : Promise.resolve([]),
   ]);
 
   // The rows carry their marks as the columns they sort by hold them (lib/marks/current.ts).
@@ -70,9 +71,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   const country = parsed.ok ? parsed.value.country : undefined;
   const countries = [...new Set(locations.map((l) => l.country))];
   const regions = [...new Set(locations.filter((l) => !country || l.country === country).map((l) => l.region))].sort();
-  // Search and location are all the directory filters by: every one is a chip.
-  const filters: FilterDef[] = [
-    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name", primary: true },
+  const location: FilterDef[] = [
     {
       kind: "select",
       param: "country",
@@ -82,6 +81,19 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       clears: ["region"],
       options: [{ value: "", label: "All countries" }, ...countries.map((c) => ({ value: c, label: c }))],
     },
+    {
+      kind: "select",
+      param: "region",
+      primary: true,
+      label: "Region",
+      defaultValue: "",
+      options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
+    },
+  ];
+  // Search, following and, with the companies permission, location are chips; a mark's bounds are behind "+ Filter".
+  const filters: FilterDef[] = [
+    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name", primary: true },
+    ...(detailed ? location.slice(0, 1) : []),
     {
       kind: "select",
       param: "following",
@@ -94,15 +106,8 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
         { value: "false", label: "Not following" },
       ],
     },
-    {
-      kind: "select",
-      param: "region",
-      primary: true,
-      label: "Region",
-      defaultValue: "",
-      options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
-    },
-    // A mark's bounds need the companies permission, as its columns do: behind "+ Filter".
+    ...(detailed ? location.slice(1) : []),
+    // A mark's bounds need the companies permission, as its columns do.
     ...(detailed
       ? ([
           { kind: "decimalRange", label: "Mark", minParam: "mark_min", maxParam: "mark_max", unit: "price" },

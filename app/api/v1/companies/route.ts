@@ -2,11 +2,11 @@ import { readOnly } from "@/lib/http/handler";
 import { listResponse } from "@/lib/http/list-response";
 import { operationRoute } from "@/lib/http/operation-route";
 import { OPERATIONS } from "@/lib/http/operations";
-import { companyList, requireMarksAllowed } from "@/lib/companies/queries";
+import { companyList, requireDetailsAllowed } from "@/lib/companies/queries";
 import { followedCompanyIds } from "@/lib/watchlist/watchlist";
 
 export const GET = operationRoute(OPERATIONS.listCompanies, async ({ request, caller, input }) => {
-  requireMarksAllowed(caller, input);
+  requireDetailsAllowed(caller, input);
   const followed = input.following === undefined ? [] : await followedCompanyIds(caller);
   // The directory reads alike for every caller and changes rarely: a page answered is kept (a
   // `following` page under the followed ids it was read with, which are part of its key).
