@@ -118,6 +118,11 @@ test("without the companies permission: no mark to sort or filter by, and a link
   await page.goto("/companies");
   await expect(page.getByTestId("sort-name")).toBeVisible();
   await expect(page.getByTestId("sort-mark")).toHaveCount(0);
+  // Headquarters are details too: no Country or Region filter, and a link filtering by one is refused.
+  await expect(page.getByTestId("filter-bar").getByText("Country")).toHaveCount(0);
+  await page.goto("/companies?country=Germany");
+  await expect(page.getByTestId("invalid-query")).toContainText("country");
+  await expect(page.getByTestId("company-row")).toHaveCount(0);
   await page.goto("/companies?sort=-mark");
   await expect(page.getByTestId("invalid-query")).toContainText("companies");
   // A refusal, said as one: not "an invalid sort", which the link is not.

@@ -335,7 +335,12 @@ export const textInput = (max: number, what = `text of at most ${max.toLocaleStr
     });
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
+/** The first date a trade or a deal takes: one before it is a typo (0026 for 2026), not history. */
+export const FIRST_DATE = "1900-01-01";
+
 /** A calendar date, as trades and deals take one. */
-export const dateInput = z.iso.date({ error: expecting("a calendar date written YYYY-MM-DD, like 2026-03-09") });
+export const dateInput = z.iso
+  .date({ error: expecting("a calendar date written YYYY-MM-DD, like 2026-03-09") })
+  .refine((date) => date >= FIRST_DATE, { message: `must not be before ${FIRST_DATE}` });
 
 export const emailInput = z.email({ error: expecting("an e-mail address, like name@example.com") }).max(254);

@@ -108,6 +108,9 @@ describe("POST /my/trades", () => {
     ["a won date in the future", { won_date: tomorrow }, "won_date", /after today/],
     ["a sign date in the future", { sign_date: tomorrow, won_date: tomorrow }, "sign_date", /after today/],
     ["a date that is not one", { sign_date: "2026-02-30" }, "sign_date", /YYYY-MM-DD/],
+    // Years 0-99 are dates JSON can say, not a trade's: a typo of 0026 for 2026.
+    ["a sign date before 1900", { sign_date: "0050-03-02", won_date: "0050-03-09" }, "sign_date", /must not be before 1900-01-01/],
+    ["both dates before 1900, the first named first", { sign_date: "1899-12-31", won_date: "1899-12-31" }, "sign_date", /must not be before 1900-01-01/],
     ["a bad officer e-mail", { verification_officer_email: "dana" }, "verification_officer_email", /e-mail/],
     ["a price as a JSON number", { price_per_share: 41.25 }, "price_per_share", /JSON string/],
     ["a zero volume", { volume: "0" }, "volume", /greater than 0/],
