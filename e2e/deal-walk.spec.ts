@@ -144,7 +144,7 @@ for (const [index, size] of SIZES.entries()) {
       await takeStep(ops, "terms", { price_per_share: "0.50", volume: "150,000", structure: "direct", sign_date: today }, "in_closing");
       await takeStep(ops, "close", { won_date: today }, "closed");
       // The marketplace team sees both trades, each named by its team.
-      await expect(ops.getByTestId("deal-trades").locator("li")).toHaveText([/^Beta: \S+$/, /^Alpha: \S+$/]);
+      await expect(ops.getByTestId("deal-trades").locator("li")).toHaveText([/^Beta: TRD-\S+$/, /^Alpha: TRD-\S+$/]);
       await expectAccessible(ops, `the closed deal as the marketplace team at ${size.width} px`);
       await shot(ops, testInfo, "closed");
 
@@ -152,6 +152,8 @@ for (const [index, size] of SIZES.entries()) {
       await expect(alpha.getByTestId("deal-page")).toHaveAttribute("data-stage", "closed");
       const alphaTrade = alpha.getByTestId("deal-trades").getByRole("link");
       await expect(alphaTrade).toHaveCount(1);
+      // Named as every page names a trade, by its permalink, the id in its title.
+      await expect(alphaTrade).toHaveText(/^TRD-[A-Z0-9]+$/);
       const alphaTradeId = (await alphaTrade.getAttribute("href"))!.split("/").pop()!;
       await expect(beta.getByTestId("deal-page")).toHaveAttribute("data-stage", "closed");
       const betaTradeId = (await beta.getByTestId("deal-trades").getByRole("link").getAttribute("href"))!.split("/").pop()!;

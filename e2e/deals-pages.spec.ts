@@ -164,7 +164,7 @@ for (const size of SIZES) {
     await expect(page.getByTestId("party-requester")).toContainText("Beta");
     await expect(page.getByTestId("party-requester")).toContainText("broker@beta.example");
     // Its history keeps the request as Alpha recorded it then, naming no one, and says why beside the names now shown.
-    await expect(page.locator('[data-testid=history-event][data-action="deal.requested"]')).toContainText("The other party (not named before the introduction)");
+    await expect(page.locator('[data-testid=history-event][data-action="deal.requested"]')).toContainText("by the other party (not named when this was recorded, before the introduction)");
     await expect(page.locator('[data-testid=history-event][data-action="deal.accepted"]')).toContainText(/^Accepted by \S/);
     await noSidewaysScroll(page);
     await shot(page, testInfo, "introduced");

@@ -32,7 +32,10 @@ describe("the day's movers", () => {
   it("writes a change as a signed percentage", () => {
     expect(formatChange(0.0234)).toBe("+2.3%");
     expect(formatChange(-0.1)).toBe("−10.0%");
-    expect(formatChange(0.00001)).toBe("0.0%");
+    expect(formatChange(0.00001)).toBe("+<0.1%");
+    expect(formatChange(-0.0004)).toBe("−<0.1%");
+    expect(formatChange(-0.0005)).toBe("−0.1%");
+    expect(formatChange(0)).toBe("0.0%");
     expect(formatChange(null)).toBe("—");
   });
 });

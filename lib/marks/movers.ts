@@ -31,10 +31,14 @@ export function moversOf(changes: readonly MarkChange[], span: "change_1d" | "ch
   };
 }
 
-/** A change as a signed percentage to one decimal: 0.0234 -> "+2.3%", -0.1 -> "−10.0%", null -> "—". */
+/**
+ * A change as a signed percentage to one decimal: 0.0234 -> "+2.3%", -0.1 -> "−10.0%", null -> "—";
+ * one too small for a decimal keeps its sign, "−<0.1%" (a mover, or a row sorted by it, is not 0),
+ * and only none at all is "0.0%".
+ */
 export function formatChange(change: number | null): string {
   if (change === null) return "—";
+  if (change === 0) return "0.0%";
   const text = Math.abs(change * 100).toFixed(1);
-  if (text === "0.0") return "0.0%";
-  return `${change > 0 ? "+" : "−"}${text}%`;
+  return `${change > 0 ? "+" : "−"}${text === "0.0" ? "<0.1" : text}%`;
 }

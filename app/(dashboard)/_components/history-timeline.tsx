@@ -57,8 +57,8 @@ export function HistoryTimeline({ events, total }: { events: AuditEvent[]; total
               <span aria-hidden="true" className="absolute -left-[25px] top-1.5 h-2 w-2 rounded-full bg-indigo-500 ring-4 ring-white" />
               <p className="text-sm text-slate-900">
                 <span className="font-semibold">{ACTION_LABELS[event.action]}</span> by{" "}
-                <span title={event.actor.email}>{event.actor.name}</span>{" "}
-                <span className="text-slate-500">{unnamed ? "(not named before the introduction)" : via(event.actor)}</span>
+                {unnamed ? "the other party" : <span title={event.actor.email}>{event.actor.name}</span>}{" "}
+                <span className="text-slate-500">{unnamed ? "(not named when this was recorded, before the introduction)" : via(event.actor)}</span>
               </p>
               <p className="text-xs text-slate-500">
                 <Timestamp iso={event.occurred_at} />

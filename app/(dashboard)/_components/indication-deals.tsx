@@ -27,15 +27,15 @@ function Amount({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** The team's open deals as this order's owner: who asked (once named), for how much, at which stage. */
-export function OpenDeals({ deals }: { deals: Deal[] }) {
+/** The team's deals as this order's owner, open ones first: who asked (once named), for how much, at which stage. */
+export function OrderDeals({ deals }: { deals: Deal[] }) {
   return (
     <section aria-labelledby="deals-heading" className={SECTION} data-testid="indication-deals">
       <h2 id="deals-heading" className="text-sm font-semibold text-slate-900">
-        Open deals
+        Deals on this order
       </h2>
       {deals.length === 0 ? (
-        <p className={`mt-2 text-sm ${MUTED}`}>No one has an open request for an introduction on this order.</p>
+        <p className={`mt-2 text-sm ${MUTED}`}>No one has asked for an introduction on this order.</p>
       ) : (
         <ul className="mt-1 divide-y divide-slate-100">
           {deals.map((deal) => (

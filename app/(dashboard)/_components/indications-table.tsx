@@ -19,6 +19,7 @@ import { LogoColorsProvider } from "./inline-logos";
 import { SavedViews } from "./saved-views";
 import type { SavedView } from "@/lib/views/view";
 import type { SortOrder } from "@/lib/schema/params";
+import { SMALL_LINK } from "./link-styles";
 
 const col = createColumnHelper<Indication>();
 
@@ -89,7 +90,7 @@ function actionsColumn(manage: boolean) {
       manage ? (
         <IndicationRowMenu indication={row.original} />
       ) : (
-        <IntentLink href={`/indications/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-indication">
+        <IntentLink href={`/indications/${row.original.id}`} className={SMALL_LINK} data-testid="open-indication">
           Details<span className="sr-only"> of {row.original.permalink_id}</span>
         </IntentLink>
       ),

@@ -17,6 +17,7 @@ import { DealLink } from "./deal-link";
 import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
 import type { SortOrder } from "@/lib/schema/params";
+import { SMALL_LINK } from "./link-styles";
 
 const col = createColumnHelper<Trade>();
 
@@ -83,7 +84,7 @@ const detailsColumn = col.display({
   header: "Actions",
   meta: { hideable: false, cardFooter: true },
   cell: ({ row }) => (
-    <IntentLink href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
+    <IntentLink href={`/trades/${row.original.id}`} className={SMALL_LINK} data-testid="open-trade">
       Details<span className="sr-only"> of {row.original.permalink_id}</span>
     </IntentLink>
   ),

@@ -15,6 +15,7 @@ import type { Twin } from "../_lib/verification";
 import type { SortOrder } from "@/lib/schema/params";
 import type { SavedView } from "@/lib/views/view";
 import { SavedViews } from "./saved-views";
+import { SMALL_LINK } from "./link-styles";
 
 const col = createColumnHelper<TradeWithTeam>();
 
@@ -39,7 +40,7 @@ function columnsWith(onDone: (outcomes: QueueOutcome[]) => void): Column[] {
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-2">
           {/* The ticket, who recorded it and its history, before verifying it. */}
-          <IntentLink href={`/trades/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-trade">
+          <IntentLink href={`/trades/${row.original.id}`} className={SMALL_LINK} data-testid="open-trade">
             Details<span className="sr-only"> of {row.original.permalink_id}</span>
           </IntentLink>
           <RowVerify row={row.original} onDone={onDone} />

@@ -10,18 +10,21 @@ import { readPage } from "@/lib/schema/read-page";
 import type { Indication } from "@/lib/indications/schema";
 
 /**
- * What an indication's page shows of deals (issue 45): the team's open deals as the order's owner
- * (GET /my/deals?indication_id=…&role=owner&stage=<open stages>) and the orders of other teams
+ * What an indication's page shows of deals (issue 45): the team's deals as the order's owner, open
+ * ones first (GET /my/deals?indication_id=…&role=owner, each stage's), and the orders of other teams
  * that cross it (GET /my/indications/{id}/matches's function). The same lists as the API's.
  */
 
-/** More open requests than this on one order are not read on its page (GET /my/deals pages through them). */
+/** More deals than this on one order are not read on its page (GET /my/deals pages through them). */
 const DEALS_SHOWN = "100";
 
-export async function openDealsOn(caller: Caller, indicationId: string): Promise<Deal[]> {
-  const parsed = parseQuery(dealListParamsSchema, new URLSearchParams({ indication_id: indicationId, role: "owner", stage: OPEN_STAGES.join(","), per_page: DEALS_SHOWN }));
+/** The team's deals on its order, open ones first, each part newest first: a closed one still leads to its trades. */
+export async function dealsOn(caller: Caller, indicationId: string): Promise<Deal[]> {
+  const parsed = parseQuery(dealListParamsSchema, new URLSearchParams({ indication_id: indicationId, role: "owner", per_page: DEALS_SHOWN }));
   if (!parsed.ok) throw parsed.error;
-  return parsePage(await readPage(dealList(caller, parsed.value), parsed.value)).items;
+  const deals = parsePage(await readPage(dealList(caller, parsed.value), parsed.value)).items;
+  const open = (deal: Deal) => (OPEN_STAGES as readonly string[]).includes(deal.stage);
+  return [...deals.filter(open), ...deals.filter((deal) => !open(deal))];
 }
 
 /** The crossing orders of an open indication; null for a caller without `companies` (the endpoint's 403), or a closed one. */

@@ -36,12 +36,12 @@ export function PartyName({ party, capital = false }: { party: Deal["requester"]
 }
 
 /** "$19.50 / share × $400 · Direct": each amount on one line (docs/ui.md "Numbers"). */
-export function TermsText({ terms }: { terms: Deal["terms"] }) {
+export function TermsText({ terms, places = pricePlaces([terms?.price_per_share]) }: { terms: Deal["terms"]; places?: 2 | 4 }) {
   if (!terms) return <span className="text-slate-500">—</span>;
   return (
     <>
       <span className="whitespace-nowrap tabular-nums" title={`${terms.price_per_share} USD per share`}>
-        {formatUsdPlaces(terms.price_per_share, pricePlaces([terms.price_per_share]))} / share
+        {formatUsdPlaces(terms.price_per_share, places)} / share
       </span>{" "}
       ×{" "}
       <span className="whitespace-nowrap tabular-nums" title={`${terms.volume} USD`}>

@@ -143,7 +143,8 @@ export function PartiesSection({ deal }: { deal: Deal }) {
 }
 
 /** The terms once recorded, the close's won date and trades: the party's own trade page, the marketplace team's queue of the deal's trades. */
-export function TermsSection({ deal }: { deal: Deal }) {
+/** `tradeNames`: the permalink of each of the deal's trades (lib/deals/trade-permalinks.ts), by id. */
+export function TermsSection({ deal, tradeNames = {} }: { deal: Deal; tradeNames?: Record<string, string> }) {
   const { terms } = deal;
   return (
     <Section title="Terms" id="deal-terms" lead={terms ? null : <p className="text-sm text-slate-600">Not recorded yet: the marketplace team records them once the parties agree.</p>}>
@@ -173,8 +174,8 @@ export function TermsSection({ deal }: { deal: Deal }) {
               <li key={id}>
                 {/* The marketplace team's list is the requester's trade, then the owner's (lib/deals/naming.ts). */}
                 {deal.role === null ? <span className="text-xs text-slate-600">{(i === 0 ? deal.requester : deal.owner).team?.name}: </span> : null}
-                <IntentLink href={deal.role === null ? `/verification?deal_id=${deal.id}` : `/trades/${id}`} className="font-mono text-xs text-indigo-700 hover:underline">
-                  {id}
+                <IntentLink href={deal.role === null ? `/verification?deal_id=${deal.id}` : `/trades/${id}`} className="font-mono text-xs text-indigo-700 hover:underline" title={id}>
+                  {tradeNames[id] ?? id}
                 </IntentLink>
               </li>
             ))}

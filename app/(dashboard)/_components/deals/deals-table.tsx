@@ -10,12 +10,14 @@ import { Timestamp } from "@/components/timestamp";
 import { DEAL_ROLES, DEAL_STAGES } from "@/lib/domain/enums";
 import { DEAL_ROLE_LABELS, DEAL_STAGE_LABELS } from "@/lib/deals/labels";
 import type { Deal } from "@/lib/deals/schema";
+import { pricePlaces } from "@/lib/format";
 import type { SortOrder } from "@/lib/schema/params";
 import { MoneyCell, IssuerCell } from "../cells";
 import { LogoColorsProvider } from "../inline-logos";
 import { options, pickFilters, type IssuerFilter } from "../record-table";
 import { DealStageBadge, otherParty, PartyName, TermsText } from "./deal-cells";
 import type { DealDesk } from "../../_lib/deals";
+import { SMALL_LINK } from "../link-styles";
 
 const col = createColumnHelper<Deal>();
 
@@ -27,7 +29,7 @@ const dealName = (deal: Deal) => `${deal.indication.permalink_id} (${deal.compan
  */
 const DEAL_COLUMNS = [
   col.accessor("company", { id: "company", header: "Company", meta: { hideable: false, pinned: true, card: true }, cell: (info) => <IssuerCell issuer={info.getValue()} /> }),
-  col.accessor((deal) => deal.indication.side, { id: "side", header: "Order", meta: { label: "Side of the order", card: true }, cell: (info) => <SideBadge side={info.getValue()} /> }),
+  col.accessor((deal) => deal.indication.side, { id: "side", header: "Order side", meta: { card: true }, cell: (info) => <SideBadge side={info.getValue()} /> }),
   col.accessor("stage", { id: "stage", header: "Stage", meta: { card: true }, cell: (info) => <DealStageBadge stage={info.getValue()} /> }),
   col.accessor("role", { id: "role", header: "Your side", meta: { card: true }, cell: (info) => (info.getValue() ? DEAL_ROLE_LABELS[info.getValue()!] : "—") }),
   col.display({ id: "counterparty", header: "Counterparty", meta: { card: true }, cell: ({ row }) => <PartyName party={otherParty(row.original)} /> }),
@@ -36,22 +38,28 @@ const DEAL_COLUMNS = [
   col.accessor((deal) => deal.requested.volume, {
     id: "requested_volume",
     header: "Asked volume",
-    meta: { align: "right", card: true, label: "Requested volume" },
+    meta: { align: "right", card: true },
     cell: (info) => <MoneyCell value={info.getValue()} />,
   }),
   col.accessor((deal) => deal.requested.price_per_share, {
     id: "requested_price",
     header: "Asked price",
-    meta: { align: "right", card: true, label: "Requested price per share" },
+    meta: { align: "right", card: true },
     // No price asked: the requester deals at the order's.
     cell: (info) =>
       info.getValue() === null ? (
-        <span className="text-slate-600">Order&apos;s</span>
+        <span className="text-slate-600">The order&apos;s</span>
       ) : (
         <MoneyCell value={info.getValue()} column={info.table.getRowModel().rows.map((row) => row.original.requested.price_per_share)} />
       ),
   }),
-  col.accessor("terms", { id: "terms", header: "Terms", cell: (info) => <TermsText terms={info.getValue()} /> }),
+  col.accessor("terms", {
+    id: "terms",
+    header: "Terms",
+    meta: { card: true },
+    // One count of decimals for the column's prices, as every price column (pricePlaces).
+    cell: (info) => <TermsText terms={info.getValue()} places={pricePlaces(info.table.getRowModel().rows.map((row) => row.original.terms?.price_per_share))} />,
+  }),
   col.accessor("updated_at", { id: "updated_at", header: "Updated", meta: { sortField: "updated_at", card: true }, cell: (info) => <Timestamp iso={info.getValue()} /> }),
   col.accessor("created_at", { id: "created_at", header: "Created", meta: { sortField: "created_at" }, cell: (info) => <Timestamp iso={info.getValue()} /> }),
   col.display({
@@ -59,7 +67,7 @@ const DEAL_COLUMNS = [
     header: "Deal",
     meta: { hideable: false, cardFooter: true },
     cell: ({ row }) => (
-      <IntentLink href={`/deals/${row.original.id}`} className="text-xs font-medium text-indigo-700 hover:underline" data-testid="open-deal">
+      <IntentLink href={`/deals/${row.original.id}`} className={SMALL_LINK} data-testid="open-deal">
         Open<span className="sr-only"> deal {dealName(row.original)}</span>
       </IntentLink>
     ),

@@ -100,7 +100,8 @@ export function IndicationRowMenu({ indication }: { indication: Indication }) {
               Refresh
             </button>
             <button type="button" className={MENU_ITEM} disabled={pending} onClick={() => setDialog("close")} data-testid="close-indication">
-              Close
+              {/* Not "Close", which reads as closing the menu. */}
+              Close indication
             </button>
           </>
         ) : null}

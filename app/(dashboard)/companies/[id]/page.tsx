@@ -26,6 +26,7 @@ import { OrderBookSection } from "./_market/order-book";
 import { PriceChartSection } from "./_market/price-chart";
 import { TradeTapeSection } from "./_market/trade-tape";
 import { parseQuery } from "@/lib/schema/params";
+import { SMALL_LINK } from "../../_components/link-styles";
 
 type Params = Promise<{ id: string }>;
 
@@ -173,7 +174,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           </h2>
           <Link
             href={`/indications?${new URLSearchParams({ issuer_id: company.id, stage: "open" })}`}
-            className="text-xs font-medium text-indigo-700 hover:underline"
+            className={SMALL_LINK}
           >
             Open in Indications →
           </Link>
@@ -200,7 +201,7 @@ export default async function CompanyPage({ params, searchParams }: { params: Pa
           </h2>
           <Link
             href={`/trades?${new URLSearchParams({ issuer_id: company.id })}`}
-            className="text-xs font-medium text-indigo-700 hover:underline"
+            className={SMALL_LINK}
           >
             Open in Trades →
           </Link>

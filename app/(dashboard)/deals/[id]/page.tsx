@@ -16,6 +16,7 @@ import { DealStepper } from "../../_components/deals/deal-stepper";
 import { requireCaller } from "../../_lib/caller";
 import { loadDealForPage, stepsFor } from "../../_lib/deals";
 import { historyOf } from "../../_lib/record";
+import { dealTradePermalinks } from "@/lib/deals/trade-permalinks";
 
 type Params = Promise<{ id: string }>;
 
@@ -39,7 +40,7 @@ export default async function DealPage({ params }: { params: Params }) {
   const caller = await requireCaller();
   const { resource: deal, etag } = await loadDealForPage(caller, (await params).id);
   // The viewer's team's trail (GET /my/deals/{id}/history): each told team records each step as it sees the deal.
-  const [history, unread] = await Promise.all([historyOf(caller.teamId, deal.id), unreadAbout(caller.userId, deal.id)]);
+  const [history, unread, tradeNames] = await Promise.all([historyOf(caller.teamId, deal.id), unreadAbout(caller.userId, deal.id), dealTradePermalinks(deal)]);
   // As the navigation marks it (site-header.tsx): for the desk's holders a deal's page is the desk's, a party's deal too.
   const parent = caller.permissions.includes(REQUIRES.manageDeals.permission) ? { href: "/ops/deals", label: "Deal desk" } : { href: "/deals", label: "Deals" };
 
@@ -47,7 +48,7 @@ export default async function DealPage({ params }: { params: Params }) {
     <article className="space-y-5" data-testid="deal-page" data-id={deal.id} data-stage={deal.stage}>
       <LiveRefresh resource={deal.id} />
       <MarkSeen key={deal.id} ids={unread} />
-      <Breadcrumb parent={parent} current={deal.indication.permalink_id} />
+      <Breadcrumb parent={parent} current={`Deal on ${deal.indication.permalink_id}`} />
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-lg font-semibold tracking-tight text-slate-900">Deal on {deal.company.name}</h1>
@@ -62,7 +63,7 @@ export default async function DealPage({ params }: { params: Params }) {
         <PartiesSection deal={deal} />
         <OrderSection deal={deal} />
         <RequestedSection deal={deal} />
-        <TermsSection deal={deal} />
+        <TermsSection deal={deal} tradeNames={tradeNames} />
       </div>
       <HistoryTimeline events={history.items} total={history.total} />
     </article>

@@ -4,12 +4,12 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { MarkSeen } from "@/components/live/mark-seen";
 import { unreadAbout } from "@/lib/notifications/queries";
 import { indicationSchema } from "@/lib/indications/schema";
-import { Matches, OpenDeals } from "../../_components/indication-deals";
+import { Matches, OrderDeals } from "../../_components/indication-deals";
 import { RecordDetail } from "../../_components/record-detail";
 import { IndicationActions } from "../../_components/record-form/indication-actions";
 import { NewIndicationButton } from "../../_components/record-form/indication-form";
 import { requireCaller } from "../../_lib/caller";
-import { matchesOn, openDealsOn } from "../../_lib/indication-deals";
+import { dealsOn, matchesOn } from "../../_lib/indication-deals";
 import { historyOf, loadIndicationForPage } from "../../_lib/record";
 
 type Params = Promise<{ id: string }>;
@@ -30,7 +30,7 @@ export default async function IndicationPage({ params }: { params: Params }) {
   const { resource, etag } = await loadIndicationForPage(caller, (await params).id);
   const [history, deals, matches, unread] = await Promise.all([
     historyOf(caller.teamId, resource.id),
-    openDealsOn(caller, resource.id),
+    dealsOn(caller, resource.id),
     matchesOn(caller, resource),
     unreadAbout(caller.userId, resource.id),
   ]);
@@ -60,7 +60,7 @@ export default async function IndicationPage({ params }: { params: Params }) {
     >
       <LiveRefresh resource={resource.id} />
       <MarkSeen key={resource.id} ids={unread} />
-      <OpenDeals deals={deals} />
+      <OrderDeals deals={deals} />
       {matches ? <Matches matches={matches} /> : null}
     </RecordDetail>
   );

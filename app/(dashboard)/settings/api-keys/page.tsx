@@ -6,6 +6,7 @@ import { listOwnApiKeys } from "@/lib/auth/own-api-keys";
 import { requireCaller } from "../../_lib/caller";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { SMALL_LINK } from "../../_components/link-styles";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -19,7 +20,7 @@ export default async function ApiKeysPage() {
         title="API keys"
         description="Keys for programs that call the data service (/api/v1) as you: they read and write what you may, for your team."
       >
-        <IntentLink href="/settings/webhooks" className="text-xs font-medium text-indigo-700 hover:underline">
+        <IntentLink href="/settings/webhooks" className={SMALL_LINK}>
           Webhooks: have changes sent to your programs
         </IntentLink>
       </PageHeader>

@@ -42,7 +42,8 @@ export async function OrderBookSection({ caller, companyId }: { caller: Caller; 
             spread <strong className="font-mono text-slate-900"><MoneyCell value={book.spread} column={prices} /></strong>
           </span>
           {book.spread !== null && book.spread.startsWith("-") ? (
-            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900" data-testid="crossed-book">
+            // A pill is one piece: it goes to the next line whole rather than breaking inside.
+            <span className="ml-2 inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900" data-testid="crossed-book">
               Crossed: a bid is above an offer
             </span>
           ) : null}

@@ -59,8 +59,9 @@ export async function TradeTapeSection({ caller, companyId }: { caller: Caller; 
               <th className="py-1 pr-3 font-medium">Signed</th>
               <th className="py-1 text-right font-medium">Price / share</th>
               <th className="py-1 pl-3 text-right font-medium">Volume</th>
-              <th className="py-1 pl-3 font-medium">Structure</th>
-              <th className="py-1 pl-3 font-medium">Team</th>
+              {/* On a phone structure and team go under the date (TradeWho), so the numbers keep their room. */}
+              <th className="hidden py-1 pl-3 font-medium sm:table-cell">Structure</th>
+              <th className="hidden py-1 pl-3 font-medium sm:table-cell">Team</th>
             </tr>
           </thead>
           <tbody>
@@ -73,17 +74,21 @@ export async function TradeTapeSection({ caller, companyId }: { caller: Caller; 
             ) : null}
             {page.items.map((trade, i) => (
               <tr key={`${trade.sign_date}-${i}`} className={`border-t border-slate-100 ${trade.own ? "bg-indigo-50 font-medium" : ""}`} data-testid="tape-row" data-own={trade.own ? "true" : undefined}>
-                <td className="whitespace-nowrap py-1 pr-3">{formatDate(trade.sign_date)}</td>
-                <td className="whitespace-nowrap py-1 text-right tabular-nums">
+                <td className="py-1 pr-3 align-top">
+                  <span className="whitespace-nowrap">{formatDate(trade.sign_date)}</span>
+                  <span className="block text-[11px] text-slate-600 sm:hidden" data-testid="tape-row-who">
+                    {structureLabel(trade.structure)} · <TradeWho trade={trade} />
+                  </span>
+                </td>
+                <td className="whitespace-nowrap py-1 text-right align-top tabular-nums">
                   <MoneyCell value={trade.price_per_share} column={prices} />
                 </td>
-                <td className="whitespace-nowrap py-1 pl-3 text-right tabular-nums">
+                <td className="whitespace-nowrap py-1 pl-3 text-right align-top tabular-nums">
                   <MoneyCell value={trade.volume} />
                 </td>
-                <td className="py-1 pl-3">{structureLabel(trade.structure)}</td>
-                <td className="py-1 pl-3">
-                  {trade.team ? trade.team.name : <span className="text-slate-600">Not attributed</span>}
-                  {trade.own ? <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Yours</span> : null}
+                <td className="hidden py-1 pl-3 align-top sm:table-cell">{structureLabel(trade.structure)}</td>
+                <td className="hidden py-1 pl-3 align-top sm:table-cell">
+                  <TradeWho trade={trade} />
                 </td>
               </tr>
             ))}
@@ -99,5 +104,15 @@ export async function TradeTapeSection({ caller, companyId }: { caller: Caller; 
         .
       </p>
     </section>
+  );
+}
+
+/** Whose trade it was, as far as the tape says: the team, or "Not attributed"; the caller's own marked. */
+function TradeWho({ trade }: { trade: { team: { name: string } | null; own: boolean } }) {
+  return (
+    <>
+      {trade.team ? trade.team.name : <span className="text-slate-600">Not attributed</span>}
+      {trade.own ? <span className="ml-1.5 rounded bg-indigo-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Yours</span> : null}
+    </>
   );
 }
