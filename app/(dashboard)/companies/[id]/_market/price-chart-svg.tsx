@@ -23,12 +23,13 @@ const STRUCTURE_COLOURS: Record<Structure, string> = {
 /**
  * Two drawings of one chart: the SVG scales to its box, so one drawn wide would shrink its labels
  * to 4 px on a phone. The phone's is drawn 320 wide (about its box at 390 px) with 13-unit text,
- * 11 px and more on screen, and labels every third month; its right margin holds a quote's label
- * at four decimals ("Offer $0.5600").
+ * 11 px and more on screen, and labels every third month; its right margin holds a quote's price
+ * at four decimals ("$0.5600", its colour saying bid or offer as the legend does), the wide one's
+ * its name too ("Offer $0.5600").
  */
 const SIZES = {
   wide: { width: 1200, height: 360, left: 72, right: 150, bottom: 30, monthEvery: 1, font: 11 },
-  narrow: { width: 320, height: 290, left: 60, right: 108, bottom: 44, monthEvery: 3, font: 13 },
+  narrow: { width: 320, height: 290, left: 60, right: 72, bottom: 44, monthEvery: 3, font: 13 },
 } as const;
 const TOP = 14;
 /** How far back the book's best bid and offer are drawn: they are today's quotes, not the year's. */
@@ -130,7 +131,8 @@ export function PriceChartSvg({
             <MonthLabel key={`x${t}`} x={x(t)} y={HEIGHT - bottom + font + 6} font={font} month={new Date(t).toISOString().slice(0, 7)} twoLines={size === "narrow"} />
           ))}
         {history.trades.length === 0 ? (
-          <text x={(left + WIDTH - right) / 2} y={(TOP + HEIGHT - bottom) / 2} textAnchor="middle" fontSize={font} fill="#475569" data-testid={id("chart-no-trades")}>
+          // At the top, not the middle, where the mark's line runs.
+          <text x={(left + WIDTH - right) / 2} y={TOP + font + 4} textAnchor="middle" fontSize={font} fill="#475569" data-testid={id("chart-no-trades")}>
             No verified trades in this period
           </text>
         ) : null}
@@ -154,10 +156,10 @@ export function PriceChartSvg({
         ) : null}
         {/* Today's best quotes, at the right edge with their prices beside them. */}
         {bestBid !== null && quotes.bid !== null ? (
-          <QuoteLine testId={id("best-bid")} name="Bid" price={bestBid} from={quoteFrom} to={quoteTo} y={y(Number(bestBid))} labelY={quotes.bid} font={font} stroke="#059669" fill="#047857" />
+          <QuoteLine testId={id("best-bid")} name={size === "wide" ? "Bid" : null} price={bestBid} from={quoteFrom} to={quoteTo} y={y(Number(bestBid))} labelY={quotes.bid} font={font} stroke="#059669" fill="#047857" />
         ) : null}
         {bestOffer !== null && quotes.offer !== null ? (
-          <QuoteLine testId={id("best-offer")} name="Offer" price={bestOffer} from={quoteFrom} to={quoteTo} y={y(Number(bestOffer))} labelY={quotes.offer} font={font} stroke="#e11d48" fill="#be123c" />
+          <QuoteLine testId={id("best-offer")} name={size === "wide" ? "Offer" : null} price={bestOffer} from={quoteFrom} to={quoteTo} y={y(Number(bestOffer))} labelY={quotes.offer} font={font} stroke="#e11d48" fill="#be123c" />
         ) : null}
         {size === "wide"
           ? history.trades.map((t, i) => (
@@ -211,11 +213,19 @@ export function PriceChartSvg({
         <span className="text-slate-500">- - VWAP 90 days</span>
         <span>
           today&apos;s <span className="text-emerald-700">best bid</span> and <span className="text-rose-700">offer</span>, drawn across the last {QUOTE_DAYS} days
+          <OffScale bid={bid === bestBid ? null : bid} offer={offer === bestOffer ? null : offer} />
         </span>
         <span>points sized by volume</span>
       </figcaption>
     </figure>
   );
+}
+
+/** The best bid or offer left off the chart's scale (over twice or under half of every trade and mark), said in its words. */
+function OffScale({ bid, offer }: { bid: string | null; offer: string | null }) {
+  const off = [bid === null ? null : `the best bid, ${formatUsd(bid)}`, offer === null ? null : `the best offer, ${formatUsd(offer)}`].filter(Boolean);
+  if (off.length === 0) return null;
+  return <span data-testid="chart-off-scale"> ({off.join(" and ")}, far from the trades: in the order book, not drawn)</span>;
 }
 
 type MarkDay = CompanyMarks["marks"][number];
@@ -245,13 +255,13 @@ const quotePrice = (value: string) => formatUsdPlaces(value, pricePlaces([value]
 
 /** A month on the time axis: "Jan 2026", on a phone "Jan" over "2026" (three months apart, they would overlap). */
 /** A best quote's dashed line across the last days, its price at the line's right end. */
-function QuoteLine(props: { testId: string | undefined; name: string; price: string; from: number; to: number; y: number; labelY: number; font: number; stroke: string; fill: string }) {
+function QuoteLine(props: { testId: string | undefined; name: string | null; price: string; from: number; to: number; y: number; labelY: number; font: number; stroke: string; fill: string }) {
   const { testId, name, price, from, to, y, labelY, font, stroke, fill } = props;
   return (
     <g data-testid={testId}>
       <line x1={from} x2={to} y1={y} y2={y} stroke={stroke} strokeWidth={1.5} strokeDasharray="4 2" />
       <text x={to + 4} y={labelY + font / 3} fontSize={font} fill={fill}>
-        {name} {quotePrice(price)}
+        {name === null ? quotePrice(price) : `${name} ${quotePrice(price)}`}
       </text>
     </g>
   );
