@@ -46,7 +46,8 @@ export function RowCards<T>({
                 <span className="sr-only">Open {rowName?.(row.original) ?? "this row"}</span>
               </IntentLink>
             ) : null}
-            {title ? <div className="relative mb-2 w-fit text-sm">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
+            {/* The card's width is the title's: a company's name, capped for a table's column, takes the card's here. */}
+            {title ? <div className="relative mb-2 w-fit max-w-full text-sm *:max-w-full">{flexRender(title.column.columnDef.cell, title.getContext())}</div> : null}
             {/* Two fields a line; a field wider than half the card (the longest amounts: 18 integer
                 digits) takes a line of its own, since a number never wraps (docs/ui.md "Numbers"). */}
             <dl className="flex flex-wrap gap-x-3 gap-y-1.5">

@@ -24,6 +24,8 @@ const TOP = 18; // room for the totals above the highest bar
 const AXIS = 56; // the dollar axis' labels
 /** A month's least width: its total and its two-line label ("Nov" over "2024") at 11 px. */
 const SLOT = 48;
+/** About how many months a phone's card shows at once (its ~260 px over SLOT). */
+const PHONE_MONTHS = 5;
 const BAR = 26;
 const FONT = 11;
 
@@ -112,6 +114,12 @@ export function VolumeChart({ months }: { months: TradeSummary["by_month"] }) {
             </div>
             </div>
           </div>
+          {/* A phone shows about five months: say how many there are, and where the rest are. */}
+          {slots.length > PHONE_MONTHS ? (
+            <p className="mt-1 text-[11px] text-slate-600 sm:hidden" data-testid="volume-chart-span">
+              {slots.length} months, {monthLabel(slots[0])} to {monthLabel(slots[slots.length - 1])}, the newest first: swipe the chart for the earlier ones.
+            </p>
+          ) : null}
           {/* sr-only on a wrapper: a table is as tall as its rows whatever its height, and an
               absolutely positioned one made ~1,000 px of blank scroll under the page. */}
           <div className="sr-only">
