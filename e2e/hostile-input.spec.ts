@@ -192,6 +192,9 @@ test("the edges Node and Next.js answer bodiless are JSON in the error shape, wi
     [request("GET", "/api/v1/my/indications/."), 404, "not_found"],
     [request("GET", "/api/v1/openapi.json/.."), 404, "not_found"],
     [request("GET", "/api/v1/companies/%2e%2e/x"), 404, "not_found"],
+    // An encoded slash right after v1 is no /api/v1/ path: it was Next's HTML 404.
+    [request("GET", "/api/v1%2Fcompanies"), 404, "not_found"],
+    [request("GET", "/api/nope"), 404, "not_found"],
     [request("GET", "/api/v1/companies", ["Expect: foo"]), 417, "expectation_failed"],
     ["GET /api/v1/companies HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "invalid_parameter"],
     [request("POST", "/api/auth/callback/credentials", ["Content-Type: application/x-www-form-urlencoded"], big), 413, "payload_too_large"],
