@@ -336,7 +336,7 @@ export const textInput = (max: number, what = `text of at most ${max.toLocaleStr
 
 /** An e-mail address, compared case-insensitively (stored as sent). */
 /** The first date a trade or a deal takes: one before it is a typo (0026 for 2026), not history. */
-export const FIRST_DATE = "1900-01-01";
+const FIRST_DATE = "1900-01-01";
 
 /** A calendar date, as trades and deals take one. */
 export const dateInput = z.iso
