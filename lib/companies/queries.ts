@@ -12,7 +12,7 @@ import { ApiError } from "../schema/errors";
 import { col, type Filters } from "../db/sql";
 import type { Company as CompanyRow } from "../generated/kysely/tables";
 import { sql, type SqlBool } from "kysely";
-import { detailParamOf, markParamOf, type Company, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "./schema";
+import { detailParamOf, HQ_PARAMS, markParamOf, type Company, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "./schema";
 import { companySearchTerm, matchCompanies, planCompanySearch } from "./search";
 import { COMPANY_FIELDS, COMPANY_LOGOS, COMPANY_SUMMARY_FIELDS, DIRECTORY_COMPUTED, DIRECTORY_FIELDS } from "./serializer";
 
@@ -82,7 +82,7 @@ export function companyList(query: CompanyListQuery, followed: readonly string[]
 export function requireDetailsAllowed(caller: Caller, query: CompanyListQuery): void {
   const param = detailParamOf(query);
   if (param === undefined || caller.permissions.includes(REQUIRES.viewCompany.permission)) return;
-  if (param === "country" || param === "region") {
+  if ((HQ_PARAMS as readonly string[]).includes(param)) {
     throw new ApiError("forbidden", `Filtering companies by their headquarters (${param}) requires the "${REQUIRES.viewCompany.permission}" permission.`, param);
   }
   const what = param === "sort" ? `sort=${query.sort.direction === "desc" ? "-" : ""}${query.sort.field}` : param;

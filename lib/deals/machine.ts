@@ -12,6 +12,11 @@ export type DealActor = DealRole | "marketplace";
 
 export const OPEN_STAGES = ["requested", "accepted", "introduced", "in_closing"] as const satisfies readonly DealStage[];
 
+/** Whether a deal at `stage` is still open (not closed, not dead). */
+export function isOpenStage(stage: string): boolean {
+  return (OPEN_STAGES as readonly string[]).includes(stage);
+}
+
 interface Step {
   from: readonly DealStage[];
   to: DealStage;

@@ -2,7 +2,7 @@ import "server-only";
 import type { Caller } from "../auth/caller";
 import { getDb } from "../db/client";
 import type { DealRole, DealStage } from "../domain/enums";
-import { OPEN_STAGES } from "./machine";
+import { isOpenStage } from "./machine";
 
 export interface DealOnOrder {
   id: string;
@@ -22,6 +22,5 @@ export async function dealsOnOrder(caller: Caller, permalinkId: string): Promise
     select: { id: true, role: true, stage: true },
     orderBy: { updatedAt: "desc" },
   });
-  const open: readonly string[] = OPEN_STAGES;
-  return rows.map((row) => ({ id: row.id, role: row.role as DealRole, stage: row.stage as DealStage, open: open.includes(row.stage) }));
+  return rows.map((row) => ({ id: row.id, role: row.role as DealRole, stage: row.stage as DealStage, open: isOpenStage(row.stage) }));
 }

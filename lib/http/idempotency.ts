@@ -66,9 +66,8 @@ export function idempotencyKeyProblem(request: Request): FieldError | null {
   return { param: IDEMPOTENCY_HEADER, code: "invalid_parameter", message: `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters; got ${key.length}.` };
 }
 
+/** `key`'s form was checked with the request's input (idempotencyKeyProblem, lib/http/handler.ts). */
 async function underKey(key: string, request: Request, caller: Caller, operation: () => Promise<Answer>): Promise<Answer> {
-  const problem = idempotencyKeyProblem(request);
-  if (problem) throw ApiError.fields([problem]);
   const scope: Scope = { userId: caller.userId, caller: caller.via === "api_key" ? `api_key:${caller.apiKeyPrefix ?? ""}` : "session", key };
   const claim = await claimKey(scope, await fingerprintOf(request));
   if ("replay" in claim) return claim.replay;

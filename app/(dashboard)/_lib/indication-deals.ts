@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
 import { REQUIRES } from "@/lib/auth/requirements";
-import { OPEN_STAGES } from "@/lib/deals/machine";
+import { isOpenStage } from "@/lib/deals/machine";
 import { listMatches, type MatchList } from "@/lib/deals/matches";
 import { dealList } from "@/lib/deals/queries";
 import { dealListParamsSchema, type Deal } from "@/lib/deals/schema";
@@ -23,8 +23,7 @@ export async function dealsOn(caller: Caller, indicationId: string): Promise<Dea
   const parsed = parseQuery(dealListParamsSchema, new URLSearchParams({ indication_id: indicationId, role: "owner", per_page: DEALS_SHOWN }));
   if (!parsed.ok) throw parsed.error;
   const deals = parsePage(await readPage(dealList(caller, parsed.value), parsed.value)).items;
-  const open = (deal: Deal) => (OPEN_STAGES as readonly string[]).includes(deal.stage);
-  return [...deals.filter(open), ...deals.filter((deal) => !open(deal))];
+  return [...deals.filter((deal) => isOpenStage(deal.stage)), ...deals.filter((deal) => !isOpenStage(deal.stage))];
 }
 
 /** The crossing orders of an open indication; null for a caller without `companies` (the endpoint's 403), or a closed one. */

@@ -12,7 +12,7 @@ import { parsePage, type Page } from "@/lib/schema/pagination";
 import { UrlPhoneSort, UrlSortHeader } from "@/components/data-table/sort-controls";
 import { listCompanies, listCompanyDirectory, listCompanyLocations, requireDetailsAllowed } from "@/lib/companies/queries";
 import { changeOfRatio } from "@/lib/companies/mark-columns";
-import { companyListParamsSchema, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "@/lib/companies/schema";
+import { companyListParamsSchema, HQ_PARAMS, type CompanyDirectoryItem, type CompanyListQuery, type CompanySummary } from "@/lib/companies/schema";
 import { ApiError } from "@/lib/schema/errors";
 import { MoneyCell } from "../../_components/cells";
 import { CompanyLogo } from "../../_components/company-logo";
@@ -71,7 +71,10 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
   const country = parsed.ok ? parsed.value.country : undefined;
   const countries = [...new Set(locations.map((l) => l.country))];
   const regions = [...new Set(locations.filter((l) => !country || l.country === country).map((l) => l.region))].sort();
-  const location: FilterDef[] = [
+  // Search, location and following are chips; a mark's bounds are behind "+ Filter". Location and
+  // marks are details: without the companies permission neither is offered.
+  const offered: FilterDef[] = [
+    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name", primary: true },
     {
       kind: "select",
       param: "country",
@@ -81,19 +84,6 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
       clears: ["region"],
       options: [{ value: "", label: "All countries" }, ...countries.map((c) => ({ value: c, label: c }))],
     },
-    {
-      kind: "select",
-      param: "region",
-      primary: true,
-      label: "Region",
-      defaultValue: "",
-      options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
-    },
-  ];
-  // Search, following and, with the companies permission, location are chips; a mark's bounds are behind "+ Filter".
-  const filters: FilterDef[] = [
-    { kind: "text", param: "q", label: "Search", placeholder: "Name or legal name", primary: true },
-    ...(detailed ? location.slice(0, 1) : []),
     {
       kind: "select",
       param: "following",
@@ -106,8 +96,14 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
         { value: "false", label: "Not following" },
       ],
     },
-    ...(detailed ? location.slice(1) : []),
-    // A mark's bounds need the companies permission, as its columns do.
+    {
+      kind: "select",
+      param: "region",
+      primary: true,
+      label: "Region",
+      defaultValue: "",
+      options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
+    },
     ...(detailed
       ? ([
           { kind: "decimalRange", label: "Mark", minParam: "mark_min", maxParam: "mark_max", unit: "price" },
@@ -115,6 +111,8 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pa
         ] satisfies FilterDef[])
       : []),
   ];
+  const hq: readonly string[] = HQ_PARAMS;
+  const filters = detailed ? offered : offered.filter((filter) => !("param" in filter && filter.param !== undefined && hq.includes(filter.param)));
   const sorts = [{ field: "name", label: "Company" }, ...(detailed ? [{ field: "mark", label: "Mark" }, { field: "change_30d", label: "30-day change" }] : [])];
   const headerClass = "px-3 py-2 font-semibold";
 
